@@ -1,0 +1,116 @@
+"""Frozen configuration. The environment is read only by the explicit ``from_env()``."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any, Literal
+
+from .errors import ConfigurationError
+
+__all__ = ["MemoryConfig"]
+
+Anchor = Literal["start", "newest"]
+Strategy = Literal["fused", "seed"]
+Order = Literal["chronological", "rank"]
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryConfig:
+    """Options of :class:`~recall_memory_plugins.TemporalGraphMemory`.
+
+    Attributes:
+        distance: link each concept to those within this many positions (RecallM's ``distance``).
+        sentence_window: only link concepts that lie within this many consecutive sentences
+            (1 = same sentence), so unrelated sentences of one text are not chained.
+        context_limit: statements kept in each concept's context (the newest win).
+        max_statement_tokens: longer texts are stored as several statements of whole sentences.
+        temporal_window: time steps a related concept may lag behind its anchor.
+        window_anchor: ``"start"`` counts the window back from each start (question) concept's
+            own time step, as RecallM does; ``"newest"`` counts back from the namespace's newest step.
+        depth: hops of the RELATED expansion from the question's concepts.
+        max_neighbors: neighbours followed per concept (most recent first), so hubs stay cheap.
+        time_weight: the factor of ``t_index`` in ``sort_val = sum(t_index * w + strength)``.
+        token_budget: default budget of a recalled context, in cl100k tokens.
+        strategy: ``"fused"`` scores each statement by question relevance (BM25 over statement
+            terms) fused with the concept graph and recency; ``"seed"`` is RecallM's selection
+            (whole concept contexts in ascending ``sort_val``, question concepts last).
+        lexical_weight, graph_weight, recency_weight: how the ``fused`` strategy mixes a
+            statement's question relevance (BM25), its concepts' graph score and its recency
+            (each normalised to 0..1 over the candidates).
+        order: ``"chronological"`` renders the chosen statements oldest first (what the prompt
+            promises); ``"rank"`` keeps the strategy's order.
+        relations: track typed entities and relations (the relation layer) on every add.
+        exclusive_relations: relation types of which a subject has one current value.
+        encoding: tiktoken encoding used to count tokens.
+    """
+
+    distance: int = 1
+    sentence_window: int = 1
+    context_limit: int = 50
+    max_statement_tokens: int = 200
+    temporal_window: int = 15
+    window_anchor: Anchor = "start"
+    depth: int = 2
+    max_neighbors: int = 12
+    time_weight: float = 3.0
+    token_budget: int = 500
+    lexical_weight: float = 1.0
+    graph_weight: float = 0.35
+    recency_weight: float = 0.1
+    strategy: Strategy = "fused"
+    order: Order = "chronological"
+    relations: bool = True
+    exclusive_relations: tuple[str, ...] = (
+        "WORKS_FOR", "LIVES_IN", "REPORTS_TO", "MANAGES", "HAS_ROLE_IN", "STATUS",
+    )
+    encoding: str = "cl100k_base"
+
+    def __post_init__(self) -> None:
+        for name in ("distance", "sentence_window", "context_limit", "max_statement_tokens",
+                     "depth", "max_neighbors"):
+            if int(getattr(self, name)) < 1:
+                raise ConfigurationError(f"MemoryConfig.{name} must be >= 1, got {getattr(self, name)!r}")
+        if self.temporal_window < 0:
+            raise ConfigurationError("MemoryConfig.temporal_window must be >= 0")
+        if self.token_budget < 1:
+            raise ConfigurationError("MemoryConfig.token_budget must be >= 1")
+        if self.window_anchor not in ("start", "newest"):
+            raise ConfigurationError("MemoryConfig.window_anchor must be 'start' or 'newest'")
+        if self.strategy not in ("fused", "seed"):
+            raise ConfigurationError("MemoryConfig.strategy must be 'fused' or 'seed'")
+        if self.order not in ("chronological", "rank"):
+            raise ConfigurationError("MemoryConfig.order must be 'chronological' or 'rank'")
+
+    def with_options(self, **changes: Any) -> MemoryConfig:
+        """A copy with some options changed."""
+        unknown = set(changes) - {f.name for f in fields(self)}
+        if unknown:
+            raise ConfigurationError(f"unknown MemoryConfig option(s): {', '.join(sorted(unknown))}")
+        return replace(self, **changes)
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None, *, prefix: str = "RECALL_") -> MemoryConfig:
+        """Read options from ``RECALL_<OPTION>`` variables (e.g. ``RECALL_TOKEN_BUDGET=800``)."""
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            raw = env.get(prefix + f.name.upper())
+            if raw is None:
+                continue
+            default = getattr(cls(), f.name)
+            try:
+                if isinstance(default, bool):
+                    values[f.name] = raw.strip().lower() in ("1", "true", "yes", "on")
+                elif isinstance(default, int):
+                    values[f.name] = int(raw)
+                elif isinstance(default, float):
+                    values[f.name] = float(raw)
+                elif isinstance(default, tuple):
+                    values[f.name] = tuple(x.strip() for x in raw.split(",") if x.strip())
+                else:
+                    values[f.name] = raw
+            except ValueError as exc:
+                raise ConfigurationError(f"{prefix}{f.name.upper()}={raw!r} is not valid: {exc}") from exc
+        return cls(**values)

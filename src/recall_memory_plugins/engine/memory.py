@@ -1,0 +1,480 @@
+"""``TemporalGraphMemory``: the public facade of the engine."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from ..config import MemoryConfig
+from ..errors import InputError, NotFoundError
+from ..models import (
+    ConceptMention,
+    Entity,
+    GraphUpdate,
+    Recall,
+    RecalledStatement,
+    Relation,
+    ScoredConcept,
+    Statement,
+    StatementInput,
+    StoreStats,
+    UpdateResult,
+)
+from ..nlp.base import Annotation, Annotator
+from ..stores.base import GraphStore
+from .relations import RelationTracker
+from .retrieval import BM25, Candidate, fit_to_budget, fuse, rank_concepts, seed_order
+from .text import Extraction, extract, link_pairs, speaker_index_terms
+from .tokens import TokenCounter, get_token_counter
+
+__all__ = ["TemporalGraphMemory"]
+
+logger = logging.getLogger(__name__)
+
+MAX_TEXT_CHARS = 1_000_000
+MAX_NAMESPACE_CHARS = 256
+
+
+def _utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class TemporalGraphMemory:
+    """A time-aware concept-graph memory (RecallM, fixed) with an optional relation layer.
+
+    Args:
+        store: a :class:`~recall_memory_plugins.stores.base.GraphStore`, a SQLite file path,
+            ``":memory:"``, or None for the default SQLite file under the user data directory.
+            A store passed in is not closed by :meth:`close`; one opened here is.
+        annotator: ``"auto"`` (Stanza when its models are present, else offline), ``"offline"``,
+            ``"stanza"`` or an :class:`~recall_memory_plugins.nlp.base.Annotator`.
+        config: options; keyword ``options`` override single fields of it.
+        namespace: the default namespace of calls that do not pass one.
+        clock: returns "now" as an aware UTC datetime (injected for tests).
+        tracker: the relation layer; None builds the default one when ``config.relations``.
+
+    Example:
+        >>> with TemporalGraphMemory(":memory:", annotator="offline") as memory:
+        ...     _ = memory.add("Brandon loves coffee.")
+        ...     memory.recall("What does Brandon love?").text.endswith("Brandon loves coffee.")
+        True
+    """
+
+    def __init__(
+        self,
+        store: GraphStore | str | Path | None = None,
+        *,
+        annotator: str | Annotator = "auto",
+        config: MemoryConfig | None = None,
+        namespace: str = "default",
+        clock: Callable[[], datetime] = _utcnow,
+        tracker: RelationTracker | None = None,
+        **options: Any,
+    ) -> None:
+        cfg = config or MemoryConfig()
+        self.config = cfg.with_options(**options) if options else cfg
+        self._owns_store = not isinstance(store, GraphStore)
+        if isinstance(store, GraphStore):
+            self.store: GraphStore = store
+        else:
+            from ..stores.sqlite import SqliteGraphStore
+
+            self.store = SqliteGraphStore(store)
+        from ..nlp import make_annotator
+
+        self.annotator: Annotator = make_annotator(annotator)
+        self.namespace = self._check_namespace(namespace)
+        self._clock = clock
+        self._tokens: TokenCounter = get_token_counter(self.config.encoding)
+        self._write_lock = threading.Lock()
+        if tracker is not None:
+            self.tracker: RelationTracker | None = tracker
+        elif self.config.relations:
+            self.tracker = RelationTracker(exclusive_types=self.config.exclusive_relations)
+        else:
+            self.tracker = None
+
+    # ------------------------------------------------------------------------------ lifecycle
+    def __enter__(self) -> TemporalGraphMemory:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    async def __aenter__(self) -> TemporalGraphMemory:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the store if this memory opened it."""
+        if self._owns_store:
+            self.store.close()
+
+    def __repr__(self) -> str:
+        return (f"TemporalGraphMemory(store={self.store!r}, annotator={self.annotator.name!r}, "
+                f"namespace={self.namespace!r})")
+
+    # ------------------------------------------------------------------------------ validation
+    @staticmethod
+    def _check_namespace(namespace: object) -> str:
+        if not isinstance(namespace, str) or not namespace.strip():
+            raise InputError(f"namespace must be a non-empty string, got {namespace!r}")
+        if len(namespace) > MAX_NAMESPACE_CHARS:
+            raise InputError(f"namespace is longer than {MAX_NAMESPACE_CHARS} characters")
+        return namespace
+
+    def _ns(self, namespace: str | None) -> str:
+        return self.namespace if namespace is None else self._check_namespace(namespace)
+
+    @staticmethod
+    def _check_text(text: object, what: str = "text") -> str:
+        if not isinstance(text, str):
+            raise InputError(f"{what} must be a string, got {type(text).__name__}")
+        if "\x00" in text:
+            raise InputError(f"{what} contains a NUL character")
+        if len(text) > MAX_TEXT_CHARS:
+            raise InputError(f"{what} is longer than {MAX_TEXT_CHARS:,} characters; split it first")
+        return text
+
+    def _check_time(self, at: datetime | None) -> datetime:
+        if at is None:
+            return self._clock()
+        if not isinstance(at, datetime):
+            raise InputError(f"at must be a datetime, got {type(at).__name__}")
+        if at.tzinfo is None or at.utcoffset() is None:
+            raise InputError("at must be timezone-aware (e.g. datetime(..., tzinfo=timezone.utc))")
+        return at.astimezone(timezone.utc)
+
+    # ------------------------------------------------------------------------------ knowledge in
+    def add(
+        self, text: str, *, namespace: str | None = None, at: datetime | None = None,
+        speaker: str | None = None, source: str | None = None,
+    ) -> UpdateResult:
+        """Store ``text`` as the namespace's next time step (one all-or-nothing transaction).
+
+        Args:
+            text: a statement, a chat turn or a longer text (stored as sentence chunks).
+            namespace: user/session scope (default: the memory's namespace).
+            at: when the statement was made (aware datetime; default now).
+            speaker: who said it (kept with the statement, resolves "I" in the relation layer).
+            source: an opaque reference kept with the statement (e.g. a message id).
+
+        Raises:
+            InputError: empty or invalid input (nothing is stored).
+            StoreError: the store failed (nothing is stored).
+        """
+        ns = self._ns(namespace)
+        text = self._check_text(text).strip()
+        if not text:
+            raise InputError("cannot add empty text")
+        when = self._check_time(at)
+        annotation = self.annotator.annotate(text)
+        return self._store(ns, text, annotation, when, speaker, source)
+
+    def add_many(
+        self, texts: Iterable[str], *, namespace: str | None = None, at: datetime | None = None,
+        speaker: str | None = None, progress: bool = False,
+    ) -> list[UpdateResult]:
+        """Add several texts, one time step each, in order (a progress bar when ``progress``)."""
+        items = [self._check_text(t).strip() for t in texts]
+        items = [t for t in items if t]
+        results: list[UpdateResult] = []
+        iterator: Iterable[str] = items
+        if progress:
+            from tqdm.auto import tqdm
+
+            iterator = tqdm(items, desc="adding", unit="stmt")
+        for text in iterator:
+            results.append(self.add(text, namespace=namespace, at=at, speaker=speaker))
+        return results
+
+    async def aadd(self, text: str, **kwargs: Any) -> UpdateResult:
+        """Async twin of :meth:`add` (runs in a worker thread)."""
+        return await asyncio.to_thread(self.add, text, **kwargs)
+
+    def _chunks(self, annotation: Annotation) -> list[tuple[int, int, list[int]]]:
+        """Group sentences into statements of at most ``max_statement_tokens`` tokens."""
+        limit = self.config.max_statement_tokens
+        chunks: list[tuple[int, int, list[int]]] = []
+        start = end = -1
+        members: list[int] = []
+        size = 0
+        for i, sent in enumerate(annotation.sentences):
+            n = self._tokens.count(sent.text)
+            if members and size + n > limit:
+                chunks.append((start, end, members))
+                members, size = [], 0
+            if not members:
+                start = sent.start_char
+            members.append(i)
+            end = sent.end_char
+            size += n
+        if members:
+            chunks.append((start, end, members))
+        return chunks
+
+    def _store(
+        self, ns: str, text: str, annotation: Annotation, when: datetime,
+        speaker: str | None, source: str | None,
+    ) -> UpdateResult:
+        cfg = self.config
+        ex: Extraction = extract(annotation)
+        chunks = self._chunks(annotation)
+        sentence_statement: list[int] = [0] * len(annotation.sentences)
+        groups: list[tuple[str, list[int] | None]] = []
+        if len(chunks) <= 1:
+            groups.append((text, None))
+        else:
+            for idx, (start, end, members) in enumerate(chunks):
+                for m in members:
+                    sentence_statement[m] = idx
+                groups.append((annotation.text[start:end].strip(), members))
+        # The speaker is part of what a turn means ("what did Caroline say ..."), so index it.
+        speaker_terms = speaker_index_terms(speaker)
+        statements: list[StatementInput] = []
+        for chunk_text, members in groups:
+            terms = ex.terms(members)
+            terms.update(speaker_terms)
+            statements.append(StatementInput(chunk_text, dict(terms), speaker, source))
+        mentions: dict[str, tuple[str, str, set[int]]] = {}
+        for occ in ex.concepts:
+            entry = mentions.setdefault(occ.name, (occ.surface, occ.kind, set()))
+            entry[2].add(sentence_statement[occ.sentence])
+        concepts = tuple(
+            ConceptMention(name, surface, kind, tuple(sorted(idx)))
+            for name, (surface, kind, idx) in mentions.items()
+        )
+        links = tuple(
+            (a, b, n)
+            for (a, b), n in link_pairs(
+                ex.concepts, distance=cfg.distance, sentence_window=cfg.sentence_window
+            ).items()
+        )
+        with self._write_lock:
+            plan = None
+            if self.tracker is not None:
+                plan = self.tracker.plan(
+                    self.store, ns, annotation, speaker=speaker,
+                    sentence_statements=sentence_statement,
+                )
+            update = GraphUpdate(
+                namespace=ns, at=when, statements=tuple(statements), concepts=concepts,
+                links=links, context_limit=cfg.context_limit,
+                entities=plan.entities if plan else (),
+                relation_changes=plan.changes if plan else (),
+            )
+            result = self.store.apply_update(update)
+        logger.debug("stored step %s of %r: %d concepts, %d links, %d relation changes",
+                     result.t_index, ns, len(concepts), len(links),
+                     len(update.relation_changes))
+        return result
+
+    # ------------------------------------------------------------------------------ knowledge out
+    def recall(
+        self, question: str, *, namespace: str | None = None, token_budget: int | None = None,
+        strategy: str | None = None, order: str | None = None,
+    ) -> Recall:
+        """The statements that best answer ``question`` within ``token_budget`` tokens.
+
+        Never raises for an unknown question: with no known concept it falls back to lexical
+        matches, then to the most recent statements (see :attr:`Recall.strategy`).
+
+        Raises:
+            InputError: ``question`` is not a string or the budget is not positive.
+        """
+        ns = self._ns(namespace)
+        question = self._check_text(question, "question")
+        budget = self.config.token_budget if token_budget is None else int(token_budget)
+        if budget < 1:
+            raise InputError(f"token_budget must be >= 1, got {token_budget!r}")
+        strat = strategy or self.config.strategy
+        if strat not in ("fused", "seed"):
+            raise InputError(f"strategy must be 'fused' or 'seed', got {strategy!r}")
+        ordering = order or self.config.order
+        if ordering not in ("chronological", "rank"):
+            raise InputError(f"order must be 'chronological' or 'rank', got {order!r}")
+
+        newest = self.store.current_step(ns)
+        if newest == 0:
+            return Recall(question, ns, (), (), 0, budget, "empty")
+        annotation = self.annotator.annotate(question) if question.strip() else Annotation(question, ())
+        ex = extract(annotation)
+        essential = ex.concept_names()
+        ranked_concepts = self._graph(ns, essential, newest)
+
+        facts: list[str] = []
+        reserved = 0
+        if self.tracker is not None and annotation.sentences:
+            for fact in self.tracker.facts(self.store, ns, annotation):
+                cost = self._tokens.count(fact) + 1
+                if reserved + cost > budget // 2:
+                    break
+                facts.append(fact)
+                reserved += cost
+
+        if strat == "seed":
+            ranked, how = self._seed_candidates(ns, ranked_concepts)
+        else:
+            ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest)
+        if not ranked:
+            ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
+            how = "recent"
+        kept, used = fit_to_budget(ranked, budget=budget, count=self._tokens.count, reserved=reserved)
+        if ordering == "chronological":
+            kept.sort(key=lambda r: (r.statement.t_index, r.statement.id))
+        return Recall(
+            question=question, namespace=ns, statements=tuple(kept),
+            concepts=tuple(ranked_concepts), token_count=used + reserved, token_budget=budget,
+            strategy=how, facts=tuple(facts),
+        )
+
+    async def arecall(self, question: str, **kwargs: Any) -> Recall:
+        """Async twin of :meth:`recall` (runs in a worker thread)."""
+        return await asyncio.to_thread(self.recall, question, **kwargs)
+
+    def _graph(self, ns: str, essential: Sequence[str], newest: int) -> list[ScoredConcept]:
+        cfg = self.config
+        if not essential:
+            return []
+        starts = self.store.find_concepts(ns, essential)
+        if not starts:
+            return []
+        if cfg.window_anchor == "newest":
+            min_t = newest - cfg.temporal_window
+        else:
+            min_t = min(c.t_index for c in starts) - cfg.temporal_window
+        sub = self.store.expand(
+            ns, [c.name for c in starts], depth=cfg.depth, min_t_index=min_t,
+            max_neighbors=cfg.max_neighbors,
+        )
+        if cfg.window_anchor == "start" and len(starts) > 1:
+            # each concept must lie in the window of at least one start concept
+            lows = [s.t_index - cfg.temporal_window for s in starts]
+            keep = {c.name for c in sub.concepts if any(c.t_index >= lo for lo in lows)}
+            sub = type(sub)(
+                tuple(c for c in sub.concepts if c.name in keep),
+                tuple(lk for lk in sub.links if lk.source in keep and lk.target in keep),
+            )
+        return rank_concepts(sub, [c.name for c in starts], time_weight=cfg.time_weight)
+
+    def _seed_candidates(
+        self, ns: str, concepts: Sequence[ScoredConcept]
+    ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
+        if not concepts:
+            return [], "recent"
+        contexts = self.store.find_contexts(
+            ns, [c.name for c in concepts], limit_per_concept=self.config.context_limit
+        )
+        ordered = seed_order(concepts, contexts)
+        # The last statements (essential concepts) matter most: fill the budget from the end.
+        n = len(ordered)
+        ranked = [(st, float(n - i), names) for i, (st, names) in enumerate(ordered)]
+        ranked.reverse()
+        if self.config.order == "rank":
+            pass
+        return ranked, "seed"
+
+    def _fused_candidates(
+        self, ns: str, ex: Extraction, concepts: Sequence[ScoredConcept], newest: int
+    ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
+        cfg = self.config
+        query = ex.terms()
+        for c in concepts:
+            if c.essential and " " in c.name:
+                query[c.name] += 1
+        cands: dict[int, Candidate] = {}
+        if query:
+            n_docs, avg_len = self.store.count_statements(ns)
+            df = self.store.term_frequencies(ns, query)
+            if df:
+                bm25 = BM25(n_docs=n_docs, avg_len=avg_len, df=df)
+                for posting in self.store.find_postings(ns, df, limit_per_term=400):
+                    cands[posting.statement_id] = Candidate(
+                        posting.statement_id, posting.t_index, lexical=bm25.score(posting, query)
+                    )
+        if concepts:
+            max_sort = max((c.sort_val for c in concepts if not c.essential), default=0.0) or 1.0
+            weights: dict[str, float] = {}
+            for c in concepts:
+                if c.essential:
+                    weights[c.name] = 1.0
+                else:
+                    weights[c.name] = 0.5 * (0.5 + 0.5 * c.sort_val / max_sort) / max(c.depth, 1)
+            contexts = self.store.find_contexts(ns, weights, limit_per_concept=cfg.context_limit)
+            for name, statements in contexts.items():
+                for st in statements:
+                    cand = cands.get(st.id)
+                    if cand is None:
+                        cand = cands[st.id] = Candidate(st.id, st.t_index)
+                    cand.graph += weights[name]
+                    cand.concepts = (*cand.concepts, name)
+        if not cands:
+            return [], "recent"
+        ranked = fuse(
+            cands.values(), newest_step=newest, lexical_weight=cfg.lexical_weight,
+            graph_weight=cfg.graph_weight, recency_weight=cfg.recency_weight,
+        )[:400]
+        statements = {s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])}
+        out = [
+            (statements[c.statement_id], round(c.score, 6), c.concepts)
+            for c in ranked
+            if c.statement_id in statements
+        ]
+        return out, "graph" if concepts else "lexical"
+
+    # ------------------------------------------------------------------------------ admin
+    def stats(self, namespace: str | None = None) -> StoreStats:
+        """Counts for ``namespace`` (all namespaces when None)."""
+        return self.store.stats(None if namespace is None else self._check_namespace(namespace))
+
+    def clear(self, namespace: str | None = None) -> None:
+        """Hard-delete everything of the namespace (no history is kept)."""
+        self.store.clear(self._ns(namespace))
+
+    forget = clear
+
+    async def aclear(self, namespace: str | None = None) -> None:
+        """Async twin of :meth:`clear`."""
+        await asyncio.to_thread(self.clear, namespace)
+
+    def statements(self, *, namespace: str | None = None, limit: int | None = None) -> list[Statement]:
+        """Stored statements, oldest first."""
+        return self.store.find_statements(self._ns(namespace), limit=limit)
+
+    # ------------------------------------------------------------------------------ relations
+    def _require_tracker(self) -> RelationTracker:
+        if self.tracker is None:
+            return RelationTracker(exclusive_types=self.config.exclusive_relations)
+        return self.tracker
+
+    def entities(self, name: str | None = None, *, namespace: str | None = None) -> list[Entity]:
+        """Entities of the namespace, or those known by ``name`` (name or alias)."""
+        return self._require_tracker().find_entities(self.store, self._ns(namespace), name)
+
+    def get_entity(self, name: str, *, namespace: str | None = None) -> Entity:
+        """The entity known by ``name``; raises :class:`NotFoundError` when there is none."""
+        found = self.entities(name, namespace=namespace)
+        if not found:
+            raise NotFoundError(f"no entity named {name!r} in namespace {self._ns(namespace)!r}")
+        return found[0]
+
+    def relations(
+        self, entity: str | None = None, *, namespace: str | None = None, type: str | None = None,
+        as_of: int | datetime | None = None, include_ended: bool = False,
+    ) -> list[Relation]:
+        """Relations true now, or at ``as_of`` (a time step or an aware timestamp)."""
+        return self._require_tracker().find_relations(
+            self.store, self._ns(namespace), entity=entity, type=type, as_of=as_of,
+            include_ended=include_ended,
+        )
+
+    def timeline(self, entity: str, *, namespace: str | None = None) -> list[Relation]:
+        """Every relation of ``entity`` with its validity interval, in the order they began."""
+        return self._require_tracker().timeline(self.store, self._ns(namespace), entity)

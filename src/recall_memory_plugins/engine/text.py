@@ -1,0 +1,223 @@
+"""From annotated text to concepts, links and index terms (pure functions).
+
+English concepts are lower-cased and Porter-stemmed (``coffee`` -> ``coffe``, ``Paris`` -> ``pari``,
+as in RecallM); a multi-word proper name (``San Francisco``, ``Project Orion``) is one concept whose
+name is its stemmed words joined by a space. Chinese words are kept whole.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ..nlp.base import Annotation, Sentence, Token
+
+__all__ = [
+    "ConceptOccurrence", "Extraction", "extract", "link_pairs", "normalise_word",
+    "speaker_index_terms",
+]
+
+_NOUNS = {"NOUN", "PROPN"}
+_CONTENT = {"NOUN", "PROPN", "VERB", "ADJ", "ADV", "NUM"}
+_NUMBER_RE = re.compile(r"^[\d.,:/%+\-]+(st|nd|rd|th|s|am|pm|k|m)?$", re.IGNORECASE)
+_CJK_RE = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_WORD_RE = re.compile(r"\w", re.UNICODE)
+
+# Nouns too generic to carry meaning; as concepts they only become hubs that link unrelated facts.
+STOP_NOUNS = frozenset(
+    """
+    thing things stuff way ways time times lot lots kind kinds sort bit bits something anything
+    everything nothing someone anyone everyone one ones part parts day days week weeks month months
+    year years today tomorrow yesterday tonight morning evening night moment while point fact case
+    yeah yes no ok okay lol haha hey hi hello thanks thank please sure wow oh ah um uh hmm guy guys
+    people person man woman men women place places number numbers idea ideas question questions
+    answer answers problem problems reason reasons example examples end start side type types
+    i me you he she it we they him her us them my your his its our their mine yours
+    事情 东西 时候 问题 方面 情况 今天 明天 昨天 现在 最近 这个 那个 什么 一些 我们 你们 他们
+    """.split()
+)
+
+STOP_TERMS = STOP_NOUNS | frozenset(
+    """
+    be is am are was were been being have has had do does did doing get got gets go goes went
+    going gone make made say said says will would can could should may might must shall also
+    just really very so too quite still even much many more most less least well back up out
+    not never always often sometimes again ever yet already there here then now how what when
+    where which who whom whose why
+    是 的 了 在 有 和 也 就 都 而 及 与 着 或 一个 没有 不 很 要 会 能 这 那
+    """.split()
+)
+
+
+@lru_cache(maxsize=1)
+def _stemmer():  # type: ignore[no-untyped-def]
+    from nltk.stem.porter import PorterStemmer
+
+    return PorterStemmer()
+
+
+@lru_cache(maxsize=65536)
+def normalise_word(word: str) -> str:
+    """The index form of one word: CJK kept whole, others lower-cased and Porter-stemmed."""
+    if _CJK_RE.search(word):
+        return word
+    return _stemmer().stem(word.lower())
+
+
+def is_cjk(text: str) -> bool:
+    return bool(_CJK_RE.search(text))
+
+
+@dataclass(frozen=True, slots=True)
+class ConceptOccurrence:
+    """A concept found at ``position`` (its index among all concepts of the text)."""
+
+    name: str
+    surface: str
+    kind: str
+    sentence: int
+    position: int
+
+
+@dataclass(slots=True)
+class Extraction:
+    """Concepts (in text order) and lexical terms of one annotated text."""
+
+    concepts: list[ConceptOccurrence] = field(default_factory=list)
+    terms_by_sentence: list[Counter[str]] = field(default_factory=list)
+
+    def concept_names(self) -> list[str]:
+        return list(dict.fromkeys(c.name for c in self.concepts))
+
+    def terms(self, sentences: Iterable[int] | None = None) -> Counter[str]:
+        out: Counter[str] = Counter()
+        idx = range(len(self.terms_by_sentence)) if sentences is None else sentences
+        for i in idx:
+            out.update(self.terms_by_sentence[i])
+        return out
+
+
+def _is_valid_concept(tokens: Sequence[Token], name: str) -> bool:
+    if not name or not _WORD_RE.search(name):
+        return False
+    if len(tokens) == 1:
+        tok = tokens[0]
+        if tok.upos == "NUM" or _NUMBER_RE.match(tok.text):
+            return False
+        if name in STOP_NOUNS or tok.text.lower() in STOP_NOUNS:
+            return False
+        if not is_cjk(name) and len(name) < 2:
+            return False
+        if is_cjk(name) and len(name) < 2 and tok.upos != "PROPN":
+            return False
+    return True
+
+
+def _spans(sentence: Sentence) -> list[tuple[list[Token], str]]:
+    """Group a sentence's nouns into concept spans: entity spans and runs of proper nouns."""
+    out: list[tuple[list[Token], str]] = []
+    tokens = sentence.tokens
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        tag = tok.ner or "O"
+        if tag.startswith("B-"):
+            etype = tag[2:]
+            span = [tok]
+            j = i + 1
+            while j < len(tokens) and (tokens[j].ner or "O")[:2] in ("I-", "E-"):
+                span.append(tokens[j])
+                j += 1
+                if (tokens[j - 1].ner or "").startswith("E-"):
+                    break
+            if any(t.upos in _NOUNS for t in span):
+                out.append((span, etype))
+            i = j
+            continue
+        if tag.startswith("S-") and tok.upos in _NOUNS | {"X"}:
+            out.append(([tok], tag[2:]))
+            i += 1
+            continue
+        if tok.upos == "PROPN":
+            span = [tok]
+            j = i + 1
+            while j < len(tokens) and tokens[j].upos == "PROPN" and (tokens[j].ner or "O") == "O":
+                span.append(tokens[j])
+                j += 1
+            out.append((span, "PROPN"))
+            i = j
+            continue
+        if tok.upos == "NOUN":
+            out.append(([tok], "NOUN"))
+        i += 1
+    return out
+
+
+def _span_name(span: Sequence[Token]) -> str:
+    words = [t.text for t in span if _WORD_RE.search(t.text)]
+    if not words:
+        return ""
+    if all(is_cjk(w) for w in words):
+        return "".join(words)
+    return " ".join(normalise_word(w) for w in words)
+
+
+def speaker_index_terms(speaker: str | None) -> Counter[str]:
+    """Index terms of a speaker's name (so a turn can be found by who said it)."""
+    if not speaker:
+        return Counter()
+    return Counter(normalise_word(w) for w in re.findall(r"\w+", speaker))
+
+
+def extract(annotation: Annotation) -> Extraction:
+    """Concepts in text order (positions across the whole text) and terms per sentence."""
+    result = Extraction()
+    position = 0
+    for s_idx, sentence in enumerate(annotation.sentences):
+        terms: Counter[str] = Counter()
+        for span, kind in _spans(sentence):
+            name = _span_name(span)
+            if not _is_valid_concept(span, name):
+                continue
+            surface = annotation.text[span[0].start_char : span[-1].end_char] or " ".join(
+                t.text for t in span
+            )
+            result.concepts.append(ConceptOccurrence(name, surface, kind, s_idx, position))
+            position += 1
+            if len(span) > 1:
+                terms[name] += 1
+        for tok in sentence.tokens:
+            if tok.upos not in _CONTENT or not _WORD_RE.search(tok.text):
+                continue
+            low = tok.text.lower()
+            if low in STOP_TERMS or (tok.lemma or "").lower() in STOP_TERMS:
+                continue
+            term = normalise_word(tok.text)
+            if term in STOP_TERMS or (not is_cjk(term) and len(term) < 2 and tok.upos != "NUM"):
+                continue
+            terms[term] += 1
+        result.terms_by_sentence.append(terms)
+    return result
+
+
+def link_pairs(
+    concepts: Sequence[ConceptOccurrence], *, distance: int, sentence_window: int
+) -> Counter[tuple[str, str]]:
+    """Co-mention counts of concept pairs within ``distance`` positions of each other.
+
+    Positions count across the whole text (not per sentence), but a pair is only linked when both
+    concepts lie within ``sentence_window`` consecutive sentences, so unrelated sentences are not
+    chained together. A concept never links to itself.
+    """
+    pairs: Counter[tuple[str, str]] = Counter()
+    for i, a in enumerate(concepts):
+        for j in range(i + 1, min(len(concepts), i + distance + 1)):
+            b = concepts[j]
+            if b.sentence - a.sentence >= sentence_window or a.name == b.name:
+                continue
+            key = (a.name, b.name) if a.name <= b.name else (b.name, a.name)
+            pairs[key] += 1
+    return pairs

@@ -1,0 +1,298 @@
+"""Core domain models: frozen dataclasses shared by the engine, the stores and the adapters.
+
+Times are timezone-aware UTC ``datetime`` values. A *time step* (``t_index``) is the per-namespace
+counter that every ``add`` advances by one (RecallM's global time step, kept per namespace).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Literal
+
+__all__ = [
+    "Concept",
+    "ConceptLink",
+    "ConceptMention",
+    "Entity",
+    "EntityRecord",
+    "GraphUpdate",
+    "Recall",
+    "RecalledStatement",
+    "Relation",
+    "RelationChange",
+    "ScoredConcept",
+    "Statement",
+    "StatementInput",
+    "StoreStats",
+    "Subgraph",
+    "TermPosting",
+    "UpdateResult",
+]
+
+DEFAULT_PROMPT = (
+    "Use the following statements to answer the question. The statements are in chronological "
+    "order and each is true at its time step:\n\nstatements:\n{statements}\n\n"
+    "question: {question}\nAnswer:"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One stored piece of text (a turn, or a chunk of sentences of one ``add``)."""
+
+    id: int
+    namespace: str
+    text: str
+    t_index: int
+    at: datetime
+    speaker: str | None = None
+    source: str | None = None
+
+    def render(self, *, with_time: bool = True) -> str:
+        """The statement as one prompt line, e.g. ``[step 2 · 2026-11-29] Brandon: hi``."""
+        body = f"{self.speaker}: {self.text}" if self.speaker else self.text
+        if not with_time:
+            return body
+        return f"[step {self.t_index} · {self.at.strftime('%Y-%m-%d %H:%M')}] {body}"
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    """A node of the concept graph: a stemmed noun or a (multi-word) proper name."""
+
+    namespace: str
+    name: str
+    t_index: int
+    revision_count: int
+    mentions: int = 1
+    aliases: tuple[str, ...] = ()
+    depth: int = 0  # set by Subgraph expansion: hops from the nearest start concept
+
+
+@dataclass(frozen=True, slots=True)
+class ConceptLink:
+    """The undirected ``RELATED`` edge between two concepts; ``source < target``."""
+
+    namespace: str
+    source: str
+    target: str
+    strength: int
+    t_index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Subgraph:
+    """What a temporal expansion around some start concepts returned."""
+
+    concepts: tuple[Concept, ...]
+    links: tuple[ConceptLink, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TermPosting:
+    """A statement that contains some of the looked-up terms (for lexical scoring)."""
+
+    statement_id: int
+    t_index: int
+    length: int
+    terms: Mapping[str, int]  # term -> count in the statement
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """One canonical real-world entity (person, org, project, ...) with its aliases."""
+
+    namespace: str
+    id: str
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+    first_step: int = 0
+    last_step: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """A typed relation with two timelines: world time (valid_*) and system time (recorded/expired).
+
+    ``valid_to_step`` is ``None`` while the relation is current. Ended relations are kept as
+    history; only an explicit forget deletes them.
+    """
+
+    namespace: str
+    id: str
+    subject_id: str
+    type: str
+    object_id: str | None
+    subject_name: str
+    object_name: str | None
+    attributes: Mapping[str, str]
+    valid_from_step: int
+    valid_from: datetime
+    recorded_at: datetime
+    valid_to_step: int | None = None
+    valid_to: datetime | None = None
+    expired_at: datetime | None = None
+    superseded_by: str | None = None
+    statement_id: int | None = None
+    confirmations: int = 0
+
+    @property
+    def is_current(self) -> bool:
+        return self.valid_to_step is None
+
+    def holds_at(self, step: int) -> bool:
+        """Whether the relation was true at time step ``step``."""
+        return self.valid_from_step <= step and (self.valid_to_step is None or step < self.valid_to_step)
+
+
+# ----------------------------------------------------------------------------- write payloads
+
+
+@dataclass(frozen=True, slots=True)
+class ConceptMention:
+    """A concept touched by an update, with the surface form it was seen as."""
+
+    name: str
+    alias: str
+    kind: str = "NOUN"  # UPOS or entity type
+    statement_indexes: tuple[int, ...] = (0,)  # which statements of the update mention it
+
+
+@dataclass(frozen=True, slots=True)
+class StatementInput:
+    """A statement to store, with the index terms the engine computed for it."""
+
+    text: str
+    terms: Mapping[str, int] = field(default_factory=dict)  # term -> count
+    speaker: str | None = None
+    source: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class EntityRecord:
+    """Create an entity or merge new aliases into an existing one (by id)."""
+
+    id: str
+    name: str
+    type: str
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RelationChange:
+    """One change to the relation layer, applied in the update's transaction.
+
+    ``add`` creates a current relation valid from this update's step; ``end`` closes an existing
+    current relation at this update's step (``superseded_by`` links its successor, if any);
+    ``confirm`` counts a repeat of a current relation.
+    """
+
+    op: Literal["add", "end", "confirm"]
+    relation_id: str
+    subject_id: str = ""
+    type: str = ""
+    object_id: str | None = None
+    attributes: Mapping[str, str] = field(default_factory=dict)
+    superseded_by: str | None = None
+    statement_index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GraphUpdate:
+    """Everything one ``add`` writes, applied by a store as one all-or-nothing transaction."""
+
+    namespace: str
+    at: datetime
+    statements: tuple[StatementInput, ...]
+    concepts: tuple[ConceptMention, ...] = ()
+    links: tuple[tuple[str, str, int], ...] = ()  # (source, target, co-mentions), source < target
+    context_limit: int = 50
+    entities: tuple[EntityRecord, ...] = ()
+    relation_changes: tuple[RelationChange, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class UpdateResult:
+    """The time step an update was stored under and the ids of its statements."""
+
+    namespace: str
+    t_index: int
+    statement_ids: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class StoreStats:
+    """Counts for one namespace (or all, when ``namespace`` is None)."""
+
+    namespace: str | None
+    steps: int
+    statements: int
+    concepts: int
+    links: int
+    entities: int
+    relations: int
+    current_relations: int
+
+
+# ----------------------------------------------------------------------------- recall results
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredConcept:
+    """A concept used by a recall: essential (from the question) or related (from the graph)."""
+
+    name: str
+    essential: bool
+    depth: int
+    t_index: int
+    sort_val: float
+    aliases: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RecalledStatement:
+    """A statement chosen for the context, with why it was chosen."""
+
+    statement: Statement
+    score: float
+    concepts: tuple[str, ...] = ()
+    tokens: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Recall:
+    """The context recalled for a question, ready to render into a prompt.
+
+    ``strategy`` tells how the statements were found: ``graph`` (concept graph + lexical
+    relevance), ``seed`` (RecallM's original selection), ``lexical`` (no known concept, matched by
+    words), ``recent`` (nothing matched: most recent statements) or ``empty`` (memory is empty).
+    """
+
+    question: str
+    namespace: str
+    statements: tuple[RecalledStatement, ...]
+    concepts: tuple[ScoredConcept, ...]
+    token_count: int
+    token_budget: int
+    strategy: str
+    facts: tuple[str, ...] = ()
+    prompt_template: str = DEFAULT_PROMPT
+
+    @property
+    def text(self) -> str:
+        """Facts first, then the statements, one per line."""
+        lines = list(self.facts)
+        lines.extend(s.statement.render() for s in self.statements)
+        return "\n".join(lines)
+
+    def __len__(self) -> int:
+        return len(self.statements)
+
+    def to_prompt(self, question: str | None = None) -> str:
+        """Render the seed's statements prompt for ``question`` (default: the recalled one)."""
+        return self.prompt_template.format(
+            statements=self.text, question=question if question is not None else self.question
+        )

@@ -1,0 +1,164 @@
+"""The graph-store contract: domain operations, not query strings.
+
+Every backend (embedded SQLite, Neo4j) implements :class:`GraphStore`; the engine sees nothing else.
+The contract tests in ``tests/contract/`` run one suite against every implementation.
+
+Rules every implementation follows:
+- :meth:`GraphStore.apply_update` is one all-or-nothing transaction that advances the namespace's
+  clock by one step; a failure raises :class:`~recall_memory_plugins.errors.StoreError` and leaves
+  the store as it was.
+- Every value reaches the database as a parameter; nothing is built into query strings.
+- Reads and writes only ever touch the namespace they are given.
+- ``setup()`` creates schema/indexes idempotently; constructors never run DDL.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol, runtime_checkable
+
+from ..models import (
+    Concept,
+    ConceptLink,
+    Entity,
+    GraphUpdate,
+    Relation,
+    Statement,
+    StoreStats,
+    Subgraph,
+    TermPosting,
+    UpdateResult,
+)
+
+__all__ = ["GraphStore"]
+
+
+@runtime_checkable
+class GraphStore(Protocol):
+    """Domain operations of a temporal concept/entity graph store."""
+
+    # -- lifecycle ---------------------------------------------------------------------------
+    def setup(self) -> None:
+        """Create (or migrate) schema, constraints and indexes. Idempotent."""
+        ...
+
+    def close(self) -> None:
+        """Release what the store opened itself (not an injected connection/driver)."""
+        ...
+
+    # -- writes ------------------------------------------------------------------------------
+    def apply_update(self, update: GraphUpdate) -> UpdateResult:
+        """Store one ``add`` atomically under the namespace's next time step.
+
+        Concepts are upserted (``t_index`` = the step, ``mentions`` += 1, ``revision_count`` + 1
+        when an existing concept's context gains a statement, new aliases merged); each link's
+        ``strength`` grows by its count and its ``t_index`` becomes the step; each concept's context
+        gains the statements that mention it and is trimmed to the ``context_limit`` most recent
+        (the statements themselves stay); index terms are recorded; entities are upserted (aliases
+        merged) and relation changes applied with this step and ``update.at`` as their time.
+        """
+        ...
+
+    def clear(self, namespace: str) -> None:
+        """Hard-delete everything of ``namespace`` (forget). Other namespaces are untouched."""
+        ...
+
+    # -- clock & statements --------------------------------------------------------------------
+    def current_step(self, namespace: str) -> int:
+        """The namespace's newest time step (0 when empty)."""
+        ...
+
+    def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
+        """Statements by id (missing ids are skipped), in the order of ``ids``."""
+        ...
+
+    def find_recent_statements(self, namespace: str, *, limit: int) -> list[Statement]:
+        """The newest statements, newest first."""
+        ...
+
+    def find_statements(
+        self, namespace: str, *, since_step: int = 0, until_step: int | None = None,
+        limit: int | None = None,
+    ) -> list[Statement]:
+        """Statements with ``since_step <= t_index <= until_step``, oldest first."""
+        ...
+
+    # -- concept graph ---------------------------------------------------------------------------
+    def find_concepts(self, namespace: str, names: Iterable[str]) -> list[Concept]:
+        """The stored concepts among ``names``."""
+        ...
+
+    def find_links(self, namespace: str, names: Iterable[str] | None = None) -> list[ConceptLink]:
+        """Links touching any of ``names`` (all links of the namespace when None)."""
+        ...
+
+    def expand(
+        self, namespace: str, names: Iterable[str], *, depth: int, min_t_index: int,
+        max_neighbors: int,
+    ) -> Subgraph:
+        """The temporal spanning tree around ``names``, in one round trip.
+
+        Walks ``RELATED`` links up to ``depth`` hops, only through concepts with
+        ``t_index >= min_t_index``; from each concept at most ``max_neighbors`` neighbours are
+        followed, the most recent (then strongest) first. Returns the reached concepts (with their
+        ``depth``, starts at 0; starts are included only when stored and inside the window) and
+        every link among them.
+        """
+        ...
+
+    def find_contexts(
+        self, namespace: str, names: Iterable[str], *, limit_per_concept: int,
+    ) -> dict[str, list[Statement]]:
+        """Each concept's context: its newest statements (at most ``limit_per_concept``), oldest
+        first."""
+        ...
+
+    # -- lexical index ---------------------------------------------------------------------------
+    def count_statements(self, namespace: str) -> tuple[int, float]:
+        """Number of statements and their mean length in index terms."""
+        ...
+
+    def term_frequencies(self, namespace: str, terms: Iterable[str]) -> dict[str, int]:
+        """Document frequency of each known term (unknown terms are absent)."""
+        ...
+
+    def find_postings(
+        self, namespace: str, terms: Iterable[str], *, limit_per_term: int,
+    ) -> list[TermPosting]:
+        """Statements containing any of ``terms`` (for each term its newest ``limit_per_term``)."""
+        ...
+
+    # -- entities & relations --------------------------------------------------------------------
+    def find_entities(
+        self, namespace: str, *, ids: Iterable[str] | None = None,
+        aliases: Iterable[str] | None = None, type: str | None = None,
+    ) -> list[Entity]:
+        """Entities by id, by alias (case-insensitive match on any alias or the name) or type."""
+        ...
+
+    def find_relations(
+        self, namespace: str, *, subject_id: str | None = None, object_id: str | None = None,
+        entity_id: str | None = None, type: str | None = None, current_only: bool = False,
+    ) -> list[Relation]:
+        """Relations matching all given filters, oldest first (``entity_id``: either end).
+
+        As-of filtering is done by the engine from the returned intervals.
+        """
+        ...
+
+    # -- introspection ---------------------------------------------------------------------------
+    def stats(self, namespace: str | None = None) -> StoreStats:
+        """Counts for one namespace or the whole store."""
+        ...
+
+    def namespaces(self) -> list[str]:
+        """Every namespace that holds data."""
+        ...
+
+
+def sorted_pair(a: str, b: str) -> tuple[str, str]:
+    """The canonical (source, target) order of an undirected link."""
+    return (a, b) if a <= b else (b, a)
+
+
+TermCounts = Mapping[str, int]

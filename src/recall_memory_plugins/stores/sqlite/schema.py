@@ -1,0 +1,113 @@
+"""Schema migrations of the embedded SQLite store.
+
+Each migration is a list of statements applied in one transaction and recorded in
+``schema_migrations``. Never edit a released migration: append a new one.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[tuple[int, str, list[str]]] = [
+    (
+        1,
+        "initial schema: statements, concept graph, lexical index, entities, relations",
+        [
+            """CREATE TABLE IF NOT EXISTS namespaces (
+                namespace TEXT PRIMARY KEY,
+                step INTEGER NOT NULL DEFAULT 0,
+                n_statements INTEGER NOT NULL DEFAULT 0,
+                total_length INTEGER NOT NULL DEFAULT 0
+            )""",
+            """CREATE TABLE IF NOT EXISTS statements (
+                id INTEGER PRIMARY KEY,
+                namespace TEXT NOT NULL,
+                text TEXT NOT NULL,
+                t_index INTEGER NOT NULL,
+                at TEXT NOT NULL,
+                speaker TEXT,
+                source TEXT,
+                length INTEGER NOT NULL DEFAULT 0
+            )""",
+            "CREATE INDEX IF NOT EXISTS ix_statements_ns_t ON statements(namespace, t_index)",
+            """CREATE TABLE IF NOT EXISTS concepts (
+                namespace TEXT NOT NULL,
+                name TEXT NOT NULL,
+                t_index INTEGER NOT NULL,
+                revision_count INTEGER NOT NULL DEFAULT 0,
+                mentions INTEGER NOT NULL DEFAULT 0,
+                context_size INTEGER NOT NULL DEFAULT 0,
+                aliases TEXT NOT NULL DEFAULT '[]',
+                PRIMARY KEY (namespace, name)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE IF NOT EXISTS links (
+                namespace TEXT NOT NULL,
+                source TEXT NOT NULL,
+                target TEXT NOT NULL,
+                strength INTEGER NOT NULL DEFAULT 0,
+                t_index INTEGER NOT NULL,
+                PRIMARY KEY (namespace, source, target)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX IF NOT EXISTS ix_links_source_t ON links(namespace, source, t_index)",
+            "CREATE INDEX IF NOT EXISTS ix_links_target_t ON links(namespace, target, t_index)",
+            """CREATE TABLE IF NOT EXISTS contexts (
+                namespace TEXT NOT NULL,
+                concept TEXT NOT NULL,
+                statement_id INTEGER NOT NULL,
+                PRIMARY KEY (namespace, concept, statement_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX IF NOT EXISTS ix_contexts_statement ON contexts(statement_id)",
+            """CREATE TABLE IF NOT EXISTS postings (
+                namespace TEXT NOT NULL,
+                term TEXT NOT NULL,
+                statement_id INTEGER NOT NULL,
+                tf INTEGER NOT NULL,
+                PRIMARY KEY (namespace, term, statement_id)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE IF NOT EXISTS terms (
+                namespace TEXT NOT NULL,
+                term TEXT NOT NULL,
+                df INTEGER NOT NULL,
+                PRIMARY KEY (namespace, term)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE IF NOT EXISTS entities (
+                namespace TEXT NOT NULL,
+                id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                type TEXT NOT NULL,
+                aliases TEXT NOT NULL DEFAULT '[]',
+                first_step INTEGER NOT NULL,
+                last_step INTEGER NOT NULL,
+                PRIMARY KEY (namespace, id)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE IF NOT EXISTS entity_aliases (
+                namespace TEXT NOT NULL,
+                alias_key TEXT NOT NULL,
+                entity_id TEXT NOT NULL,
+                PRIMARY KEY (namespace, alias_key, entity_id)
+            ) WITHOUT ROWID""",
+            """CREATE TABLE IF NOT EXISTS relations (
+                namespace TEXT NOT NULL,
+                id TEXT NOT NULL,
+                subject_id TEXT NOT NULL,
+                type TEXT NOT NULL,
+                object_id TEXT,
+                attributes TEXT NOT NULL DEFAULT '{}',
+                valid_from_step INTEGER NOT NULL,
+                valid_from TEXT NOT NULL,
+                recorded_at TEXT NOT NULL,
+                valid_to_step INTEGER,
+                valid_to TEXT,
+                expired_at TEXT,
+                superseded_by TEXT,
+                statement_id INTEGER,
+                confirmations INTEGER NOT NULL DEFAULT 0,
+                seq INTEGER NOT NULL,
+                PRIMARY KEY (namespace, id)
+            )""",
+            "CREATE INDEX IF NOT EXISTS ix_relations_subject ON relations(namespace, subject_id)",
+            "CREATE INDEX IF NOT EXISTS ix_relations_object ON relations(namespace, object_id)",
+            "CREATE INDEX IF NOT EXISTS ix_relations_type ON relations(namespace, type)",
+        ],
+    ),
+]
+
+LATEST_VERSION = MIGRATIONS[-1][0]

@@ -1,0 +1,697 @@
+"""``SqliteGraphStore``: the embedded default store (stdlib ``sqlite3``, no server)."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ...errors import ConfigurationError, InputError, SchemaVersionError, StoreError
+from ...models import (
+    Concept,
+    ConceptLink,
+    Entity,
+    GraphUpdate,
+    Relation,
+    Statement,
+    StoreStats,
+    Subgraph,
+    TermPosting,
+    UpdateResult,
+)
+from ..base import sorted_pair
+from .schema import LATEST_VERSION, MIGRATIONS
+
+__all__ = ["SqliteGraphStore", "default_db_path"]
+
+logger = logging.getLogger(__name__)
+
+_MAX_VARS = 500  # stay well below SQLite's host-parameter limit when chunking IN (...) lists
+
+
+def default_db_path() -> Path:
+    """The default database file: ``<user data dir>/recall-memory-plugins/memory.db``."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("recall-memory-plugins", appauthor=False)) / "memory.db"
+
+
+def _ts(value: datetime) -> str:
+    if value.tzinfo is None:
+        raise InputError("timestamps must be timezone-aware (UTC); got a naive datetime")
+    return value.astimezone(timezone.utc).isoformat()
+
+
+def _dt(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+def _chunks(items: Sequence[str], size: int = _MAX_VARS) -> Iterator[Sequence[str]]:
+    for i in range(0, len(items), size):
+        yield items[i : i + size]
+
+
+def _qmarks(n: int) -> str:
+    # Only the number of placeholders is built into the SQL; every value is a parameter.
+    return ",".join("?" * n)
+
+
+class SqliteGraphStore:
+    """The embedded graph store on SQLite.
+
+    Args:
+        path: database file, ``":memory:"``, or None for :func:`default_db_path`.
+        connection: an existing ``sqlite3.Connection`` to use instead (the caller closes it).
+        setup: run :meth:`setup` (migrations) right away; call it yourself when False.
+
+    The store is safe to share between threads (one connection guarded by a lock). File databases
+    use WAL journaling so readers in other processes are not blocked by writers.
+    """
+
+    name = "sqlite"
+
+    def __init__(
+        self,
+        path: str | Path | None = None,
+        *,
+        connection: sqlite3.Connection | None = None,
+        setup: bool = True,
+        timeout: float = 30.0,
+    ) -> None:
+        if path is not None and connection is not None:
+            raise ConfigurationError("pass either a path or a connection, not both")
+        self._lock = threading.RLock()
+        self._owns_connection = connection is None
+        if connection is None:
+            target = str(path) if path is not None else str(default_db_path())
+            if target != ":memory:" and not target.startswith("file:"):
+                Path(target).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                target = str(Path(target).expanduser())
+            try:
+                connection = sqlite3.connect(
+                    target, timeout=timeout, check_same_thread=False, isolation_level=None,
+                    uri=target.startswith("file:"),
+                )
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot open SQLite database {target!r}: {exc}") from exc
+            self.path = target
+        else:
+            connection.isolation_level = None
+            self.path = "<connection>"
+        self._conn = connection
+        self._conn.row_factory = sqlite3.Row
+        self._closed = False
+        self._depth = 0
+        if setup:
+            self.setup()
+
+    # ------------------------------------------------------------------------------ lifecycle
+    def __enter__(self) -> SqliteGraphStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"SqliteGraphStore(path={self.path!r})"
+
+    def close(self) -> None:
+        """Close the connection if this store opened it."""
+        with self._lock:
+            if not self._closed and self._owns_connection:
+                self._conn.close()
+            self._closed = True
+
+    def setup(self) -> None:
+        """Apply pending migrations (idempotent) and set pragmas."""
+        with self._lock:
+            conn = self._conn
+            try:
+                if self.path not in (":memory:", "<connection>"):
+                    conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
+                conn.execute("PRAGMA foreign_keys=ON")
+                conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                    "version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)"
+                )
+                row = conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot initialise SQLite database {self.path!r}: {exc}") from exc
+            current = row[0] or 0
+            if current > LATEST_VERSION:
+                raise SchemaVersionError(
+                    f"database {self.path!r} has schema version {current}, newer than this "
+                    f"library supports ({LATEST_VERSION}); upgrade recall-memory-plugins"
+                )
+            for version, description, statements in MIGRATIONS:
+                if version <= current:
+                    continue
+                with self.atomic():
+                    for sql in statements:
+                        conn.execute(sql)
+                    conn.execute(
+                        "INSERT INTO schema_migrations(version, description, applied_at) "
+                        "VALUES (?, ?, ?)",
+                        (version, description, _ts(datetime.now(timezone.utc))),
+                    )
+                logger.info("applied SQLite schema migration %s (%s)", version, description)
+
+    def schema_version(self) -> int:
+        """The applied schema version."""
+        with self._lock:
+            return int(self._conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0])
+
+    @contextmanager
+    def atomic(self) -> Iterator[sqlite3.Connection]:
+        """A transaction (savepoint when nested): commits on success, rolls back on error."""
+        with self._lock:
+            if self._closed:
+                raise StoreError("the SQLite store is closed")
+            conn = self._conn
+            name = f"sp{self._depth}"
+            if self._depth == 0:
+                conn.execute("BEGIN IMMEDIATE")
+            else:
+                conn.execute(f"SAVEPOINT {name}")
+            self._depth += 1
+            try:
+                yield conn
+            except BaseException:
+                self._depth -= 1
+                if self._depth == 0:
+                    conn.execute("ROLLBACK")
+                else:
+                    conn.execute(f"ROLLBACK TO {name}")
+                    conn.execute(f"RELEASE {name}")
+                raise
+            else:
+                self._depth -= 1
+                if self._depth == 0:
+                    conn.execute("COMMIT")
+                else:
+                    conn.execute(f"RELEASE {name}")
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            if self._closed:
+                raise StoreError("the SQLite store is closed")
+            try:
+                yield self._conn
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+
+    # ------------------------------------------------------------------------------ writes
+    def apply_update(self, update: GraphUpdate) -> UpdateResult:
+        ns = update.namespace
+        at = _ts(update.at)
+        try:
+            with self.atomic() as conn:
+                conn.execute(
+                    "INSERT INTO namespaces(namespace, step) VALUES (?, 0) "
+                    "ON CONFLICT(namespace) DO NOTHING",
+                    (ns,),
+                )
+                step = conn.execute(
+                    "UPDATE namespaces SET step = step + 1 WHERE namespace = ? RETURNING step", (ns,)
+                ).fetchone()[0]
+                ids = self._write_statements(conn, update, step, at)
+                self._write_concepts(conn, update, step, ids)
+                for source, target, count in update.links:
+                    source, target = sorted_pair(source, target)
+                    conn.execute(
+                        "INSERT INTO links(namespace, source, target, strength, t_index) "
+                        "VALUES (?, ?, ?, ?, ?) ON CONFLICT(namespace, source, target) DO UPDATE "
+                        "SET strength = strength + excluded.strength, t_index = excluded.t_index",
+                        (ns, source, target, count, step),
+                    )
+                self._write_entities(conn, update, step)
+                self._write_relations(conn, update, step, at, ids)
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite write failed on {self.path!r} (nothing was stored): {exc}") from exc
+        return UpdateResult(namespace=ns, t_index=step, statement_ids=tuple(ids))
+
+    def _write_statements(
+        self, conn: sqlite3.Connection, update: GraphUpdate, step: int, at: str
+    ) -> list[int]:
+        ns = update.namespace
+        ids: list[int] = []
+        total_length = 0
+        for st in update.statements:
+            length = sum(st.terms.values())
+            total_length += length
+            sid = conn.execute(
+                "INSERT INTO statements(namespace, text, t_index, at, speaker, source, length) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (ns, st.text, step, at, st.speaker, st.source, length),
+            ).fetchone()[0]
+            ids.append(sid)
+            for term, tf in st.terms.items():
+                conn.execute(
+                    "INSERT INTO postings(namespace, term, statement_id, tf) VALUES (?, ?, ?, ?)",
+                    (ns, term, sid, tf),
+                )
+                conn.execute(
+                    "INSERT INTO terms(namespace, term, df) VALUES (?, ?, 1) "
+                    "ON CONFLICT(namespace, term) DO UPDATE SET df = df + 1",
+                    (ns, term),
+                )
+        conn.execute(
+            "UPDATE namespaces SET n_statements = n_statements + ?, total_length = total_length + ? "
+            "WHERE namespace = ?",
+            (len(ids), total_length, ns),
+        )
+        return ids
+
+    def _write_concepts(
+        self, conn: sqlite3.Connection, update: GraphUpdate, step: int, ids: list[int]
+    ) -> None:
+        ns = update.namespace
+        limit = max(1, update.context_limit)
+        for mention in update.concepts:
+            row = conn.execute(
+                "SELECT aliases, context_size FROM concepts WHERE namespace = ? AND name = ?",
+                (ns, mention.name),
+            ).fetchone()
+            statement_ids = sorted({ids[i] for i in mention.statement_indexes if 0 <= i < len(ids)})
+            if row is None:
+                aliases = [mention.alias] if mention.alias else []
+                conn.execute(
+                    "INSERT INTO concepts(namespace, name, t_index, revision_count, mentions, "
+                    "context_size, aliases) VALUES (?, ?, ?, 0, 1, 0, ?)",
+                    (ns, mention.name, step, json.dumps(aliases, ensure_ascii=False)),
+                )
+                size = 0
+            else:
+                aliases = json.loads(row["aliases"])
+                if mention.alias and mention.alias not in aliases:
+                    aliases.append(mention.alias)
+                conn.execute(
+                    "UPDATE concepts SET t_index = ?, mentions = mentions + 1, "
+                    "revision_count = revision_count + ?, aliases = ? "
+                    "WHERE namespace = ? AND name = ?",
+                    (step, 1 if statement_ids else 0, json.dumps(aliases, ensure_ascii=False),
+                     ns, mention.name),
+                )
+                size = row["context_size"]
+            for sid in statement_ids:
+                conn.execute(
+                    "INSERT OR IGNORE INTO contexts(namespace, concept, statement_id) VALUES (?, ?, ?)",
+                    (ns, mention.name, sid),
+                )
+            size += len(statement_ids)
+            if size > limit:
+                conn.execute(
+                    "DELETE FROM contexts WHERE namespace = ? AND concept = ? AND statement_id IN ("
+                    "SELECT statement_id FROM contexts WHERE namespace = ? AND concept = ? "
+                    "ORDER BY statement_id ASC LIMIT ?)",
+                    (ns, mention.name, ns, mention.name, size - limit),
+                )
+                size = limit
+            conn.execute(
+                "UPDATE concepts SET context_size = ? WHERE namespace = ? AND name = ?",
+                (size, ns, mention.name),
+            )
+
+    def _write_entities(self, conn: sqlite3.Connection, update: GraphUpdate, step: int) -> None:
+        ns = update.namespace
+        for ent in update.entities:
+            row = conn.execute(
+                "SELECT aliases FROM entities WHERE namespace = ? AND id = ?", (ns, ent.id)
+            ).fetchone()
+            aliases = [] if row is None else json.loads(row["aliases"])
+            for alias in (ent.name, *ent.aliases):
+                if alias and alias not in aliases:
+                    aliases.append(alias)
+            if row is None:
+                conn.execute(
+                    "INSERT INTO entities(namespace, id, name, type, aliases, first_step, last_step) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (ns, ent.id, ent.name, ent.type, json.dumps(aliases, ensure_ascii=False),
+                     step, step),
+                )
+            else:
+                conn.execute(
+                    "UPDATE entities SET aliases = ?, last_step = ? WHERE namespace = ? AND id = ?",
+                    (json.dumps(aliases, ensure_ascii=False), step, ns, ent.id),
+                )
+            for alias in aliases:
+                conn.execute(
+                    "INSERT OR IGNORE INTO entity_aliases(namespace, alias_key, entity_id) "
+                    "VALUES (?, ?, ?)",
+                    (ns, alias.casefold(), ent.id),
+                )
+
+    def _write_relations(
+        self, conn: sqlite3.Connection, update: GraphUpdate, step: int, at: str, ids: list[int]
+    ) -> None:
+        ns = update.namespace
+        for change in update.relation_changes:
+            sid = ids[change.statement_index] if 0 <= change.statement_index < len(ids) else None
+            if change.op == "add":
+                seq = conn.execute(
+                    "SELECT COALESCE(MAX(seq), 0) + 1 FROM relations WHERE namespace = ?", (ns,)
+                ).fetchone()[0]
+                conn.execute(
+                    "INSERT INTO relations(namespace, id, subject_id, type, object_id, attributes, "
+                    "valid_from_step, valid_from, recorded_at, statement_id, seq) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (ns, change.relation_id, change.subject_id, change.type, change.object_id,
+                     json.dumps(dict(change.attributes), ensure_ascii=False), step, at, at, sid, seq),
+                )
+            elif change.op == "end":
+                cur = conn.execute(
+                    "UPDATE relations SET valid_to_step = ?, valid_to = ?, expired_at = ?, "
+                    "superseded_by = ? WHERE namespace = ? AND id = ? AND valid_to_step IS NULL",
+                    (step, at, at, change.superseded_by, ns, change.relation_id),
+                )
+                if cur.rowcount != 1:
+                    raise InputError(f"cannot end relation {change.relation_id!r}: not current")
+            elif change.op == "confirm":
+                conn.execute(
+                    "UPDATE relations SET confirmations = confirmations + 1 "
+                    "WHERE namespace = ? AND id = ?",
+                    (ns, change.relation_id),
+                )
+            else:  # pragma: no cover - Literal type guards this
+                raise InputError(f"unknown relation change {change.op!r}")
+
+    def clear(self, namespace: str) -> None:
+        try:
+            with self.atomic() as conn:
+                for table in ("statements", "concepts", "links", "contexts", "postings", "terms",
+                              "entities", "entity_aliases", "relations", "namespaces"):
+                    # table names come from the fixed tuple above, never from input
+                    conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))  # noqa: S608
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite clear failed on {self.path!r}: {exc}") from exc
+
+    # ------------------------------------------------------------------------------ reads
+    def current_step(self, namespace: str) -> int:
+        with self._read() as conn:
+            row = conn.execute("SELECT step FROM namespaces WHERE namespace = ?", (namespace,)).fetchone()
+        return int(row[0]) if row else 0
+
+    @staticmethod
+    def _statement(row: sqlite3.Row) -> Statement:
+        return Statement(
+            id=row["id"], namespace=row["namespace"], text=row["text"], t_index=row["t_index"],
+            at=datetime.fromisoformat(row["at"]), speaker=row["speaker"], source=row["source"],
+        )
+
+    _STATEMENT_COLS = "id, namespace, text, t_index, at, speaker, source"
+
+    def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
+        found: dict[int, Statement] = {}
+        with self._read() as conn:
+            for chunk in _chunks(list(ids)):  # type: ignore[arg-type]
+                for row in conn.execute(
+                    f"SELECT {self._STATEMENT_COLS} FROM statements "
+                    f"WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
+                    (namespace, *chunk),
+                ):
+                    found[row["id"]] = self._statement(row)
+        return [found[i] for i in ids if i in found]
+
+    def find_recent_statements(self, namespace: str, *, limit: int) -> list[Statement]:
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {self._STATEMENT_COLS} FROM statements WHERE namespace = ? "
+                "ORDER BY t_index DESC, id DESC LIMIT ?",
+                (namespace, limit),
+            ).fetchall()
+        return [self._statement(r) for r in rows]
+
+    def find_statements(
+        self, namespace: str, *, since_step: int = 0, until_step: int | None = None,
+        limit: int | None = None,
+    ) -> list[Statement]:
+        with self._read() as conn:
+            rows = conn.execute(
+                f"SELECT {self._STATEMENT_COLS} FROM statements WHERE namespace = ? "
+                "AND t_index >= ? AND t_index <= ? ORDER BY t_index, id LIMIT ?",
+                (namespace, since_step, until_step if until_step is not None else 2**62,
+                 limit if limit is not None else -1),
+            ).fetchall()
+        return [self._statement(r) for r in rows]
+
+    @staticmethod
+    def _concept(row: sqlite3.Row, depth: int = 0) -> Concept:
+        return Concept(
+            namespace=row["namespace"], name=row["name"], t_index=row["t_index"],
+            revision_count=row["revision_count"], mentions=row["mentions"],
+            aliases=tuple(json.loads(row["aliases"])), depth=depth,
+        )
+
+    def find_concepts(self, namespace: str, names: Iterable[str]) -> list[Concept]:
+        wanted = list(dict.fromkeys(names))
+        out: list[Concept] = []
+        with self._read() as conn:
+            for chunk in _chunks(wanted):
+                rows = conn.execute(
+                    "SELECT namespace, name, t_index, revision_count, mentions, aliases FROM concepts "
+                    f"WHERE namespace = ? AND name IN ({_qmarks(len(chunk))})",
+                    (namespace, *chunk),
+                ).fetchall()
+                out.extend(self._concept(r) for r in rows)
+        order = {n: i for i, n in enumerate(wanted)}
+        return sorted(out, key=lambda c: order[c.name])
+
+    def find_links(self, namespace: str, names: Iterable[str] | None = None) -> list[ConceptLink]:
+        with self._read() as conn:
+            if names is None:
+                rows = conn.execute(
+                    "SELECT source, target, strength, t_index FROM links WHERE namespace = ? "
+                    "ORDER BY source, target",
+                    (namespace,),
+                ).fetchall()
+            else:
+                wanted = list(dict.fromkeys(names))
+                seen: dict[tuple[str, str], sqlite3.Row] = {}
+                for chunk in _chunks(wanted):
+                    q = _qmarks(len(chunk))
+                    for row in conn.execute(
+                        "SELECT source, target, strength, t_index FROM links WHERE namespace = ? "
+                        f"AND (source IN ({q}) OR target IN ({q}))",
+                        (namespace, *chunk, *chunk),
+                    ):
+                        seen[(row["source"], row["target"])] = row
+                rows = [seen[k] for k in sorted(seen)]
+        return [
+            ConceptLink(namespace, r["source"], r["target"], r["strength"], r["t_index"]) for r in rows
+        ]
+
+    def expand(
+        self, namespace: str, names: Iterable[str], *, depth: int, min_t_index: int,
+        max_neighbors: int,
+    ) -> Subgraph:
+        starts = [c for c in self.find_concepts(namespace, names) if c.t_index >= min_t_index]
+        depths: dict[str, int] = {c.name: 0 for c in starts}
+        links: dict[tuple[str, str], ConceptLink] = {}
+        frontier = [c.name for c in starts]
+        with self._read() as conn:
+            for level in range(1, depth + 1):
+                next_frontier: list[str] = []
+                for origin in frontier:
+                    candidates: list[tuple[int, int, str]] = []
+                    for sql in (
+                        "SELECT l.target AS other, l.strength, l.t_index FROM links l "
+                        "JOIN concepts c ON c.namespace = l.namespace AND c.name = l.target "
+                        "WHERE l.namespace = ? AND l.source = ? AND c.t_index >= ? "
+                        "ORDER BY l.t_index DESC LIMIT ?",
+                        "SELECT l.source AS other, l.strength, l.t_index FROM links l "
+                        "JOIN concepts c ON c.namespace = l.namespace AND c.name = l.source "
+                        "WHERE l.namespace = ? AND l.target = ? AND c.t_index >= ? "
+                        "ORDER BY l.t_index DESC LIMIT ?",
+                    ):
+                        for row in conn.execute(sql, (namespace, origin, min_t_index, max_neighbors)):
+                            candidates.append((row["t_index"], row["strength"], row["other"]))
+                    candidates.sort(key=lambda c: (-c[0], -c[1], c[2]))
+                    for t_index, strength, other in candidates[:max_neighbors]:
+                        a, b = sorted_pair(origin, other)
+                        links[(a, b)] = ConceptLink(namespace, a, b, strength, t_index)
+                        if other not in depths:
+                            depths[other] = level
+                            next_frontier.append(other)
+                frontier = next_frontier
+        concepts = [
+            Concept(
+                namespace=c.namespace, name=c.name, t_index=c.t_index,
+                revision_count=c.revision_count, mentions=c.mentions, aliases=c.aliases,
+                depth=depths[c.name],
+            )
+            for c in self.find_concepts(namespace, depths)
+        ]
+        return Subgraph(concepts=tuple(concepts), links=tuple(links[k] for k in sorted(links)))
+
+    def find_contexts(
+        self, namespace: str, names: Iterable[str], *, limit_per_concept: int,
+    ) -> dict[str, list[Statement]]:
+        out: dict[str, list[Statement]] = {}
+        with self._read() as conn:
+            for name in dict.fromkeys(names):
+                rows = conn.execute(
+                    "SELECT s.id, s.namespace, s.text, s.t_index, s.at, s.speaker, s.source "
+                    "FROM contexts x JOIN statements s ON s.id = x.statement_id "
+                    "WHERE x.namespace = ? AND x.concept = ? ORDER BY x.statement_id DESC LIMIT ?",
+                    (namespace, name, limit_per_concept),
+                ).fetchall()
+                if rows:
+                    out[name] = [self._statement(r) for r in reversed(rows)]
+        return out
+
+    # ------------------------------------------------------------------------------ lexical
+    def count_statements(self, namespace: str) -> tuple[int, float]:
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT n_statements, total_length FROM namespaces WHERE namespace = ?", (namespace,)
+            ).fetchone()
+        if not row or not row[0]:
+            return 0, 0.0
+        return int(row[0]), row[1] / row[0]
+
+    def term_frequencies(self, namespace: str, terms: Iterable[str]) -> dict[str, int]:
+        wanted = list(dict.fromkeys(terms))
+        out: dict[str, int] = {}
+        with self._read() as conn:
+            for chunk in _chunks(wanted):
+                for row in conn.execute(
+                    f"SELECT term, df FROM terms WHERE namespace = ? AND term IN ({_qmarks(len(chunk))})",
+                    (namespace, *chunk),
+                ):
+                    out[row[0]] = int(row[1])
+        return out
+
+    def find_postings(
+        self, namespace: str, terms: Iterable[str], *, limit_per_term: int,
+    ) -> list[TermPosting]:
+        hits: dict[int, dict[str, int]] = {}
+        with self._read() as conn:
+            for term in dict.fromkeys(terms):
+                for sid, tf in conn.execute(
+                    "SELECT statement_id, tf FROM postings WHERE namespace = ? AND term = ? "
+                    "ORDER BY statement_id DESC LIMIT ?",
+                    (namespace, term, limit_per_term),
+                ):
+                    hits.setdefault(sid, {})[term] = tf
+            meta: dict[int, tuple[int, int]] = {}
+            ids = list(hits)
+            for i in range(0, len(ids), _MAX_VARS):
+                chunk = ids[i : i + _MAX_VARS]
+                for row in conn.execute(
+                    f"SELECT id, t_index, length FROM statements WHERE id IN ({_qmarks(len(chunk))})",
+                    chunk,
+                ):
+                    meta[row[0]] = (row[1], row[2])
+        return [
+            TermPosting(statement_id=sid, t_index=meta[sid][0], length=meta[sid][1], terms=t)
+            for sid, t in hits.items()
+            if sid in meta
+        ]
+
+    # ------------------------------------------------------------------------------ entities
+    @staticmethod
+    def _entity(row: sqlite3.Row) -> Entity:
+        return Entity(
+            namespace=row["namespace"], id=row["id"], name=row["name"], type=row["type"],
+            aliases=tuple(json.loads(row["aliases"])), first_step=row["first_step"],
+            last_step=row["last_step"],
+        )
+
+    def find_entities(
+        self, namespace: str, *, ids: Iterable[str] | None = None,
+        aliases: Iterable[str] | None = None, type: str | None = None,
+    ) -> list[Entity]:
+        sql = ("SELECT namespace, id, name, type, aliases, first_step, last_step FROM entities "
+               "WHERE namespace = ?")
+        params: list[object] = [namespace]
+        with self._read() as conn:
+            if ids is not None:
+                id_list = list(dict.fromkeys(ids))
+                if not id_list:
+                    return []
+                sql += f" AND id IN ({_qmarks(len(id_list))})"
+                params.extend(id_list)
+            if aliases is not None:
+                keys = list(dict.fromkeys(a.casefold() for a in aliases))
+                if not keys:
+                    return []
+                sql += (" AND id IN (SELECT entity_id FROM entity_aliases WHERE namespace = ? "
+                        f"AND alias_key IN ({_qmarks(len(keys))}))")
+                params.extend([namespace, *keys])
+            if type is not None:
+                sql += " AND type = ?"
+                params.append(type)
+            rows = conn.execute(sql + " ORDER BY first_step, id", params).fetchall()
+        return [self._entity(r) for r in rows]
+
+    def find_relations(
+        self, namespace: str, *, subject_id: str | None = None, object_id: str | None = None,
+        entity_id: str | None = None, type: str | None = None, current_only: bool = False,
+    ) -> list[Relation]:
+        sql = (
+            "SELECT r.*, s.name AS subject_name, o.name AS object_name FROM relations r "
+            "LEFT JOIN entities s ON s.namespace = r.namespace AND s.id = r.subject_id "
+            "LEFT JOIN entities o ON o.namespace = r.namespace AND o.id = r.object_id "
+            "WHERE r.namespace = ?"
+        )
+        params: list[object] = [namespace]
+        if subject_id is not None:
+            sql += " AND r.subject_id = ?"
+            params.append(subject_id)
+        if object_id is not None:
+            sql += " AND r.object_id = ?"
+            params.append(object_id)
+        if entity_id is not None:
+            sql += " AND (r.subject_id = ? OR r.object_id = ?)"
+            params.extend([entity_id, entity_id])
+        if type is not None:
+            sql += " AND r.type = ?"
+            params.append(type)
+        if current_only:
+            sql += " AND r.valid_to_step IS NULL"
+        with self._read() as conn:
+            rows = conn.execute(sql + " ORDER BY r.seq", params).fetchall()
+        return [
+            Relation(
+                namespace=r["namespace"], id=r["id"], subject_id=r["subject_id"], type=r["type"],
+                object_id=r["object_id"], subject_name=r["subject_name"] or r["subject_id"],
+                object_name=r["object_name"], attributes=json.loads(r["attributes"]),
+                valid_from_step=r["valid_from_step"], valid_from=datetime.fromisoformat(r["valid_from"]),
+                recorded_at=datetime.fromisoformat(r["recorded_at"]),
+                valid_to_step=r["valid_to_step"], valid_to=_dt(r["valid_to"]),
+                expired_at=_dt(r["expired_at"]), superseded_by=r["superseded_by"],
+                statement_id=r["statement_id"], confirmations=r["confirmations"],
+            )
+            for r in rows
+        ]
+
+    # ------------------------------------------------------------------------------ stats
+    def stats(self, namespace: str | None = None) -> StoreStats:
+        where, params = ("WHERE namespace = ?", (namespace,)) if namespace is not None else ("", ())
+        counts: dict[str, int] = {}
+        with self._read() as conn:
+            for key, table in (("statements", "statements"), ("concepts", "concepts"),
+                               ("links", "links"), ("entities", "entities"),
+                               ("relations", "relations")):
+                counts[key] = conn.execute(f"SELECT COUNT(*) FROM {table} {where}", params).fetchone()[0]  # noqa: S608
+            cur_where = f"{where} {'AND' if where else 'WHERE'} valid_to_step IS NULL"
+            counts["current"] = conn.execute(
+                f"SELECT COUNT(*) FROM relations {cur_where}", params  # noqa: S608
+            ).fetchone()[0]
+            steps = conn.execute(f"SELECT COALESCE(SUM(step), 0) FROM namespaces {where}", params).fetchone()[0]  # noqa: S608
+        return StoreStats(
+            namespace=namespace, steps=int(steps), statements=counts["statements"],
+            concepts=counts["concepts"], links=counts["links"], entities=counts["entities"],
+            relations=counts["relations"], current_relations=counts["current"],
+        )
+
+    def namespaces(self) -> list[str]:
+        with self._read() as conn:
+            return [r[0] for r in conn.execute("SELECT namespace FROM namespaces ORDER BY namespace")]
