@@ -85,9 +85,12 @@ class TemporalGraphMemory:
             from ..stores.sqlite import SqliteGraphStore
 
             self.store = SqliteGraphStore(store)
-        from ..nlp import make_annotator
+        if isinstance(annotator, str):
+            from ..nlp import make_annotator
 
-        self.annotator: Annotator = make_annotator(annotator)
+            self.annotator: Annotator = make_annotator(annotator)
+        else:
+            self.annotator = annotator
         self.namespace = self._check_namespace(namespace)
         self._clock = clock
         self._tokens: TokenCounter = get_token_counter(self.config.encoding)
@@ -329,6 +332,8 @@ class TemporalGraphMemory:
         kept, used = fit_to_budget(ranked, budget=budget, count=self._tokens.count, reserved=reserved)
         if ordering == "chronological":
             kept.sort(key=lambda r: (r.statement.t_index, r.statement.id))
+        else:  # best first; for "seed" that is RecallM's concept order
+            kept.sort(key=lambda r: -r.score)
         return Recall(
             question=question, namespace=ns, statements=tuple(kept),
             concepts=tuple(ranked_concepts), token_count=used + reserved, token_budget=budget,
@@ -377,8 +382,6 @@ class TemporalGraphMemory:
         n = len(ordered)
         ranked = [(st, float(n - i), names) for i, (st, names) in enumerate(ordered)]
         ranked.reverse()
-        if self.config.order == "rank":
-            pass
         return ranked, "seed"
 
     def _fused_candidates(

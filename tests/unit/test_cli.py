@@ -1,0 +1,48 @@
+"""The ``recall-memory`` console script, run as a user runs it."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from recall_memory_plugins.cli import main
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "recall_memory_plugins.cli", *args],
+                          capture_output=True, text=True, env=os.environ | {"PYTHONIOENCODING": "utf-8"})
+
+
+def test_demo_runs_offline_and_prints_both_walkthroughs() -> None:
+    out = run("--annotator", "offline", "demo")
+    assert out.returncode == 0, out.stderr
+    assert "RELATED brandon-coffe strength=1 t_index=1" in out.stdout
+    assert "concept brandon  t_index=2 revision_count=1" in out.stdout
+    assert out.stdout.index("Brandon loves coffee.") < out.stdout.rindex("Brandon wants to travel to Paris.")
+    assert "现在由王五接手" in out.stdout
+
+
+def test_add_ask_stats_json_round_trip(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    db = str(tmp_path / "m.db")
+    notes = tmp_path / "notes.txt"
+    notes.write_text("Alice works at Acme.\n\nAlice plays chess on Sundays.\n", encoding="utf-8")
+    assert main(["--db", db, "--annotator", "offline", "--json", "add", "--file", str(notes)]) == 0
+    assert json.loads(capsys.readouterr().out) == {"added": 2, "steps": [1, 2]}
+    assert main(["--db", db, "--annotator", "offline", "--json", "ask", "What does Alice play?"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["statements"][-1]["text"] == "Alice plays chess on Sundays."
+    assert data["prompt"].endswith("question: What does Alice play?\nAnswer:")
+    assert main(["--db", db, "--annotator", "offline", "--json", "stats"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["namespace"]["statements"] == 2 and stats["namespaces"] == ["default"]
+
+
+def test_cli_errors_are_clean(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    db = str(tmp_path / "m.db")
+    assert main(["--db", db, "--annotator", "nope", "stats"]) == 2
+    assert "error:" in capsys.readouterr().err
+    assert main(["--db", db, "--annotator", "offline", "add"]) == 2
+    assert main(["--db", db, "--annotator", "offline", "relations", "--as-of", "yesterday"]) == 2
