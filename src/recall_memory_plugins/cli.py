@@ -55,9 +55,14 @@ def _recall_json(recall: Recall) -> dict[str, Any]:
         "token_budget": recall.token_budget,
         "facts": list(recall.facts),
         "statements": [
-            {"text": r.statement.text, "t_index": r.statement.t_index,
-             "at": r.statement.at.isoformat(), "speaker": r.statement.speaker,
-             "score": r.score, "concepts": list(r.concepts)}
+            {
+                "text": r.statement.text,
+                "t_index": r.statement.t_index,
+                "at": r.statement.at.isoformat(),
+                "speaker": r.statement.speaker,
+                "score": r.score,
+                "concepts": list(r.concepts),
+            }
             for r in recall.statements
         ],
         "concepts": [_jsonable(asdict(c)) for c in recall.concepts],
@@ -83,9 +88,11 @@ def _relation_line(rel: Relation) -> str:
     obj = rel.object_name or ""
     attrs = ", ".join(f"{k}={v}" for k, v in rel.attributes.items())
     until = f"step {rel.valid_to_step}" if rel.valid_to_step is not None else "now"
-    return (f"{rel.subject_name} {rel.type} {obj}".strip()
-            + (f" ({attrs})" if attrs else "")
-            + f"   [step {rel.valid_from_step} -> {until}]")
+    return (
+        f"{rel.subject_name} {rel.type} {obj}".strip()
+        + (f" ({attrs})" if attrs else "")
+        + f"   [step {rel.valid_from_step} -> {until}]"
+    )
 
 
 def _relation_json(rel: Relation) -> dict[str, Any]:
@@ -94,11 +101,15 @@ def _relation_json(rel: Relation) -> dict[str, Any]:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="recall-memory", description="A time-aware knowledge-graph memory (offline by default)."
+        prog="recall-memory",
+        description="A time-aware knowledge-graph memory (offline by default).",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument("--db", default=None,
-                        help="SQLite file (default: the user data dir; ':memory:' for a throwaway)")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="SQLite file (default: the user data dir; ':memory:' for a throwaway)",
+    )
     parser.add_argument("--namespace", "-n", default="default", help="user/session scope")
     parser.add_argument("--annotator", default="auto", help="auto | offline | stanza")
     parser.add_argument("--json", action="store_true", help="machine-readable output")
@@ -107,7 +118,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_add = sub.add_parser("add", help="add statements (one time step each)")
     p_add.add_argument("text", nargs="*", help="statement(s); each argument is one time step")
-    p_add.add_argument("--file", type=Path, help="a UTF-8 file, one statement per line ('-' = stdin)")
+    p_add.add_argument(
+        "--file", type=Path, help="a UTF-8 file, one statement per line ('-' = stdin)"
+    )
     p_add.add_argument("--speaker", default=None)
 
     p_ask = sub.add_parser("ask", help="recall the statements that answer a question")
@@ -138,7 +151,9 @@ def _as_of(value: str | None) -> int | datetime | None:
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError as exc:
-        raise RecallError(f"--as-of must be a time step or an ISO timestamp, got {value!r}") from exc
+        raise RecallError(
+            f"--as-of must be a time step or an ISO timestamp, got {value!r}"
+        ) from exc
     if parsed.tzinfo is None:
         raise RecallError("--as-of timestamps need a timezone, e.g. 2026-01-01T00:00:00+00:00")
     return parsed
@@ -152,18 +167,26 @@ def _demo(memory: TemporalGraphMemory, ns_prefix: str, as_json: bool) -> dict[st
     for text in DEMO_BRANDON:
         memory.add(text, namespace=ns)
         concepts = memory.store.find_concepts(ns, [c for c in ("brandon", "coffe", "pari")])
-        rounds.append({
-            "added": text,
-            "concepts": [{"name": c.name, "t_index": c.t_index, "revision_count": c.revision_count}
-                         for c in concepts],
-            "links": [asdict(lk) for lk in memory.store.find_links(ns)],
-        })
+        rounds.append(
+            {
+                "added": text,
+                "concepts": [
+                    {"name": c.name, "t_index": c.t_index, "revision_count": c.revision_count}
+                    for c in concepts
+                ],
+                "links": [asdict(lk) for lk in memory.store.find_links(ns)],
+            }
+        )
         if not as_json:
             print(f"\n+ {text}")
             for c in concepts:
-                print(f"  concept {c.name:<8} t_index={c.t_index} revision_count={c.revision_count}")
+                print(
+                    f"  concept {c.name:<8} t_index={c.t_index} revision_count={c.revision_count}"
+                )
             for lk in memory.store.find_links(ns):
-                print(f"  RELATED {lk.source}-{lk.target} strength={lk.strength} t_index={lk.t_index}")
+                print(
+                    f"  RELATED {lk.source}-{lk.target} strength={lk.strength} t_index={lk.t_index}"
+                )
     recall = memory.recall(DEMO_BRANDON_QUESTION, namespace=ns, strategy="seed")
     if not as_json:
         print(f"\n? {DEMO_BRANDON_QUESTION}")
@@ -184,8 +207,10 @@ def _demo(memory: TemporalGraphMemory, ns_prefix: str, as_json: bool) -> dict[st
             print("  " + _relation_line(rel))
         print(f"\n? {DEMO_DIALOGUE_QUESTION}")
         _print_recall(recall)
-    out["dialogue"] = {"relations": [_relation_json(r) for r in relations],
-                       "recall": _recall_json(recall)}
+    out["dialogue"] = {
+        "relations": [_relation_json(r) for r in relations],
+        "recall": _recall_json(recall),
+    }
     return out
 
 
@@ -218,12 +243,16 @@ def _run(args: argparse.Namespace, memory: TemporalGraphMemory) -> int:
         if not texts:
             print("error: nothing to add (give TEXT or --file)", file=sys.stderr)
             return 2
-        results = memory.add_many(texts, speaker=args.speaker, progress=not args.json and len(texts) > 1)
+        results = memory.add_many(
+            texts, speaker=args.speaker, progress=not args.json and len(texts) > 1
+        )
         if args.json:
             print(json.dumps({"added": len(results), "steps": [r.t_index for r in results]}))
         else:
-            print(f"added {len(results)} statement(s) to {memory.namespace!r}, "
-                  f"now at step {results[-1].t_index}")
+            print(
+                f"added {len(results)} statement(s) to {memory.namespace!r}, "
+                f"now at step {results[-1].t_index}"
+            )
     elif args.command == "ask":
         recall = memory.recall(args.question, token_budget=args.budget, strategy=args.strategy)
         if args.json:
@@ -231,7 +260,7 @@ def _run(args: argparse.Namespace, memory: TemporalGraphMemory) -> int:
         else:
             _print_recall(recall)
     elif args.command == "stats":
-        data = {
+        data: dict[str, Any] = {
             "db": getattr(memory.store, "path", repr(memory.store)),
             "namespaces": memory.store.namespaces(),
             "all": asdict(memory.stats(None)),
@@ -260,8 +289,9 @@ def _run(args: argparse.Namespace, memory: TemporalGraphMemory) -> int:
             for rel in rels:
                 print(_relation_line(rel))
     elif args.command == "relations":
-        rels = memory.relations(args.entity, type=args.type, as_of=_as_of(args.as_of),
-                                include_ended=args.all)
+        rels = memory.relations(
+            args.entity, type=args.type, as_of=_as_of(args.as_of), include_ended=args.all
+        )
         if args.json:
             print(json.dumps([_relation_json(r) for r in rels], ensure_ascii=False, indent=2))
         else:

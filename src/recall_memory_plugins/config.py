@@ -63,15 +63,28 @@ class MemoryConfig:
     order: Order = "chronological"
     relations: bool = True
     exclusive_relations: tuple[str, ...] = (
-        "WORKS_FOR", "LIVES_IN", "REPORTS_TO", "MANAGES", "HAS_ROLE_IN", "STATUS",
+        "WORKS_FOR",
+        "LIVES_IN",
+        "REPORTS_TO",
+        "MANAGES",
+        "HAS_ROLE_IN",
+        "STATUS",
     )
     encoding: str = "cl100k_base"
 
     def __post_init__(self) -> None:
-        for name in ("distance", "sentence_window", "context_limit", "max_statement_tokens",
-                     "depth", "max_neighbors"):
+        for name in (
+            "distance",
+            "sentence_window",
+            "context_limit",
+            "max_statement_tokens",
+            "depth",
+            "max_neighbors",
+        ):
             if int(getattr(self, name)) < 1:
-                raise ConfigurationError(f"MemoryConfig.{name} must be >= 1, got {getattr(self, name)!r}")
+                raise ConfigurationError(
+                    f"MemoryConfig.{name} must be >= 1, got {getattr(self, name)!r}"
+                )
         if self.temporal_window < 0:
             raise ConfigurationError("MemoryConfig.temporal_window must be >= 0")
         if self.token_budget < 1:
@@ -87,11 +100,15 @@ class MemoryConfig:
         """A copy with some options changed."""
         unknown = set(changes) - {f.name for f in fields(self)}
         if unknown:
-            raise ConfigurationError(f"unknown MemoryConfig option(s): {', '.join(sorted(unknown))}")
+            raise ConfigurationError(
+                f"unknown MemoryConfig option(s): {', '.join(sorted(unknown))}"
+            )
         return replace(self, **changes)
 
     @classmethod
-    def from_env(cls, environ: Mapping[str, str] | None = None, *, prefix: str = "RECALL_") -> MemoryConfig:
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, *, prefix: str = "RECALL_"
+    ) -> MemoryConfig:
         """Read options from ``RECALL_<OPTION>`` variables (e.g. ``RECALL_TOKEN_BUDGET=800``)."""
         env = os.environ if environ is None else environ
         values: dict[str, Any] = {}
@@ -112,5 +129,7 @@ class MemoryConfig:
                 else:
                     values[f.name] = raw
             except ValueError as exc:
-                raise ConfigurationError(f"{prefix}{f.name.upper()}={raw!r} is not valid: {exc}") from exc
+                raise ConfigurationError(
+                    f"{prefix}{f.name.upper()}={raw!r} is not valid: {exc}"
+                ) from exc
         return cls(**values)

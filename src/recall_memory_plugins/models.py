@@ -6,7 +6,7 @@ counter that every ``add`` advances by one (RecallM's global time step, kept per
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
@@ -29,6 +29,9 @@ __all__ = [
     "Subgraph",
     "TermPosting",
     "UpdateResult",
+    "date_header",
+    "render_statements",
+    "statement_line",
 ]
 
 DEFAULT_PROMPT = (
@@ -145,7 +148,9 @@ class Relation:
 
     def holds_at(self, step: int) -> bool:
         """Whether the relation was true at time step ``step``."""
-        return self.valid_from_step <= step and (self.valid_to_step is None or step < self.valid_to_step)
+        return self.valid_from_step <= step and (
+            self.valid_to_step is None or step < self.valid_to_step
+        )
 
 
 # ----------------------------------------------------------------------------- write payloads
@@ -262,6 +267,35 @@ class RecalledStatement:
     tokens: int = 0
 
 
+def statement_line(statement: Statement, *, with_date: bool = True) -> str:
+    """One prompt line: ``[step · date] speaker: text`` (``[step] ...`` under a date header)."""
+    body = f"{statement.speaker}: {statement.text}" if statement.speaker else statement.text
+    if with_date:
+        return f"[{statement.t_index} · {statement.at.strftime('%Y-%m-%d')}] {body}"
+    return f"[{statement.t_index}] {body}"
+
+
+def date_header(statement: Statement) -> str:
+    """The header line opening a group of statements of one day."""
+    return f"({statement.at.strftime('%Y-%m-%d')})"
+
+
+def render_statements(statements: Sequence[Statement], *, grouped: bool = True) -> str:
+    """Statements one per line; ``grouped`` puts a date header before each run of one day."""
+    lines: list[str] = []
+    last: str | None = None
+    for st in statements:
+        if grouped:
+            header = date_header(st)
+            if header != last:
+                lines.append(header)
+                last = header
+            lines.append(statement_line(st, with_date=False))
+        else:
+            lines.append(statement_line(st, with_date=True))
+    return "\n".join(lines)
+
+
 @dataclass(frozen=True, slots=True)
 class Recall:
     """The context recalled for a question, ready to render into a prompt.
@@ -269,6 +303,8 @@ class Recall:
     ``strategy`` tells how the statements were found: ``graph`` (concept graph + lexical
     relevance), ``seed`` (RecallM's original selection), ``lexical`` (no known concept, matched by
     words), ``recent`` (nothing matched: most recent statements) or ``empty`` (memory is empty).
+    ``token_count`` is the number of tokens of :attr:`text`, never more than ``token_budget``.
+    ``grouped`` renders statements under one date header per day (chronological order).
     """
 
     question: str
@@ -279,14 +315,17 @@ class Recall:
     token_budget: int
     strategy: str
     facts: tuple[str, ...] = ()
+    grouped: bool = True
     prompt_template: str = DEFAULT_PROMPT
 
     @property
     def text(self) -> str:
-        """Facts first, then the statements, one per line."""
-        lines = list(self.facts)
-        lines.extend(s.statement.render() for s in self.statements)
-        return "\n".join(lines)
+        """Facts first, then the statements (``[step] speaker: text`` lines)."""
+        parts = list(self.facts)
+        body = render_statements([r.statement for r in self.statements], grouped=self.grouped)
+        if body:
+            parts.append(body)
+        return "\n".join(parts)
 
     def __len__(self) -> int:
         return len(self.statements)

@@ -16,7 +16,9 @@ from tests.conftest import skip_or_fail
 def _neo4j_store() -> GraphStore:
     uri = os.environ.get("NEO4J_URI")
     if not uri:
-        skip_or_fail("NEO4J_URI is not set: start one with `eval \"$(scripts/neo4j-test-server start)\"`")
+        skip_or_fail(
+            'NEO4J_URI is not set: start one with `eval "$(scripts/neo4j-test-server start)"`'
+        )
     try:
         from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
     except ImportError as exc:

@@ -19,13 +19,16 @@ from recall_memory_plugins.stores.base import GraphStore
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
 
 
-def update(ns: str, text: str, concepts: list[str], *, links: tuple = (), at: datetime = T0,
-           **kw: object) -> GraphUpdate:
+def update(
+    ns: str, text: str, concepts: list[str], *, links: tuple = (), at: datetime = T0, **kw: object
+) -> GraphUpdate:
     return GraphUpdate(
-        namespace=ns, at=at,
+        namespace=ns,
+        at=at,
         statements=(StatementInput(text, {c: 1 for c in concepts}),),
         concepts=tuple(ConceptMention(c, c.title()) for c in concepts),
-        links=links, **kw,  # type: ignore[arg-type]
+        links=links,
+        **kw,  # type: ignore[arg-type]
     )
 
 
@@ -39,11 +42,19 @@ def test_empty_namespace_reads(store: GraphStore, ns: str) -> None:
 
 
 def test_update_advances_clock_and_stores_everything(store: GraphStore, ns: str) -> None:
-    r1 = store.apply_update(update(ns, "Brandon loves coffee.", ["brandon", "coffe"],
-                                   links=(("brandon", "coffe", 1),)))
+    r1 = store.apply_update(
+        update(ns, "Brandon loves coffee.", ["brandon", "coffe"], links=(("brandon", "coffe", 1),))
+    )
     assert r1.t_index == 1 and len(r1.statement_ids) == 1
-    r2 = store.apply_update(update(ns, "Brandon wants to travel to Paris.", ["brandon", "pari"],
-                                   links=(("brandon", "pari", 1),), at=T0 + timedelta(hours=1)))
+    r2 = store.apply_update(
+        update(
+            ns,
+            "Brandon wants to travel to Paris.",
+            ["brandon", "pari"],
+            links=(("brandon", "pari", 1),),
+            at=T0 + timedelta(hours=1),
+        )
+    )
     assert r2.t_index == 2 and store.current_step(ns) == 2
     concepts = {c.name: c for c in store.find_concepts(ns, ["brandon", "coffe", "pari"])}
     assert (concepts["brandon"].t_index, concepts["brandon"].revision_count) == (2, 1)
@@ -53,7 +64,9 @@ def test_update_advances_clock_and_stores_everything(store: GraphStore, ns: str)
     assert links == {("brandon", "coffe"): (1, 1), ("brandon", "pari"): (1, 2)}
     contexts = store.find_contexts(ns, ["brandon", "coffe", "pari"], limit_per_concept=10)
     assert [s.text for s in contexts["brandon"]] == [
-        "Brandon loves coffee.", "Brandon wants to travel to Paris."]
+        "Brandon loves coffee.",
+        "Brandon wants to travel to Paris.",
+    ]
     assert [s.text for s in contexts["coffe"]] == ["Brandon loves coffee."]
     statement = contexts["pari"][0]
     assert statement.t_index == 2 and statement.at == T0 + timedelta(hours=1)
@@ -76,9 +89,9 @@ def test_context_is_bounded_but_statements_are_kept(store: GraphStore, ns: str) 
 
 
 def test_expand_follows_links_within_window_and_depth(store: GraphStore, ns: str) -> None:
-    store.apply_update(update(ns, "a b", ["a", "b"], links=(("a", "b", 1),)))      # step 1
-    store.apply_update(update(ns, "b c", ["b", "c"], links=(("b", "c", 1),)))      # step 2
-    store.apply_update(update(ns, "c d", ["c", "d"], links=(("c", "d", 1),)))      # step 3
+    store.apply_update(update(ns, "a b", ["a", "b"], links=(("a", "b", 1),)))  # step 1
+    store.apply_update(update(ns, "b c", ["b", "c"], links=(("b", "c", 1),)))  # step 2
+    store.apply_update(update(ns, "c d", ["c", "d"], links=(("c", "d", 1),)))  # step 3
     sub = store.expand(ns, ["a"], depth=2, min_t_index=0, max_neighbors=10)
     assert {c.name: c.depth for c in sub.concepts} == {"a": 0, "b": 1, "c": 2}
     assert {(lk.source, lk.target) for lk in sub.links} == {("a", "b"), ("b", "c")}
@@ -101,7 +114,10 @@ def test_lexical_index(store: GraphStore, ns: str) -> None:
     assert store.term_frequencies(ns, ["appl", "red", "nope"]) == {"appl": 2, "red": 1}
     n, avg = store.count_statements(ns)
     assert n == 2 and avg == pytest.approx(2.0)
-    postings = {p.t_index: dict(p.terms) for p in store.find_postings(ns, ["red", "appl"], limit_per_term=10)}
+    postings = {
+        p.t_index: dict(p.terms)
+        for p in store.find_postings(ns, ["red", "appl"], limit_per_term=10)
+    }
     assert postings == {1: {"red": 1, "appl": 1}, 2: {"appl": 1}}
 
 
@@ -112,12 +128,17 @@ def test_namespaces_are_isolated_and_clear_removes_everything(store: GraphStore,
         store.apply_update(update(other, "theirs", ["x"]))
         store.apply_update(update(other, "theirs again", ["x", "y"], links=(("x", "y", 1),)))
         assert store.current_step(ns) == 1 and store.current_step(other) == 2
-        assert [s.text for s in store.find_contexts(ns, ["x"], limit_per_concept=9)["x"]] == ["mine"]
+        assert [s.text for s in store.find_contexts(ns, ["x"], limit_per_concept=9)["x"]] == [
+            "mine"
+        ]
         assert store.find_links(ns) == []
         store.clear(other)
         assert store.current_step(other) == 0
         assert store.stats(other).statements == 0 and store.stats(other).concepts == 0
-        assert store.find_links(other) == [] and store.find_postings(other, ["x"], limit_per_term=5) == []
+        assert (
+            store.find_links(other) == []
+            and store.find_postings(other, ["x"], limit_per_term=5) == []
+        )
         assert store.current_step(ns) == 1 and store.find_concepts(ns, ["x"])
     finally:
         store.clear(other)
@@ -126,8 +147,13 @@ def test_namespaces_are_isolated_and_clear_removes_everything(store: GraphStore,
 def test_failed_update_leaves_no_partial_write(store: GraphStore, ns: str) -> None:
     store.apply_update(update(ns, "kept", ["x"]))
     before = store.stats(ns)
-    bad = update(ns, "never stored", ["x", "y"], links=(("x", "y", 1),),
-                 relation_changes=(RelationChange(op="end", relation_id="does-not-exist"),))
+    bad = update(
+        ns,
+        "never stored",
+        ["x", "y"],
+        links=(("x", "y", 1),),
+        relation_changes=(RelationChange(op="end", relation_id="does-not-exist"),),
+    )
     with pytest.raises((InputError, StoreError)):
         store.apply_update(bad)
     assert store.stats(ns) == before
@@ -137,7 +163,7 @@ def test_failed_update_leaves_no_partial_write(store: GraphStore, ns: str) -> No
 
 
 ADVERSARIAL = [
-    "O'Brien said \"hi\"",
+    'O\'Brien said "hi"',
     "`backtick` name",
     "}) DETACH DELETE n //",
     "'; DROP TABLE statements; --",
@@ -158,23 +184,46 @@ def test_adversarial_strings_round_trip_verbatim(store: GraphStore, ns: str, tex
 
 
 def test_entities_and_relation_lifecycle(store: GraphStore, ns: str) -> None:
-    ents = (EntityRecord("e-zs", "张三", "PERSON"), EntityRecord("e-xh", "星火计划", "PROJECT"),
-            EntityRecord("e-ww", "王五", "PERSON"))
-    store.apply_update(update(ns, "张三负责星火计划", ["张三", "星火计划"], entities=ents[:2],
-                              relation_changes=(RelationChange("add", "r1", "e-zs", "MANAGES", "e-xh"),)))
-    store.apply_update(update(ns, "张三负责星火计划", ["张三"],
-                              relation_changes=(RelationChange("confirm", "r1"),)))
-    store.apply_update(update(ns, "由王五接手", ["王五"], entities=(ents[2], EntityRecord("e-zs", "张三", "PERSON", ("Zhang San",))),
-                              at=T0 + timedelta(days=1),
-                              relation_changes=(
-                                  RelationChange("add", "r2", "e-ww", "MANAGES", "e-xh", {"since": "now"}),
-                                  RelationChange("end", "r1", superseded_by="r2"))))
+    ents = (
+        EntityRecord("e-zs", "张三", "PERSON"),
+        EntityRecord("e-xh", "星火计划", "PROJECT"),
+        EntityRecord("e-ww", "王五", "PERSON"),
+    )
+    store.apply_update(
+        update(
+            ns,
+            "张三负责星火计划",
+            ["张三", "星火计划"],
+            entities=ents[:2],
+            relation_changes=(RelationChange("add", "r1", "e-zs", "MANAGES", "e-xh"),),
+        )
+    )
+    store.apply_update(
+        update(
+            ns, "张三负责星火计划", ["张三"], relation_changes=(RelationChange("confirm", "r1"),)
+        )
+    )
+    store.apply_update(
+        update(
+            ns,
+            "由王五接手",
+            ["王五"],
+            entities=(ents[2], EntityRecord("e-zs", "张三", "PERSON", ("Zhang San",))),
+            at=T0 + timedelta(days=1),
+            relation_changes=(
+                RelationChange("add", "r2", "e-ww", "MANAGES", "e-xh", {"since": "now"}),
+                RelationChange("end", "r1", superseded_by="r2"),
+            ),
+        )
+    )
     [zs] = store.find_entities(ns, aliases=["zhang san"])
     assert zs.id == "e-zs" and set(zs.aliases) == {"张三", "Zhang San"} and zs.last_step == 3
     assert [e.id for e in store.find_entities(ns, type="PERSON")] == ["e-zs", "e-ww"]
     rels = store.find_relations(ns, object_id="e-xh")
     assert [(r.id, r.subject_name, r.valid_from_step, r.valid_to_step) for r in rels] == [
-        ("r1", "张三", 1, 3), ("r2", "王五", 3, None)]
+        ("r1", "张三", 1, 3),
+        ("r2", "王五", 3, None),
+    ]
     assert rels[0].superseded_by == "r2" and rels[0].confirmations == 1
     assert rels[0].valid_to == T0 + timedelta(days=1) and rels[0].expired_at is not None
     assert rels[1].attributes == {"since": "now"} and rels[1].is_current

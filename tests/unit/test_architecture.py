@@ -10,8 +10,17 @@ from pathlib import Path
 import recall_memory_plugins
 
 SRC = Path(recall_memory_plugins.__file__).parent
-FORBIDDEN_IN_ENGINE = ("sqlite3", "neo4j", "stanza", "langchain", "langchain_core",
-                       "langchain_classic", "llama_index", "jieba", "textblob")
+FORBIDDEN_IN_ENGINE = (
+    "sqlite3",
+    "neo4j",
+    "stanza",
+    "langchain",
+    "langchain_core",
+    "langchain_classic",
+    "llama_index",
+    "jieba",
+    "textblob",
+)
 
 
 def _imports(path: Path) -> set[str]:
@@ -62,8 +71,18 @@ def test_all_names_exist_and_are_sorted() -> None:
     for name in exported:
         assert hasattr(recall_memory_plugins, name), name
     public = {n for n in dir(recall_memory_plugins) if not n.startswith("_")}
-    modules = {"adapters", "cli", "config", "engine", "errors", "models", "nlp", "stores",
-               "extractors", "annotations"}
+    modules = {
+        "adapters",
+        "cli",
+        "config",
+        "engine",
+        "errors",
+        "models",
+        "nlp",
+        "stores",
+        "extractors",
+        "annotations",
+    }
     assert public - set(exported) - modules == set()
 
 
@@ -79,6 +98,9 @@ def test_no_print_in_library_code() -> None:
         if path.name == "cli.py":
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        calls = [n for n in ast.walk(tree) if isinstance(n, ast.Call)
-                 and isinstance(n.func, ast.Name) and n.func.id == "print"]
+        calls = [
+            n
+            for n in ast.walk(tree)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "print"
+        ]
         assert not calls, f"print() in {path}"

@@ -12,8 +12,12 @@ from recall_memory_plugins.cli import main
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "recall_memory_plugins.cli", *args],
-                          capture_output=True, text=True, env=os.environ | {"PYTHONIOENCODING": "utf-8"})
+    return subprocess.run(
+        [sys.executable, "-m", "recall_memory_plugins.cli", *args],
+        capture_output=True,
+        text=True,
+        env=os.environ | {"PYTHONIOENCODING": "utf-8"},
+    )
 
 
 def test_demo_runs_offline_and_prints_both_walkthroughs() -> None:
@@ -21,7 +25,9 @@ def test_demo_runs_offline_and_prints_both_walkthroughs() -> None:
     assert out.returncode == 0, out.stderr
     assert "RELATED brandon-coffe strength=1 t_index=1" in out.stdout
     assert "concept brandon  t_index=2 revision_count=1" in out.stdout
-    assert out.stdout.index("Brandon loves coffee.") < out.stdout.rindex("Brandon wants to travel to Paris.")
+    assert out.stdout.index("Brandon loves coffee.") < out.stdout.rindex(
+        "Brandon wants to travel to Paris."
+    )
     assert "现在由王五接手" in out.stdout
 
 
@@ -31,7 +37,9 @@ def test_add_ask_stats_json_round_trip(tmp_path: Path, capsys) -> None:  # type:
     notes.write_text("Alice works at Acme.\n\nAlice plays chess on Sundays.\n", encoding="utf-8")
     assert main(["--db", db, "--annotator", "offline", "--json", "add", "--file", str(notes)]) == 0
     assert json.loads(capsys.readouterr().out) == {"added": 2, "steps": [1, 2]}
-    assert main(["--db", db, "--annotator", "offline", "--json", "ask", "What does Alice play?"]) == 0
+    assert (
+        main(["--db", db, "--annotator", "offline", "--json", "ask", "What does Alice play?"]) == 0
+    )
     data = json.loads(capsys.readouterr().out)
     assert data["statements"][-1]["text"] == "Alice plays chess on Sundays."
     assert data["prompt"].endswith("question: What does Alice play?\nAnswer:")

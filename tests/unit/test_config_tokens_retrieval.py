@@ -12,8 +12,14 @@ from recall_memory_plugins.models import Concept, ConceptLink, Subgraph, TermPos
 
 
 def test_config_from_env_and_validation() -> None:
-    cfg = MemoryConfig.from_env({"RECALL_TOKEN_BUDGET": "800", "RECALL_WINDOW_ANCHOR": "newest",
-                                 "RECALL_RELATIONS": "false", "RECALL_EXCLUSIVE_RELATIONS": "A, B"})
+    cfg = MemoryConfig.from_env(
+        {
+            "RECALL_TOKEN_BUDGET": "800",
+            "RECALL_WINDOW_ANCHOR": "newest",
+            "RECALL_RELATIONS": "false",
+            "RECALL_EXCLUSIVE_RELATIONS": "A, B",
+        }
+    )
     assert (cfg.token_budget, cfg.window_anchor, cfg.relations) == (800, "newest", False)
     assert cfg.exclusive_relations == ("A", "B")
     with pytest.raises(ConfigurationError):
@@ -44,7 +50,11 @@ def occ(name: str, sentence: int, position: int) -> ConceptOccurrence:
 def test_link_pairs_distance_and_sentence_window() -> None:
     concepts = [occ("a", 0, 0), occ("b", 0, 1), occ("c", 0, 2), occ("d", 1, 3)]
     assert link_pairs(concepts, distance=1, sentence_window=1) == {("a", "b"): 1, ("b", "c"): 1}
-    assert set(link_pairs(concepts, distance=2, sentence_window=1)) == {("a", "b"), ("b", "c"), ("a", "c")}
+    assert set(link_pairs(concepts, distance=2, sentence_window=1)) == {
+        ("a", "b"),
+        ("b", "c"),
+        ("a", "c"),
+    }
     assert ("c", "d") in link_pairs(concepts, distance=1, sentence_window=2)
     assert link_pairs([occ("a", 0, 0), occ("a", 0, 1)], distance=1, sentence_window=1) == {}
 
@@ -53,12 +63,19 @@ def test_seed_sort_vals_and_rank() -> None:
     links = (ConceptLink("n", "brandon", "coffe", 1, 1), ConceptLink("n", "brandon", "pari", 1, 2))
     assert seed_sort_vals(links, time_weight=3) == {"brandon": 11, "coffe": 4, "pari": 7}
     sub = Subgraph(
-        concepts=(Concept("n", "pari", 2, 0), Concept("n", "brandon", 2, 1, depth=1),
-                  Concept("n", "coffe", 1, 0, depth=2)),
+        concepts=(
+            Concept("n", "pari", 2, 0),
+            Concept("n", "brandon", 2, 1, depth=1),
+            Concept("n", "coffe", 1, 0, depth=2),
+        ),
         links=links,
     )
     ranked = rank_concepts(sub, ["pari"], time_weight=3)
-    assert [(c.name, c.essential) for c in ranked] == [("coffe", False), ("brandon", False), ("pari", True)]
+    assert [(c.name, c.essential) for c in ranked] == [
+        ("coffe", False),
+        ("brandon", False),
+        ("pari", True),
+    ]
 
 
 def test_bm25_prefers_rare_terms() -> None:

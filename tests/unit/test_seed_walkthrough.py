@@ -30,11 +30,16 @@ def memory() -> TemporalGraphMemory:
 
 
 def concept_state(memory: TemporalGraphMemory, *names: str) -> dict[str, tuple[int, int]]:
-    return {c.name: (c.t_index, c.revision_count) for c in memory.store.find_concepts("default", names)}
+    return {
+        c.name: (c.t_index, c.revision_count) for c in memory.store.find_concepts("default", names)
+    }
 
 
 def link_state(memory: TemporalGraphMemory) -> dict[tuple[str, str], tuple[int, int]]:
-    return {(lk.source, lk.target): (lk.strength, lk.t_index) for lk in memory.store.find_links("default")}
+    return {
+        (lk.source, lk.target): (lk.strength, lk.t_index)
+        for lk in memory.store.find_links("default")
+    }
 
 
 def contexts(memory: TemporalGraphMemory, *names: str) -> dict[str, list[str]]:
@@ -47,25 +52,37 @@ def test_seed_round_one(memory: TemporalGraphMemory) -> None:
     assert concept_state(memory, "brandon", "coffe") == {"brandon": (1, 0), "coffe": (1, 0)}
     assert link_state(memory) == {("brandon", "coffe"): (1, 1)}
     assert contexts(memory, "brandon", "coffe") == {
-        "brandon": ["Brandon loves coffee."], "coffe": ["Brandon loves coffee."]}
+        "brandon": ["Brandon loves coffee."],
+        "coffe": ["Brandon loves coffee."],
+    }
 
 
 def test_seed_round_two_and_recall(memory: TemporalGraphMemory) -> None:
     memory.add("Brandon loves coffee.")
     memory.add("Brandon wants to travel to Paris.")
     assert concept_state(memory, "brandon", "coffe", "pari") == {
-        "brandon": (2, 1), "coffe": (1, 0), "pari": (2, 0)}
+        "brandon": (2, 1),
+        "coffe": (1, 0),
+        "pari": (2, 0),
+    }
     assert link_state(memory) == {("brandon", "coffe"): (1, 1), ("brandon", "pari"): (1, 2)}
     assert contexts(memory, "brandon")["brandon"] == [
-        "Brandon loves coffee.", "Brandon wants to travel to Paris."]
+        "Brandon loves coffee.",
+        "Brandon wants to travel to Paris.",
+    ]
 
     recall = memory.recall("Who wants to travel to Paris?", strategy="seed", order="rank")
     # related concepts in ascending sort_val (coffe 1*3+1=4, brandon 4+(2*3+1)=11), essential last
     assert [(c.name, c.sort_val, c.essential) for c in recall.concepts] == [
-        ("coffe", 4.0, False), ("brandon", 11.0, False), ("pari", 7.0, True)]
+        ("coffe", 4.0, False),
+        ("brandon", 11.0, False),
+        ("pari", 7.0, True),
+    ]
     # coffe's context, then brandon's, then pari's; identical statements once
     assert [r.statement.text for r in recall.statements] == [
-        "Brandon loves coffee.", "Brandon wants to travel to Paris."]
+        "Brandon loves coffee.",
+        "Brandon wants to travel to Paris.",
+    ]
     prompt = recall.to_prompt()
     assert prompt.startswith("Use the following statements to answer the question.")
     assert prompt.index("Brandon loves coffee.") < prompt.index("Brandon wants to travel to Paris.")
@@ -74,7 +91,9 @@ def test_seed_round_two_and_recall(memory: TemporalGraphMemory) -> None:
     fused = memory.recall("Who wants to travel to Paris?")
     assert fused.strategy == "graph"
     assert [r.statement.text for r in fused.statements] == [
-        "Brandon loves coffee.", "Brandon wants to travel to Paris."]
+        "Brandon loves coffee.",
+        "Brandon wants to travel to Paris.",
+    ]
     assert [r.statement.t_index for r in fused.statements] == [1, 2]
 
 
@@ -91,7 +110,10 @@ def test_sentences_of_one_text_are_not_chained(memory: TemporalGraphMemory) -> N
     links = set(link_state(memory))
     assert ("alic", "bicycl") in links
     assert not any({"bicycl", "berlin"} == set(pair) for pair in links)
-    step = {c.t_index for c in memory.store.find_concepts("default", ["alic", "bicycl", "berlin", "winter"])}
+    step = {
+        c.t_index
+        for c in memory.store.find_concepts("default", ["alic", "bicycl", "berlin", "winter"])
+    }
     assert step == {1}
 
 
@@ -105,20 +127,25 @@ def test_lone_concept_is_recallable(memory: TemporalGraphMemory) -> None:
 
 
 def test_concept_outside_the_window_is_excluded() -> None:
-    memory = TemporalGraphMemory(":memory:", annotator="offline", temporal_window=5, max_neighbors=100)
+    memory = TemporalGraphMemory(
+        ":memory:", annotator="offline", temporal_window=5, max_neighbors=100
+    )
     memory.add("Brandon loves coffee.")
     for i in range(8):
         memory.add(f"Brandon visited museum number {i} with Sophie{i}.")
     names = {c.name for c in memory.recall("What does Brandon do?").concepts}
     assert "brandon" in names and "museum" in names
     assert "coffe" not in names  # step 1 is more than 5 steps behind brandon (step 9)
-    wide = TemporalGraphMemory(memory.store, annotator="offline", temporal_window=15, max_neighbors=100)
+    wide = TemporalGraphMemory(
+        memory.store, annotator="offline", temporal_window=15, max_neighbors=100
+    )
     assert "coffe" in {c.name for c in wide.recall("What does Brandon do?").concepts}
 
 
 def test_window_anchor_newest_counts_from_the_namespace_clock() -> None:
-    memory = TemporalGraphMemory(":memory:", annotator="offline", temporal_window=3,
-                                 window_anchor="newest")
+    memory = TemporalGraphMemory(
+        ":memory:", annotator="offline", temporal_window=3, window_anchor="newest"
+    )
     memory.add("Brandon loves coffee.")
     for i in range(5):
         memory.add(f"The weather report {i} mentions rain.")
@@ -132,11 +159,18 @@ def test_budget_is_respected(memory: TemporalGraphMemory) -> None:
     for i in range(40):
         memory.add(f"Brandon tried coffee blend number {i} from the roastery in Paris today.")
     counter = get_token_counter()
-    for budget in (20, 60, 200):
+    sizes = []
+    for budget in (20, 60, 200, 2000):
         recall = memory.recall("What coffee did Brandon try?", token_budget=budget)
         assert 0 < recall.token_count <= budget
-        assert sum(r.tokens for r in recall.statements) == recall.token_count
-        assert counter.count(recall.text) <= budget
+        assert recall.token_count == counter.count(recall.text)
+        assert counter.count(recall.to_prompt()) > recall.token_count
+        sizes.append(len(recall.statements))
+    assert sizes[0] == 1 and recall.statements[0].statement.text.endswith("today.")
+    assert sizes == sorted(sizes) and sizes[-1] == 40
+    # a budget too small for any whole statement still gets the best one, cut short
+    tiny = memory.recall("What coffee did Brandon try?", token_budget=20)
+    assert tiny.statements[0].statement.text.endswith("…")
 
 
 def test_namespaces_are_isolated(memory: TemporalGraphMemory) -> None:
@@ -204,7 +238,9 @@ def test_long_text_is_stored_as_sentence_chunks() -> None:
 
 
 def test_context_limit_bounds_concept_contexts() -> None:
-    memory = TemporalGraphMemory(":memory:", annotator="offline", config=MemoryConfig(context_limit=3))
+    memory = TemporalGraphMemory(
+        ":memory:", annotator="offline", config=MemoryConfig(context_limit=3)
+    )
     for i in range(10):
         memory.add(f"Brandon drank coffee cup {i}.")
     ctx = memory.store.find_contexts("default", ["coffe"], limit_per_concept=100)["coffe"]

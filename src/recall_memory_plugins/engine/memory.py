@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from dataclasses import replace
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,6 +25,8 @@ from ..models import (
     StatementInput,
     StoreStats,
     UpdateResult,
+    date_header,
+    statement_line,
 )
 from ..nlp.base import Annotation, Annotator
 from ..stores.base import GraphStore
@@ -121,8 +124,10 @@ class TemporalGraphMemory:
             self.store.close()
 
     def __repr__(self) -> str:
-        return (f"TemporalGraphMemory(store={self.store!r}, annotator={self.annotator.name!r}, "
-                f"namespace={self.namespace!r})")
+        return (
+            f"TemporalGraphMemory(store={self.store!r}, annotator={self.annotator.name!r}, "
+            f"namespace={self.namespace!r})"
+        )
 
     # ------------------------------------------------------------------------------ validation
     @staticmethod
@@ -157,8 +162,13 @@ class TemporalGraphMemory:
 
     # ------------------------------------------------------------------------------ knowledge in
     def add(
-        self, text: str, *, namespace: str | None = None, at: datetime | None = None,
-        speaker: str | None = None, source: str | None = None,
+        self,
+        text: str,
+        *,
+        namespace: str | None = None,
+        at: datetime | None = None,
+        speaker: str | None = None,
+        source: str | None = None,
     ) -> UpdateResult:
         """Store ``text`` as the namespace's next time step (one all-or-nothing transaction).
 
@@ -182,8 +192,13 @@ class TemporalGraphMemory:
         return self._store(ns, text, annotation, when, speaker, source)
 
     def add_many(
-        self, texts: Iterable[str], *, namespace: str | None = None, at: datetime | None = None,
-        speaker: str | None = None, progress: bool = False,
+        self,
+        texts: Iterable[str],
+        *,
+        namespace: str | None = None,
+        at: datetime | None = None,
+        speaker: str | None = None,
+        progress: bool = False,
     ) -> list[UpdateResult]:
         """Add several texts, one time step each, in order (a progress bar when ``progress``)."""
         items = [self._check_text(t).strip() for t in texts]
@@ -224,14 +239,20 @@ class TemporalGraphMemory:
         return chunks
 
     def _store(
-        self, ns: str, text: str, annotation: Annotation, when: datetime,
-        speaker: str | None, source: str | None,
+        self,
+        ns: str,
+        text: str,
+        annotation: Annotation,
+        when: datetime,
+        speaker: str | None,
+        source: str | None,
     ) -> UpdateResult:
         cfg = self.config
         ex: Extraction = extract(annotation)
         chunks = self._chunks(annotation)
         sentence_statement: list[int] = [0] * len(annotation.sentences)
         groups: list[tuple[str, list[int] | None]] = []
+        members: list[int] | None
         if len(chunks) <= 1:
             groups.append((text, None))
         else:
@@ -264,25 +285,42 @@ class TemporalGraphMemory:
             plan = None
             if self.tracker is not None:
                 plan = self.tracker.plan(
-                    self.store, ns, annotation, speaker=speaker,
+                    self.store,
+                    ns,
+                    annotation,
+                    speaker=speaker,
                     sentence_statements=sentence_statement,
                 )
             update = GraphUpdate(
-                namespace=ns, at=when, statements=tuple(statements), concepts=concepts,
-                links=links, context_limit=cfg.context_limit,
+                namespace=ns,
+                at=when,
+                statements=tuple(statements),
+                concepts=concepts,
+                links=links,
+                context_limit=cfg.context_limit,
                 entities=plan.entities if plan else (),
                 relation_changes=plan.changes if plan else (),
             )
             result = self.store.apply_update(update)
-        logger.debug("stored step %s of %r: %d concepts, %d links, %d relation changes",
-                     result.t_index, ns, len(concepts), len(links),
-                     len(update.relation_changes))
+        logger.debug(
+            "stored step %s of %r: %d concepts, %d links, %d relation changes",
+            result.t_index,
+            ns,
+            len(concepts),
+            len(links),
+            len(update.relation_changes),
+        )
         return result
 
     # ------------------------------------------------------------------------------ knowledge out
     def recall(
-        self, question: str, *, namespace: str | None = None, token_budget: int | None = None,
-        strategy: str | None = None, order: str | None = None,
+        self,
+        question: str,
+        *,
+        namespace: str | None = None,
+        token_budget: int | None = None,
+        strategy: str | None = None,
+        order: str | None = None,
     ) -> Recall:
         """The statements that best answer ``question`` within ``token_budget`` tokens.
 
@@ -307,7 +345,9 @@ class TemporalGraphMemory:
         newest = self.store.current_step(ns)
         if newest == 0:
             return Recall(question, ns, (), (), 0, budget, "empty")
-        annotation = self.annotator.annotate(question) if question.strip() else Annotation(question, ())
+        annotation = (
+            self.annotator.annotate(question) if question.strip() else Annotation(question, ())
+        )
         ex = extract(annotation)
         essential = ex.concept_names()
         ranked_concepts = self._graph(ns, essential, newest)
@@ -329,15 +369,50 @@ class TemporalGraphMemory:
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
             how = "recent"
-        kept, used = fit_to_budget(ranked, budget=budget, count=self._tokens.count, reserved=reserved)
-        if ordering == "chronological":
+        grouped = ordering == "chronological"
+        kept = fit_to_budget(
+            ranked, budget=budget - reserved, count=self._tokens.count, grouped=grouped
+        )
+        if not kept and ranked and budget - reserved >= 8:
+            kept = [self._truncated(ranked[0], budget - reserved, grouped)]
+        if grouped:
             kept.sort(key=lambda r: (r.statement.t_index, r.statement.id))
         else:  # best first; for "seed" that is RecallM's concept order
             kept.sort(key=lambda r: -r.score)
-        return Recall(
-            question=question, namespace=ns, statements=tuple(kept),
-            concepts=tuple(ranked_concepts), token_count=used + reserved, token_budget=budget,
-            strategy=how, facts=tuple(facts),
+        recall = Recall(
+            question=question,
+            namespace=ns,
+            statements=tuple(kept),
+            concepts=tuple(ranked_concepts),
+            token_count=0,
+            token_budget=budget,
+            strategy=how,
+            facts=tuple(facts),
+            grouped=grouped,
+        )
+        # Exact accounting on the rendered text; drop the weakest statement while over budget
+        # (only possible when dates go back and forth and add date headers).
+        tokens = self._tokens.count(recall.text)
+        while tokens > budget and recall.statements:
+            weakest = min(range(len(recall.statements)), key=lambda i: recall.statements[i].score)
+            rest = recall.statements[:weakest] + recall.statements[weakest + 1 :]
+            recall = replace(recall, statements=rest)
+            tokens = self._tokens.count(recall.text)
+        return replace(recall, token_count=tokens)
+
+    def _truncated(
+        self, best: tuple[Statement, float, tuple[str, ...]], budget: int, grouped: bool
+    ) -> RecalledStatement:
+        """The best statement cut to fit a budget too small for any whole statement."""
+        st, score, concepts = best
+        probe = replace(st, text="")
+        overhead = self._tokens.count(statement_line(probe, with_date=not grouped)) + 2
+        if grouped:
+            overhead += self._tokens.count(date_header(st)) + 1
+        text = self._tokens.truncate(st.text, max(budget - overhead, 1)).rstrip() + "…"
+        cut = replace(st, text=text)
+        return RecalledStatement(
+            cut, score, concepts, self._tokens.count(statement_line(cut, with_date=not grouped)) + 1
         )
 
     async def arecall(self, question: str, **kwargs: Any) -> Recall:
@@ -356,7 +431,10 @@ class TemporalGraphMemory:
         else:
             min_t = min(c.t_index for c in starts) - cfg.temporal_window
         sub = self.store.expand(
-            ns, [c.name for c in starts], depth=cfg.depth, min_t_index=min_t,
+            ns,
+            [c.name for c in starts],
+            depth=cfg.depth,
+            min_t_index=min_t,
             max_neighbors=cfg.max_neighbors,
         )
         if cfg.window_anchor == "start" and len(starts) > 1:
@@ -421,14 +499,19 @@ class TemporalGraphMemory:
         if not cands:
             return [], "recent"
         ranked = fuse(
-            cands.values(), newest_step=newest, lexical_weight=cfg.lexical_weight,
-            graph_weight=cfg.graph_weight, recency_weight=cfg.recency_weight,
+            cands.values(),
+            newest_step=newest,
+            lexical_weight=cfg.lexical_weight,
+            graph_weight=cfg.graph_weight,
+            recency_weight=cfg.recency_weight,
         )[:400]
-        statements = {s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])}
+        by_id = {
+            s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])
+        }
         out = [
-            (statements[c.statement_id], round(c.score, 6), c.concepts)
+            (by_id[c.statement_id], round(c.score, 6), c.concepts)
             for c in ranked
-            if c.statement_id in statements
+            if c.statement_id in by_id
         ]
         return out, "graph" if concepts else "lexical"
 
@@ -447,7 +530,9 @@ class TemporalGraphMemory:
         """Async twin of :meth:`clear`."""
         await asyncio.to_thread(self.clear, namespace)
 
-    def statements(self, *, namespace: str | None = None, limit: int | None = None) -> list[Statement]:
+    def statements(
+        self, *, namespace: str | None = None, limit: int | None = None
+    ) -> list[Statement]:
         """Stored statements, oldest first."""
         return self.store.find_statements(self._ns(namespace), limit=limit)
 
@@ -469,12 +554,21 @@ class TemporalGraphMemory:
         return found[0]
 
     def relations(
-        self, entity: str | None = None, *, namespace: str | None = None, type: str | None = None,
-        as_of: int | datetime | None = None, include_ended: bool = False,
+        self,
+        entity: str | None = None,
+        *,
+        namespace: str | None = None,
+        type: str | None = None,
+        as_of: int | datetime | None = None,
+        include_ended: bool = False,
     ) -> list[Relation]:
         """Relations true now, or at ``as_of`` (a time step or an aware timestamp)."""
         return self._require_tracker().find_relations(
-            self.store, self._ns(namespace), entity=entity, type=type, as_of=as_of,
+            self.store,
+            self._ns(namespace),
+            entity=entity,
+            type=type,
+            as_of=as_of,
             include_ended=include_ended,
         )
 

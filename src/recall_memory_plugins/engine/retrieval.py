@@ -16,7 +16,17 @@ import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from ..models import Concept, ConceptLink, RecalledStatement, ScoredConcept, Statement, Subgraph, TermPosting
+from ..models import (
+    date_header,
+    statement_line,
+    Concept,
+    ConceptLink,
+    RecalledStatement,
+    ScoredConcept,
+    Statement,
+    Subgraph,
+    TermPosting,
+)
 
 __all__ = [
     "BM25",
@@ -82,8 +92,15 @@ def seed_order(
 class BM25:
     """Okapi BM25 over the store's statement terms."""
 
-    def __init__(self, *, n_docs: int, avg_len: float, df: Mapping[str, int],
-                 k1: float = 1.2, b: float = 0.75) -> None:
+    def __init__(
+        self,
+        *,
+        n_docs: int,
+        avg_len: float,
+        df: Mapping[str, int],
+        k1: float = 1.2,
+        b: float = 0.75,
+    ) -> None:
         self.n_docs = max(n_docs, 1)
         self.avg_len = avg_len or 1.0
         self.k1 = k1
@@ -117,8 +134,12 @@ class Candidate:
 
 
 def fuse(
-    candidates: Iterable[Candidate], *, newest_step: int, lexical_weight: float,
-    graph_weight: float, recency_weight: float,
+    candidates: Iterable[Candidate],
+    *,
+    newest_step: int,
+    lexical_weight: float,
+    graph_weight: float,
+    recency_weight: float,
 ) -> list[Candidate]:
     """Score candidates (each signal normalised to 0..1) and sort best first (ties: newer first)."""
     cands = list(candidates)
@@ -138,29 +159,38 @@ def fuse(
 
 
 def fit_to_budget(
-    ranked: Sequence[tuple[Statement, float, tuple[str, ...]]], *, budget: int,
+    ranked: Sequence[tuple[Statement, float, tuple[str, ...]]],
+    *,
+    budget: int,
     count: Callable[[str], int],
-    reserved: int = 0, max_misses: int = 50,
-) -> tuple[list[RecalledStatement], int]:
-    """Greedily keep the best statements whose rendered lines fit ``budget`` tokens.
+    grouped: bool = True,
+    max_misses: int = 50,
+) -> list[RecalledStatement]:
+    """Greedily keep the best statements whose lines fit ``budget`` tokens.
 
-    A statement that does not fit is skipped (a smaller one may still fit); identical texts are
-    kept once. Returns the kept statements (in rank order) and the tokens they use.
+    A line's cost is its tokens plus a newline; with ``grouped`` rendering, the first statement of
+    a day also pays for the day's header line. A statement that does not fit is skipped (a smaller
+    one may still fit); identical texts are kept once. Returns the kept statements, best first.
     """
-    used = reserved
+    used = 0
     kept: list[RecalledStatement] = []
     seen: set[str] = set()
+    headers: set[str] = set()
     misses = 0
     for st, score, concepts in ranked:
         if st.text in seen:
             continue
-        cost = count(st.render()) + 1  # +1 for the newline between lines
-        if used + cost > budget:
+        cost = count(statement_line(st, with_date=not grouped)) + 1
+        header = date_header(st) if grouped else ""
+        extra = count(header) + 1 if grouped and header not in headers else 0
+        if used + cost + extra > budget:
             misses += 1
-            if misses >= max_misses or budget - used < 8:
+            if misses >= max_misses or budget - used < 4:
                 break
             continue
         seen.add(st.text)
-        used += cost
+        if extra:
+            headers.add(header)
+        used += cost + extra
         kept.append(RecalledStatement(statement=st, score=score, concepts=concepts, tokens=cost))
-    return kept, used - reserved
+    return kept

@@ -16,7 +16,11 @@ from functools import lru_cache
 from ..nlp.base import Annotation, Sentence, Token
 
 __all__ = [
-    "ConceptOccurrence", "Extraction", "extract", "link_pairs", "normalise_word",
+    "ConceptOccurrence",
+    "Extraction",
+    "extract",
+    "link_pairs",
+    "normalise_word",
     "speaker_index_terms",
 ]
 

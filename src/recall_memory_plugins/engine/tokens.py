@@ -75,12 +75,14 @@ class TokenCounter:
                     os.environ.pop("TIKTOKEN_CACHE_DIR", None)
             else:
                 enc = tiktoken.get_encoding(self.encoding_name)
-        except Exception as exc:  # noqa: BLE001 - tiktoken raises many network/IO types
+        except Exception as exc:
             logger.warning(
                 "cannot load the tiktoken encoding %r (%s: %s); token counts are estimates "
                 "(~4 characters per token, 1 per CJK character). Set TIKTOKEN_CACHE_DIR to a "
                 "directory holding the encoding file to count exactly.",
-                self.encoding_name, type(exc).__name__, exc,
+                self.encoding_name,
+                type(exc).__name__,
+                exc,
             )
             return
         self._encode = enc.encode_ordinary

@@ -77,7 +77,11 @@ class GraphStore(Protocol):
         ...
 
     def find_statements(
-        self, namespace: str, *, since_step: int = 0, until_step: int | None = None,
+        self,
+        namespace: str,
+        *,
+        since_step: int = 0,
+        until_step: int | None = None,
         limit: int | None = None,
     ) -> list[Statement]:
         """Statements with ``since_step <= t_index <= until_step``, oldest first."""
@@ -93,7 +97,12 @@ class GraphStore(Protocol):
         ...
 
     def expand(
-        self, namespace: str, names: Iterable[str], *, depth: int, min_t_index: int,
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        depth: int,
+        min_t_index: int,
         max_neighbors: int,
     ) -> Subgraph:
         """The temporal spanning tree around ``names``, in one round trip.
@@ -107,7 +116,11 @@ class GraphStore(Protocol):
         ...
 
     def find_contexts(
-        self, namespace: str, names: Iterable[str], *, limit_per_concept: int,
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        limit_per_concept: int,
     ) -> dict[str, list[Statement]]:
         """Each concept's context: its newest statements (at most ``limit_per_concept``), oldest
         first."""
@@ -123,22 +136,36 @@ class GraphStore(Protocol):
         ...
 
     def find_postings(
-        self, namespace: str, terms: Iterable[str], *, limit_per_term: int,
+        self,
+        namespace: str,
+        terms: Iterable[str],
+        *,
+        limit_per_term: int,
     ) -> list[TermPosting]:
         """Statements containing any of ``terms`` (for each term its newest ``limit_per_term``)."""
         ...
 
     # -- entities & relations --------------------------------------------------------------------
     def find_entities(
-        self, namespace: str, *, ids: Iterable[str] | None = None,
-        aliases: Iterable[str] | None = None, type: str | None = None,
+        self,
+        namespace: str,
+        *,
+        ids: Iterable[str] | None = None,
+        aliases: Iterable[str] | None = None,
+        type: str | None = None,
     ) -> list[Entity]:
         """Entities by id, by alias (case-insensitive match on any alias or the name) or type."""
         ...
 
     def find_relations(
-        self, namespace: str, *, subject_id: str | None = None, object_id: str | None = None,
-        entity_id: str | None = None, type: str | None = None, current_only: bool = False,
+        self,
+        namespace: str,
+        *,
+        subject_id: str | None = None,
+        object_id: str | None = None,
+        entity_id: str | None = None,
+        type: str | None = None,
+        current_only: bool = False,
     ) -> list[Relation]:
         """Relations matching all given filters, oldest first (``entity_id``: either end).
 

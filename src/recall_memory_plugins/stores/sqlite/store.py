@@ -94,7 +94,10 @@ class SqliteGraphStore:
                 target = str(Path(target).expanduser())
             try:
                 connection = sqlite3.connect(
-                    target, timeout=timeout, check_same_thread=False, isolation_level=None,
+                    target,
+                    timeout=timeout,
+                    check_same_thread=False,
+                    isolation_level=None,
                     uri=target.startswith("file:"),
                 )
             except sqlite3.Error as exc:
@@ -165,7 +168,9 @@ class SqliteGraphStore:
     def schema_version(self) -> int:
         """The applied schema version."""
         with self._lock:
-            return int(self._conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0])
+            return int(
+                self._conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0]
+            )
 
     @contextmanager
     def atomic(self) -> Iterator[sqlite3.Connection]:
@@ -219,7 +224,8 @@ class SqliteGraphStore:
                     (ns,),
                 )
                 step = conn.execute(
-                    "UPDATE namespaces SET step = step + 1 WHERE namespace = ? RETURNING step", (ns,)
+                    "UPDATE namespaces SET step = step + 1 WHERE namespace = ? RETURNING step",
+                    (ns,),
                 ).fetchone()[0]
                 ids = self._write_statements(conn, update, step, at)
                 self._write_concepts(conn, update, step, ids)
@@ -234,7 +240,9 @@ class SqliteGraphStore:
                 self._write_entities(conn, update, step)
                 self._write_relations(conn, update, step, at, ids)
         except sqlite3.Error as exc:
-            raise StoreError(f"SQLite write failed on {self.path!r} (nothing was stored): {exc}") from exc
+            raise StoreError(
+                f"SQLite write failed on {self.path!r} (nothing was stored): {exc}"
+            ) from exc
         return UpdateResult(namespace=ns, t_index=step, statement_ids=tuple(ids))
 
     def _write_statements(
@@ -296,8 +304,13 @@ class SqliteGraphStore:
                     "UPDATE concepts SET t_index = ?, mentions = mentions + 1, "
                     "revision_count = revision_count + ?, aliases = ? "
                     "WHERE namespace = ? AND name = ?",
-                    (step, 1 if statement_ids else 0, json.dumps(aliases, ensure_ascii=False),
-                     ns, mention.name),
+                    (
+                        step,
+                        1 if statement_ids else 0,
+                        json.dumps(aliases, ensure_ascii=False),
+                        ns,
+                        mention.name,
+                    ),
                 )
                 size = row["context_size"]
             for sid in statement_ids:
@@ -333,8 +346,15 @@ class SqliteGraphStore:
                 conn.execute(
                     "INSERT INTO entities(namespace, id, name, type, aliases, first_step, last_step) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (ns, ent.id, ent.name, ent.type, json.dumps(aliases, ensure_ascii=False),
-                     step, step),
+                    (
+                        ns,
+                        ent.id,
+                        ent.name,
+                        ent.type,
+                        json.dumps(aliases, ensure_ascii=False),
+                        step,
+                        step,
+                    ),
                 )
             else:
                 conn.execute(
@@ -362,8 +382,19 @@ class SqliteGraphStore:
                     "INSERT INTO relations(namespace, id, subject_id, type, object_id, attributes, "
                     "valid_from_step, valid_from, recorded_at, statement_id, seq) "
                     "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (ns, change.relation_id, change.subject_id, change.type, change.object_id,
-                     json.dumps(dict(change.attributes), ensure_ascii=False), step, at, at, sid, seq),
+                    (
+                        ns,
+                        change.relation_id,
+                        change.subject_id,
+                        change.type,
+                        change.object_id,
+                        json.dumps(dict(change.attributes), ensure_ascii=False),
+                        step,
+                        at,
+                        at,
+                        sid,
+                        seq,
+                    ),
                 )
             elif change.op == "end":
                 cur = conn.execute(
@@ -385,24 +416,41 @@ class SqliteGraphStore:
     def clear(self, namespace: str) -> None:
         try:
             with self.atomic() as conn:
-                for table in ("statements", "concepts", "links", "contexts", "postings", "terms",
-                              "entities", "entity_aliases", "relations", "namespaces"):
+                for table in (
+                    "statements",
+                    "concepts",
+                    "links",
+                    "contexts",
+                    "postings",
+                    "terms",
+                    "entities",
+                    "entity_aliases",
+                    "relations",
+                    "namespaces",
+                ):
                     # table names come from the fixed tuple above, never from input
-                    conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))  # noqa: S608
+                    conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
         except sqlite3.Error as exc:
             raise StoreError(f"SQLite clear failed on {self.path!r}: {exc}") from exc
 
     # ------------------------------------------------------------------------------ reads
     def current_step(self, namespace: str) -> int:
         with self._read() as conn:
-            row = conn.execute("SELECT step FROM namespaces WHERE namespace = ?", (namespace,)).fetchone()
+            row = conn.execute(
+                "SELECT step FROM namespaces WHERE namespace = ?", (namespace,)
+            ).fetchone()
         return int(row[0]) if row else 0
 
     @staticmethod
     def _statement(row: sqlite3.Row) -> Statement:
         return Statement(
-            id=row["id"], namespace=row["namespace"], text=row["text"], t_index=row["t_index"],
-            at=datetime.fromisoformat(row["at"]), speaker=row["speaker"], source=row["source"],
+            id=row["id"],
+            namespace=row["namespace"],
+            text=row["text"],
+            t_index=row["t_index"],
+            at=datetime.fromisoformat(row["at"]),
+            speaker=row["speaker"],
+            source=row["source"],
         )
 
     _STATEMENT_COLS = "id, namespace, text, t_index, at, speaker, source"
@@ -429,24 +477,36 @@ class SqliteGraphStore:
         return [self._statement(r) for r in rows]
 
     def find_statements(
-        self, namespace: str, *, since_step: int = 0, until_step: int | None = None,
+        self,
+        namespace: str,
+        *,
+        since_step: int = 0,
+        until_step: int | None = None,
         limit: int | None = None,
     ) -> list[Statement]:
         with self._read() as conn:
             rows = conn.execute(
                 f"SELECT {self._STATEMENT_COLS} FROM statements WHERE namespace = ? "
                 "AND t_index >= ? AND t_index <= ? ORDER BY t_index, id LIMIT ?",
-                (namespace, since_step, until_step if until_step is not None else 2**62,
-                 limit if limit is not None else -1),
+                (
+                    namespace,
+                    since_step,
+                    until_step if until_step is not None else 2**62,
+                    limit if limit is not None else -1,
+                ),
             ).fetchall()
         return [self._statement(r) for r in rows]
 
     @staticmethod
     def _concept(row: sqlite3.Row, depth: int = 0) -> Concept:
         return Concept(
-            namespace=row["namespace"], name=row["name"], t_index=row["t_index"],
-            revision_count=row["revision_count"], mentions=row["mentions"],
-            aliases=tuple(json.loads(row["aliases"])), depth=depth,
+            namespace=row["namespace"],
+            name=row["name"],
+            t_index=row["t_index"],
+            revision_count=row["revision_count"],
+            mentions=row["mentions"],
+            aliases=tuple(json.loads(row["aliases"])),
+            depth=depth,
         )
 
     def find_concepts(self, namespace: str, names: Iterable[str]) -> list[Concept]:
@@ -484,11 +544,17 @@ class SqliteGraphStore:
                         seen[(row["source"], row["target"])] = row
                 rows = [seen[k] for k in sorted(seen)]
         return [
-            ConceptLink(namespace, r["source"], r["target"], r["strength"], r["t_index"]) for r in rows
+            ConceptLink(namespace, r["source"], r["target"], r["strength"], r["t_index"])
+            for r in rows
         ]
 
     def expand(
-        self, namespace: str, names: Iterable[str], *, depth: int, min_t_index: int,
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        depth: int,
+        min_t_index: int,
         max_neighbors: int,
     ) -> Subgraph:
         starts = [c for c in self.find_concepts(namespace, names) if c.t_index >= min_t_index]
@@ -510,7 +576,9 @@ class SqliteGraphStore:
                         "WHERE l.namespace = ? AND l.target = ? AND c.t_index >= ? "
                         "ORDER BY l.t_index DESC LIMIT ?",
                     ):
-                        for row in conn.execute(sql, (namespace, origin, min_t_index, max_neighbors)):
+                        for row in conn.execute(
+                            sql, (namespace, origin, min_t_index, max_neighbors)
+                        ):
                             candidates.append((row["t_index"], row["strength"], row["other"]))
                     candidates.sort(key=lambda c: (-c[0], -c[1], c[2]))
                     for t_index, strength, other in candidates[:max_neighbors]:
@@ -522,8 +590,12 @@ class SqliteGraphStore:
                 frontier = next_frontier
         concepts = [
             Concept(
-                namespace=c.namespace, name=c.name, t_index=c.t_index,
-                revision_count=c.revision_count, mentions=c.mentions, aliases=c.aliases,
+                namespace=c.namespace,
+                name=c.name,
+                t_index=c.t_index,
+                revision_count=c.revision_count,
+                mentions=c.mentions,
+                aliases=c.aliases,
                 depth=depths[c.name],
             )
             for c in self.find_concepts(namespace, depths)
@@ -531,7 +603,11 @@ class SqliteGraphStore:
         return Subgraph(concepts=tuple(concepts), links=tuple(links[k] for k in sorted(links)))
 
     def find_contexts(
-        self, namespace: str, names: Iterable[str], *, limit_per_concept: int,
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        limit_per_concept: int,
     ) -> dict[str, list[Statement]]:
         out: dict[str, list[Statement]] = {}
         with self._read() as conn:
@@ -550,7 +626,8 @@ class SqliteGraphStore:
     def count_statements(self, namespace: str) -> tuple[int, float]:
         with self._read() as conn:
             row = conn.execute(
-                "SELECT n_statements, total_length FROM namespaces WHERE namespace = ?", (namespace,)
+                "SELECT n_statements, total_length FROM namespaces WHERE namespace = ?",
+                (namespace,),
             ).fetchone()
         if not row or not row[0]:
             return 0, 0.0
@@ -569,7 +646,11 @@ class SqliteGraphStore:
         return out
 
     def find_postings(
-        self, namespace: str, terms: Iterable[str], *, limit_per_term: int,
+        self,
+        namespace: str,
+        terms: Iterable[str],
+        *,
+        limit_per_term: int,
     ) -> list[TermPosting]:
         hits: dict[int, dict[str, int]] = {}
         with self._read() as conn:
@@ -599,17 +680,27 @@ class SqliteGraphStore:
     @staticmethod
     def _entity(row: sqlite3.Row) -> Entity:
         return Entity(
-            namespace=row["namespace"], id=row["id"], name=row["name"], type=row["type"],
-            aliases=tuple(json.loads(row["aliases"])), first_step=row["first_step"],
+            namespace=row["namespace"],
+            id=row["id"],
+            name=row["name"],
+            type=row["type"],
+            aliases=tuple(json.loads(row["aliases"])),
+            first_step=row["first_step"],
             last_step=row["last_step"],
         )
 
     def find_entities(
-        self, namespace: str, *, ids: Iterable[str] | None = None,
-        aliases: Iterable[str] | None = None, type: str | None = None,
+        self,
+        namespace: str,
+        *,
+        ids: Iterable[str] | None = None,
+        aliases: Iterable[str] | None = None,
+        type: str | None = None,
     ) -> list[Entity]:
-        sql = ("SELECT namespace, id, name, type, aliases, first_step, last_step FROM entities "
-               "WHERE namespace = ?")
+        sql = (
+            "SELECT namespace, id, name, type, aliases, first_step, last_step FROM entities "
+            "WHERE namespace = ?"
+        )
         params: list[object] = [namespace]
         with self._read() as conn:
             if ids is not None:
@@ -622,8 +713,10 @@ class SqliteGraphStore:
                 keys = list(dict.fromkeys(a.casefold() for a in aliases))
                 if not keys:
                     return []
-                sql += (" AND id IN (SELECT entity_id FROM entity_aliases WHERE namespace = ? "
-                        f"AND alias_key IN ({_qmarks(len(keys))}))")
+                sql += (
+                    " AND id IN (SELECT entity_id FROM entity_aliases WHERE namespace = ? "
+                    f"AND alias_key IN ({_qmarks(len(keys))}))"
+                )
                 params.extend([namespace, *keys])
             if type is not None:
                 sql += " AND type = ?"
@@ -632,8 +725,14 @@ class SqliteGraphStore:
         return [self._entity(r) for r in rows]
 
     def find_relations(
-        self, namespace: str, *, subject_id: str | None = None, object_id: str | None = None,
-        entity_id: str | None = None, type: str | None = None, current_only: bool = False,
+        self,
+        namespace: str,
+        *,
+        subject_id: str | None = None,
+        object_id: str | None = None,
+        entity_id: str | None = None,
+        type: str | None = None,
+        current_only: bool = False,
     ) -> list[Relation]:
         sql = (
             "SELECT r.*, s.name AS subject_name, o.name AS object_name FROM relations r "
@@ -660,14 +759,23 @@ class SqliteGraphStore:
             rows = conn.execute(sql + " ORDER BY r.seq", params).fetchall()
         return [
             Relation(
-                namespace=r["namespace"], id=r["id"], subject_id=r["subject_id"], type=r["type"],
-                object_id=r["object_id"], subject_name=r["subject_name"] or r["subject_id"],
-                object_name=r["object_name"], attributes=json.loads(r["attributes"]),
-                valid_from_step=r["valid_from_step"], valid_from=datetime.fromisoformat(r["valid_from"]),
+                namespace=r["namespace"],
+                id=r["id"],
+                subject_id=r["subject_id"],
+                type=r["type"],
+                object_id=r["object_id"],
+                subject_name=r["subject_name"] or r["subject_id"],
+                object_name=r["object_name"],
+                attributes=json.loads(r["attributes"]),
+                valid_from_step=r["valid_from_step"],
+                valid_from=datetime.fromisoformat(r["valid_from"]),
                 recorded_at=datetime.fromisoformat(r["recorded_at"]),
-                valid_to_step=r["valid_to_step"], valid_to=_dt(r["valid_to"]),
-                expired_at=_dt(r["expired_at"]), superseded_by=r["superseded_by"],
-                statement_id=r["statement_id"], confirmations=r["confirmations"],
+                valid_to_step=r["valid_to_step"],
+                valid_to=_dt(r["valid_to"]),
+                expired_at=_dt(r["expired_at"]),
+                superseded_by=r["superseded_by"],
+                statement_id=r["statement_id"],
+                confirmations=r["confirmations"],
             )
             for r in rows
         ]
@@ -677,21 +785,37 @@ class SqliteGraphStore:
         where, params = ("WHERE namespace = ?", (namespace,)) if namespace is not None else ("", ())
         counts: dict[str, int] = {}
         with self._read() as conn:
-            for key, table in (("statements", "statements"), ("concepts", "concepts"),
-                               ("links", "links"), ("entities", "entities"),
-                               ("relations", "relations")):
-                counts[key] = conn.execute(f"SELECT COUNT(*) FROM {table} {where}", params).fetchone()[0]  # noqa: S608
+            for key, table in (
+                ("statements", "statements"),
+                ("concepts", "concepts"),
+                ("links", "links"),
+                ("entities", "entities"),
+                ("relations", "relations"),
+            ):
+                counts[key] = conn.execute(
+                    f"SELECT COUNT(*) FROM {table} {where}", params
+                ).fetchone()[0]
             cur_where = f"{where} {'AND' if where else 'WHERE'} valid_to_step IS NULL"
             counts["current"] = conn.execute(
-                f"SELECT COUNT(*) FROM relations {cur_where}", params  # noqa: S608
+                f"SELECT COUNT(*) FROM relations {cur_where}",
+                params,
             ).fetchone()[0]
-            steps = conn.execute(f"SELECT COALESCE(SUM(step), 0) FROM namespaces {where}", params).fetchone()[0]  # noqa: S608
+            steps = conn.execute(
+                f"SELECT COALESCE(SUM(step), 0) FROM namespaces {where}", params
+            ).fetchone()[0]
         return StoreStats(
-            namespace=namespace, steps=int(steps), statements=counts["statements"],
-            concepts=counts["concepts"], links=counts["links"], entities=counts["entities"],
-            relations=counts["relations"], current_relations=counts["current"],
+            namespace=namespace,
+            steps=int(steps),
+            statements=counts["statements"],
+            concepts=counts["concepts"],
+            links=counts["links"],
+            entities=counts["entities"],
+            relations=counts["relations"],
+            current_relations=counts["current"],
         )
 
     def namespaces(self) -> list[str]:
         with self._read() as conn:
-            return [r[0] for r in conn.execute("SELECT namespace FROM namespaces ORDER BY namespace")]
+            return [
+                r[0] for r in conn.execute("SELECT namespace FROM namespaces ORDER BY namespace")
+            ]

@@ -1,0 +1,1 @@
+"""Generated benchmark data (deterministic generators and their committed output)."""

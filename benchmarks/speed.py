@@ -1,0 +1,414 @@
+"""Speed and scale: ingest throughput, recall latency, growth, DB size, network/LLM calls.
+
+    python -m benchmarks.speed [--smoke] [--out benchmarks/results] [--store sqlite|neo4j]
+
+- One namespace grown to 1k, 10k and 100k synthetic chat statements (``benchmarks/synthetic.py``):
+  ingest statements/s (offline NLP included) per segment, and recall latency p50/p95 (token
+  budget 500) at each size, so the growth from 1k to 100k is visible.
+- 1,000 namespaces (round-robin adds), recall latency in random namespaces.
+- The dense-embedding alternative (all-MiniLM-L6-v2) in the same run: embedding throughput per
+  message and batched, and query latency (embed + cosine over all vectors + top-k).
+- Network/LLM calls per add: every socket connect and DNS lookup is blocked and counted during
+  the memory's adds and recalls (must be 0), and the DB size per 10k statements.
+- cProfile of ingest and recall at the largest size: the hotspots go into the report.
+
+``--store neo4j`` runs the same on ``recall_memory_plugins.stores.neo4j.Neo4jGraphStore`` (needs
+``NEO4J_URI``, ``NEO4J_USERNAME``, ``NEO4J_PASSWORD``; the namespaces are cleared afterwards).
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import os
+import pstats
+import random
+import sqlite3
+import tempfile
+import time
+import uuid
+from collections.abc import Sequence
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+from . import _common as C
+from .synthetic import ChatGenerator
+
+SIZES = (1_000, 10_000, 100_000)
+T0 = datetime(2025, 1, 6, 9, 0, tzinfo=timezone.utc)
+BUDGET = 500
+TARGETS = {"ingest_per_s": 1000.0, "recall_p95_ms_100k": 10.0, "growth_1k_100k": 2.0}
+
+
+def db_bytes(path: Path) -> int:
+    """Size of a SQLite database after folding the WAL back into the main file."""
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    total = 0
+    for suffix in ("", "-wal", "-shm"):
+        p = Path(str(path) + suffix)
+        if p.exists() and suffix != "-shm":
+            total += p.stat().st_size
+    return total
+
+
+def measure_recall(memory: Any, questions: Sequence[str], namespaces: Sequence[str],
+                   guard: C.NetworkGuard, rng: random.Random) -> dict[str, float]:
+    lat: list[float] = []
+    sizes: list[int] = []
+    with guard:
+        for q in questions[:10]:  # warm caches
+            memory.recall(q, namespace=namespaces[0], token_budget=BUDGET)
+        for q in questions:
+            ns = rng.choice(namespaces)
+            t0 = time.perf_counter()
+            rec = memory.recall(q, namespace=ns, token_budget=BUDGET)
+            lat.append(time.perf_counter() - t0)
+            sizes.append(len(rec.statements))
+    return {"p50_ms": 1000 * C.percentile(lat, 50), "p95_ms": 1000 * C.percentile(lat, 95),
+            "p99_ms": 1000 * C.percentile(lat, 99), "mean_ms": 1000 * C.mean(lat),
+            "queries": len(lat), "mean_statements": C.mean([float(s) for s in sizes])}
+
+
+def dense_numbers(texts: Sequence[str], questions: Sequence[str], sizes: Sequence[int],
+                  dense_max: int) -> dict[str, Any]:
+    """Embedding throughput and query latency of the dense alternative."""
+    import numpy as np
+
+    C.dense_model()
+    n_embed = min(len(texts), dense_max)
+    t0 = time.perf_counter()
+    emb = C.embed(texts[:n_embed], batch_size=64)
+    batched = n_embed / (time.perf_counter() - t0)
+    one = texts[:min(300, n_embed)]
+    t0 = time.perf_counter()
+    for t in one:
+        C.embed([t], batch_size=1)
+    per_message = len(one) / (time.perf_counter() - t0)
+    out: dict[str, Any] = {"embedded": n_embed, "batched_per_s": batched,
+                           "per_message_per_s": per_message, "query": {}}
+    for n in sizes:
+        # Query cost depends on the number of vectors, not their content: beyond what was
+        # embedded, the matrix is the embedded rows repeated (stated in the report).
+        reps = -(-n // n_embed)
+        matrix = np.ascontiguousarray(np.tile(emb, (reps, 1))[:n])
+        lat: list[float] = []
+        for q in questions:
+            t0 = time.perf_counter()
+            qv = C.embed([q], batch_size=1)[0]
+            scores = matrix @ qv
+            k = min(20, n)
+            top = np.argpartition(-scores, k - 1)[:k]
+            top[np.argsort(-scores[top])]
+            lat.append(time.perf_counter() - t0)
+        out["query"][str(n)] = {"p50_ms": 1000 * C.percentile(lat, 50),
+                                "p95_ms": 1000 * C.percentile(lat, 95),
+                                "synthetic_rows": n > n_embed, "bytes": int(matrix.nbytes)}
+    return out
+
+
+def profile_text(prof: cProfile.Profile, *, sort: str, limit: int = 25) -> str:
+    buf = io.StringIO()
+    stats = pstats.Stats(prof, stream=buf)
+    stats.strip_dirs().sort_stats(sort).print_stats(limit)
+    text = buf.getvalue()
+    start = text.find("   ncalls")
+    return text[start:] if start >= 0 else text
+
+
+def top_functions(prof: cProfile.Profile, limit: int = 12) -> list[dict[str, Any]]:
+    stats = pstats.Stats(prof)
+    total = stats.total_tt or 1e-9
+    rows = []
+    for (file, line, func), (cc, nc, tt, ct, _callers) in stats.stats.items():  # type: ignore[attr-defined]
+        rows.append({"function": f"{Path(file).name}:{line}({func})", "calls": nc,
+                     "tottime_s": tt, "cumtime_s": ct, "share_self": tt / total})
+    rows.sort(key=lambda r: -r["tottime_s"])
+    return rows[:limit]
+
+
+def run(args: Any) -> dict[str, Any]:
+    from recall_memory_plugins import TemporalGraphMemory
+
+    rng = random.Random(args.seed)
+    sizes = sorted(set(args.sizes))
+    gen = ChatGenerator(args.seed)
+    total = sizes[-1] + args.profile_adds
+    C.log(f"generating {total} statements ...")
+    texts = gen.take(total)
+    questions = gen.questions(args.queries)
+    annotator = C.make_annotator(args.annotator)
+    guard = C.NetworkGuard(allow=_neo4j_hosts() if args.store == "neo4j" else ())
+    run_id = uuid.uuid4().hex[:8]
+    result: dict[str, Any] = {"growth": [], "namespaces": {}, "profile": {}}
+    t_start = time.perf_counter()
+
+    with tempfile.TemporaryDirectory() as tmp:
+        # ---------------------------------------------------------------- annotator alone
+        sample = texts[: min(2000, len(texts))]
+        t0 = time.perf_counter()
+        for t in sample:
+            annotator.annotate(t)
+        result["annotator_per_s"] = len(sample) / (time.perf_counter() - t0)
+
+        # ---------------------------------------------------------------- one namespace
+        db = Path(tmp) / "one.db"
+        store = C.make_store(args.store, db)
+        memory = TemporalGraphMemory(store, annotator=annotator)
+        ns = f"speed-{run_id}"
+        done = 0
+        ingest_total = 0.0
+        for size in sizes:
+            t0 = time.perf_counter()
+            with guard:
+                for i in range(done, size):
+                    memory.add(texts[i], namespace=ns, at=T0 + timedelta(seconds=i))
+            seg = time.perf_counter() - t0
+            ingest_total += seg
+            rate = (size - done) / seg if seg else float("nan")
+            done = size
+            rec = measure_recall(memory, questions, [ns], guard, rng)
+            stats = memory.stats(ns)
+            point = {"statements": size, "ingest_per_s_segment": rate,
+                     "ingest_per_s_cumulative": size / ingest_total, "recall": rec,
+                     "concepts": stats.concepts, "links": stats.links,
+                     "entities": stats.entities, "relations": stats.relations}
+            if args.store == "sqlite":
+                point["db_bytes"] = db_bytes(db)
+                point["db_mb_per_10k"] = point["db_bytes"] / 1e6 / (size / 10_000)
+            result["growth"].append(point)
+            C.log(f"  {size:>7} statements: ingest {rate:.0f}/s, recall p50 {rec['p50_ms']:.1f} ms "
+                  f"p95 {rec['p95_ms']:.1f} ms ({time.perf_counter() - t_start:.0f} s)")
+
+        # ---------------------------------------------------------------- profiles at the largest size
+        if args.profile_adds:
+            prof = cProfile.Profile()
+            with guard:
+                prof.enable()
+                for i in range(done, done + args.profile_adds):
+                    memory.add(texts[i], namespace=ns, at=T0 + timedelta(seconds=i))
+                prof.disable()
+            result["profile"]["ingest"] = {"adds": args.profile_adds,
+                                           "top": top_functions(prof),
+                                           "text": profile_text(prof, sort="tottime")}
+            prof = cProfile.Profile()
+            with guard:
+                prof.enable()
+                for q in questions:
+                    memory.recall(q, namespace=ns, token_budget=BUDGET)
+                prof.disable()
+            result["profile"]["recall"] = {"recalls": len(questions), "top": top_functions(prof),
+                                           "text": profile_text(prof, sort="tottime")}
+        if args.store == "neo4j":
+            memory.clear(ns)
+        memory.close()
+        store.close()
+
+        # ---------------------------------------------------------------- many namespaces
+        n_ns, per_ns = args.namespaces, args.per_namespace
+        db2 = Path(tmp) / "many.db"
+        store = C.make_store(args.store, db2)
+        memory = TemporalGraphMemory(store, annotator=annotator)
+        names = [f"user-{run_id}-{i:04d}" for i in range(n_ns)]
+        t0 = time.perf_counter()
+        with guard:
+            for i in range(n_ns * per_ns):
+                memory.add(texts[i], namespace=names[i % n_ns], at=T0 + timedelta(seconds=i))
+        seg = time.perf_counter() - t0
+        rec = measure_recall(memory, questions, names, guard, rng)
+        result["namespaces"] = {"namespaces": n_ns, "per_namespace": per_ns,
+                                "ingest_per_s": n_ns * per_ns / seg, "recall": rec}
+        if args.store == "sqlite":
+            result["namespaces"]["db_bytes"] = db_bytes(db2)
+        C.log(f"  {n_ns} namespaces x {per_ns}: ingest {n_ns * per_ns / seg:.0f}/s, recall p50 "
+              f"{rec['p50_ms']:.1f} ms p95 {rec['p95_ms']:.1f} ms")
+        if args.store == "neo4j":
+            for name in names:
+                memory.clear(name)
+        memory.close()
+        store.close()
+
+    # -------------------------------------------------------------------- dense alternative
+    if not args.no_dense:
+        C.log("dense embeddings ...")
+        result["dense"] = dense_numbers(texts, questions, sizes, args.dense_max)
+    result["network_attempts"] = len(guard.attempts)
+    result["network_attempt_samples"] = guard.attempts[:5]
+    result["llm_calls_per_add"] = 0 if not guard.attempts else float("nan")
+    result["seconds"] = time.perf_counter() - t_start
+    result["meta"] = {
+        "command": "python -m benchmarks.speed" + (" --smoke" if args.smoke else "")
+                   + (f" --store {args.store}" if args.store != "sqlite" else ""),
+        "environment": C.environment(annotator), "store": args.store, "sizes": sizes,
+        "queries": len(questions), "budget": BUDGET, "seed": args.seed,
+        "vocabulary": {"people": gen.vocab[0], "places": gen.vocab[1],
+                       "objects_activities": gen.vocab[2], "topics": gen.vocab[3]},
+        "sample_statements": texts[:5], "sample_questions": questions[:5],
+    }
+    result["targets"] = evaluate_targets(result)
+    return result
+
+
+def _neo4j_hosts() -> tuple[str, ...]:
+    from urllib.parse import urlparse
+
+    host = urlparse(os.environ.get("NEO4J_URI", "")).hostname
+    return tuple(h for h in (host, "localhost", "127.0.0.1", "::1") if h)
+
+
+def evaluate_targets(r: dict[str, Any]) -> dict[str, Any]:
+    growth = r["growth"]
+    first, last = growth[0], growth[-1]
+    total_rate = last["ingest_per_s_cumulative"]
+    out = {
+        "ingest_per_s": {"value": total_rate, "target": f">= {TARGETS['ingest_per_s']:.0f}",
+                         "met": total_rate >= TARGETS["ingest_per_s"]},
+        "recall_p95_ms_at_largest": {"value": last["recall"]["p95_ms"], "size": last["statements"],
+                                     "target": f"<= {TARGETS['recall_p95_ms_100k']:.0f} ms",
+                                     "met": last["recall"]["p95_ms"] <= TARGETS["recall_p95_ms_100k"]},
+    }
+    for q in ("p50_ms", "p95_ms"):
+        ratio = last["recall"][q] / first["recall"][q] if first["recall"][q] else float("nan")
+        out[f"growth_{q}"] = {"value": ratio, "from": first["statements"], "to": last["statements"],
+                              "target": "< 2x", "met": ratio < TARGETS["growth_1k_100k"]}
+    out["llm_calls_per_add"] = {"value": 0 if not r["network_attempts"] else r["network_attempts"],
+                                "target": "0", "met": r["network_attempts"] == 0}
+    return out
+
+
+def render(r: dict[str, Any], plots: Sequence[str]) -> str:
+    m = r["meta"]
+    lines = ["# Speed and scale", "", C.env_line(m["environment"]), "",
+             f"Command: `{m['command']}` · store `{m['store']}` · synthetic chat statements "
+             f"(seed {m['seed']}; vocabulary: {m['vocabulary']['people']} person names, "
+             f"{m['vocabulary']['places']} cities, {m['vocabulary']['objects_activities']} objects "
+             f"and activities, {m['vocabulary']['topics']} topics; Zipf-distributed slots) · "
+             f"{m['queries']} recall queries per point, budget {m['budget']} tokens · run time "
+             f"{r['seconds']:.0f} s.", "",
+             "Example statements: " + " / ".join(f"“{s}”" for s in m["sample_statements"][:3]), "",
+             "## Targets", ""]
+    t = r["targets"]
+    rows = [
+        ["ingest (statements/s, NLP included)", f"{t['ingest_per_s']['value']:.0f}",
+         t["ingest_per_s"]["target"], "met" if t["ingest_per_s"]["met"] else "**NOT met**"],
+        [f"recall p95 at {t['recall_p95_ms_at_largest']['size']:,} statements",
+         f"{t['recall_p95_ms_at_largest']['value']:.1f} ms", t["recall_p95_ms_at_largest"]["target"],
+         "met" if t["recall_p95_ms_at_largest"]["met"] else "**NOT met**"],
+        [f"recall p50 growth {t['growth_p50_ms']['from']:,} → {t['growth_p50_ms']['to']:,}",
+         f"{t['growth_p50_ms']['value']:.2f}x", "< 2x", "met" if t["growth_p50_ms"]["met"] else "**NOT met**"],
+        [f"recall p95 growth {t['growth_p95_ms']['from']:,} → {t['growth_p95_ms']['to']:,}",
+         f"{t['growth_p95_ms']['value']:.2f}x", "< 2x", "met" if t["growth_p95_ms"]["met"] else "**NOT met**"],
+        ["LLM / network calls per add and recall", str(t["llm_calls_per_add"]["value"]), "0",
+         "met" if t["llm_calls_per_add"]["met"] else "**NOT met**"],
+    ]
+    lines += [C.md_table(["measure", "value", "target", "verdict"], rows), ""]
+    lines += ["## Growth in one namespace", ""]
+    rows = []
+    for p in r["growth"]:
+        rows.append([f"{p['statements']:,}", f"{p['ingest_per_s_segment']:.0f}",
+                     f"{p['recall']['p50_ms']:.1f}", f"{p['recall']['p95_ms']:.1f}",
+                     f"{p['recall']['p99_ms']:.1f}", f"{p['concepts']:,}", f"{p['links']:,}",
+                     f"{p.get('db_mb_per_10k', float('nan')):.1f}"])
+    lines += [C.md_table(["statements", "ingest/s (segment)", "recall p50 ms", "p95 ms", "p99 ms",
+                          "concepts", "links", "DB MB per 10k"], rows), "",
+              f"Annotator alone: {r['annotator_per_s']:.0f} statements/s (the ceiling of ingest).", ""]
+    ns = r["namespaces"]
+    lines += ["## Many namespaces", "",
+              f"{ns['namespaces']:,} namespaces × {ns['per_namespace']} statements (round-robin): "
+              f"ingest {ns['ingest_per_s']:.0f}/s; recall in random namespaces p50 "
+              f"{ns['recall']['p50_ms']:.1f} ms, p95 {ns['recall']['p95_ms']:.1f} ms"
+              + (f"; DB {ns['db_bytes'] / 1e6:.1f} MB." if "db_bytes" in ns else "."), ""]
+    if "dense" in r:
+        d = r["dense"]
+        lines += ["## Dense-embedding alternative (all-MiniLM-L6-v2, CPU, same run)", "",
+                  f"Embedding throughput: {d['per_message_per_s']:.0f} statements/s one message at "
+                  f"a time (what a chat memory does), {d['batched_per_s']:.0f}/s batched by 64 "
+                  f"(measured on {d['embedded']:,} statements).", ""]
+        rows = []
+        for p in r["growth"]:
+            q = d["query"].get(str(p["statements"]))
+            if q:
+                rows.append([f"{p['statements']:,}", f"{p['recall']['p50_ms']:.1f} / {p['recall']['p95_ms']:.1f}",
+                             f"{q['p50_ms']:.1f} / {q['p95_ms']:.1f}" + (" *" if q["synthetic_rows"] else ""),
+                             f"{q['bytes'] / 1e6:.0f} MB"])
+        lines += [C.md_table(["statements", "ours recall p50 / p95 ms",
+                              "dense query p50 / p95 ms (embed + cosine + top-k)", "vectors in RAM"], rows),
+                  "", "\\* beyond the embedded rows the matrix repeats them (query cost depends only "
+                  "on the number of vectors).", ""]
+    if r["profile"]:
+        lines += ["## Profile (cProfile, largest size)", ""]
+        for part in ("ingest", "recall"):
+            p = r["profile"].get(part)
+            if not p:
+                continue
+            n = p.get("adds") or p.get("recalls")
+            lines += [f"### {part} ({n} calls), top functions by own time", "",
+                      C.md_table(["function", "calls", "own s", "cum s", "share of own time"],
+                                 [[f"`{x['function']}`", x["calls"], f"{x['tottime_s']:.3f}",
+                                   f"{x['cumtime_s']:.3f}", C.pct(x["share_self"])] for x in p["top"]]),
+                      ""]
+    for p in plots:
+        lines += [f"![{p}]({p})", ""]
+    return "\n".join(lines)
+
+
+def plot(r: dict[str, Any], out: Path) -> list[str]:
+    plt = C.pyplot()
+    fig, ax = plt.subplots(figsize=(7, 4.2))
+    xs = [p["statements"] for p in r["growth"]]
+    ax.plot(xs, [p["recall"]["p50_ms"] for p in r["growth"]], marker="o", color="C3",
+            label="ours recall p50")
+    ax.plot(xs, [p["recall"]["p95_ms"] for p in r["growth"]], marker="o", ls="--", color="C3",
+            label="ours recall p95")
+    if "dense" in r:
+        q = r["dense"]["query"]
+        ax.plot(xs, [q[str(x)]["p50_ms"] for x in xs], marker="s", color="C2", label="dense query p50")
+        ax.plot(xs, [q[str(x)]["p95_ms"] for x in xs], marker="s", ls="--", color="C2",
+                label="dense query p95")
+    ax.axhline(TARGETS["recall_p95_ms_100k"], color="k", ls=":", lw=1, label="target p95 10 ms")
+    ax.set_xscale("log")
+    ax.set_xlabel("statements in the namespace")
+    ax.set_ylabel("latency (ms)")
+    ax.set_title(f"Recall latency growth ({r['meta']['store']})")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    out.mkdir(parents=True, exist_ok=True)
+    name = f"speed_growth_{r['meta']['store']}.png"
+    fig.savefig(out / name, dpi=120)
+    plt.close(fig)
+    return [name]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = C.base_parser(__doc__.splitlines()[0])
+    parser.add_argument("--store", choices=("sqlite", "neo4j"), default="sqlite")
+    parser.add_argument("--sizes", type=int, nargs="+", default=list(SIZES))
+    parser.add_argument("--namespaces", type=int, default=1000)
+    parser.add_argument("--per-namespace", type=int, default=20)
+    parser.add_argument("--queries", type=int, default=300)
+    parser.add_argument("--dense-max", type=int, default=10_000,
+                        help="statements actually embedded for the dense comparison")
+    parser.add_argument("--profile-adds", type=int, default=2000)
+    parser.add_argument("--no-dense", action="store_true")
+    args = parser.parse_args(argv)
+    if args.smoke:
+        args.sizes, args.namespaces, args.per_namespace = [200, 1000], 20, 10
+        args.queries, args.dense_max, args.profile_adds = 40, 500, 100
+    r = run(args)
+    plots = plot(r, args.out)
+    md = render(r, plots)
+    name = "speed" if args.store == "sqlite" else f"speed_{args.store}"
+    profile = r.pop("profile")
+    r["profile_top"] = {k: v["top"] for k, v in profile.items()}
+    C.write_results(args.out, name, md, r)
+    if profile:
+        (args.out / f"{name}_profile.txt").write_text(
+            "\n\n".join(f"== {k} ==\n{v['text']}" for k, v in profile.items()), encoding="utf-8")
+    C.log(md.split("## Profile")[0])
+    return 1 if r["network_attempts"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,173 @@
+"""``RecallChatMemory``: a legacy LlamaIndex ``BaseMemory`` for chat engines and agents."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from llama_index.core.base.llms.types import ChatMessage, MessageRole
+from llama_index.core.memory.types import BaseMemory
+from pydantic import ConfigDict, Field, PrivateAttr
+
+from ...engine.memory import TemporalGraphMemory
+from ...models import Recall
+from .._common import MEMORY_PROMPT
+from ._convert import last_user_text, speaker_of
+
+__all__ = ["RecallChatMemory"]
+
+
+class RecallChatMemory(BaseMemory):
+    """Chat memory for ``SimpleChatEngine``, ``ContextChatEngine``, agents (``memory=``).
+
+    * :meth:`put`: keeps the message in a short in-process buffer of the last
+      ``recent_messages`` messages, and stores user/assistant text in the graph at once (one time
+      step each, with the speaker).
+    * :meth:`get`: returns a system message with the statements recalled for ``input`` (default:
+      the latest user message of the buffer), oldest first, followed by the buffered turns.
+      Statements that are already in the buffer are not repeated.
+    * :meth:`set` replaces the buffer (the graph is not written); :meth:`reset` empties it. The
+      graph keeps its history across sessions; ``memory.clear(namespace)`` hard-deletes it.
+
+    The buffer lives in this object: one instance per conversation; the graph is shared.
+
+    Args:
+        memory: the engine (injected; not serialised).
+        namespace: the user/session scope; None uses the engine's default namespace.
+        token_budget: tokens of recalled memory; None uses the engine's configured budget.
+        recent_messages: messages kept verbatim in the buffer.
+        user_speaker: speaker stored with user messages.
+        assistant_speaker: speaker stored with assistant messages.
+        prompt: the system message's text; must contain ``{memory}``.
+    """
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    memory: TemporalGraphMemory = Field(exclude=True, repr=False)
+    namespace: str | None = None
+    token_budget: int | None = None
+    recent_messages: int = Field(default=6, ge=0)
+    user_speaker: str = "User"
+    assistant_speaker: str = "Assistant"
+    prompt: str = MEMORY_PROMPT
+
+    # (message, ids of the statements it was stored as)
+    _recent: list[tuple[ChatMessage, tuple[int, ...]]] = PrivateAttr(default_factory=list)
+
+    @classmethod
+    def class_name(cls) -> str:
+        """The LlamaIndex component name."""
+        return "RecallChatMemory"
+
+    @classmethod
+    def from_defaults(  # type: ignore[override]
+        cls,
+        memory: TemporalGraphMemory | None = None,
+        *,
+        path: str | Path | None = None,
+        annotator: str = "auto",
+        chat_history: list[ChatMessage] | None = None,
+        token_limit: int | None = None,
+        **fields: Any,
+    ) -> RecallChatMemory:
+        """Wrap ``memory``, or build an engine on ``path`` (None: the default SQLite file).
+
+        Chat engines call this as ``memory_cls.from_defaults(chat_history=..., token_limit=...)``:
+        ``chat_history`` seeds the buffer, ``token_limit`` (the LLM's context) caps
+        ``token_budget``. An engine built here is ``.memory``; close it with
+        ``chat_memory.memory.close()``.
+        """
+        engine = memory if memory is not None else TemporalGraphMemory(path, annotator=annotator)
+        if token_limit is not None:
+            budget = fields.get("token_budget") or engine.config.token_budget
+            fields["token_budget"] = max(1, min(budget, token_limit))
+        chat_memory = cls(memory=engine, **fields)
+        if chat_history:
+            chat_memory.set(chat_history)
+        return chat_memory
+
+    # ------------------------------------------------------------------------------ conversions
+    def _remember(self, message: ChatMessage, statement_ids: tuple[int, ...]) -> None:
+        self._recent.append((message, statement_ids))
+        del self._recent[: max(0, len(self._recent) - self.recent_messages)]
+
+    def _question(self, input: str | None) -> str:
+        return input if input else last_user_text([m for m, _ in self._recent])
+
+    def _messages(self, recall: Recall | None) -> list[ChatMessage]:
+        history = [m for m, _ in self._recent]
+        if recall is None:
+            return history
+        shown = {i for _, ids in self._recent for i in ids}
+        rest = replace(recall, statements=tuple(
+            s for s in recall.statements if s.statement.id not in shown
+        ))
+        if not rest.statements and not rest.facts:
+            return history
+        system = ChatMessage(role=MessageRole.SYSTEM, content=self.prompt.format(memory=rest.text))
+        return [system, *history]
+
+    def _speaker(self, message: ChatMessage) -> str | None:
+        return speaker_of(message, user=self.user_speaker, assistant=self.assistant_speaker)
+
+    # ------------------------------------------------------------------------------ hooks
+    def get(self, input: str | None = None, **kwargs: Any) -> list[ChatMessage]:
+        """Recalled memory (a system message) plus the recent turns."""
+        question = self._question(input)
+        recall = None
+        if question.strip():
+            recall = self.memory.recall(
+                question, namespace=self.namespace, token_budget=self.token_budget
+            )
+        return self._messages(recall)
+
+    async def aget(self, input: str | None = None, **kwargs: Any) -> list[ChatMessage]:
+        """Async twin of :meth:`get`."""
+        question = self._question(input)
+        recall = None
+        if question.strip():
+            recall = await self.memory.arecall(
+                question, namespace=self.namespace, token_budget=self.token_budget
+            )
+        return self._messages(recall)
+
+    def get_all(self) -> list[ChatMessage]:
+        """The recent turns kept in the buffer."""
+        return [m for m, _ in self._recent]
+
+    def put(self, message: ChatMessage) -> None:
+        """Buffer ``message`` and store its text in the graph (user/assistant messages)."""
+        speaker = self._speaker(message)
+        ids: tuple[int, ...] = ()
+        if speaker is not None:
+            ids = self.memory.add(
+                message.content or "", namespace=self.namespace, speaker=speaker
+            ).statement_ids
+        self._remember(message, ids)
+
+    async def aput(self, message: ChatMessage) -> None:
+        """Async twin of :meth:`put`."""
+        speaker = self._speaker(message)
+        ids: tuple[int, ...] = ()
+        if speaker is not None:
+            result = await self.memory.aadd(
+                message.content or "", namespace=self.namespace, speaker=speaker
+            )
+            ids = result.statement_ids
+        self._remember(message, ids)
+
+    async def aput_messages(self, messages: list[ChatMessage]) -> None:
+        """Async twin of :meth:`put_messages`."""
+        for message in messages:
+            await self.aput(message)
+
+    def set(self, messages: list[ChatMessage]) -> None:
+        """Replace the buffer with ``messages`` (the graph is not written)."""
+        self._recent = []
+        for message in messages:
+            self._remember(message, ())
+
+    def reset(self) -> None:
+        """Empty the buffer (start a new conversation; the graph keeps its history)."""
+        self._recent = []

@@ -1,0 +1,115 @@
+"""``RecallMemoryBlock``: a long-term block for ``llama_index.core.memory.Memory``."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from llama_index.core.base.llms.types import ChatMessage
+from llama_index.core.memory.memory import BaseMemoryBlock
+from pydantic import Field, PrivateAttr
+
+from ...engine.memory import TemporalGraphMemory
+from ...models import Recall
+from .._common import MEMORY_PROMPT
+from ._convert import last_user_text, speaker_of
+
+__all__ = ["RecallMemoryBlock"]
+
+_REMEMBERED_RECALLS = 16
+
+
+class RecallMemoryBlock(BaseMemoryBlock[str]):
+    """The temporal graph as a block of LlamaIndex's ``Memory``.
+
+    ``Memory`` keeps the recent turns itself (its FIFO chat history) and calls the blocks as
+    follows:
+
+    * ``aget`` (each ``memory.get()``): recalls the statements that answer the latest user
+      message within ``token_budget`` and returns them as text (``prompt`` with ``{memory}``),
+      which ``Memory`` inserts into the system message.
+    * ``aput`` (when turns overflow the chat-history share of ``token_limit``): stores each user
+      and assistant message with text as a time step with its speaker. Turns reach the graph only
+      when ``Memory`` flushes them; choose ``token_limit``/``chat_history_token_ratio``
+      accordingly (or use :class:`RecallChatMemory`, which stores every turn at once).
+    * ``atruncate`` (when the whole context exceeds ``token_limit`` and ``priority`` > 0):
+      recalls again with the budget reduced by the tokens ``Memory`` asks for, so the most
+      relevant statements are kept, still in chronological order.
+
+    Args:
+        memory: the engine (injected; not serialised).
+        namespace: the user/session scope; None uses the engine's default namespace.
+        token_budget: tokens of recalled memory (the block's share); None uses the engine's.
+        user_speaker: speaker stored with user messages.
+        assistant_speaker: speaker stored with assistant messages.
+        prompt: how the recalled statements are presented; must contain ``{memory}``.
+    """
+
+    memory: TemporalGraphMemory = Field(exclude=True, repr=False)
+    name: str = Field(default="recall_memory", description="The name of the memory block.")
+    description: str | None = Field(
+        default="Time-aware long-term memory recalled for the latest user message.",
+        description="A description of the memory block.",
+    )
+    priority: int = Field(
+        default=1,
+        description="Truncation priority (0 = never truncate; higher numbers are truncated first).",
+    )
+    namespace: str | None = None
+    token_budget: int | None = None
+    user_speaker: str = "User"
+    assistant_speaker: str = "Assistant"
+    prompt: str = MEMORY_PROMPT
+
+    # rendered text -> the Recall it came from, so atruncate can re-recall with a smaller budget
+    _recalls: OrderedDict[str, Recall] = PrivateAttr(default_factory=OrderedDict)
+
+    @classmethod
+    def from_path(
+        cls, path: str | Path, *, annotator: str = "auto", **fields: Any
+    ) -> RecallMemoryBlock:
+        """Build the engine on a SQLite file (or ``":memory:"``) and wrap it.
+
+        The engine is ``.memory``; close it with ``block.memory.close()`` when done.
+        """
+        return cls(memory=TemporalGraphMemory(path, annotator=annotator), **fields)
+
+    def _render(self, recall: Recall) -> str:
+        if not recall.statements and not recall.facts:
+            return ""
+        text = self.prompt.format(memory=recall.text)
+        self._recalls[text] = recall
+        while len(self._recalls) > _REMEMBERED_RECALLS:
+            self._recalls.popitem(last=False)
+        return text
+
+    async def _aget(self, messages: list[ChatMessage] | None = None, **block_kwargs: Any) -> str:
+        question = last_user_text(messages)
+        if not question.strip():
+            return ""
+        recall = await self.memory.arecall(
+            question, namespace=self.namespace, token_budget=self.token_budget
+        )
+        return self._render(recall)
+
+    async def _aput(self, messages: list[ChatMessage]) -> None:
+        for message in messages:
+            speaker = speaker_of(message, user=self.user_speaker, assistant=self.assistant_speaker)
+            if speaker is not None:
+                await self.memory.aadd(
+                    message.content or "", namespace=self.namespace, speaker=speaker
+                )
+
+    async def atruncate(self, content: str, tokens_to_truncate: int) -> str | None:
+        """Recall again within ``tokens_to_truncate`` fewer tokens (None drops the block)."""
+        recall = self._recalls.pop(content, None)
+        if recall is None:
+            return None
+        budget = recall.token_count - tokens_to_truncate
+        if budget < 1:
+            return None
+        smaller = await self.memory.arecall(
+            recall.question, namespace=recall.namespace, token_budget=budget
+        )
+        return self._render(smaller) or None

@@ -1,0 +1,212 @@
+"""Rule-based coreference: pronouns and definite descriptions -> the entity they refer to.
+
+Candidates are, in order: entities mentioned earlier in the same sentence, then in the previous
+sentences of the text (nearest sentence first), then the namespace's recently salient entities
+from earlier turns (most recent first). A candidate must agree with the pronoun:
+
+- ``he``/``him``/``his``/``他``: a person whose gender is male or unknown (first-name list);
+  ``she``/``her``/``她``: female or unknown. Within a sentence the first-mentioned (usually the
+  subject) wins: "李四是张三的团队成员，他..." -> 李四.
+- ``it``/``its``/``它``: the nearest entity that is not a person.
+- ``they``/``them``/``他们``: the persons of the nearest sentence that names two or more, else the
+  nearest organisation.
+- ``I``/``me``/``my``/``我``: the turn's speaker; ``you``/``we`` stay unresolved.
+- "the project"/"这个项目", "the company"/"该公司": the nearest entity of that type.
+
+Pure functions: the caller supplies the salient entities (rebuilt from the store when missing).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from .schema import ORG, OTHER, PERSON, PRODUCT, PROJECT, Mention
+
+__all__ = ["Referent", "coordinated", "next_discourse", "resolve_references"]
+
+_WORKISH = {PROJECT, PRODUCT}
+
+
+@dataclass(slots=True)
+class Referent:
+    """An entity as coreference sees it."""
+
+    id: str
+    name: str
+    type: str | None
+    gender: str | None = None
+    aliases: tuple[str, ...] = ()
+
+    def is_person(self) -> bool:
+        return self.type == PERSON
+
+    def maybe_person(self) -> bool:
+        return self.type in (PERSON, None, OTHER)
+
+
+def _agrees(ref: Referent, mention: Mention, *, strict: bool) -> bool:
+    if mention.kind == "definite":
+        want = mention.type
+        return ref.type == want or (want in _WORKISH and ref.type in _WORKISH)
+    if mention.gender == "n":
+        if strict:
+            return ref.type not in (None, OTHER, PERSON)
+        return ref.type is not None and ref.type != PERSON
+    if mention.gender in ("m", "f"):
+        if not (ref.is_person() if strict else ref.maybe_person()):
+            return False
+        return ref.gender in (None, mention.gender)
+    return False
+
+
+_COORD = re.compile(r"^\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|和|与|跟|及|、|以及)\s*$", re.IGNORECASE)
+
+
+def coordinated(mentions: Sequence[Mention], text: str) -> list[tuple[int, tuple[str, ...]]]:
+    """Groups of names joined by "and"/"和" ("Mia and Noah"), as (sentence, entity ids)."""
+    groups: list[tuple[int, tuple[str, ...]]] = []
+    chain: list[Mention] = []
+    for m in mentions:
+        if m.kind != "name" or not m.entity_ids:
+            continue
+        if chain and chain[-1].sentence == m.sentence and _COORD.match(text[chain[-1].end:m.start]):
+            chain.append(m)
+            continue
+        if len(chain) >= 2:
+            groups.append((chain[0].sentence, tuple(i for c in chain for i in c.entity_ids)))
+        chain = [m]
+    if len(chain) >= 2:
+        groups.append((chain[0].sentence, tuple(i for c in chain for i in c.entity_ids)))
+    return groups
+
+
+def resolve_references(
+    mentions: Sequence[Mention],
+    *,
+    referents: Mapping[str, Referent],
+    discourse: Sequence[Referent] = (),
+    speaker: Referent | None = None,
+    text: str = "",
+    previous_group: Sequence[str] = (),
+) -> list[Mention]:
+    """Resolve the pronouns and definite descriptions of ``mentions`` (names are already resolved).
+
+    Args:
+        mentions: the text's mentions in order; names carry their ``entity_ids``.
+        referents: entity id -> referent for every resolved name (and the discourse).
+        discourse: salient entities of earlier turns, most salient first.
+        speaker: who said the text (for "I"/"我").
+        text: the annotated text (to see "X and Y" for "they").
+        previous_group: the last "X and Y" group of earlier turns (for "they").
+
+    Returns:
+        The mentions, with ``entity_ids`` set where a referent was found. A referent's unknown
+        gender is learned from the pronoun that resolved to it.
+    """
+    out: list[Mention] = []
+    for mention in mentions:
+        if mention.kind in ("name", "noun") or mention.resolved:
+            out.append(mention)
+            continue
+        ids: tuple[str, ...] = ()
+        if mention.kind == "pronoun":
+            if mention.person == 1 and not mention.plural and speaker is not None:
+                ids = (speaker.id,)
+            elif mention.person == 3 and mention.plural and mention.gender != "n":
+                ids = _plural(out, mention, referents, text, previous_group)
+            elif mention.person == 3:
+                ids = _singular(out, mention, referents, discourse)
+        elif mention.kind == "definite":
+            ids = _singular(out, mention, referents, discourse)
+        if ids:
+            ref = referents.get(ids[0]) or next((r for r in discourse if r.id == ids[0]), None)
+            if ref is not None and mention.gender in ("m", "f") and ref.gender is None:
+                ref.gender = mention.gender
+                if ref.type in (None, OTHER):
+                    ref.type = PERSON
+            out.append(replace(mention, entity_ids=ids, canonical=ref.name if ref else None))
+        else:
+            out.append(mention)
+    return out
+
+
+def _ordered_candidates(
+    prior: Sequence[Mention], mention: Mention, *, nearest_first: bool
+) -> list[str]:
+    """Entity ids of the earlier mentions: same sentence first, then earlier sentences."""
+    by_sentence: dict[int, list[str]] = {}
+    for m in prior:
+        if m.entity_ids and m.end <= mention.start:
+            by_sentence.setdefault(m.sentence, []).extend(m.entity_ids)
+    ids: list[str] = []
+    for s in sorted(by_sentence, reverse=True):
+        group = by_sentence[s]
+        ids.extend(reversed(group) if nearest_first else group)
+    return list(dict.fromkeys(ids))
+
+
+def _singular(
+    prior: Sequence[Mention], mention: Mention, referents: Mapping[str, Referent],
+    discourse: Sequence[Referent],
+) -> tuple[str, ...]:
+    nearest_first = mention.gender == "n" or mention.kind == "definite"
+    in_text = [referents[i] for i in _ordered_candidates(prior, mention, nearest_first=nearest_first)
+               if i in referents]
+    pool = in_text + [r for r in discourse if r.id not in {x.id for x in in_text}]
+    for strict in (True, False):
+        for ref in pool:
+            if _agrees(ref, mention, strict=strict):
+                return (ref.id,)
+    return ()
+
+
+def _plural(
+    prior: Sequence[Mention], mention: Mention, referents: Mapping[str, Referent], text: str,
+    previous_group: Sequence[str],
+) -> tuple[str, ...]:
+    """"they": the nearest "X and Y" group, else two or more persons of the nearest sentence,
+    else the nearest organisation, else the last group of the previous turn."""
+    before = [m for m in prior if m.end <= mention.start]
+    groups = coordinated(before, text) if text else []
+    if groups:
+        return groups[-1][1]
+    sentences = sorted({m.sentence for m in before}, reverse=True)
+    for s in sentences:
+        people = [
+            i for m in before if m.sentence == s and m.kind == "name"
+            for i in m.entity_ids if i in referents and referents[i].is_person()
+        ]
+        people = list(dict.fromkeys(people))
+        if len(people) >= 2:
+            return tuple(people)
+    for m in reversed(before):
+        for i in m.entity_ids:
+            if i in referents and referents[i].type == ORG:
+                return (i,)
+    return tuple(previous_group)
+
+
+def next_discourse(
+    mentions: Sequence[Mention], referents: Mapping[str, Referent],
+    previous: Sequence[Referent], *, size: int,
+) -> list[Referent]:
+    """The salient entities after this text: its last sentence's entities first (in the order they
+    were mentioned, so the subject leads), then earlier sentences, then the older ones."""
+    by_sentence: dict[int, list[str]] = {}
+    for m in mentions:
+        if m.person == 1 and m.kind == "pronoun":
+            continue  # the speaker is not a candidate for "he"/"she" in the next turn
+        by_sentence.setdefault(m.sentence, []).extend(m.entity_ids)
+    order: list[str] = []
+    for s in sorted(by_sentence, reverse=True):
+        order.extend(by_sentence[s])
+    seen: set[str] = set()
+    out: list[Referent] = []
+    for rid in order:
+        if rid in referents and rid not in seen:
+            seen.add(rid)
+            out.append(referents[rid])
+    out.extend(r for r in previous if r.id not in seen)
+    return out[:size]

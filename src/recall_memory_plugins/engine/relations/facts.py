@@ -1,0 +1,103 @@
+"""Relations as short prompt lines, and the relation words of a question (pure functions).
+
+A fact reads ``王五 manages 星火计划 (since step 3; before: 张三, steps 1-3)``: the current value
+first, with what it replaced, so the newest truth wins even when older statements repeat the old
+one more often.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+from ...models import Relation
+from .schema import Side, phrase
+
+__all__ = ["cue_types", "render_fact"]
+
+_CUES: Mapping[str, tuple[str, ...]] = {
+    "MANAGES": (
+        "manage", "manages", "managed", "managing", "manager", "lead", "leads", "leading", "led",
+        "leader", "in charge", "responsible", "run", "runs", "running", "head", "heads", "owner",
+        "负责", "管理", "领导", "主管", "接手", "经理", "负责人", "牵头", "带领",
+    ),
+    "WORKS_FOR": (
+        "work", "works", "working", "worked", "job", "employer", "employed", "company", "employ",
+        "工作", "上班", "任职", "就职", "公司", "单位",
+    ),
+    "LIVES_IN": ("live", "lives", "living", "reside", "resides", "home", "moved", "move",
+                 "住", "居住", "生活", "搬"),
+    "REPORTS_TO": ("report", "reports", "boss", "manager", "supervisor", "team", "汇报",
+                   "上司", "领导", "团队", "成员"),
+    "INVOLVED_IN": ("involved", "member", "members", "team", "join", "joined", "work on",
+                    "working on", "参与", "加入", "成员", "团队"),
+    "HAS_ROLE_IN": ("role", "position", "title", "角色", "职位", "担任"),
+    "STATUS": ("status", "stage", "phase", "progress", "state", "状态", "阶段", "进展", "进度"),
+    "DEPENDS_ON": ("depend", "depends", "dependency", "rely", "relies", "依赖", "取决"),
+    "LIKES": ("like", "likes", "love", "loves", "enjoy", "enjoys", "favorite", "favourite",
+              "喜欢", "爱", "喜爱"),
+    "DISLIKES": ("hate", "hates", "dislike", "dislikes", "讨厌"),
+    "WANTS_TO_VISIT": ("travel", "visit", "trip", "go to", "旅行", "旅游", "想去"),
+    "VISITED": ("visited", "been to", "went", "去过"),
+    "OWNS": ("own", "owns", "have", "has", "pet", "拥有", "养"),
+    "STUDIES_AT": ("study", "studies", "school", "university", "学习", "上学", "读书"),
+}
+
+
+def cue_types(text: str) -> list[str]:
+    """Relation types whose words appear in ``text`` ("Who manages X?" -> ``["MANAGES"]``)."""
+    low = text.lower()
+    words = set(re.findall(r"[a-z]+", low))
+    out: list[str] = []
+    for type_, cues in _CUES.items():
+        for cue in cues:
+            if (" " in cue and cue in low) or cue in words or (
+                not cue.isascii() and cue in text
+            ):
+                out.append(type_)
+                break
+    return out
+
+
+def _ended_phrase(type_: str) -> str:
+    words = phrase(type_)
+    if words.startswith("is "):
+        return "is no longer " + words[3:]
+    return "no longer " + words
+
+
+def _value(rel: Relation) -> str:
+    if rel.type == "STATUS":
+        return rel.attributes.get("status", "")
+    role = rel.attributes.get("role")
+    obj = rel.object_name or ""
+    return f"{obj} as {role}" if role else obj
+
+
+def render_fact(
+    rel: Relation, *, predecessor: Relation | None = None, side: Side | None = None
+) -> str:
+    """One relation as a short line, e.g. ``Alice works for Globex as engineer (since step 7;
+    before: Initech, steps 1-7)`` or ``张三 no longer manages 星火计划 (steps 1-3)``."""
+    subject = rel.subject_name
+    if rel.type == "STATUS":
+        head = f"{subject} status: {_value(rel)}"
+    elif rel.is_current:
+        head = f"{subject} {phrase(rel.type)} {_value(rel)}".rstrip()
+    else:
+        head = f"{subject} {_ended_phrase(rel.type)} {_value(rel)}".rstrip()
+    if not rel.is_current:
+        return f"{head} (steps {rel.valid_from_step}-{rel.valid_to_step})"
+    when = f"since step {rel.valid_from_step}"
+    if predecessor is None:
+        return f"{head} ({when})"
+    if side == "object":
+        before = predecessor.subject_name
+    elif rel.type == "STATUS":
+        before = _value(predecessor)
+    elif side == "pair" or predecessor.object_id == rel.object_id:
+        before = predecessor.attributes.get("role", "") or _value(predecessor)
+    else:
+        before = _value(predecessor)
+    return (f"{head} ({when}; before: {before}, steps {predecessor.valid_from_step}-"
+            f"{predecessor.valid_to_step})")

@@ -1,0 +1,120 @@
+"""Small word lists used by mention detection and coreference (English and Chinese).
+
+They are deliberately short: they give cues (gender of a first name, the type of "the project"),
+never identities. Identity always comes from exact names and aliases.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+__all__ = [
+    "DEFINITE_NOUNS",
+    "FEMALE_NAMES",
+    "MALE_NAMES",
+    "ORG_SUFFIXES",
+    "PRONOUNS",
+    "gender_of",
+]
+
+MALE_NAMES = frozenset(
+    """
+    aaron adam adrian ahmed aiden alan albert alex alexander alfred ali andrew andy anthony arthur
+    ben benjamin bill billy bob bobby brad bradley brandon brian bruce bryan caleb calvin carl
+    carlos charles charlie chris christian christopher colin connor craig dan daniel danny dave
+    david dennis derek dominic donald douglas dylan ed eddie edward eric ethan evan frank fred
+    gabriel gary george gordon greg gregory harry henry hugo ian isaac jack jacob jake james jason
+    jeff jeffrey jeremy jerry jim jimmy joe joel john johnny jon jonathan jordan jose joseph josh
+    joshua juan justin keith ken kenneth kevin kyle larry leo leon liam logan louis lucas luke
+    marcus mark martin matt matthew max michael mike mohamed mohammed muhammad nathan neil nicholas
+    nick noah oliver omar oscar owen patrick paul peter philip phil ralph raymond richard rick
+    robert roger ron ronald ross ryan sam samuel scott sean sebastian simon stephen steve steven
+    ted thomas tim timothy todd tom tommy tony travis tyler victor vincent walter wayne will
+    william zach zachary
+    """.split()
+)
+
+FEMALE_NAMES = frozenset(
+    """
+    abby abigail alice alicia alexandra allison amanda amber amelia amy andrea angela anna anne
+    annie ashley audrey ava barbara beatrice betty beth bella brenda brittany camila carla carmen
+    carol caroline catherine charlotte chloe christina christine claire clara cynthia daisy diana
+    diane donna dorothy elena eleanor elizabeth ella ellen emily emma erin eva evelyn fatima fiona
+    florence grace hannah harper heather helen isabel isabella jane janet jasmine jean jennifer
+    jenny jessica jill joan joanna julia julie karen kate katherine kathy katie kelly kim kimberly
+    laura lauren leah lily linda lisa lucy lydia madison maria marie martha mary megan melanie
+    melissa mia michelle mila monica nancy natalie nicole nina olivia paige pamela patricia paula
+    penny rachel rebecca rose ruby ruth sandra sara sarah sofia sophia sophie stephanie susan
+    teresa tina vanessa victoria wendy zoe
+    """.split()
+)
+
+#: Pronouns: surface (lower case) -> (grammatical person, gender m/f/n or None, plural).
+PRONOUNS: Mapping[str, tuple[int, str | None, bool]] = {
+    "i": (1, None, False), "me": (1, None, False), "my": (1, None, False),
+    "mine": (1, None, False), "myself": (1, None, False),
+    "we": (1, None, True), "us": (1, None, True), "our": (1, None, True), "ours": (1, None, True),
+    "you": (2, None, False), "your": (2, None, False), "yours": (2, None, False),
+    "he": (3, "m", False), "him": (3, "m", False), "his": (3, "m", False),
+    "himself": (3, "m", False),
+    "she": (3, "f", False), "her": (3, "f", False), "hers": (3, "f", False),
+    "herself": (3, "f", False),
+    "it": (3, "n", False), "its": (3, "n", False), "itself": (3, "n", False),
+    "they": (3, None, True), "them": (3, None, True), "their": (3, None, True),
+    "theirs": (3, None, True), "themselves": (3, None, True),
+    "我": (1, None, False), "我们": (1, None, True), "咱们": (1, None, True),
+    "你": (2, None, False), "您": (2, None, False), "你们": (2, None, True),
+    "他": (3, "m", False), "她": (3, "f", False), "它": (3, "n", False),
+    "他们": (3, None, True), "她们": (3, None, True), "它们": (3, "n", True),
+}
+
+#: Head nouns of definite descriptions ("the project", "这个项目") -> the entity type they denote.
+DEFINITE_NOUNS: Mapping[str, str] = {
+    "project": "PROJECT", "initiative": "PROJECT", "program": "PROJECT", "programme": "PROJECT",
+    "company": "ORG", "firm": "ORG", "startup": "ORG", "team": "ORG", "department": "ORG",
+    "organisation": "ORG", "organization": "ORG", "employer": "ORG", "business": "ORG",
+    "city": "LOCATION", "town": "LOCATION", "country": "LOCATION",
+    "product": "PRODUCT", "app": "PRODUCT", "tool": "PRODUCT",
+    "项目": "PROJECT", "计划": "PROJECT", "工程": "PROJECT",
+    "公司": "ORG", "部门": "ORG", "团队": "ORG", "企业": "ORG", "单位": "ORG",
+    "城市": "LOCATION", "地方": "LOCATION", "产品": "PRODUCT",
+}
+DETERMINERS_EN = frozenset({"the", "this", "that"})
+DETERMINERS_ZH = ("这个", "那个", "该", "此", "本", "这", "那", "这一", "那一")
+
+#: Name endings that make a proper name an organisation / project (English words, Chinese suffixes).
+ORG_SUFFIXES = frozenset(
+    """
+    inc inc. corp corp. corporation ltd ltd. llc gmbh company co co. department dept team group
+    university college school bank labs lab agency institute foundation association committee
+    division office ministry hospital studio
+    """.split()
+)
+PROJECT_WORDS = frozenset({"project", "initiative", "program", "programme", "operation"})
+ZH_PROJECT_SUFFIXES = ("计划", "项目", "工程", "行动")
+ZH_ORG_SUFFIXES = (
+    "公司", "集团", "部门", "团队", "中心", "银行", "大学", "学院", "医院", "研究院", "研究所",
+    "工作室", "委员会", "事业部", "销售部", "研发部", "部", "组", "局", "处", "科", "厅", "所",
+)
+ZH_LOCATION_SUFFIXES = ("市", "省", "县", "区", "镇", "村", "国")
+TITLES = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "prof", "prof.", "sir"})
+FEMALE_TITLES = frozenset({"mrs", "mrs.", "ms", "ms.", "miss"})
+
+
+def gender_of(name: str) -> str | None:
+    """``"m"``/``"f"`` from a person's first name (or title), None when unknown."""
+    words = name.replace(".", ". ").split()
+    if not words:
+        return None
+    first = words[0].lower()
+    if first in FEMALE_TITLES:
+        return "f"
+    if first in ("mr", "mr.", "sir"):
+        return "m"
+    if first in TITLES and len(words) > 1:
+        first = words[1].lower()
+    if first in MALE_NAMES:
+        return "m"
+    if first in FEMALE_NAMES:
+        return "f"
+    return None

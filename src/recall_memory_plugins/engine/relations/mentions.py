@@ -1,0 +1,349 @@
+"""Find the mentions of entities in annotated text: names, pronouns and definite descriptions.
+
+Names come from the annotator's NER spans first, then from runs of proper nouns, Chinese name
+suffixes (星火 + 计划 -> PROJECT, 销售 + 部 -> ORG), quoted names (‘星火计划’) and a small
+gazetteer of the namespace's recently seen names (so a name the annotator missed this time is
+still found). Pure functions: no store access.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from ...nlp.base import Annotation, Sentence, Token
+from .lexicon import (
+    DEFINITE_NOUNS,
+    DETERMINERS_EN,
+    DETERMINERS_ZH,
+    ORG_SUFFIXES,
+    PROJECT_WORDS,
+    PRONOUNS,
+    TITLES,
+    ZH_LOCATION_SUFFIXES,
+    ZH_ORG_SUFFIXES,
+    ZH_PROJECT_SUFFIXES,
+    gender_of,
+)
+from .schema import (
+    LOCATION,
+    NER_TYPES,
+    ORG,
+    PERSON,
+    PROJECT,
+    Mention,
+)
+
+__all__ = ["clean_name", "find_mentions", "is_cjk", "name_variants"]
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_QUOTED = re.compile(r"[‘“「『《\"]([^’”」』》\"\n]{1,24})[’”」』》\"]")
+_EDGE_PUNCT = " \t\r\n'\"‘’“”「」『』《》()[]{}.,;:!?，。；：！？、"
+_POSSESSIVE = re.compile(r"(?:'s|’s|')$")
+_ZH_PREPOSITIONS = frozenset("向给由和跟与被把对让叫请从")
+
+
+def is_cjk(text: str) -> bool:
+    """Whether ``text`` contains a CJK character."""
+    return bool(_CJK.search(text))
+
+
+def clean_name(text: str) -> str:
+    """The canonical form of a name: no quotes, no leading "the", no possessive, no "项目" after
+    "计划" (星火计划项目 -> 星火计划)."""
+    name = " ".join(text.strip(_EDGE_PUNCT).split())
+    name = _POSSESSIVE.sub("", name).strip(_EDGE_PUNCT)
+    if name.lower().startswith("the ") and len(name) > 4:
+        name = name[4:].strip()
+    for suffix in ("项目",):
+        stem = name[: -len(suffix)]
+        if name.endswith(suffix) and len(stem) >= 2 and stem.endswith(("计划", "工程", "行动")):
+            name = stem
+    return name
+
+
+def name_variants(name: str, type_: str | None) -> list[str]:
+    """Short forms a new entity is also known by: "Alice" for "Alice Moreau" (a person's first
+    name), "Spark" for "Project Spark"."""
+    words = name.split()
+    out: list[str] = []
+    if len(words) >= 2 and not is_cjk(name):
+        if type_ == PERSON and words[0].lower() not in TITLES:
+            out.append(words[0])
+        elif words[0].lower() in PROJECT_WORDS:
+            out.append(" ".join(words[1:]))
+        elif words[-1].lower() in PROJECT_WORDS:
+            out.append(" ".join(words[:-1]))
+    return [v for v in out if v and v.lower() != name.lower()]
+
+
+def _offsets(annotation: Annotation, sentence: Sentence) -> list[tuple[int, int]]:
+    """Character offsets of the sentence's tokens, recomputed when the annotator left them out."""
+    text = annotation.text
+    out: list[tuple[int, int]] = []
+    cursor = sentence.start_char
+    for tok in sentence.tokens:
+        start, end = tok.start_char, tok.end_char
+        if not (0 <= start < end <= len(text)) or text[start:end] != tok.text:
+            found = text.find(tok.text, cursor)
+            if found < 0:
+                start, end = cursor, cursor
+            else:
+                start, end = found, found + len(tok.text)
+        out.append((start, end))
+        cursor = max(cursor, end)
+    return out
+
+
+def _ner_type(tag: str) -> tuple[str, str | None] | None:
+    """``("B", "PERSON")`` from ``B-PERSON``; ``("S", type)`` for an unprefixed tag."""
+    if not tag or tag == "O":
+        return None
+    if len(tag) > 2 and tag[1] == "-" and tag[0] in "BIESLU":
+        prefix, label = tag[0], tag[2:]
+    else:
+        prefix, label = "S", tag
+    label = label.upper()
+    if label not in NER_TYPES:
+        return prefix, label  # an unknown label: keep it as the type
+    return prefix, NER_TYPES[label]
+
+
+def _guess_type(words: Sequence[str]) -> str | None:
+    """A type for an untagged proper name from its words (Mr Smith, Acme Inc, Project Spark)."""
+    if not words:
+        return None
+    joined = "".join(words)
+    if is_cjk(joined):
+        if joined.endswith(ZH_PROJECT_SUFFIXES) and len(joined) >= 3:
+            return PROJECT
+        if joined.endswith(ZH_ORG_SUFFIXES) and len(joined) >= 3:
+            return ORG
+        if joined.endswith(ZH_LOCATION_SUFFIXES) and len(joined) >= 2:
+            return LOCATION
+        return None
+    first, last = words[0].lower(), words[-1].lower()
+    if first in TITLES:
+        return PERSON
+    if first in PROJECT_WORDS or last in PROJECT_WORDS:
+        return PROJECT
+    if last in ORG_SUFFIXES:
+        return ORG
+    if gender_of(words[0]) is not None:
+        return PERSON
+    return None
+
+
+def _sentence_spans(
+    sentence: Sentence,
+) -> list[tuple[int, int, str, str | None]]:
+    """Token spans ``(first, end, kind, type)`` of names, definites and pronouns."""
+    toks = sentence.tokens
+    n = len(toks)
+    taken = [False] * n
+    spans: list[tuple[int, int, str, str | None]] = []
+
+    def claim(a: int, b: int, kind: str, type_: str | None) -> None:
+        if a < b and not any(taken[a:b]):
+            for k in range(a, b):
+                taken[k] = True
+            spans.append((a, b, kind, type_))
+
+    def trim(a: int, b: int) -> int:
+        """End of a Latin name span without trailing lower-case words ("Alice now" -> "Alice")."""
+        while (b - 1 > a and toks[b - 1].text[:1].islower() and toks[b - 1].text.isascii()
+               and toks[b - 1].text not in ORG_SUFFIXES | PROJECT_WORDS):
+            b -= 1
+        return b
+
+    # 1. NER spans (BIOES / BIO / bare labels).
+    i = 0
+    while i < n:
+        parsed = _ner_type(toks[i].ner)
+        if parsed is None:
+            i += 1
+            continue
+        prefix, type_ = parsed
+        j = i + 1
+        if prefix in "BI":
+            while j < n:
+                nxt = _ner_type(toks[j].ner)
+                if nxt is None or nxt[0] not in "IEL" or nxt[1] != type_:
+                    break
+                j += 1
+                if nxt[0] in "EL":
+                    break
+        if type_ is not None and not all(t.upos == "PRON" for t in toks[i:j]):
+            latin = toks[i].text.isascii()
+            if latin and j < n and toks[j].text.lower() in ORG_SUFFIXES | PROJECT_WORDS and (
+                toks[j].ner or "O"
+            ) == "O":  # "Nova team", "Apollo project"
+                j += 1
+                type_ = _guess_type([t.text for t in toks[i:j]]) or type_
+            # a PROJECT/ORG name followed by its suffix word (星火 + 计划) belongs together
+            if j < n and toks[j].text in ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES[:6] and not (
+                toks[j].ner and toks[j].ner != "O"
+            ):
+                if "".join(t.text for t in toks[i:j]).endswith(ZH_PROJECT_SUFFIXES):
+                    pass  # 星火计划 + 项目: the suffix is a classifier, not part of the name
+                else:
+                    j += 1
+                    type_ = _guess_type([t.text for t in toks[i:j]]) or type_
+            claim(i, trim(i, j), "name", type_)
+        i = max(j, i + 1)
+
+    # 2. Chinese names by suffix: one word (销售部, 星火计划) or a word + suffix word (星火 + 计划).
+    for i, tok in enumerate(toks):
+        if taken[i] or not is_cjk(tok.text) or tok.upos not in ("NOUN", "PROPN", "X"):
+            continue
+        if tok.text in ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES and i > 0 and not taken[i - 1]:
+            prev = toks[i - 1]
+            if prev.upos in ("NOUN", "PROPN", "X") and is_cjk(prev.text):
+                type_ = _guess_type([prev.text, tok.text])
+                if type_ in (PROJECT, ORG):
+                    # drop a span claimed for the previous word alone
+                    claim(i - 1, i + 1, "name", type_)
+                    continue
+        if tok.text in DEFINITE_NOUNS or tok.text in ZH_ORG_SUFFIXES:
+            continue
+        type_ = _guess_type([tok.text])
+        if type_ in (PROJECT, ORG) and len(tok.text) >= 3:
+            claim(i, i + 1, "name", type_)
+
+    # 3. Runs of proper nouns the NER left out (an English name starts with a capital).
+    def propn(k: int) -> bool:
+        tok = toks[k]
+        return tok.upos == "PROPN" and not (tok.text.isascii() and tok.text[:1].islower())
+
+    i = 0
+    while i < n:
+        if taken[i] or not propn(i):
+            i += 1
+            continue
+        j = i + 1
+        while j < n and not taken[j] and propn(j):
+            j += 1
+        words = [t.text for t in toks[i:j]]
+        if i > 0 and not taken[i - 1] and toks[i - 1].text.lower() in TITLES:
+            i -= 1
+            words = [toks[i].text, *words]
+        if j < n and not taken[j] and toks[j].text.lower() in ORG_SUFFIXES | PROJECT_WORDS:
+            j += 1
+            words.append(toks[j - 1].text)
+        claim(i, j, "name", _guess_type(words))
+        i = j
+
+    # 4. Definite descriptions: "the project", "this company", "这个项目", "该公司".
+    for i, tok in enumerate(toks):
+        low = tok.text.lower()
+        if taken[i]:
+            continue
+        compound = i + 1 < n and toks[i + 1].upos in ("NOUN", "PROPN")  # "the project manager"
+        if low in DEFINITE_NOUNS and i > 0 and not taken[i - 1] and not compound:
+            det = toks[i - 1].text.lower()
+            if det in DETERMINERS_EN or det in DETERMINERS_ZH:
+                claim(i - 1, i + 1, "definite", DEFINITE_NOUNS[low])
+                continue
+        for det in DETERMINERS_ZH:  # jieba may keep 这个项目 / 该公司 as one word
+            rest = tok.text[len(det):]
+            if tok.text.startswith(det) and rest in DEFINITE_NOUNS:
+                claim(i, i + 1, "definite", DEFINITE_NOUNS[rest])
+                break
+
+    # 5. Pronouns.
+    for i, tok in enumerate(toks):
+        if not taken[i] and tok.text.lower() in PRONOUNS:
+            claim(i, i + 1, "pronoun", None)
+    return sorted(spans)
+
+
+def find_mentions(
+    annotation: Annotation, *, gazetteer: Mapping[str, str | None] | None = None
+) -> list[Mention]:
+    """Mentions of entities in ``annotation``, in text order.
+
+    Args:
+        annotation: the annotated text.
+        gazetteer: known names (any case) -> entity type, searched for in the text too, so a
+            recently seen entity is found even where the annotator did not tag it.
+    """
+    text = annotation.text
+    out: list[Mention] = []
+    for s_idx, sentence in enumerate(annotation.sentences):
+        offsets = _offsets(annotation, sentence)
+        found: list[Mention] = []
+        for a, b, kind, type_ in _sentence_spans(sentence):
+            start, end = offsets[a][0], offsets[b - 1][1]
+            surface = text[start:end]
+            if kind == "pronoun":
+                person, gender, plural = PRONOUNS[surface.lower()]
+                found.append(
+                    Mention(surface, start, end, s_idx, "pronoun", gender=gender,  # type: ignore[arg-type]
+                            plural=plural, person=person)
+                )
+            elif kind == "definite":
+                found.append(Mention(surface, start, end, s_idx, "definite", type=type_))
+            else:
+                if type_ == PERSON and is_cjk(surface) and len(surface) >= 3 and (
+                    surface[0] in _ZH_PREPOSITIONS
+                ):  # jieba glues a preposition to a name: 向王五 -> 王五
+                    start += 1
+                    surface = text[start:end]
+                name = clean_name(surface)
+                if not name or not re.search(r"\w", name):
+                    continue
+                gender = gender_of(name) if type_ in (PERSON, None) and not is_cjk(name) else None
+                found.append(Mention(surface, start, end, s_idx, "name", type=type_,
+                                     gender=gender))  # type: ignore[arg-type]
+        found = _add_char_level(text, sentence, found, s_idx, gazetteer or {})
+        out.extend(sorted(found, key=lambda m: m.start))
+    return out
+
+
+def _overlaps(m: Mention, start: int, end: int) -> bool:
+    return m.start < end and start < m.end
+
+
+def _add_char_level(
+    text: str, sentence: Sentence, found: list[Mention], s_idx: int,
+    gazetteer: Mapping[str, str | None],
+) -> list[Mention]:
+    """Add quoted names and gazetteer names (character offsets, not tokens)."""
+    lo, hi = sentence.start_char, sentence.end_char
+    chunk = text[lo:hi]
+    for match in _QUOTED.finditer(chunk):
+        inner = match.group(1).strip()
+        if not inner or inner.lower() in PRONOUNS or len(inner.split()) > 5:
+            continue
+        start = lo + match.start(1)
+        end = lo + match.end(1)
+        # a quoted name replaces the token spans it overlaps (‘星火计划’ tagged 星火 + 计划)
+        found = [m for m in found if not _overlaps(m, start, end)]
+        type_ = _guess_type(inner.split() if not is_cjk(inner) else [inner])
+        if type_ is None and is_cjk(inner):
+            type_ = PROJECT if inner.endswith(ZH_PROJECT_SUFFIXES) else None
+        found.append(Mention(text[start:end], start, end, s_idx, "name", type=type_))
+    for name, type_ in gazetteer.items():
+        if len(name) < 2:
+            continue
+        if is_cjk(name):
+            pattern = re.escape(name)
+        else:
+            pattern = r"(?<!\w)" + re.escape(name) + r"(?!\w)"
+        for match in re.finditer(pattern, chunk, flags=re.IGNORECASE):
+            start, end = lo + match.start(), lo + match.end()
+            inside = [m for m in found if _overlaps(m, start, end)]
+            if any(m.kind != "name" or (m.start <= start and end <= m.end) for m in inside):
+                continue
+            # a longer known name wins over shorter token spans inside it (张 + 三 -> 张三)
+            found = [m for m in found if not _overlaps(m, start, end)]
+            found.append(Mention(text[start:end], start, end, s_idx, "name", type=type_))
+    return found
+
+
+def token_at(sentence: Sentence, offsets: Sequence[tuple[int, int]], char: int) -> Token | None:
+    """The token of ``sentence`` covering character ``char``, if any."""
+    for tok, (start, end) in zip(sentence.tokens, offsets, strict=False):
+        if start <= char < end:
+            return tok
+    return None

@@ -1,0 +1,175 @@
+"""How new relation proposals change the current relations: a pure function, tested on its own.
+
+Rules, applied to the proposals in text order:
+
+1. **Repeat** -- the same ``(subject, type, object)`` is already current with the same (or a
+   subset of the) attributes: ``confirm`` it once per update; nothing is duplicated.
+2. **New version** -- the same triple is current with different attributes (a new role, a new
+   status): ``end`` the old one, ``add`` the new one with the attributes merged (new wins), linked
+   by ``superseded_by``.
+3. **Contradiction** -- the type is exclusive (see :mod:`.schema`) and a current relation holds a
+   different value on the exclusive side (another employer for the same subject; another manager
+   for the same project): ``end`` it with ``superseded_by`` = the new relation's id.
+4. **Negation** ("no longer", "不再", an LLM's DELETE) -- ``end`` the matching current relation
+   without a successor. If a later proposal of the same update contradicts it ("left A and joined
+   B"), the end gains that successor.
+5. Explicit ``ends`` (an LLM's UPDATE) end exactly those current relations.
+
+Nothing is deleted. Only relations that are current in ``current`` are ever ended, so the result
+always applies cleanly. A relation added by this same update is never ended by it (its interval
+would be empty); a later contradiction in the same text replaces it instead.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ...models import Relation, RelationChange
+from .schema import RelationProposal, Side
+
+__all__ = ["decide_changes"]
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class _Live:
+    id: str
+    subject_id: str
+    type: str
+    object_id: str | None
+    attributes: dict[str, str] = field(default_factory=dict)
+    pending: bool = False  # added by this update
+
+
+def decide_changes(
+    current: Sequence[Relation],
+    proposals: Sequence[RelationProposal],
+    *,
+    exclusivity: Mapping[str, Side],
+    new_id: Callable[[], str],
+) -> list[RelationChange]:
+    """The relation changes that bring ``current`` up to date with ``proposals``.
+
+    Args:
+        current: relations of the namespace that may be affected (ended ones are ignored).
+        proposals: resolved candidates, in text order.
+        exclusivity: exclusive relation types and their exclusive side.
+        new_id: makes the id of each added relation.
+
+    Returns:
+        ``add`` / ``end`` / ``confirm`` changes in the order the store must apply them.
+    """
+    live: dict[str, _Live] = {}
+    for rel in current:
+        if rel.is_current and rel.id not in live:
+            live[rel.id] = _Live(
+                rel.id, rel.subject_id, rel.type, rel.object_id, dict(rel.attributes)
+            )
+    changes: list[RelationChange | None] = []
+    ended: dict[str, int] = {}  # relation id -> index of its "end" change
+    confirmed: set[str] = set()
+
+    def end(rel: _Live, successor: str | None, index: int) -> None:
+        if rel.pending:
+            # Added by this very update: replace the add instead of ending it (empty interval).
+            for i, ch in enumerate(changes):
+                if ch is not None and ch.op == "add" and ch.relation_id == rel.id:
+                    changes[i] = None
+            logger.debug("relation %s replaced within one update", rel.id)
+        else:
+            ended[rel.id] = len(changes)
+            changes.append(
+                RelationChange(
+                    op="end", relation_id=rel.id, superseded_by=successor, statement_index=index
+                )
+            )
+        live.pop(rel.id, None)
+
+    def give_successor(rel_id: str, successor: str) -> None:
+        pos = ended[rel_id]
+        old = changes[pos]
+        if old is not None and old.superseded_by is None:
+            changes[pos] = RelationChange(
+                op="end", relation_id=rel_id, superseded_by=successor,
+                statement_index=old.statement_index,
+            )
+
+    for p in proposals:
+        key = (p.subject_id, p.type, p.object_id)
+        if p.negated:
+            if p.ends:
+                targets = [live[i] for i in p.ends if i in live]
+            else:
+                targets = [
+                    r for r in live.values()
+                    if r.subject_id == p.subject_id and r.type == p.type
+                    and (p.object_id is None or r.object_id == p.object_id)
+                ]
+            for rel in targets:
+                if rel.pending:
+                    logger.debug("ignoring a negation of relation %s added in the same update",
+                                 rel.id)
+                    continue
+                end(rel, None, p.statement_index)
+            continue
+
+        same = next(
+            (r for r in live.values() if (r.subject_id, r.type, r.object_id) == key), None
+        )
+        attributes = {str(k): str(v) for k, v in p.attributes.items() if v not in (None, "")}
+        if same is not None:
+            merged = {**same.attributes, **attributes}
+            if merged == same.attributes:
+                if not same.pending and same.id not in confirmed:
+                    confirmed.add(same.id)
+                    changes.append(
+                        RelationChange(op="confirm", relation_id=same.id,
+                                       statement_index=p.statement_index)
+                    )
+                for other in p.ends:
+                    if other in live and other != same.id and not live[other].pending:
+                        end(live[other], same.id, p.statement_index)
+                continue
+            attributes = merged
+        rid = new_id()
+        changes.append(
+            RelationChange(
+                op="add", relation_id=rid, subject_id=p.subject_id, type=p.type,
+                object_id=p.object_id, attributes=attributes, statement_index=p.statement_index,
+            )
+        )
+        to_end: list[_Live] = [same] if same is not None else []
+        to_end.extend(live[i] for i in p.ends if i in live and live[i] is not same)
+        side = exclusivity.get(p.type)
+        if side == "subject":
+            to_end.extend(
+                r for r in live.values()
+                if r.type == p.type and r.subject_id == p.subject_id and r.object_id != p.object_id
+            )
+        elif side == "object" and p.object_id is not None:
+            to_end.extend(
+                r for r in live.values()
+                if r.type == p.type and r.object_id == p.object_id and r.subject_id != p.subject_id
+            )
+        seen: set[str] = set()
+        for rel in to_end:
+            if rel.id not in seen:
+                seen.add(rel.id)
+                end(rel, rid, p.statement_index)
+        # "X no longer leads P; Y took it over": the negation's end gains Y as successor.
+        for rel_id in list(ended):
+            old = changes[ended[rel_id]]
+            if old is None or old.superseded_by is not None:
+                continue
+            prior = next((r for r in current if r.id == rel_id), None)
+            if prior is None or prior.type != p.type:
+                continue
+            if (side == "subject" and prior.subject_id == p.subject_id) or (
+                side == "object" and p.object_id is not None and prior.object_id == p.object_id
+            ):
+                give_successor(rel_id, rid)
+        live[rid] = _Live(rid, p.subject_id, p.type, p.object_id, attributes, pending=True)
+    return [c for c in changes if c is not None]

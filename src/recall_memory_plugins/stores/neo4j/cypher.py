@@ -1,0 +1,413 @@
+"""Every Cypher query of the Neo4j store.
+
+All values are parameters. Query texts are module constants; the only composed text is the plain
+Cypher expansion, which repeats the constant block :data:`EXPAND_LEVEL` once per hop because a
+variable-length pattern cannot apply a per-node neighbour cap and Cypher cannot parameterise a
+repetition count (the count is a validated ``int``, never caller text).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+__all__ = [
+    "APPLY_UPDATE",
+    "CLEAR_BATCH",
+    "COUNT_STATEMENTS",
+    "CURRENT_STEP",
+    "DETECT_APOC",
+    "ENTITIES_BY_ID",
+    "ENTITIES_BY_NAMESPACE",
+    "EXPAND_APOC",
+    "FIND_CONCEPTS",
+    "FIND_CONTEXTS",
+    "FIND_LINKS_ALL",
+    "FIND_LINKS_OF",
+    "FIND_POSTINGS",
+    "FIND_RECENT_STATEMENTS",
+    "FIND_STATEMENTS",
+    "GET_STATEMENTS",
+    "NAMESPACES",
+    "READ_SCHEMA_VERSION",
+    "RELATIONS",
+    "STATS_ALL",
+    "STATS_NAMESPACE",
+    "TERM_FREQUENCIES",
+    "WRITE_SCHEMA_VERSION",
+    "expand_plain",
+]
+
+# ------------------------------------------------------------------------------------ schema
+READ_SCHEMA_VERSION = "OPTIONAL MATCH (v:RecallSchema {name: $name}) RETURN v.version AS version"
+
+WRITE_SCHEMA_VERSION = """
+MERGE (v:RecallSchema {name: $name})
+SET v.version = $version, v.description = $description, v.applied_at = $applied_at
+MERGE (c:RecallCounter {name: $counter})
+  ON CREATE SET c.value = 0
+"""
+
+DETECT_APOC = (
+    "SHOW FUNCTIONS YIELD name WHERE name = 'apoc.coll.sortMulti' RETURN count(*) > 0 AS apoc"
+)
+
+# ------------------------------------------------------------------------------------ writes
+# One query per update. The namespace node is written first: its lock serialises the updates of a
+# namespace (what BEGIN IMMEDIATE does for SQLite). Each CALL block returns one aggregated row, so
+# an empty list (no links, no entities ...) never drops the row. CALL subqueries run once per
+# incoming row and see the writes of earlier rows, which keeps relation changes in order.
+APPLY_UPDATE = """
+MATCH (counter:RecallCounter {name: $counter})
+MERGE (n:Namespace {namespace: $ns})
+  ON CREATE SET n.step = 0, n.n_statements = 0, n.total_length = 0, n.relation_seq = 0
+SET n.step = n.step + 1,
+    n.n_statements = n.n_statements + size($statements),
+    n.total_length = n.total_length + $total_length
+SET counter.value = counter.value + size($statements)
+WITH n, n.step AS step, counter.value - size($statements) AS base
+
+CALL (step, base) {
+  UNWIND range(0, size($statements) - 1) AS i
+  WITH i, $statements[i] AS st
+  CREATE (s:Statement {namespace: $ns, id: base + i + 1, text: st.text, t_index: step, at: $at,
+                       speaker: st.speaker, source: st.source, length: st.length})
+  WITH s, st
+  UNWIND st.terms AS tm
+  MERGE (t:Term {namespace: $ns, term: tm.term})
+    ON CREATE SET t.df = 0
+  SET t.df = t.df + 1
+  CREATE (t)-[:OCCURS {tf: tm.tf}]->(s)
+  RETURN count(*) AS postings
+}
+
+CALL (step, base) {
+  UNWIND $concepts AS m
+  WITH m, [i IN m.idx | base + i + 1] AS sids
+  MERGE (c:Concept {namespace: $ns, name: m.name})
+    ON CREATE SET c.t_index = step, c.revision_count = 0, c.mentions = 1, c.context_size = 0,
+                  c.aliases = CASE WHEN m.alias IS NULL THEN [] ELSE [m.alias] END
+    ON MATCH SET c.t_index = step,
+                 c.mentions = c.mentions + 1,
+                 c.revision_count = c.revision_count + CASE WHEN size(sids) > 0 THEN 1 ELSE 0 END,
+                 c.aliases = CASE WHEN m.alias IS NULL OR m.alias IN c.aliases THEN c.aliases
+                                  ELSE c.aliases + m.alias END
+  WITH c, sids
+  CALL (c, sids) {
+    UNWIND sids AS sid
+    MATCH (s:Statement {id: sid})
+    MERGE (c)-[:IN_CONTEXT]->(s)
+  }
+  CALL (c) {
+    MATCH (c)-[x:IN_CONTEXT]->(s:Statement)
+    WITH x, s ORDER BY s.id DESC
+    SKIP $context_limit
+    DELETE x
+  }
+  SET c.context_size = COUNT { (c)-[:IN_CONTEXT]->() }
+  RETURN count(*) AS concepts
+}
+
+CALL (step) {
+  UNWIND $links AS l
+  OPTIONAL MATCH (a:Concept {namespace: $ns, name: l.source})
+  OPTIONAL MATCH (b:Concept {namespace: $ns, name: l.target})
+  FOREACH (_ IN CASE WHEN a IS NULL OR b IS NULL THEN [] ELSE [1] END |
+    MERGE (a)-[r:RELATED]->(b)
+      ON CREATE SET r.strength = 0
+    SET r.strength = r.strength + l.count, r.t_index = step
+  )
+  RETURN collect(CASE WHEN a IS NULL OR b IS NULL THEN [l.source, l.target] END) AS missing
+}
+
+CALL (step) {
+  UNWIND $entities AS ent
+  MERGE (e:Entity {namespace: $ns, id: ent.id})
+    ON CREATE SET e.name = ent.name, e.type = ent.type, e.first_step = step,
+                  e.aliases = [], e.alias_keys = []
+  SET e.last_step = step,
+      e.aliases = reduce(acc = e.aliases, x IN ent.aliases |
+                         CASE WHEN x IN acc THEN acc ELSE acc + x END),
+      e.alias_keys = reduce(acc = e.alias_keys, x IN ent.keys |
+                            CASE WHEN x IN acc THEN acc ELSE acc + x END)
+  RETURN count(*) AS entities
+}
+
+CALL (n, step, base) {
+  UNWIND range(0, size($changes) - 1) AS ci
+  WITH n, step, base, $changes[ci] AS ch
+  CALL (n, step, base, ch) {
+    WITH n, step, base, ch WHERE ch.op = 'add'
+    SET n.relation_seq = n.relation_seq + 1
+    CREATE (r:Relation {namespace: $ns, id: ch.id, subject_id: ch.subject_id, type: ch.type,
+                        object_id: ch.object_id, attributes_json: ch.attributes_json,
+                        valid_from_step: step, valid_from: $at, recorded_at: $at,
+                        statement_id: CASE WHEN ch.sidx IS NULL THEN null
+                                           ELSE base + ch.sidx + 1 END,
+                        confirmations: 0, seq: n.relation_seq})
+    WITH r, ch
+    OPTIONAL MATCH (se:Entity {namespace: $ns, id: ch.subject_id})
+    OPTIONAL MATCH (oe:Entity {namespace: $ns, id: ch.object_id})
+    FOREACH (_ IN CASE WHEN se IS NULL THEN [] ELSE [1] END | CREATE (r)-[:SUBJECT]->(se))
+    FOREACH (_ IN CASE WHEN oe IS NULL THEN [] ELSE [1] END | CREATE (r)-[:OBJECT]->(oe))
+    RETURN count(*) AS added
+  }
+  CALL (step, ch) {
+    OPTIONAL MATCH (r:Relation {namespace: $ns, id: ch.id})
+    WHERE ch.op = 'end' AND r.valid_to_step IS NULL
+    SET r.valid_to_step = step, r.valid_to = $at, r.expired_at = $at,
+        r.superseded_by = ch.superseded_by
+    RETURN count(r) AS ended
+  }
+  CALL (ch) {
+    OPTIONAL MATCH (r:Relation {namespace: $ns, id: ch.id})
+    WHERE ch.op = 'confirm'
+    SET r.confirmations = r.confirmations + 1
+    RETURN count(r) AS confirmed
+  }
+  RETURN collect(CASE WHEN ch.op = 'end' AND ended = 0 THEN ch.id END) AS not_current
+}
+
+RETURN step, base, missing, not_current
+"""
+
+# Deletes at most $batch nodes of each kind; the caller repeats until a round deletes fewer, and
+# the namespace node (the clock) goes last, in the round that empties the namespace.
+CLEAR_BATCH = """
+CALL () { MATCH (x:Statement {namespace: $ns}) WITH x LIMIT $batch
+          DETACH DELETE x RETURN count(*) AS statements }
+CALL () { MATCH (x:Concept {namespace: $ns}) WITH x LIMIT $batch
+          DETACH DELETE x RETURN count(*) AS concepts }
+CALL () { MATCH (x:Term {namespace: $ns}) WITH x LIMIT $batch
+          DETACH DELETE x RETURN count(*) AS terms }
+CALL () { MATCH (x:Entity {namespace: $ns}) WITH x LIMIT $batch
+          DETACH DELETE x RETURN count(*) AS entities }
+CALL () { MATCH (x:Relation {namespace: $ns}) WITH x LIMIT $batch
+          DETACH DELETE x RETURN count(*) AS relations }
+WITH [statements, concepts, terms, entities, relations] AS counts
+CALL (counts) {
+  OPTIONAL MATCH (x:Namespace {namespace: $ns})
+  WHERE all(c IN counts WHERE c < $batch)
+  DETACH DELETE x
+  RETURN count(x) AS clocks
+}
+RETURN counts, clocks
+"""
+
+# ------------------------------------------------------------------------------------ reads
+CURRENT_STEP = "OPTIONAL MATCH (n:Namespace {namespace: $ns}) RETURN n.step AS step"
+
+COUNT_STATEMENTS = """
+OPTIONAL MATCH (n:Namespace {namespace: $ns})
+RETURN n.n_statements AS n, n.total_length AS total
+"""
+
+_STATEMENT_MAP = "s {.id, .namespace, .text, .t_index, .at, .speaker, .source}"
+
+GET_STATEMENTS = f"""
+UNWIND $ids AS sid
+MATCH (s:Statement {{id: sid}})
+WHERE s.namespace = $ns
+RETURN {_STATEMENT_MAP} AS s
+"""
+
+FIND_RECENT_STATEMENTS = f"""
+MATCH (s:Statement {{namespace: $ns}})
+RETURN {_STATEMENT_MAP} AS s
+ORDER BY s.t_index DESC, s.id DESC
+LIMIT $limit
+"""
+
+FIND_STATEMENTS = f"""
+MATCH (s:Statement {{namespace: $ns}})
+WHERE s.t_index >= $since AND s.t_index <= $until
+RETURN {_STATEMENT_MAP} AS s
+ORDER BY s.t_index, s.id
+LIMIT $limit
+"""
+
+_CONCEPT_MAP = "c {.name, .t_index, .revision_count, .mentions, .aliases}"
+
+FIND_CONCEPTS = f"""
+UNWIND $names AS name
+MATCH (c:Concept {{namespace: $ns, name: name}})
+RETURN {_CONCEPT_MAP} AS c
+"""
+
+FIND_LINKS_ALL = """
+MATCH (a:Concept {namespace: $ns})-[r:RELATED]->(b:Concept)
+RETURN a.name AS source, b.name AS target, r.strength AS strength, r.t_index AS t_index
+"""
+
+FIND_LINKS_OF = """
+UNWIND $names AS name
+MATCH (c:Concept {namespace: $ns, name: name})-[r:RELATED]-(:Concept)
+RETURN DISTINCT startNode(r).name AS source, endNode(r).name AS target,
+       r.strength AS strength, r.t_index AS t_index
+"""
+
+FIND_CONTEXTS = f"""
+UNWIND $names AS name
+MATCH (c:Concept {{namespace: $ns, name: name}})
+CALL (c) {{
+  MATCH (c)-[:IN_CONTEXT]->(s:Statement)
+  WITH s ORDER BY s.id DESC
+  LIMIT $limit
+  RETURN collect({_STATEMENT_MAP}) AS statements
+}}
+RETURN name, statements
+"""
+
+TERM_FREQUENCIES = """
+UNWIND $terms AS term
+MATCH (t:Term {namespace: $ns, term: term})
+RETURN term, t.df AS df
+"""
+
+FIND_POSTINGS = """
+UNWIND $terms AS term
+MATCH (t:Term {namespace: $ns, term: term})
+CALL (t) {
+  MATCH (t)-[o:OCCURS]->(s:Statement)
+  WITH o, s ORDER BY s.id DESC
+  LIMIT $limit
+  RETURN collect([s.id, o.tf, s.t_index, s.length]) AS hits
+}
+RETURN term, hits
+"""
+
+_ENTITY_RETURN = """
+RETURN e {.namespace, .id, .name, .type, .aliases, .first_step, .last_step} AS e
+"""
+_ENTITY_FILTER = """
+WHERE ($keys IS NULL OR any(k IN e.alias_keys WHERE k IN $keys))
+  AND ($type IS NULL OR e.type = $type)
+"""
+ENTITIES_BY_ID = (
+    "UNWIND $ids AS eid MATCH (e:Entity {namespace: $ns, id: eid})" + _ENTITY_FILTER
+    + _ENTITY_RETURN
+)
+ENTITIES_BY_NAMESPACE = "MATCH (e:Entity {namespace: $ns})" + _ENTITY_FILTER + _ENTITY_RETURN
+
+_RELATION_FILTER_RETURN = """
+WHERE ($subject_id IS NULL OR r.subject_id = $subject_id)
+  AND ($object_id IS NULL OR r.object_id = $object_id)
+  AND ($entity_id IS NULL OR r.subject_id = $entity_id OR r.object_id = $entity_id)
+  AND ($type IS NULL OR r.type = $type)
+  AND (NOT $current_only OR r.valid_to_step IS NULL)
+OPTIONAL MATCH (s:Entity {namespace: $ns, id: r.subject_id})
+OPTIONAL MATCH (o:Entity {namespace: $ns, id: r.object_id})
+RETURN r {.*} AS r, s.name AS subject_name, o.name AS object_name
+ORDER BY r.seq
+"""
+RELATIONS = {
+    # the anchor is chosen by which filter is given, so an index serves the lookup
+    "subject": "MATCH (r:Relation {namespace: $ns, subject_id: $subject_id})"
+    + _RELATION_FILTER_RETURN,
+    "object": "MATCH (r:Relation {namespace: $ns, object_id: $object_id})"
+    + _RELATION_FILTER_RETURN,
+    "namespace": "MATCH (r:Relation {namespace: $ns})" + _RELATION_FILTER_RETURN,
+}
+
+STATS_NAMESPACE = """
+OPTIONAL MATCH (n:Namespace {namespace: $ns})
+RETURN coalesce(n.step, 0) AS steps,
+       COUNT { (:Statement {namespace: $ns}) } AS statements,
+       COUNT { (:Concept {namespace: $ns}) } AS concepts,
+       COUNT { (:Concept {namespace: $ns})-[:RELATED]->(:Concept) } AS links,
+       COUNT { (:Entity {namespace: $ns}) } AS entities,
+       COUNT { (:Relation {namespace: $ns}) } AS relations,
+       COUNT { (r:Relation {namespace: $ns}) WHERE r.valid_to_step IS NULL } AS current
+"""
+
+STATS_ALL = """
+CALL () { MATCH (n:Namespace) RETURN coalesce(sum(n.step), 0) AS steps }
+RETURN steps,
+       COUNT { (:Statement) } AS statements,
+       COUNT { (:Concept) } AS concepts,
+       COUNT { (:Concept)-[:RELATED]->() } AS links,
+       COUNT { (:Entity) } AS entities,
+       COUNT { (:Relation) } AS relations,
+       COUNT { (r:Relation) WHERE r.valid_to_step IS NULL } AS current
+"""
+
+NAMESPACES = "MATCH (n:Namespace) RETURN n.namespace AS namespace"
+
+# ------------------------------------------------------------------------------------ expand
+# Both variants walk the same thing breadth first: from each concept of the frontier its
+# $max_neighbors best neighbours inside the window (link t_index desc, strength desc, name asc),
+# keeping only concepts not reached before as the next frontier. They return, for every expanded
+# concept, its capped neighbour list, plus every reached concept; the store rebuilds depths and
+# links from that exactly as the SQLite store does.
+_EXPAND_HEAD = """
+UNWIND $names AS name
+MATCH (c:Concept {namespace: $ns, name: name})
+WHERE c.t_index >= $min_t_index
+WITH collect(c) AS starts
+"""
+
+_EXPAND_TAIL = """
+RETURN adjacency,
+       [v IN seen | v {.name, .t_index, .revision_count, .mentions, .aliases}] AS concepts
+"""
+
+EXPAND_LEVEL = """
+CALL (frontier) {
+  UNWIND frontier AS u
+  CALL (u) {
+    MATCH (u)-[r:RELATED]-(v:Concept)
+    WHERE v.t_index >= $min_t_index
+    WITH v, r ORDER BY r.t_index DESC, r.strength DESC, v.name ASC
+    LIMIT $max_neighbors
+    RETURN collect({name: v.name, t_index: r.t_index, strength: r.strength}) AS picks,
+           collect(v) AS reached
+  }
+  RETURN collect({origin: u.name, picks: picks}) AS level_adjacency,
+         reduce(acc = [], vs IN collect(reached) | acc + vs) AS reached
+}
+WITH seen, adjacency + level_adjacency AS adjacency,
+     reduce(acc = [], v IN reached |
+            CASE WHEN v IN seen OR v IN acc THEN acc ELSE acc + v END) AS frontier
+WITH frontier, seen + frontier AS seen, adjacency
+"""
+
+
+@lru_cache(maxsize=16)
+def expand_plain(depth: int) -> str:
+    """The plain-Cypher expansion for ``depth`` hops (constant blocks only; cached)."""
+    if not isinstance(depth, int) or not 0 <= depth <= 32:
+        raise ValueError(f"depth must be an int in 0..32, got {depth!r}")
+    return (
+        _EXPAND_HEAD
+        + "WITH starts AS frontier, starts AS seen, [] AS adjacency\n"
+        + EXPAND_LEVEL * depth
+        + _EXPAND_TAIL
+    )
+
+
+# One constant query whatever the depth: a reduce() over the hops, ranking each frontier
+# concept's neighbours with apoc.coll.sortMulti (descending by default, ^ = ascending; its own
+# limit argument fails on shorter lists, hence the slice). The [x IN [expr] | ...][0] idiom binds
+# an intermediate value inside the expression.
+EXPAND_APOC = (
+    _EXPAND_HEAD
+    + """
+WITH reduce(st = {frontier: starts, seen: starts, adjacency: []}, level IN range(1, $depth) |
+  [lv IN [[u IN st.frontier | {
+      origin: u.name,
+      picks: apoc.coll.sortMulti(
+        [(u)-[r:RELATED]-(v:Concept) WHERE v.t_index >= $min_t_index |
+          {name: v.name, t_index: r.t_index, strength: r.strength, node: v}],
+        ['t_index', 'strength', '^name'])[0..$max_neighbors]
+    }]] |
+    [fr IN [reduce(acc = [], p IN lv | reduce(acc2 = acc, x IN p.picks |
+              CASE WHEN x.node IN st.seen OR x.node IN acc2 THEN acc2 ELSE acc2 + x.node END))] |
+      {frontier: fr, seen: st.seen + fr,
+       adjacency: st.adjacency + [p IN lv | {origin: p.origin, picks: [x IN p.picks |
+                                   {name: x.name, t_index: x.t_index, strength: x.strength}]}]}
+    ][0]
+  ][0]
+) AS st
+WITH st.seen AS seen, st.adjacency AS adjacency
+"""
+    + _EXPAND_TAIL
+)

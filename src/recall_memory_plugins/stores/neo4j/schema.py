@@ -1,0 +1,88 @@
+"""Schema migrations of the Neo4j store (constraints and indexes).
+
+The graph (one database may hold many namespaces; every node carries ``namespace``)::
+
+    (:Namespace {namespace, step, n_statements, total_length, relation_seq})   per-namespace clock
+    (:Statement {namespace, id, text, t_index, at, speaker, source, length})
+    (:Concept {namespace, name, aliases, revision_count, t_index, mentions, context_size})
+    (:Concept)-[:RELATED {strength, t_index}]->(:Concept)      once per pair, source.name < target.name
+    (:Concept)-[:IN_CONTEXT]->(:Statement)                       the concept's (trimmed) context
+    (:Term {namespace, term, df})-[:OCCURS {tf}]->(:Statement)   lexical postings
+    (:Entity {namespace, id, name, type, aliases, alias_keys, first_step, last_step})
+    (:Relation {namespace, id, subject_id, type, object_id, attributes_json, valid_from_step,
+                valid_from, recorded_at, valid_to_step, valid_to, expired_at, superseded_by,
+                statement_id, confirmations, seq})
+    (:Relation)-[:SUBJECT]->(:Entity), (:Relation)-[:OBJECT]->(:Entity)
+    (:RecallCounter {name: 'statement_id', value})               store-wide statement ids
+    (:RecallSchema {name: 'recall-memory-plugins', version, applied_at})
+
+Each migration is a list of idempotent DDL statements (``IF NOT EXISTS``); its version is
+recorded on the ``RecallSchema`` node afterwards. Never edit a released migration: append one.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "LATEST_VERSION",
+    "MIGRATIONS",
+    "PROPERTY_KEYS",
+    "RELATIONSHIP_TYPES",
+    "SCHEMA_NODE_NAME",
+    "STATEMENT_COUNTER",
+]
+
+SCHEMA_NODE_NAME = "recall-memory-plugins"
+STATEMENT_COUNTER = "statement_id"
+
+PROPERTY_KEYS = [
+    "namespace", "step", "n_statements", "total_length", "relation_seq", "id", "text", "t_index",
+    "at", "speaker", "source", "length", "name", "aliases", "revision_count", "mentions",
+    "context_size", "strength", "term", "df", "tf", "type", "alias_keys", "first_step",
+    "last_step", "subject_id", "object_id", "attributes_json", "valid_from_step", "valid_from",
+    "recorded_at", "valid_to_step", "valid_to", "expired_at", "superseded_by", "statement_id",
+    "confirmations", "seq", "version", "value",
+]
+RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT"]
+
+MIGRATIONS: list[tuple[int, str, list[str]]] = [
+    (
+        1,
+        "initial schema: namespaces, statements, concepts, terms, entities, relations",
+        [
+            "CREATE CONSTRAINT recall_schema_name IF NOT EXISTS "
+            "FOR (n:RecallSchema) REQUIRE n.name IS UNIQUE",
+            "CREATE CONSTRAINT recall_counter_name IF NOT EXISTS "
+            "FOR (n:RecallCounter) REQUIRE n.name IS UNIQUE",
+            "CREATE CONSTRAINT recall_namespace IF NOT EXISTS "
+            "FOR (n:Namespace) REQUIRE n.namespace IS UNIQUE",
+            "CREATE CONSTRAINT recall_statement_id IF NOT EXISTS "
+            "FOR (n:Statement) REQUIRE n.id IS UNIQUE",
+            "CREATE CONSTRAINT recall_concept_name IF NOT EXISTS "
+            "FOR (n:Concept) REQUIRE (n.namespace, n.name) IS UNIQUE",
+            "CREATE CONSTRAINT recall_term IF NOT EXISTS "
+            "FOR (n:Term) REQUIRE (n.namespace, n.term) IS UNIQUE",
+            "CREATE CONSTRAINT recall_entity_id IF NOT EXISTS "
+            "FOR (n:Entity) REQUIRE (n.namespace, n.id) IS UNIQUE",
+            "CREATE CONSTRAINT recall_relation_id IF NOT EXISTS "
+            "FOR (n:Relation) REQUIRE (n.namespace, n.id) IS UNIQUE",
+            # single-property namespace indexes serve the per-namespace scans (forget, stats)
+            "CREATE INDEX recall_statement_ns IF NOT EXISTS FOR (n:Statement) ON (n.namespace)",
+            "CREATE INDEX recall_statement_ns_t IF NOT EXISTS "
+            "FOR (n:Statement) ON (n.namespace, n.t_index)",
+            "CREATE INDEX recall_concept_ns IF NOT EXISTS FOR (n:Concept) ON (n.namespace)",
+            "CREATE INDEX recall_term_ns IF NOT EXISTS FOR (n:Term) ON (n.namespace)",
+            "CREATE INDEX recall_entity_ns IF NOT EXISTS FOR (n:Entity) ON (n.namespace)",
+            "CREATE INDEX recall_relation_ns IF NOT EXISTS FOR (n:Relation) ON (n.namespace)",
+            "CREATE INDEX recall_relation_subject IF NOT EXISTS "
+            "FOR (n:Relation) ON (n.namespace, n.subject_id)",
+            "CREATE INDEX recall_relation_object IF NOT EXISTS "
+            "FOR (n:Relation) ON (n.namespace, n.object_id)",
+            # Register the tokens that reads name before any write has used them, so a fresh
+            # database answers without "property/relationship type does not exist" warnings.
+            "UNWIND $tokens AS t CALL db.createProperty(t)",
+            "UNWIND $types AS t CALL db.createRelationshipType(t)",
+        ],
+    ),
+]
+
+LATEST_VERSION = MIGRATIONS[-1][0]
