@@ -8,6 +8,7 @@ asserts on what that model actually received.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -136,7 +137,7 @@ async def test_memory_block_namespaces_never_mix(memory: TemporalGraphMemory) ->
     bob = short_memory(memory, "bob")
     await bob.aput(ChatMessage(role="user", content=EN_Q))
     messages = await bob.aget()
-    assert "Orion" not in "\n".join(m.content or "" for m in messages)
+    assert "Alice" not in "\n".join(m.content or "" for m in messages)
     alice = short_memory(memory, "alice")
     await alice.aput(ChatMessage(role="user", content=EN_Q))
     assert in_order((await alice.aget())[0].content, EN_1, EN_2)
@@ -154,9 +155,8 @@ async def test_memory_block_truncates_to_its_share(memory: TemporalGraphMemory) 
     assert len(tight.tokenizer_fn(cut)) < len(tight.tokenizer_fn(full))
     assert len(tight.tokenizer_fn(cut)) <= 150
     assert EN_2 in cut  # the newest, most relevant statement survives truncation
-    kept = [line for line in cut.splitlines() if line.startswith("[step")]
-    steps = [int(line.split()[1]) for line in kept]
-    assert steps == sorted(steps)
+    steps = [int(m) for m in re.findall(r"^\[(?:step )?(\d+)", cut, flags=re.MULTILINE)]
+    assert len(steps) > 1 and steps == sorted(steps)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -213,7 +213,7 @@ async def test_chat_memory_get_with_input_and_namespaces(memory: TemporalGraphMe
     sync_messages = alice.get(EN_Q)
     assert [m.content for m in await alice.aget(EN_Q)] == [m.content for m in sync_messages]
     assert len(sync_messages) == 1 and in_order(sync_messages[0].content, EN_1, EN_2)
-    assert "Orion" not in "\n".join(m.content or "" for m in bob.get(EN_Q))
+    assert "Alice" not in "\n".join(m.content or "" for m in bob.get(EN_Q))
 
 
 def test_chat_memory_from_defaults_like_a_chat_engine(memory: TemporalGraphMemory) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
+from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,8 +22,17 @@ from recall_memory_plugins.nlp import (
 )
 from recall_memory_plugins.nlp.stanza import convert_document
 
-stanza = pytest.importorskip("stanza", reason="the [stanza] extra is not installed")
-from stanza.models.common.doc import Document  # noqa: E402
+requires_stanza = pytest.mark.skipif(
+    find_spec("stanza") is None, reason="the [stanza] extra is not installed"
+)
+
+
+def stanza_document(sentences: list[list[dict[str, Any]]], text: str) -> Any:
+    """A real ``stanza.Document`` from Stanza's list-of-dicts form."""
+    from stanza.models.common.doc import Document as StanzaDocument
+
+    return StanzaDocument(sentences, text=text)
+
 
 # Stanza's own annotation of "Brandon loves coffee" (the project's seed document).
 BRANDON = [
@@ -73,8 +84,9 @@ BRANDON = [
 ]
 
 
+@requires_stanza
 def test_convert_document_keeps_every_field() -> None:
-    doc = Document(BRANDON, text="Brandon loves coffee")
+    doc = stanza_document(BRANDON, text="Brandon loves coffee")
     result = convert_document(doc, lang="en")
     assert result.text == "Brandon loves coffee"
     (sentence,) = result.sentences
@@ -125,6 +137,7 @@ def test_convert_document_keeps_every_field() -> None:
     assert sentence.tokens[0].entity_type == "PERSON"
 
 
+@requires_stanza
 def test_convert_document_multi_word_tokens() -> None:
     # "don't" is one token of two words; Stanza gives the words no offsets of their own.
     sentences = [
@@ -137,7 +150,7 @@ def test_convert_document_multi_word_tokens() -> None:
             {"id": 4, "text": "'s", "lemma": "'s", "upos": "PART", "xpos": "POS"},
         ]
     ]
-    result = convert_document(Document(sentences, text="don't ACME's"))
+    result = convert_document(stanza_document(sentences, text="don't ACME's"))
     assert [(t.text, t.start_char, t.end_char, t.ner) for t in result.tokens] == [
         ("do", 0, 2, "O"),
         ("n't", 2, 5, "O"),
@@ -149,6 +162,7 @@ def test_convert_document_multi_word_tokens() -> None:
     assert result.sentences[0].lang == "en"  # guessed from the text when not given
 
 
+@requires_stanza
 def test_convert_document_chinese_language_code() -> None:
     words = [
         [
@@ -172,11 +186,12 @@ def test_convert_document_chinese_language_code() -> None:
             },
         ]
     ]
-    result = convert_document(Document(words, text="张三是"), lang="zh-hans")
+    result = convert_document(stanza_document(words, text="张三是"), lang="zh-hans")
     assert result.sentences[0].lang == "zh"
     assert [t.ner for t in result.tokens] == ["S-PERSON", "O"]
 
 
+@requires_stanza
 def test_missing_models_raise_an_error_that_says_how_to_download(tmp_path: Path) -> None:
     assert not models_available("en", resources_dir=tmp_path)
     annotator = StanzaAnnotator(resources_dir=tmp_path)
@@ -230,6 +245,7 @@ def _fake_resources(directory: Path) -> list[Path]:
     return [directory / "en" / f"{name}.pt" for name in names]
 
 
+@requires_stanza
 def test_models_available_checks_every_file_the_pipeline_loads(tmp_path: Path) -> None:
     files = _fake_resources(tmp_path)
     assert not models_available("en", resources_dir=tmp_path)
@@ -248,11 +264,13 @@ def test_corrupt_resources_file_means_not_available(tmp_path: Path) -> None:
     assert not models_available("en", resources_dir=tmp_path)
 
 
+@requires_stanza
 def test_unsupported_language_is_a_configuration_error() -> None:
     with pytest.raises(ConfigurationError, match="fr"):
         StanzaAnnotator(lang="fr")
 
 
+@requires_stanza
 @pytest.mark.stanza
 def test_real_pipeline_brandon_loves_coffee() -> None:
     if not models_available("en"):
@@ -266,6 +284,7 @@ def test_real_pipeline_brandon_loves_coffee() -> None:
 # ---------------------------------------------------------------------------------- factory
 
 
+@requires_stanza
 def test_make_annotator_by_name() -> None:
     assert isinstance(make_annotator("offline"), OfflineAnnotator)
     assert isinstance(make_annotator(" Offline "), OfflineAnnotator)
@@ -314,6 +333,7 @@ def test_auto_uses_offline_without_models_and_says_why(
     assert "not downloaded" in caplog.text
 
 
+@requires_stanza
 def test_auto_uses_stanza_when_its_models_are_present(tmp_path: Path) -> None:
     for f in _fake_resources(tmp_path):
         f.parent.mkdir(parents=True, exist_ok=True)

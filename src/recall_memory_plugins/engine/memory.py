@@ -24,6 +24,7 @@ from ..models import (
     Statement,
     StatementInput,
     StoreStats,
+    TermPosting,
     UpdateResult,
     date_header,
     statement_line,
@@ -41,6 +42,9 @@ logger = logging.getLogger(__name__)
 
 MAX_TEXT_CHARS = 1_000_000
 MAX_NAMESPACE_CHARS = 256
+POSTINGS_PER_TERM = 400  # postings read per rare question term
+POSTINGS_PER_COMMON_TERM = 60  # ...and per common term (df above N/5), newest first
+RELATED_CONTEXT = 8  # newest statements read per related (non-question) concept
 
 
 def _utcnow() -> datetime:
@@ -365,7 +369,7 @@ class TemporalGraphMemory:
         if strat == "seed":
             ranked, how = self._seed_candidates(ns, ranked_concepts)
         else:
-            ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest)
+            ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest, budget)
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
             how = "recent"
@@ -463,7 +467,12 @@ class TemporalGraphMemory:
         return ranked, "seed"
 
     def _fused_candidates(
-        self, ns: str, ex: Extraction, concepts: Sequence[ScoredConcept], newest: int
+        self,
+        ns: str,
+        ex: Extraction,
+        concepts: Sequence[ScoredConcept],
+        newest: int,
+        budget: int,
     ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
         cfg = self.config
         query = ex.terms()
@@ -476,10 +485,29 @@ class TemporalGraphMemory:
             df = self.store.term_frequencies(ns, query)
             if df:
                 bm25 = BM25(n_docs=n_docs, avg_len=avg_len, df=df)
-                for posting in self.store.find_postings(ns, df, limit_per_term=400):
-                    cands[posting.statement_id] = Candidate(
-                        posting.statement_id, posting.t_index, lexical=bm25.score(posting, query)
+                # Rare terms decide the ranking: fetch all their postings. Common terms (low idf)
+                # only add their newest statements, so hubs cost the same at any memory size.
+                common_df = max(POSTINGS_PER_TERM, n_docs // 5)
+                rare = [t for t, d in df.items() if d <= common_df]
+                common = [t for t, d in df.items() if d > common_df]
+                postings: list[TermPosting] = []
+                if rare:
+                    postings += self.store.find_postings(
+                        ns, rare, limit_per_term=POSTINGS_PER_TERM
                     )
+                if common:
+                    postings += self.store.find_postings(
+                        ns, common, limit_per_term=POSTINGS_PER_COMMON_TERM
+                    )
+                for posting in postings:
+                    score = bm25.score(posting, query)
+                    cand = cands.get(posting.statement_id)
+                    if cand is None:
+                        cands[posting.statement_id] = Candidate(
+                            posting.statement_id, posting.t_index, lexical=score
+                        )
+                    else:  # found through rare and common terms: BM25 adds up over terms
+                        cand.lexical += score
         if concepts:
             max_sort = max((c.sort_val for c in concepts if not c.essential), default=0.0) or 1.0
             weights: dict[str, float] = {}
@@ -488,7 +516,17 @@ class TemporalGraphMemory:
                     weights[c.name] = 1.0
                 else:
                     weights[c.name] = 0.5 * (0.5 + 0.5 * c.sort_val / max_sort) / max(c.depth, 1)
-            contexts = self.store.find_contexts(ns, weights, limit_per_concept=cfg.context_limit)
+            essential = [c.name for c in concepts if c.essential]
+            related = [c.name for c in concepts if not c.essential]
+            contexts = self.store.find_contexts(
+                ns, essential, limit_per_concept=cfg.context_limit
+            )
+            if related:
+                contexts.update(
+                    self.store.find_contexts(
+                        ns, related, limit_per_concept=min(cfg.context_limit, RELATED_CONTEXT)
+                    )
+                )
             for name, statements in contexts.items():
                 for st in statements:
                     cand = cands.get(st.id)
@@ -504,7 +542,7 @@ class TemporalGraphMemory:
             lexical_weight=cfg.lexical_weight,
             graph_weight=cfg.graph_weight,
             recency_weight=cfg.recency_weight,
-        )[:400]
+        )[: min(400, max(40, budget // 5))]
         by_id = {
             s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])
         }

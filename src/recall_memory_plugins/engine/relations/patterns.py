@@ -670,6 +670,8 @@ class _SentenceExtraction:
     offsets: list[tuple[int, int]] = field(default_factory=list)
 
     def refs(self, idx: int) -> list[EntityRef]:
+        if not 0 <= idx < len(self.mentions):
+            return []
         m = self.mentions[idx]
         out = []
         for eid in m.entity_ids:
@@ -819,7 +821,8 @@ class PatternRelationExtractor:
 def _make_view(
     annotation: Annotation, sentence: Sentence, index: int, mentions: Sequence[Mention], zh: bool
 ) -> _View:
-    text = annotation.text
+    # the placeholder characters must not come from the user's text
+    text = annotation.text.replace(OPEN, " ").replace(CLOSE, " ")
     parts: list[str] = []
     origin: list[int] = []
     pos = sentence.start_char
