@@ -10,8 +10,8 @@ __all__ = ["MEMORY_PROMPT", "context_metadata", "statement_metadata"]
 
 #: How the agent middleware and the chat memories present recalled memory to the model.
 MEMORY_PROMPT = (
-    "Relevant memory, oldest first (each line is true at its time step; a later line "
-    "supersedes an earlier one):\n{memory}"
+    "Relevant memory: current facts first, then statements oldest first (each was true when "
+    "it was said; a later statement supersedes an earlier one):\n{memory}"
 )
 
 

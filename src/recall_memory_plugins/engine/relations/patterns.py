@@ -388,9 +388,9 @@ def _takeover(h: _Match) -> list[RelationCandidate]:
 
 
 def _reports(h: _Match) -> list[RelationCandidate]:
-    if h.type("o") not in (PERSON, None, OTHER):
+    if h.type("o") not in (PERSON, None, OTHER, LOCATION):  # a weak NER reads "to Heidi" as a place
         return []
-    objs = _typed(h.refs("o"), PERSON)
+    objs = [replace(o, type=PERSON) for o in h.refs("o")]
     return _cands(h.refs("s"), "REPORTS_TO", objs, negated=h.neg())
 
 
@@ -482,10 +482,10 @@ def _studies(h: _Match) -> list[RelationCandidate]:
 
 
 def _married(h: _Match) -> list[RelationCandidate]:
-    if h.type("o") not in (PERSON, None, OTHER):
+    if h.type("o") not in (PERSON, None, OTHER, LOCATION):  # a weak NER reads "to Ola" as a place
         return []
-    return _cands(h.refs("s"), "MARRIED_TO", h.refs("o")) + _cands(h.refs("o"), "MARRIED_TO",
-                                                                   h.refs("s"))
+    spouse = [replace(o, type=PERSON) for o in h.refs("o")]
+    return _cands(h.refs("s"), "MARRIED_TO", spouse) + _cands(spouse, "MARRIED_TO", h.refs("s"))
 
 
 def _friend(h: _Match) -> list[RelationCandidate]:
@@ -803,10 +803,9 @@ class PatternRelationExtractor:
                 continue
             origin = view.origin[start] if start < len(view.origin) else sentence.end_char
             before = [f for f in found if f.position <= origin and f.subject is not None]
-            if not before:
+            subject = before[-1].subject if before else _sentence_subject(view, lead, ex)
+            if subject is None:
                 continue
-            subject = before[-1].subject
-            assert subject is not None
             placeholder = f"{OPEN}{subject}{CLOSE}"
             sub = _View(
                 placeholder + ("" if zh else " ") + clause,
@@ -816,6 +815,16 @@ class PatternRelationExtractor:
             )
             found.extend(_run(sub, ex))
         return found
+
+
+def _sentence_subject(view: _View, lead: re.Pattern[str], ex: _SentenceExtraction) -> int | None:
+    """The mention that opens the sentence (its subject in English and Chinese word order)."""
+    head = view.text[lead.match(view.text).end():]  # type: ignore[union-attr]
+    found = _SLOT_RE.match(head)
+    if found is None:
+        return None
+    idx = int(found.group(1))
+    return idx if 0 <= idx < len(ex.mentions) and ex.mentions[idx].entity_ids else None
 
 
 def _make_view(

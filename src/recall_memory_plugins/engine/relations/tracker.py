@@ -71,15 +71,25 @@ class RelationPlan:
     changes: tuple[RelationChange, ...] = ()
 
 
-def _compatible(a: str | None, b: str | None) -> bool:
+def _person_certain(name: str) -> bool:
+    """Whether a name is surely a person's (a Chinese name, a known first name, a title)."""
+    words = name.split()
+    return is_cjk(name) or gender_of(name) is not None or (
+        len(words) > 1 and words[0].lower() in TITLES
+    )
+
+
+def _compatible(a: str | None, b: str | None, name: str) -> bool:
     """Whether a mention typed ``a`` may denote an entity typed ``b`` (same exact name or alias).
 
-    Only a person and a non-person are kept apart ("Paris" the city, "Paris" a friend): the other
-    types often differ between two annotations of the same name (ORG vs LOCATION), so they match.
+    Only a person and a non-person are kept apart ("Paris" the city, "Paris" a friend), and only
+    when the name surely is a person's: a weak annotator guesses PERSON for any capitalised word
+    ("Initech shipped ..."). The other types often differ between two annotations of the same
+    name (ORG vs LOCATION), so they match.
     """
-    if a in (None, OTHER) or b in (None, OTHER):
+    if a in (None, OTHER) or b in (None, OTHER) or (a == PERSON) == (b == PERSON):
         return True
-    return (a == PERSON) == (b == PERSON)
+    return not _person_certain(name)
 
 
 def _slug(name: str) -> str:
@@ -148,20 +158,26 @@ class _EntityBook:
 
     def _candidates(self, key: str, type_: str | None) -> list[tuple[str, str, str | None, int]]:
         """(id, name, type, last_step) of entities known by alias ``key`` and compatible."""
-        out = [
+        out: list[tuple[str, str, str | None, int]] = [
             (e.id, e.name, e.type, e.last_step)
-            for e in self.by_alias.get(key, []) if _compatible(type_, e.type)
+            for e in self.by_alias.get(key, []) if _compatible(type_, e.type, e.name)
         ]
         out.extend(
             (i, self.new[i].name, self.new[i].type, 1 << 60)
-            for i in self.new_alias.get(key, []) if _compatible(type_, self.new[i].type)
+            for i in self.new_alias.get(key, [])
+            if _compatible(type_, self.new[i].type, self.new[i].name)
         )
         return out
 
-    def _pick(self, key: str, cands: list[tuple[str, str, str | None, int]]) -> str:
-        def order(c: tuple[str, str, str | None, int]) -> tuple[int, int, int]:
+    def _pick(
+        self, key: str, type_: str | None, cands: list[tuple[str, str, str | None, int]]
+    ) -> str:
+        """Same type first, then the exact name, then the most salient, then the newest."""
+
+        def order(c: tuple[str, str, str | None, int]) -> tuple[int, int, int, int]:
+            same_type = 0 if type_ is not None and c[2] == type_ else 1
             exact = 0 if c[1].casefold() == key else 1
-            return (exact, self.rank.get(c[0], 1 << 30), -c[3])
+            return (same_type, exact, self.rank.get(c[0], 1 << 30), -c[3])
 
         return min(cands, key=order)[0]
 
@@ -175,7 +191,7 @@ class _EntityBook:
         key = name.casefold()
         self.prefetch([name])
         cands = self._candidates(key, type_)
-        chosen: str | None = self._pick(key, cands) if cands else None
+        chosen: str | None = self._pick(key, type_, cands) if cands else None
         if chosen is None and not is_cjk(name) and type_ in (PERSON, None):
             # "Alice Moreau" after a bare "Alice": attach to that one person, never to a guess
             words = [w for w in name.split() if w.lower() not in TITLES]
@@ -405,9 +421,9 @@ class RelationTracker:
             return RelationPlan()
         discourse = self._load_discourse(store, namespace)
         gazetteer: dict[str, str | None] = {}
-        for ref in discourse.referents:
-            for alias in (ref.name, *ref.aliases):
-                gazetteer.setdefault(alias, ref.type)
+        for salient in discourse.referents:
+            for alias in (salient.name, *salient.aliases):
+                gazetteer.setdefault(alias, salient.type)
         mentions = find_mentions(annotation, gazetteer=gazetteer)
         book = _EntityBook(store, namespace, discourse.referents)
         names = [clean_name(m.text) for m in mentions if m.kind == "name"]
@@ -458,20 +474,20 @@ class RelationTracker:
         records = book.records(used, remap)
         stored = {r.id for r in records}
         referents = {
-            remap.get(rid, rid): replace(ref, id=remap.get(rid, rid))
+            remap.get(rid, rid): replace(ref, id=remap[rid]) if rid in remap else ref
             for rid, ref in book.referents.items()
         }
         remapped = [
             replace(m, entity_ids=tuple(remap.get(i, i) for i in m.entity_ids)) for m in resolved
         ]
-        salient = next_discourse(
+        next_salient = next_discourse(
             remapped, {k: v for k, v in referents.items() if k in stored},
-            [r for r in discourse.referents], size=self.salience,
+            discourse.referents, size=self.salience,
         )
         groups = coordinated(remapped, annotation.text)
         group = tuple(i for i in groups[-1][1] if i in stored) if groups else ()
         self._save_discourse(store, namespace, _Discourse(
-            discourse.step + 1, salient, discourse.store, group if len(group) >= 2 else ()))
+            discourse.step + 1, next_salient, discourse.store, group if len(group) >= 2 else ()))
         logger.debug("relation plan for %r: %d entities, %d changes from %d candidates",
                      namespace, len(records), len(changes), len(candidates))
         return RelationPlan(tuple(records), tuple(changes))

@@ -63,10 +63,11 @@ def decide_changes(
         ``add`` / ``end`` / ``confirm`` changes in the order the store must apply them.
     """
     live: dict[str, _Live] = {}
-    for rel in current:
-        if rel.is_current and rel.id not in live:
-            live[rel.id] = _Live(
-                rel.id, rel.subject_id, rel.type, rel.object_id, dict(rel.attributes)
+    for stored in current:
+        if stored.is_current and stored.id not in live:
+            live[stored.id] = _Live(
+                stored.id, stored.subject_id, stored.type, stored.object_id,
+                dict(stored.attributes),
             )
     changes: list[RelationChange | None] = []
     ended: dict[str, int] = {}  # relation id -> index of its "end" change

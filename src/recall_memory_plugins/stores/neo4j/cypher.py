@@ -245,6 +245,8 @@ RETURN DISTINCT startNode(r).name AS source, endNode(r).name AS target,
        r.strength AS strength, r.t_index AS t_index
 """
 
+# Contexts overlap (one statement is in the context of each of its concepts): each statement is
+# sent once, the contexts as id lists.
 FIND_CONTEXTS = f"""
 UNWIND $names AS name
 MATCH (c:Concept {{namespace: $ns, name: name}})
@@ -252,9 +254,13 @@ CALL (c) {{
   MATCH (c)-[:IN_CONTEXT]->(s:Statement)
   WITH s ORDER BY s.id DESC
   LIMIT $limit
-  RETURN collect({_STATEMENT_MAP}) AS statements
+  RETURN collect(s) AS members
 }}
-RETURN name, statements
+WITH collect({{name: name, ids: [s IN members | s.id]}}) AS contexts,
+     reduce(acc = [], ms IN collect(members) | acc + ms) AS members
+UNWIND members AS s
+WITH contexts, collect(DISTINCT s) AS statements
+RETURN contexts, [s IN statements | {_STATEMENT_MAP}] AS statements
 """
 
 TERM_FREQUENCIES = """

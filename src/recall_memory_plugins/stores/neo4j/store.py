@@ -567,10 +567,13 @@ class Neo4jGraphStore:
             "read contexts", cypher.FIND_CONTEXTS,
             {"ns": namespace, "names": wanted, "limit": _limit(limit_per_concept)},
         )
+        if not rows:
+            return {}
+        statements = {int(s["id"]): self._statement(s) for s in rows[0]["statements"]}
         found = {
-            r["name"]: [self._statement(s) for s in reversed(r["statements"])]
-            for r in rows
-            if r["statements"]
+            c["name"]: [statements[int(i)] for i in reversed(c["ids"])]
+            for c in rows[0]["contexts"]
+            if c["ids"]
         }
         return {n: found[n] for n in wanted if n in found}
 
