@@ -397,6 +397,27 @@ def test_agent_sees_recalled_memory_in_system_prompt(memory: TemporalGraphMemory
     assert len(stored) == 6
 
 
+def test_agent_saves_every_new_message_of_a_checkpointed_thread(
+    memory: TemporalGraphMemory,
+) -> None:
+    recorder = PromptRecorder()
+    agent = agent_for(
+        memory, scripted_model(recorder, ["Noted.", "Noted both."]),
+        context_schema=UserContext, checkpointer=InMemorySaver(),
+    )
+    alice, thread = UserContext(user_id="alice"), {"configurable": {"thread_id": "t1"}}
+    agent.invoke({"messages": [HumanMessage(EN_1)]}, thread, context=alice)
+    result = agent.invoke(
+        {"messages": [HumanMessage(EN_2), HumanMessage("Bob starts on Monday.")]}, thread,
+        context=alice,
+    )
+    assert "recall_saved_id" not in result  # private to the middleware
+    assert [(s.speaker, s.text) for s in memory.statements(namespace="alice")] == [
+        ("Human", EN_1), ("AI", "Noted."),
+        ("Human", EN_2), ("Human", "Bob starts on Monday."), ("AI", "Noted both."),
+    ]
+
+
 def test_agent_namespaces_from_context_and_config_never_mix(memory: TemporalGraphMemory) -> None:
     recorder = PromptRecorder()
     model = scripted_model(recorder, ["ok", "ok", "ok"])
@@ -506,6 +527,16 @@ def test_serialising_chains_does_not_leak_the_store(tmp_path: Path) -> None:
         assert adapter.model_dump()["namespace"] == "alice"
     finally:
         engine.close()
+
+
+def test_public_names() -> None:
+    import recall_memory_plugins.adapters.langchain as adapters
+
+    assert sorted(adapters.__all__) == [
+        "RecallAgentState", "RecallChatMessageHistory", "RecallMemory", "RecallMiddleware",
+        "RecallRetriever",
+    ]
+    assert all(hasattr(adapters, name) for name in adapters.__all__)
 
 
 @pytest.mark.parametrize(

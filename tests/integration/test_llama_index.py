@@ -19,9 +19,14 @@ import pytest
 
 pytest.importorskip("llama_index.core")
 
+from llama_index.core.agent.workflow import FunctionAgent
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
 from llama_index.core.chat_engine import SimpleChatEngine
-from llama_index.core.llms.mock import MockLLM, MockLLMWithChatMemoryOfLastCall
+from llama_index.core.llms.mock import (
+    MockFunctionCallingLLMWithChatMemoryOfLastCall,
+    MockLLM,
+    MockLLMWithChatMemoryOfLastCall,
+)
 from llama_index.core.memory import Memory
 from llama_index.core.query_engine import RetrieverQueryEngine
 
@@ -216,6 +221,48 @@ async def test_chat_memory_get_with_input_and_namespaces(memory: TemporalGraphMe
     assert "Alice" not in "\n".join(m.content or "" for m in bob.get(EN_Q))
 
 
+# FunctionAgent's own __init__ (workflows.utils.get_steps_from_instance) inspects pydantic fields.
+@pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince20")
+@pytest.mark.filterwarnings("ignore::pydantic.warnings.PydanticDeprecatedSince211")
+async def test_chat_memory_as_function_agent_memory(memory: TemporalGraphMemory) -> None:
+    replies = iter(["好的。", "明白。", "王五。"])
+
+    def script(messages: object, **kwargs: object) -> ChatMessage:
+        return ChatMessage(role="assistant", content=next(replies))
+
+    def project_directory(project: str) -> str:
+        """Look a project up in the directory."""
+        return "no entry"
+
+    llm = MockFunctionCallingLLMWithChatMemoryOfLastCall(response_generator=script)
+    agent = FunctionAgent(llm=llm, tools=[project_directory], system_prompt="You are helpful.")
+    chat_memory = RecallChatMemory(memory=memory, namespace="alice", recent_messages=2)
+    for text in (ZH_1, ZH_2):
+        await agent.run(text, memory=chat_memory)
+    assert str(await agent.run(ZH_Q, memory=chat_memory)) == "王五。"
+
+    sent = llm.last_chat_messages
+    assert [m.role for m in sent] == [MessageRole.SYSTEM, MessageRole.SYSTEM, MessageRole.USER]
+    assert in_order(sent[1].content, ZH_1, ZH_2) and sent[2].content == ZH_Q
+    assert [s.text for s in memory.statements(namespace="alice")][-2:] == [ZH_Q, "王五。"]
+
+
+def test_chat_memory_keeps_tool_turns_whole(memory: TemporalGraphMemory) -> None:
+    chat_memory = RecallChatMemory(memory=memory, namespace="alice", recent_messages=2)
+    turn = [
+        ChatMessage(role="user", content=ZH_Q),
+        ChatMessage(role="assistant", content="", additional_kwargs={"tool_calls": ["lookup"]}),
+        ChatMessage(role="tool", content="no entry"),
+        ChatMessage(role="assistant", content="王五。"),
+    ]
+    chat_memory.put(ChatMessage(role="user", content=ZH_1))
+    chat_memory.put_messages(turn)
+    assert chat_memory.get_all() == turn  # cut at the user message, never inside a tool call
+    assert [(s.speaker, s.text) for s in memory.statements(namespace="alice")] == [
+        ("User", ZH_1), ("User", ZH_Q), ("Assistant", "王五。"),
+    ]
+
+
 def test_chat_memory_from_defaults_like_a_chat_engine(memory: TemporalGraphMemory) -> None:
     history = [ChatMessage(role="user", content=EN_1), ChatMessage(role="assistant", content="ok")]
     chat_memory = RecallChatMemory.from_defaults(
@@ -292,6 +339,13 @@ def test_serialising_does_not_leak_the_store(tmp_path: Path) -> None:
         assert chat_memory.to_dict()["namespace"] == "alice"
     finally:
         engine.close()
+
+
+def test_public_names() -> None:
+    import recall_memory_plugins.adapters.llama_index as adapters
+
+    assert sorted(adapters.__all__) == ["RecallChatMemory", "RecallMemoryBlock", "RecallRetriever"]
+    assert all(hasattr(adapters, name) for name in adapters.__all__)
 
 
 def test_missing_llama_index_names_the_extra() -> None:

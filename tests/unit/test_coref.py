@@ -71,7 +71,8 @@ def test_gender_agreement_picks_the_right_person(memory: TemporalGraphMemory) ->
     memory.add("Alice met Bob at the conference.")
     memory.add("She works at Acme. He works at Globex.")
     assert triples(memory.relations()) == {
-        ("Alice", "WORKS_FOR", "Acme"), ("Bob", "WORKS_FOR", "Globex"),
+        ("Alice", "WORKS_FOR", "Acme"),
+        ("Bob", "WORKS_FOR", "Globex"),
     }
 
 
@@ -96,11 +97,14 @@ def test_they_refers_to_a_coordinated_group(memory: TemporalGraphMemory) -> None
     memory.add("Mia and Noah moved to Lisbon.")
     memory.add("They love the city.")
     assert triples(memory.relations(type="LIKES")) == {
-        ("Mia", "LIKES", "Lisbon"), ("Noah", "LIKES", "Lisbon"),
+        ("Mia", "LIKES", "Lisbon"),
+        ("Noah", "LIKES", "Lisbon"),
     }
     memory.add("李雷和韩梅梅加入了星火计划。他们住在北京。")
-    assert triples(memory.relations("北京")) == {("李雷", "LIVES_IN", "北京"),
-                                                 ("韩梅梅", "LIVES_IN", "北京")}
+    assert triples(memory.relations("北京")) == {
+        ("李雷", "LIVES_IN", "北京"),
+        ("韩梅梅", "LIVES_IN", "北京"),
+    }
 
 
 def test_first_person_is_the_speaker(memory: TemporalGraphMemory) -> None:
@@ -108,7 +112,8 @@ def test_first_person_is_the_speaker(memory: TemporalGraphMemory) -> None:
     memory.add("我住在杭州。", speaker="小明")
     memory.add("I love painting.")  # no speaker: nobody to attach it to
     assert triples(memory.relations()) == {
-        ("Caroline", "LIVES_IN", "Sweden"), ("小明", "LIVES_IN", "杭州"),
+        ("Caroline", "LIVES_IN", "Sweden"),
+        ("小明", "LIVES_IN", "杭州"),
     }
     assert memory.get_entity("Caroline").type == "PERSON"
 

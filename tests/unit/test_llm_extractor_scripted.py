@@ -66,11 +66,19 @@ def triples(memory: TemporalGraphMemory, **kw: Any) -> set[tuple[str, str, str |
 def seeded() -> Iterator[tuple[TemporalGraphMemory, ScriptedChatModel]]:
     memory, model = scripted_memory(
         call(
-            {"op": "ADD", "source": "张三", "relation": "WORKS_FOR", "destination": "销售部",
-             "attributes": {"role": "经理"}},
+            {
+                "op": "ADD",
+                "source": "张三",
+                "relation": "WORKS_FOR",
+                "destination": "销售部",
+                "attributes": {"role": "经理"},
+            },
             {"op": "ADD", "source": "张三", "relation": "MANAGES", "destination": "星火计划"},
-            entities=[{"name": "张三", "type": "PERSON"}, {"name": "销售部", "type": "ORG"},
-                      {"name": "星火计划", "type": "PROJECT"}],
+            entities=[
+                {"name": "张三", "type": "PERSON"},
+                {"name": "销售部", "type": "ORG"},
+                {"name": "星火计划", "type": "PROJECT"},
+            ],
         ),
     )
     memory.add("张三是销售部的经理，他正在负责星火计划项目。")
@@ -94,12 +102,26 @@ def test_scripted_add_stores_entities_and_relations(seeded: Any) -> None:
 def test_scripted_update_ends_the_old_relation_and_the_model_saw_it(seeded: Any) -> None:
     memory, model = seeded
     old = memory.relations("星火计划", type="MANAGES")[0]
-    model.messages = iter([call(
-        {"op": "UPDATE", "relation_id": old.id, "source": "王五", "relation": "MANAGES",
-         "destination": "星火计划"},
-        {"op": "NOOP", "relation_id": old.id, "source": "张三", "relation": "MANAGES",
-         "destination": "星火计划"},
-    )])
+    model.messages = iter(
+        [
+            call(
+                {
+                    "op": "UPDATE",
+                    "relation_id": old.id,
+                    "source": "王五",
+                    "relation": "MANAGES",
+                    "destination": "星火计划",
+                },
+                {
+                    "op": "NOOP",
+                    "relation_id": old.id,
+                    "source": "张三",
+                    "relation": "MANAGES",
+                    "destination": "星火计划",
+                },
+            )
+        ]
+    )
     memory.add("张三不再负责星火计划了，现在由王五接手。")
     asked = model.seen[-1][-1].content
     assert f"[{old.id}] 张三 MANAGES 星火计划" in asked  # the current relations were given
@@ -113,8 +135,19 @@ def test_scripted_update_ends_the_old_relation_and_the_model_saw_it(seeded: Any)
 def test_scripted_delete_ends_without_successor_and_keeps_history(seeded: Any) -> None:
     memory, model = seeded
     rel = memory.relations("张三", type="WORKS_FOR")[0]
-    model.messages = iter([call({"op": "DELETE", "relation_id": rel.id, "source": "张三",
-                                 "relation": "WORKS_FOR", "destination": "销售部"})])
+    model.messages = iter(
+        [
+            call(
+                {
+                    "op": "DELETE",
+                    "relation_id": rel.id,
+                    "source": "张三",
+                    "relation": "WORKS_FOR",
+                    "destination": "销售部",
+                }
+            )
+        ]
+    )
     memory.add("张三离开了销售部。")
     assert triples(memory, entity="张三") == {("张三", "MANAGES", "星火计划")}
     (history,) = [r for r in memory.timeline("张三") if r.type == "WORKS_FOR"]
@@ -122,8 +155,9 @@ def test_scripted_delete_ends_without_successor_and_keeps_history(seeded: Any) -
 
 
 def test_scripted_first_person_is_the_speaker() -> None:
-    memory, _ = scripted_memory(call({"op": "ADD", "source": "I", "relation": "lives in",
-                                      "destination": "Stockholm"}))
+    memory, _ = scripted_memory(
+        call({"op": "ADD", "source": "I", "relation": "lives in", "destination": "Stockholm"})
+    )
     memory.add("I moved to Stockholm.", speaker="Caroline")
     assert triples(memory) == {("Caroline", "LIVES_IN", "Stockholm")}
 
@@ -132,10 +166,18 @@ def test_scripted_first_person_is_the_speaker() -> None:
     "answer",
     [
         AIMessage(content="Sure! Alice now works at Globex."),  # not JSON, no tool call
-        AIMessage(content="", invalid_tool_calls=[
-            {"name": TOOL_NAME, "args": "{'relations': [", "id": "c1", "error": "bad JSON"}]),
-        AIMessage(content="", tool_calls=[
-            {"name": TOOL_NAME, "args": {"relations": "Alice WORKS_FOR Globex"}, "id": "c1"}]),
+        AIMessage(
+            content="",
+            invalid_tool_calls=[
+                {"name": TOOL_NAME, "args": "{'relations': [", "id": "c1", "error": "bad JSON"}
+            ],
+        ),
+        AIMessage(
+            content="",
+            tool_calls=[
+                {"name": TOOL_NAME, "args": {"relations": "Alice WORKS_FOR Globex"}, "id": "c1"}
+            ],
+        ),
         AIMessage(content=""),  # nothing at all
     ],
     ids=["prose", "invalid-json", "relations-not-a-list", "empty"],
@@ -167,20 +209,34 @@ def test_scripted_malformed_triples_are_skipped_with_a_warning(
 ) -> None:
     memory, model = seeded
     before = memory.relations(include_ended=True)
-    model.messages = iter([call(
-        {"op": "ADD", "source": "张三", "relation": "TELEPORTS_TO", "destination": "火星"},
-        {"op": "ADD", "source": 42, "relation": "LIKES", "destination": "茶"},
-        {"op": "ADD", "source": "张三", "relation": ["LIKES"], "destination": "茶"},
-        {"op": "ADD", "source": "张三", "relation": "LIKES"  , "destination": {"x": 1}},
-        {"op": "DELETE", "relation_id": "no-such-relation"},
-        {"op": "UPDATE", "relation_id": 7, "source": "张三", "relation": "LIKES",
-         "destination": "茶"},
-        {"op": "EXPLODE", "source": "张三", "relation": "LIKES", "destination": "茶"},
-        {"source": "张三"},
-        "junk",
-        {"op": "ADD", "source": "张三", "relation": "likes", "destination": "茶",
-         "attributes": ["not", "a", "dict"]},
-    )])
+    model.messages = iter(
+        [
+            call(
+                {"op": "ADD", "source": "张三", "relation": "TELEPORTS_TO", "destination": "火星"},
+                {"op": "ADD", "source": 42, "relation": "LIKES", "destination": "茶"},
+                {"op": "ADD", "source": "张三", "relation": ["LIKES"], "destination": "茶"},
+                {"op": "ADD", "source": "张三", "relation": "LIKES", "destination": {"x": 1}},
+                {"op": "DELETE", "relation_id": "no-such-relation"},
+                {
+                    "op": "UPDATE",
+                    "relation_id": 7,
+                    "source": "张三",
+                    "relation": "LIKES",
+                    "destination": "茶",
+                },
+                {"op": "EXPLODE", "source": "张三", "relation": "LIKES", "destination": "茶"},
+                {"source": "张三"},
+                "junk",
+                {
+                    "op": "ADD",
+                    "source": "张三",
+                    "relation": "likes",
+                    "destination": "茶",
+                    "attributes": ["not", "a", "dict"],
+                },
+            )
+        ]
+    )
     with caplog.at_level(logging.WARNING, logger="recall_memory_plugins.extractors.llm"):
         memory.add("张三喜欢喝茶。")
     warnings = [r.getMessage() for r in caplog.records]
@@ -204,8 +260,9 @@ def test_scripted_model_errors_become_extraction_errors() -> None:
     annotation = make_annotator("offline").annotate("Alice works at Acme.")
     with pytest.raises(ExtractionError, match="timed out"):
         extractor.extract(annotation, ExtractionContext(namespace="n"))
-    memory = TemporalGraphMemory(":memory:", annotator="offline",
-                                 tracker=RelationTracker(extractor=extractor))
+    memory = TemporalGraphMemory(
+        ":memory:", annotator="offline", tracker=RelationTracker(extractor=extractor)
+    )
     memory.add("Alice works at Acme.")  # falls back to the patterns
     assert triples(memory) == {("Alice", "WORKS_FOR", "Acme")}
 
@@ -221,13 +278,22 @@ def test_scripted_structured_output_models_work_too() -> None:
             class Runnable:
                 def invoke(self, messages: Any) -> Any:
                     outer.seen.append(list(messages))
-                    return {"relations": [{"op": "ADD", "source": "Alice", "relation": "LIKES",
-                                           "destination": "tea"}]}
+                    return {
+                        "relations": [
+                            {
+                                "op": "ADD",
+                                "source": "Alice",
+                                "relation": "LIKES",
+                                "destination": "tea",
+                            }
+                        ]
+                    }
 
             return Runnable()
 
     memory = TemporalGraphMemory(
-        ":memory:", annotator="offline",
+        ":memory:",
+        annotator="offline",
         tracker=RelationTracker(extractor=LLMRelationExtractor(StructuredOnly(messages=iter([])))),
     )
     memory.add("Alice enjoys a cup of tea.")

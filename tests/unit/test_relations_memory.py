@@ -44,7 +44,10 @@ def add_days(memory: TemporalGraphMemory, texts: tuple[str, ...] | list[str], **
 # ------------------------------------------------------------------------------ seed 001, Chinese
 def test_seed_001_chinese_turn_by_turn(memory: TemporalGraphMemory) -> None:
     memory.add(SEED_ZH[0])
-    assert triples(memory.relations()) == {("张三", "WORKS_FOR", "销售部"), ("张三", "MANAGES", "星火计划")}
+    assert triples(memory.relations()) == {
+        ("张三", "WORKS_FOR", "销售部"),
+        ("张三", "MANAGES", "星火计划"),
+    }
     works = memory.relations("张三", type="WORKS_FOR")[0]
     assert works.attributes == {"role": "经理"}
     assert memory.get_entity("张三").type == "PERSON"
@@ -67,8 +70,10 @@ def test_seed_001_chinese_turn_by_turn(memory: TemporalGraphMemory) -> None:
     assert old[0].expired_at is not None  # system time: when we learned it ended
     # nothing else changed, nothing was deleted
     assert triples(memory.relations()) == {
-        ("张三", "WORKS_FOR", "销售部"), ("李四", "REPORTS_TO", "张三"),
-        ("王五", "INVOLVED_IN", "星火计划"), ("王五", "MANAGES", "星火计划"),
+        ("张三", "WORKS_FOR", "销售部"),
+        ("李四", "REPORTS_TO", "张三"),
+        ("王五", "INVOLVED_IN", "星火计划"),
+        ("王五", "MANAGES", "星火计划"),
     }
     assert memory.stats().relations == 5
 
@@ -114,7 +119,8 @@ def test_seed_001_timeline_lists_every_interval_in_order(memory: TemporalGraphMe
 def test_seed_001_english(memory: TemporalGraphMemory) -> None:
     memory.add(SEED_EN[0])
     assert triples(memory.relations()) == {
-        ("Zhang San", "WORKS_FOR", "Sales Department"), ("Zhang San", "MANAGES", "Project Spark"),
+        ("Zhang San", "WORKS_FOR", "Sales Department"),
+        ("Zhang San", "MANAGES", "Project Spark"),
     }
     assert memory.relations("zhang san", type="works_for")[0].attributes == {"role": "manager"}
     memory.add(SEED_EN[1])
@@ -162,7 +168,8 @@ def test_a_full_name_after_a_first_name_is_the_same_person(memory: TemporalGraph
     assert [e.name for e in memory.entities() if e.type == "PERSON"] == ["Alice"]
     assert "Alice Moreau" in memory.get_entity("Alice").aliases
     assert triples(memory.relations("Alice Moreau")) == {
-        ("Alice", "WORKS_FOR", "Acme"), ("Alice", "LIVES_IN", "Lyon"),
+        ("Alice", "WORKS_FOR", "Acme"),
+        ("Alice", "LIVES_IN", "Lyon"),
     }
 
 
@@ -269,6 +276,16 @@ def test_recall_facts_are_few_short_and_relevant(memory: TemporalGraphMemory) ->
     assert memory.recall("Tell me about the weather.").facts == ()
 
 
+def test_facts_about_someone_who_lost_a_role_show_the_successor(
+    memory: TemporalGraphMemory,
+) -> None:
+    add_days(memory, SEED_ZH)
+    assert memory.recall("张三现在负责什么？").facts == (
+        "王五 manages 星火计划 (since step 3; before: 张三, steps 1-3)",
+    )
+    assert memory.recall("李四向谁汇报？").facts == ("李四 reports to 张三 (since step 2)",)
+
+
 def test_relations_can_be_turned_off() -> None:
     with TemporalGraphMemory(":memory:", annotator="offline", relations=False) as mem:
         mem.add("Alice works at Acme.")
@@ -279,11 +296,26 @@ def test_relations_can_be_turned_off() -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "???", "😀😀😀", "He he he.", "It is.", "They.", "我。", "The the the the.",
-        "\ue000 0 \ue001 works at \ue0009\ue001.", "Ünïcödé Çafé is in Zürich.",
-        "a" * 5000, "Alice " * 300 + "works at Acme.", "张三" * 200 + "负责" + "星火计划" * 50,
-        "Alice and and and Bob moved to to Paris.", "由接手。", "不再负责。", "'s 's 's",
-        "Project", "the project manager of of", "x\n\n\ny\t\tz", "1234 5678 90.",
+        "???",
+        "😀😀😀",
+        "He he he.",
+        "It is.",
+        "They.",
+        "我。",
+        "The the the the.",
+        "\ue000 0 \ue001 works at \ue0009\ue001.",
+        "Ünïcödé Çafé is in Zürich.",
+        "a" * 5000,
+        "Alice " * 300 + "works at Acme.",
+        "张三" * 200 + "负责" + "星火计划" * 50,
+        "Alice and and and Bob moved to to Paris.",
+        "由接手。",
+        "不再负责。",
+        "'s 's 's",
+        "Project",
+        "the project manager of of",
+        "x\n\n\ny\t\tz",
+        "1234 5678 90.",
     ],
 )
 def test_odd_input_never_raises(memory: TemporalGraphMemory, text: str) -> None:

@@ -18,8 +18,9 @@ def memory() -> Iterator[TemporalGraphMemory]:
 
 
 def facts(rels: list[Relation]) -> set[tuple[str, str, str | None, tuple[tuple[str, str], ...]]]:
-    return {(r.subject_name, r.type, r.object_name, tuple(sorted(r.attributes.items())))
-            for r in rels}
+    return {
+        (r.subject_name, r.type, r.object_name, tuple(sorted(r.attributes.items()))) for r in rels
+    }
 
 
 NO: tuple[tuple[str, str], ...] = ()
@@ -27,20 +28,29 @@ NO: tuple[tuple[str, str], ...] = ()
 SINGLE = [
     # English
     ("Alice works at Acme Corp.", ("Alice", "WORKS_FOR", "Acme Corp", NO)),
-    ("Heidi is a software engineer at Globex.",
-     ("Heidi", "WORKS_FOR", "Globex", (("role", "software engineer"),))),
+    (
+        "Heidi is a software engineer at Globex.",
+        ("Heidi", "WORKS_FOR", "Globex", (("role", "software engineer"),)),
+    ),
     ("Frank reports to Grace.", ("Frank", "REPORTS_TO", "Grace", NO)),
     ("Rita's manager is Sam.", ("Rita", "REPORTS_TO", "Sam", NO)),
     ("Peggy is Trent's manager.", ("Trent", "REPORTS_TO", "Peggy", NO)),
     ("Dave took over Project Apollo from Erin.", ("Dave", "MANAGES", "Project Apollo", NO)),
     ("Oscar is the project manager of Project Orion.", ("Oscar", "MANAGES", "Project Orion", NO)),
     ("Zoe is the new head of Project Delta.", ("Zoe", "MANAGES", "Project Delta", NO)),
-    ("Liam is the lead designer on Project Nova.",
-     ("Liam", "HAS_ROLE_IN", "Project Nova", (("role", "lead designer"),))),
+    (
+        "Liam is the lead designer on Project Nova.",
+        ("Liam", "HAS_ROLE_IN", "Project Nova", (("role", "lead designer"),)),
+    ),
     ("Pat joined Project Nova.", ("Pat", "INVOLVED_IN", "Project Nova", NO)),
-    ("Project Apollo depends on Project Gemini.",
-     ("Project Apollo", "DEPENDS_ON", "Project Gemini", NO)),
-    ("Project Apollo is now in testing.", ("Project Apollo", "STATUS", None, (("status", "testing"),))),
+    (
+        "Project Apollo depends on Project Gemini.",
+        ("Project Apollo", "DEPENDS_ON", "Project Gemini", NO),
+    ),
+    (
+        "Project Apollo is now in testing.",
+        ("Project Apollo", "STATUS", None, (("status", "testing"),)),
+    ),
     ("Project Echo was cancelled.", ("Project Echo", "STATUS", None, (("status", "cancelled"),))),
     ("Bob moved to Berlin.", ("Bob", "LIVES_IN", "Berlin", NO)),
     ("Carol lives in London.", ("Carol", "LIVES_IN", "London", NO)),
@@ -77,22 +87,41 @@ def test_pattern(memory: TemporalGraphMemory, text: str, expected: tuple[object,
 
 
 EVOLUTION: list[tuple[Sequence[str], set[tuple[str, str, str | None]], int]] = [
-    (["Alice works at Initech.", "She left Initech and joined Globex."],
-     {("Alice", "WORKS_FOR", "Globex")}, 2),
+    (
+        ["Alice works at Initech.", "She left Initech and joined Globex."],
+        {("Alice", "WORKS_FOR", "Globex")},
+        2,
+    ),
     (["Bob moved to Berlin.", "Bob moved to Paris."], {("Bob", "LIVES_IN", "Paris")}, 2),
-    (["Erin leads Project Apollo.", "Dave took over Project Apollo from Erin."],
-     {("Dave", "MANAGES", "Project Apollo")}, 2),
-    (["Amy leads Project Delta.", "Project Delta is now led by Zoe."],
-     {("Zoe", "MANAGES", "Project Delta")}, 2),
-    (["Ben is in charge of Project Echo.", "Ben is no longer in charge of Project Echo."],
-     set(), 1),
+    (
+        ["Erin leads Project Apollo.", "Dave took over Project Apollo from Erin."],
+        {("Dave", "MANAGES", "Project Apollo")},
+        2,
+    ),
+    (
+        ["Amy leads Project Delta.", "Project Delta is now led by Zoe."],
+        {("Zoe", "MANAGES", "Project Delta")},
+        2,
+    ),
+    (
+        ["Ben is in charge of Project Echo.", "Ben is no longer in charge of Project Echo."],
+        set(),
+        1,
+    ),
     (["Yuri works at Acme.", "Yuri is not working at Acme anymore."], set(), 1),
     (["Judy likes coffee.", "Judy doesn't like coffee anymore."], set(), 1),
     (["Judy loves tea.", "Judy hates tea now."], {("Judy", "DISLIKES", "tea")}, 2),
     (["Frank reports to Grace.", "Frank reports to Heidi."], {("Frank", "REPORTS_TO", "Heidi")}, 2),
-    (["Project Apollo is in development.", "Project Apollo is now in testing."],
-     {("Project Apollo", "STATUS", None)}, 2),
-    (["赵六在腾讯公司工作。", "赵六离开了腾讯公司，加入了阿里巴巴。"], {("赵六", "WORKS_FOR", "阿里巴巴")}, 2),
+    (
+        ["Project Apollo is in development.", "Project Apollo is now in testing."],
+        {("Project Apollo", "STATUS", None)},
+        2,
+    ),
+    (
+        ["赵六在腾讯公司工作。", "赵六离开了腾讯公司，加入了阿里巴巴。"],
+        {("赵六", "WORKS_FOR", "阿里巴巴")},
+        2,
+    ),
     (["王五住在北京。", "王五搬到了上海。"], {("王五", "LIVES_IN", "上海")}, 2),
     (["星火计划目前处于测试阶段。", "星火计划已经上线了。"], {("星火计划", "STATUS", None)}, 2),
     (["陈一喜欢咖啡。", "陈一不再喜欢咖啡了。"], set(), 1),
@@ -100,10 +129,13 @@ EVOLUTION: list[tuple[Sequence[str], set[tuple[str, str, str | None]], int]] = [
 ]
 
 
-@pytest.mark.parametrize(("texts", "current", "total"), EVOLUTION,
-                         ids=[" / ".join(t) for t, _, _ in EVOLUTION])
+@pytest.mark.parametrize(
+    ("texts", "current", "total"), EVOLUTION, ids=[" / ".join(t) for t, _, _ in EVOLUTION]
+)
 def test_evolution(
-    memory: TemporalGraphMemory, texts: Sequence[str], current: set[tuple[str, str, str | None]],
+    memory: TemporalGraphMemory,
+    texts: Sequence[str],
+    current: set[tuple[str, str, str | None]],
     total: int,
 ) -> None:
     for text in texts:
@@ -116,10 +148,19 @@ def test_evolution(
 
 
 # ------------------------------------------------------------------------------ dependency parse
-def _tok(text: str, lemma: str, upos: str, head: int, deprel: str, start: int, ner: str = "O"
-         ) -> Token:
-    return Token(text, lemma, upos, ner=ner, head=head, deprel=deprel, start_char=start,
-                 end_char=start + len(text))
+def _tok(
+    text: str, lemma: str, upos: str, head: int, deprel: str, start: int, ner: str = "O"
+) -> Token:
+    return Token(
+        text,
+        lemma,
+        upos,
+        ner=ner,
+        head=head,
+        deprel=deprel,
+        start_char=start,
+        end_char=start + len(text),
+    )
 
 
 class HandParsedAnnotator:
@@ -165,7 +206,8 @@ def test_dependency_parse_fallback_reads_triples_no_pattern_covers() -> None:
         mem.add("Grace founded Umbrella.")  # no pattern for "founded": generic FOUND
         mem.add("Grace ordinarily oversees Umbrella.")  # a known verb: MANAGES
         assert {(r.subject_name, r.type, r.object_name) for r in mem.relations()} == {
-            ("Grace", "FOUND", "Umbrella"), ("Grace", "MANAGES", "Umbrella"),
+            ("Grace", "FOUND", "Umbrella"),
+            ("Grace", "MANAGES", "Umbrella"),
         }
         mem.add("Grace does not oversee Umbrella.")  # negation from the parse
         assert {(r.subject_name, r.type) for r in mem.relations()} == {("Grace", "FOUND")}

@@ -19,15 +19,29 @@ EXCLUSIVE = exclusivity_table(
 
 
 def rel(
-    rid: str, subject: str, type_: str, obj: str | None, *, step: int = 1,
-    attributes: dict[str, str] | None = None, ended: int | None = None,
+    rid: str,
+    subject: str,
+    type_: str,
+    obj: str | None,
+    *,
+    step: int = 1,
+    attributes: dict[str, str] | None = None,
+    ended: int | None = None,
 ) -> Relation:
     return Relation(
-        namespace="ns", id=rid, subject_id=subject, type=type_, object_id=obj,
-        subject_name=subject, object_name=obj, attributes=attributes or {},
-        valid_from_step=step, valid_from=T0, recorded_at=T0, valid_to_step=ended,
+        namespace="ns",
+        id=rid,
+        subject_id=subject,
+        type=type_,
+        object_id=obj,
+        subject_name=subject,
+        object_name=obj,
+        attributes=attributes or {},
+        valid_from_step=step,
+        valid_from=T0,
+        recorded_at=T0,
+        valid_to_step=ended,
     )
-
 
 
 def decide(current: list[Relation], *proposals: RelationProposal) -> list[tuple[object, ...]]:
@@ -35,17 +49,32 @@ def decide(current: list[Relation], *proposals: RelationProposal) -> list[tuple[
     changes = decide_changes(
         current, proposals, exclusivity=EXCLUSIVE, new_id=lambda: f"new{next(counter)}"
     )
-    return [(c.op, c.relation_id, c.subject_id, c.type, c.object_id, dict(c.attributes),
-             c.superseded_by) for c in changes]
+    return [
+        (
+            c.op,
+            c.relation_id,
+            c.subject_id,
+            c.type,
+            c.object_id,
+            dict(c.attributes),
+            c.superseded_by,
+        )
+        for c in changes
+    ]
 
 
 def test_exclusivity_sides_are_documented_per_type() -> None:
     assert EXCLUSIVE == {
-        "WORKS_FOR": "subject", "LIVES_IN": "subject", "REPORTS_TO": "subject",
-        "MANAGES": "object", "HAS_ROLE_IN": "pair", "STATUS": "subject",
+        "WORKS_FOR": "subject",
+        "LIVES_IN": "subject",
+        "REPORTS_TO": "subject",
+        "MANAGES": "object",
+        "HAS_ROLE_IN": "pair",
+        "STATUS": "subject",
     }
     assert exclusivity_table(["manages:subject", "FOUNDED"]) == {
-        "MANAGES": "subject", "FOUNDED": "subject",
+        "MANAGES": "subject",
+        "FOUNDED": "subject",
     }
 
 
@@ -202,7 +231,9 @@ def test_a_negation_of_a_fact_added_by_the_same_update_is_ignored() -> None:
 def test_statement_index_is_kept_on_every_change() -> None:
     current = [rel("r1", "alice", "WORKS_FOR", "initech")]
     changes = decide_changes(
-        current, [RelationProposal("alice", "WORKS_FOR", "globex", statement_index=2)],
-        exclusivity=EXCLUSIVE, new_id=lambda: "n",
+        current,
+        [RelationProposal("alice", "WORKS_FOR", "globex", statement_index=2)],
+        exclusivity=EXCLUSIVE,
+        new_id=lambda: "n",
     )
     assert [c.statement_index for c in changes] == [2, 2]

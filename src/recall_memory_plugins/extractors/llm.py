@@ -73,7 +73,7 @@ def tool_schema(relation_types: Iterable[str], entity_types: Iterable[str]) -> d
         "function": {
             "name": TOOL_NAME,
             "description": "Record the entities and relation triples of the new text and how "
-                           "they change the current relations.",
+            "they change the current relations.",
             "parameters": {
                 "type": "object",
                 "properties": {
@@ -95,14 +95,20 @@ def tool_schema(relation_types: Iterable[str], entity_types: Iterable[str]) -> d
                             "properties": {
                                 "op": {"type": "string", "enum": list(OPS)},
                                 "source": {"type": "string"},
-                                "relation": {"type": "string",
-                                             "description": "e.g. " + ", ".join(relation_types)},
+                                "relation": {
+                                    "type": "string",
+                                    "description": "e.g. " + ", ".join(relation_types),
+                                },
                                 "destination": {"type": ["string", "null"]},
-                                "attributes": {"type": "object",
-                                               "additionalProperties": {"type": "string"}},
-                                "relation_id": {"type": "string",
-                                                "description": "the current relation an UPDATE, "
-                                                               "DELETE or NOOP refers to"},
+                                "attributes": {
+                                    "type": "object",
+                                    "additionalProperties": {"type": "string"},
+                                },
+                                "relation_id": {
+                                    "type": "string",
+                                    "description": "the current relation an UPDATE, "
+                                    "DELETE or NOOP refers to",
+                                },
                             },
                             "required": ["op", "source", "relation"],
                         },
@@ -179,15 +185,20 @@ class LLMRelationExtractor:
     def messages(self, text: str, context: ExtractionContext) -> list[Any]:
         """The chat messages sent for ``text`` (a system prompt and the text with the current
         relations)."""
-        msgs = require("langchain_core.messages", extra="langchain",
-                       purpose="the LLM relation extractor")
+        msgs = require(
+            "langchain_core.messages", extra="langchain", purpose="the LLM relation extractor"
+        )
         system = SYSTEM_PROMPT.format(
-            speaker=context.speaker or "unknown", types=", ".join(self.relation_types),
+            speaker=context.speaker or "unknown",
+            types=", ".join(self.relation_types),
             tool=TOOL_NAME,
         )
         lines = [_describe(r) for r in context.relations] or ["(none)"]
-        human = (f"Speaker: {context.speaker or 'unknown'}\nCURRENT RELATIONS:\n"
-                 + "\n".join(lines) + f"\n\nNEW TEXT:\n{text}")
+        human = (
+            f"Speaker: {context.speaker or 'unknown'}\nCURRENT RELATIONS:\n"
+            + "\n".join(lines)
+            + f"\n\nNEW TEXT:\n{text}"
+        )
         return [msgs.SystemMessage(content=system), msgs.HumanMessage(content=human)]
 
     def extract(
@@ -215,8 +226,11 @@ class LLMRelationExtractor:
     def _payloads(self, answer: Any) -> list[Any]:
         if self._structured:
             return [answer]
-        calls = [c for c in getattr(answer, "tool_calls", None) or []
-                 if isinstance(c, Mapping) and c.get("name") in (TOOL_NAME, None)]
+        calls = [
+            c
+            for c in getattr(answer, "tool_calls", None) or []
+            if isinstance(c, Mapping) and c.get("name") in (TOOL_NAME, None)
+        ]
         if calls:
             return [c.get("args") for c in calls]
         invalid = getattr(answer, "invalid_tool_calls", None) or []
@@ -273,8 +287,13 @@ class LLMRelationExtractor:
         return out
 
     def _candidate(
-        self, item: Any, types: Mapping[str, str], current: Mapping[str, Relation],
-        ids: Mapping[str, str], annotation: Annotation, context: ExtractionContext,
+        self,
+        item: Any,
+        types: Mapping[str, str],
+        current: Mapping[str, Relation],
+        ids: Mapping[str, str],
+        annotation: Annotation,
+        context: ExtractionContext,
     ) -> RelationCandidate | None:
         if not isinstance(item, Mapping):
             logger.warning("skipping a relation that is not an object: %r", item)
@@ -298,13 +317,24 @@ class LLMRelationExtractor:
             logger.warning("%s refers to unknown relation %r; treating it as ADD", op, rel_id)
         if op == "DELETE" and existing is not None:
             subject = EntityRef(existing.subject_name, None, existing.subject_id)
-            obj = (EntityRef(existing.object_name or "", None, existing.object_id)
-                   if existing.object_id else None)
-            return RelationCandidate(subject, existing.type, obj, negated=True,
-                                     sentence=_sentence_of(annotation, existing.subject_name),
-                                     ends=(existing.id,))
-        source, relation, destination = (item.get("source"), item.get("relation"),
-                                         item.get("destination"))
+            obj = (
+                EntityRef(existing.object_name or "", None, existing.object_id)
+                if existing.object_id
+                else None
+            )
+            return RelationCandidate(
+                subject,
+                existing.type,
+                obj,
+                negated=True,
+                sentence=_sentence_of(annotation, existing.subject_name),
+                ends=(existing.id,),
+            )
+        source, relation, destination = (
+            item.get("source"),
+            item.get("relation"),
+            item.get("destination"),
+        )
         if not _is_name(source) or not isinstance(relation, str):
             logger.warning("skipping a relation without a valid source/relation: %r", item)
             return None
@@ -322,8 +352,15 @@ class LLMRelationExtractor:
         obj = self._ref(str(destination), types, ids, context) if destination else None
         negated = op == "DELETE"
         ends = (existing.id,) if existing is not None and op == "UPDATE" else ()
-        return RelationCandidate(subject, type_, obj, attributes, negated=negated,
-                                 sentence=_sentence_of(annotation, str(source)), ends=ends)
+        return RelationCandidate(
+            subject,
+            type_,
+            obj,
+            attributes,
+            negated=negated,
+            sentence=_sentence_of(annotation, str(source)),
+            ends=ends,
+        )
 
     @staticmethod
     def _ref(
@@ -353,7 +390,11 @@ def _attributes(value: Any) -> dict[str, str]:
         return {}
     out: dict[str, str] = {}
     for key, val in value.items():
-        if isinstance(key, str) and isinstance(val, (str, int, float)) and not isinstance(val, bool):
+        if (
+            isinstance(key, str)
+            and isinstance(val, (str, int, float))
+            and not isinstance(val, bool)
+        ):
             if str(val).strip():
                 out[key] = str(val).strip()
         else:

@@ -21,9 +21,10 @@ __all__ = ["RecallChatMemory"]
 class RecallChatMemory(BaseMemory):
     """Chat memory for ``SimpleChatEngine``, ``ContextChatEngine``, agents (``memory=``).
 
-    * :meth:`put`: keeps the message in a short in-process buffer of the last
-      ``recent_messages`` messages, and stores user/assistant text in the graph at once (one time
-      step each, with the speaker).
+    * :meth:`put`: keeps the message in a short in-process buffer of at most ``recent_messages``
+      messages (cut at a user message, so tool calls keep their results; the current turn is
+      kept whole), and stores user/assistant text in the graph at once (one time step each,
+      with the speaker; tool calls and results are not stored).
     * :meth:`get`: returns a system message with the statements recalled for ``input`` (default:
       the latest user message of the buffer), oldest first, followed by the buffered turns.
       Statements that are already in the buffer are not repeated.
@@ -90,7 +91,12 @@ class RecallChatMemory(BaseMemory):
     # ------------------------------------------------------------------------------ conversions
     def _remember(self, message: ChatMessage, statement_ids: tuple[int, ...]) -> None:
         self._recent.append((message, statement_ids))
-        del self._recent[: max(0, len(self._recent) - self.recent_messages)]
+        # Cut only at a user message, so a tool call never loses its result (or the turn its
+        # question); the current turn stays whole even when it is longer than recent_messages.
+        starts = [i for i, (m, _) in enumerate(self._recent) if m.role == MessageRole.USER]
+        fits = [i for i in starts if len(self._recent) - i <= self.recent_messages]
+        cut = fits[0] if fits else (starts[-1] if starts else len(self._recent) - self.recent_messages)
+        del self._recent[: max(0, cut)]
 
     def _question(self, input: str | None) -> str:
         return input if input else last_user_text([m for m, _ in self._recent])

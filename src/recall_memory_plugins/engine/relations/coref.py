@@ -71,7 +71,11 @@ def coordinated(mentions: Sequence[Mention], text: str) -> list[tuple[int, tuple
     for m in mentions:
         if m.kind != "name" or not m.entity_ids:
             continue
-        if chain and chain[-1].sentence == m.sentence and _COORD.match(text[chain[-1].end:m.start]):
+        if (
+            chain
+            and chain[-1].sentence == m.sentence
+            and _COORD.match(text[chain[-1].end : m.start])
+        ):
             chain.append(m)
             continue
         if len(chain) >= 2:
@@ -148,12 +152,17 @@ def _ordered_candidates(
 
 
 def _singular(
-    prior: Sequence[Mention], mention: Mention, referents: Mapping[str, Referent],
+    prior: Sequence[Mention],
+    mention: Mention,
+    referents: Mapping[str, Referent],
     discourse: Sequence[Referent],
 ) -> tuple[str, ...]:
     nearest_first = mention.gender == "n" or mention.kind == "definite"
-    in_text = [referents[i] for i in _ordered_candidates(prior, mention, nearest_first=nearest_first)
-               if i in referents]
+    in_text = [
+        referents[i]
+        for i in _ordered_candidates(prior, mention, nearest_first=nearest_first)
+        if i in referents
+    ]
     pool = in_text + [r for r in discourse if r.id not in {x.id for x in in_text}]
     for strict in (True, False):
         for ref in pool:
@@ -163,10 +172,13 @@ def _singular(
 
 
 def _plural(
-    prior: Sequence[Mention], mention: Mention, referents: Mapping[str, Referent], text: str,
+    prior: Sequence[Mention],
+    mention: Mention,
+    referents: Mapping[str, Referent],
+    text: str,
     previous_group: Sequence[str],
 ) -> tuple[str, ...]:
-    """"they": the nearest "X and Y" group, else two or more persons of the nearest sentence,
+    """ "they": the nearest "X and Y" group, else two or more persons of the nearest sentence,
     else the nearest organisation, else the last group of the previous turn."""
     before = [m for m in prior if m.end <= mention.start]
     groups = coordinated(before, text) if text else []
@@ -175,8 +187,11 @@ def _plural(
     sentences = sorted({m.sentence for m in before}, reverse=True)
     for s in sentences:
         people = [
-            i for m in before if m.sentence == s and m.kind == "name"
-            for i in m.entity_ids if i in referents and referents[i].is_person()
+            i
+            for m in before
+            if m.sentence == s and m.kind == "name"
+            for i in m.entity_ids
+            if i in referents and referents[i].is_person()
         ]
         people = list(dict.fromkeys(people))
         if len(people) >= 2:
@@ -189,8 +204,11 @@ def _plural(
 
 
 def next_discourse(
-    mentions: Sequence[Mention], referents: Mapping[str, Referent],
-    previous: Sequence[Referent], *, size: int,
+    mentions: Sequence[Mention],
+    referents: Mapping[str, Referent],
+    previous: Sequence[Referent],
+    *,
+    size: int,
 ) -> list[Referent]:
     """The salient entities after this text: its last sentence's entities first (in the order they
     were mentioned, so the subject leads), then earlier sentences, then the older ones."""

@@ -17,25 +17,108 @@ __all__ = ["cue_types", "render_fact"]
 
 _CUES: Mapping[str, tuple[str, ...]] = {
     "MANAGES": (
-        "manage", "manages", "managed", "managing", "manager", "lead", "leads", "leading", "led",
-        "leader", "in charge", "responsible", "run", "runs", "running", "head", "heads", "owner",
-        "负责", "管理", "领导", "主管", "接手", "经理", "负责人", "牵头", "带领",
+        "manage",
+        "manages",
+        "managed",
+        "managing",
+        "manager",
+        "lead",
+        "leads",
+        "leading",
+        "led",
+        "leader",
+        "in charge",
+        "responsible",
+        "run",
+        "runs",
+        "running",
+        "head",
+        "heads",
+        "owner",
+        "负责",
+        "管理",
+        "领导",
+        "主管",
+        "接手",
+        "经理",
+        "负责人",
+        "牵头",
+        "带领",
     ),
     "WORKS_FOR": (
-        "work", "works", "working", "worked", "job", "employer", "employed", "company", "employ",
-        "工作", "上班", "任职", "就职", "公司", "单位",
+        "work",
+        "works",
+        "working",
+        "worked",
+        "job",
+        "employer",
+        "employed",
+        "company",
+        "employ",
+        "工作",
+        "上班",
+        "任职",
+        "就职",
+        "公司",
+        "单位",
     ),
-    "LIVES_IN": ("live", "lives", "living", "reside", "resides", "home", "moved", "move",
-                 "住", "居住", "生活", "搬"),
-    "REPORTS_TO": ("report", "reports", "boss", "manager", "supervisor", "team", "汇报",
-                   "上司", "领导", "团队", "成员"),
-    "INVOLVED_IN": ("involved", "member", "members", "team", "join", "joined", "work on",
-                    "working on", "参与", "加入", "成员", "团队"),
+    "LIVES_IN": (
+        "live",
+        "lives",
+        "living",
+        "reside",
+        "resides",
+        "home",
+        "moved",
+        "move",
+        "住",
+        "居住",
+        "生活",
+        "搬",
+    ),
+    "REPORTS_TO": (
+        "report",
+        "reports",
+        "boss",
+        "manager",
+        "supervisor",
+        "team",
+        "汇报",
+        "上司",
+        "领导",
+        "团队",
+        "成员",
+    ),
+    "INVOLVED_IN": (
+        "involved",
+        "member",
+        "members",
+        "team",
+        "join",
+        "joined",
+        "work on",
+        "working on",
+        "参与",
+        "加入",
+        "成员",
+        "团队",
+    ),
     "HAS_ROLE_IN": ("role", "position", "title", "角色", "职位", "担任"),
     "STATUS": ("status", "stage", "phase", "progress", "state", "状态", "阶段", "进展", "进度"),
     "DEPENDS_ON": ("depend", "depends", "dependency", "rely", "relies", "依赖", "取决"),
-    "LIKES": ("like", "likes", "love", "loves", "enjoy", "enjoys", "favorite", "favourite",
-              "喜欢", "爱", "喜爱"),
+    "LIKES": (
+        "like",
+        "likes",
+        "love",
+        "loves",
+        "enjoy",
+        "enjoys",
+        "favorite",
+        "favourite",
+        "喜欢",
+        "爱",
+        "喜爱",
+    ),
     "DISLIKES": ("hate", "hates", "dislike", "dislikes", "讨厌"),
     "WANTS_TO_VISIT": ("travel", "visit", "trip", "go to", "旅行", "旅游", "想去"),
     "VISITED": ("visited", "been to", "went", "去过"),
@@ -51,9 +134,7 @@ def cue_types(text: str) -> list[str]:
     out: list[str] = []
     for type_, cues in _CUES.items():
         for cue in cues:
-            if (" " in cue and cue in low) or cue in words or (
-                not cue.isascii() and cue in text
-            ):
+            if (" " in cue and cue in low) or cue in words or (not cue.isascii() and cue in text):
                 out.append(type_)
                 break
     return out
@@ -99,5 +180,7 @@ def render_fact(
         before = predecessor.attributes.get("role", "") or _value(predecessor)
     else:
         before = _value(predecessor)
-    return (f"{head} ({when}; before: {before}, steps {predecessor.valid_from_step}-"
-            f"{predecessor.valid_to_step})")
+    return (
+        f"{head} ({when}; before: {before}, steps {predecessor.valid_from_step}-"
+        f"{predecessor.valid_to_step})"
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from ...nlp.base import Annotation, Sentence, Token
+from ...nlp.base import Annotation, Sentence
 from .lexicon import (
     DEFINITE_NOUNS,
     DETERMINERS_EN,
@@ -41,6 +41,7 @@ _QUOTED = re.compile(r"[‘“「『《\"]([^’”」』》\"\n]{1,24})[’”�
 _EDGE_PUNCT = " \t\r\n'\"‘’“”「」『』《》()[]{}.,;:!?，。；：！？、"
 _POSSESSIVE = re.compile(r"(?:'s|’s|')$")
 _ZH_PREPOSITIONS = frozenset("向给由和跟与被把对让叫请从")
+_WORDS = re.compile(r"\w+")
 
 
 def is_cjk(text: str) -> bool:
@@ -151,8 +152,12 @@ def _sentence_spans(
 
     def trim(a: int, b: int) -> int:
         """End of a Latin name span without trailing lower-case words ("Alice now" -> "Alice")."""
-        while (b - 1 > a and toks[b - 1].text[:1].islower() and toks[b - 1].text.isascii()
-               and toks[b - 1].text not in ORG_SUFFIXES | PROJECT_WORDS):
+        while (
+            b - 1 > a
+            and toks[b - 1].text[:1].islower()
+            and toks[b - 1].text.isascii()
+            and toks[b - 1].text not in ORG_SUFFIXES | PROJECT_WORDS
+        ):
             b -= 1
         return b
 
@@ -175,14 +180,19 @@ def _sentence_spans(
                     break
         if type_ is not None and not all(t.upos == "PRON" for t in toks[i:j]):
             latin = toks[i].text.isascii()
-            if latin and j < n and toks[j].text.lower() in ORG_SUFFIXES | PROJECT_WORDS and (
-                toks[j].ner or "O"
-            ) == "O":  # "Nova team", "Apollo project"
+            if (
+                latin
+                and j < n
+                and toks[j].text.lower() in ORG_SUFFIXES | PROJECT_WORDS
+                and (toks[j].ner or "O") == "O"
+            ):  # "Nova team", "Apollo project"
                 j += 1
                 type_ = _guess_type([t.text for t in toks[i:j]]) or type_
             # a PROJECT/ORG name followed by its suffix word (星火 + 计划) belongs together
-            if j < n and toks[j].text in ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES[:6] and not (
-                toks[j].ner and toks[j].ner != "O"
+            if (
+                j < n
+                and toks[j].text in ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES[:6]
+                and not (toks[j].ner and toks[j].ner != "O")
             ):
                 if "".join(t.text for t in toks[i:j]).endswith(ZH_PROJECT_SUFFIXES):
                     pass  # 星火计划 + 项目: the suffix is a classifier, not part of the name
@@ -245,7 +255,7 @@ def _sentence_spans(
                 claim(i - 1, i + 1, "definite", DEFINITE_NOUNS[low])
                 continue
         for det in DETERMINERS_ZH:  # jieba may keep 这个项目 / 该公司 as one word
-            rest = tok.text[len(det):]
+            rest = tok.text[len(det) :]
             if tok.text.startswith(det) and rest in DEFINITE_NOUNS:
                 claim(i, i + 1, "definite", DEFINITE_NOUNS[rest])
                 break
@@ -278,14 +288,25 @@ def find_mentions(
             if kind == "pronoun":
                 person, gender, plural = PRONOUNS[surface.lower()]
                 found.append(
-                    Mention(surface, start, end, s_idx, "pronoun", gender=gender,  # type: ignore[arg-type]
-                            plural=plural, person=person)
+                    Mention(
+                        surface,
+                        start,
+                        end,
+                        s_idx,
+                        "pronoun",
+                        gender=gender,  # type: ignore[arg-type]
+                        plural=plural,
+                        person=person,
+                    )
                 )
             elif kind == "definite":
                 found.append(Mention(surface, start, end, s_idx, "definite", type=type_))
             else:
-                if type_ == PERSON and is_cjk(surface) and len(surface) >= 3 and (
-                    surface[0] in _ZH_PREPOSITIONS
+                if (
+                    type_ == PERSON
+                    and is_cjk(surface)
+                    and len(surface) >= 3
+                    and (surface[0] in _ZH_PREPOSITIONS)
                 ):  # jieba glues a preposition to a name: 向王五 -> 王五
                     start += 1
                     surface = text[start:end]
@@ -293,8 +314,7 @@ def find_mentions(
                 if not name or not re.search(r"\w", name):
                     continue
                 gender = gender_of(name) if type_ in (PERSON, None) and not is_cjk(name) else None
-                found.append(Mention(surface, start, end, s_idx, "name", type=type_,
-                                     gender=gender))  # type: ignore[arg-type]
+                found.append(Mention(surface, start, end, s_idx, "name", type=type_, gender=gender))  # type: ignore[arg-type]
         found = _add_char_level(text, sentence, found, s_idx, gazetteer or {})
         out.extend(sorted(found, key=lambda m: m.start))
     return out
@@ -305,7 +325,10 @@ def _overlaps(m: Mention, start: int, end: int) -> bool:
 
 
 def _add_char_level(
-    text: str, sentence: Sentence, found: list[Mention], s_idx: int,
+    text: str,
+    sentence: Sentence,
+    found: list[Mention],
+    s_idx: int,
     gazetteer: Mapping[str, str | None],
 ) -> list[Mention]:
     """Add quoted names and gazetteer names (character offsets, not tokens)."""
@@ -323,27 +346,45 @@ def _add_char_level(
         if type_ is None and is_cjk(inner):
             type_ = PROJECT if inner.endswith(ZH_PROJECT_SUFFIXES) else None
         found.append(Mention(text[start:end], start, end, s_idx, "name", type=type_))
+    for start, end, type_ in _gazetteer_hits(chunk, gazetteer):
+        start, end = lo + start, lo + end
+        inside = [m for m in found if _overlaps(m, start, end)]
+        if any(m.kind != "name" or (m.start <= start and end <= m.end) for m in inside):
+            continue
+        # a longer known name wins over shorter token spans inside it (张 + 三 -> 张三)
+        found = [m for m in found if not _overlaps(m, start, end)]
+        found.append(Mention(text[start:end], start, end, s_idx, "name", type=type_))
+    return found
+
+
+def _gazetteer_hits(
+    chunk: str, gazetteer: Mapping[str, str | None]
+) -> list[tuple[int, int, str | None]]:
+    """Where the known names occur in ``chunk``, longest first: Chinese names as substrings,
+    other names as whole words (any case). Linear in the text, no regex per name."""
+    hits: list[tuple[int, int, str | None]] = []
+    latin: dict[str, str | None] = {}
+    longest = 0
     for name, type_ in gazetteer.items():
         if len(name) < 2:
             continue
         if is_cjk(name):
-            pattern = re.escape(name)
+            at = chunk.find(name)
+            while at >= 0:
+                hits.append((at, at + len(name), type_))
+                at = chunk.find(name, at + len(name))
         else:
-            pattern = r"(?<!\w)" + re.escape(name) + r"(?!\w)"
-        for match in re.finditer(pattern, chunk, flags=re.IGNORECASE):
-            start, end = lo + match.start(), lo + match.end()
-            inside = [m for m in found if _overlaps(m, start, end)]
-            if any(m.kind != "name" or (m.start <= start and end <= m.end) for m in inside):
-                continue
-            # a longer known name wins over shorter token spans inside it (张 + 三 -> 张三)
-            found = [m for m in found if not _overlaps(m, start, end)]
-            found.append(Mention(text[start:end], start, end, s_idx, "name", type=type_))
-    return found
-
-
-def token_at(sentence: Sentence, offsets: Sequence[tuple[int, int]], char: int) -> Token | None:
-    """The token of ``sentence`` covering character ``char``, if any."""
-    for tok, (start, end) in zip(sentence.tokens, offsets, strict=False):
-        if start <= char < end:
-            return tok
-    return None
+            words = _WORDS.findall(name.casefold())
+            if words:
+                latin.setdefault(" ".join(words), type_)
+                longest = max(longest, len(words))
+    if latin:
+        spans = [(m.start(), m.end(), m.group().casefold()) for m in _WORDS.finditer(chunk)]
+        for i in range(len(spans)):
+            for n in range(min(longest, len(spans) - i), 0, -1):
+                key = " ".join(w for _, _, w in spans[i : i + n])
+                if key in latin:
+                    hits.append((spans[i][0], spans[i + n - 1][1], latin[key]))
+                    break
+    hits.sort(key=lambda h: (h[0] - h[1], h[0]))
+    return hits

@@ -44,22 +44,22 @@ _SLOT_RE = re.compile(OPEN + r"(\d+)" + CLOSE)
 # --------------------------------------------------------------------------- pattern building blocks
 _EN = {
     "ADV": r"(?:(?:now|currently|also|still|recently|officially|just|already|actually|finally"
-           r"|then|soon|since|again)\s+)*",
+    r"|then|soon|since|again)\s+)*",
     "NEG": r"(?P<neg>no\s+longer\s+|not\s+|never\s+|(?:does|did|do)(?:\s+not|n['’]t)\s+"
-           r"|(?:has|have)\s+stopped\s+|stopped\s+)?",
+    r"|(?:has|have)\s+stopped\s+|stopped\s+)?",
     "ANYMORE": r"(?P<anymore>\s+any\s?more)?",
     "THE": r"(?:the\s+)?",
     "BE": r"(?:is|was|are|were|'s|’s|has\s+been|have\s+been)",
     "NP": r"(?P<np>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3})",
     "STATUS_IN": r"(?P<status>testing|development|production|beta|alpha|review|planning|design"
-                 r"|maintenance|progress|qa|staging|trial|pilot|preview|prototype)",
+    r"|maintenance|progress|qa|staging|trial|pilot|preview|prototype)",
     "STATUS_DONE": r"(?P<status>completed|complete|cancell?ed|canceled|launched|released|paused"
-                   r"|on\s+hold|delayed|finished|shipped|done|approved|live|deployed|started"
-                   r"|blocked|suspended|archived|stalled|abandoned|postponed)",
+    r"|on\s+hold|delayed|finished|shipped|done|approved|live|deployed|started"
+    r"|blocked|suspended|archived|stalled|abandoned|postponed)",
 }
 _ZH = {
     "ADV": r"(?:现在|目前|正在|一直|也|还|已经|已|最近|刚刚|刚|开始|正式|将要|即将|将|会|要|又|都"
-           r"|仍然|仍|依然|曾经|就|则|便|同时|另外|今年|今天|昨天)*",
+    r"|仍然|仍|依然|曾经|就|则|便|同时|另外|今年|今天|昨天)*",
     "NEG": r"(?P<neg>不再|没有再|没再|已经不再|已不再|已经不|已不|不|没有|没)?",
     "NP": r"(?P<np>[\u4e00-\u9fffA-Za-z]{1,8})",
 }
@@ -84,24 +84,102 @@ def _zh(pattern: str) -> re.Pattern[str]:
 
 # Roles that mean "leads it" / "is a member" / "is led by".
 _MANAGER_ROLES = {
-    "manager", "head", "lead", "leader", "director", "owner", "boss", "chief", "supervisor",
-    "president", "ceo", "cto", "cfo", "coo", "coordinator", "project manager", "project lead",
-    "team lead", "tech lead", "technical lead", "product owner", "person in charge",
-    "经理", "总监", "主管", "负责人", "领导", "主任", "老板", "部长", "组长", "队长", "总经理",
-    "项目经理", "头", "头儿", "总裁", "主席", "院长", "校长", "董事长", "总负责人", "带头人",
-    "牵头人", "项目负责人",
+    "manager",
+    "head",
+    "lead",
+    "leader",
+    "director",
+    "owner",
+    "boss",
+    "chief",
+    "supervisor",
+    "president",
+    "ceo",
+    "cto",
+    "cfo",
+    "coo",
+    "coordinator",
+    "project manager",
+    "project lead",
+    "team lead",
+    "tech lead",
+    "technical lead",
+    "product owner",
+    "person in charge",
+    "经理",
+    "总监",
+    "主管",
+    "负责人",
+    "领导",
+    "主任",
+    "老板",
+    "部长",
+    "组长",
+    "队长",
+    "总经理",
+    "项目经理",
+    "头",
+    "头儿",
+    "总裁",
+    "主席",
+    "院长",
+    "校长",
+    "董事长",
+    "总负责人",
+    "带头人",
+    "牵头人",
+    "项目负责人",
 }
 _MEMBER_ROLES = {
-    "member", "team member", "contributor", "participant", "employee", "staff member",
-    "成员", "团队成员", "组员", "员工", "职员", "一员", "参与者", "队员",
+    "member",
+    "team member",
+    "contributor",
+    "participant",
+    "employee",
+    "staff member",
+    "成员",
+    "团队成员",
+    "组员",
+    "员工",
+    "职员",
+    "一员",
+    "参与者",
+    "队员",
 }
 _REPORT_ROLES = {
-    "team member", "member", "assistant", "report", "direct report", "subordinate", "deputy",
-    "intern", "团队成员", "成员", "组员", "下属", "助理", "手下", "部下", "员工", "实习生", "队员",
+    "team member",
+    "member",
+    "assistant",
+    "report",
+    "direct report",
+    "subordinate",
+    "deputy",
+    "intern",
+    "团队成员",
+    "成员",
+    "组员",
+    "下属",
+    "助理",
+    "手下",
+    "部下",
+    "员工",
+    "实习生",
+    "队员",
 }
 _BOSS_ROLES = {
-    "manager", "boss", "supervisor", "lead", "team lead", "leader", "上司", "领导", "经理",
-    "老板", "主管", "上级", "组长",
+    "manager",
+    "boss",
+    "supervisor",
+    "lead",
+    "team lead",
+    "leader",
+    "上司",
+    "领导",
+    "经理",
+    "老板",
+    "主管",
+    "上级",
+    "组长",
 }
 _FRIEND_ROLES = {"friend", "best friend", "close friend", "good friend", "朋友", "好友", "好朋友"}
 _SPOUSE_ROLES = {"wife", "husband", "spouse", "partner", "妻子", "丈夫", "老婆", "老公", "爱人"}
@@ -111,8 +189,31 @@ _LEAVE_TYPES = ("WORKS_FOR", "INVOLVED_IN", "MANAGES", "HAS_ROLE_IN")
 _ZH_NP_VERBS = ("喝", "吃", "看", "玩", "听", "养", "去", "打", "读", "做")
 _ZH_NP_TAIL = re.compile(r"(?:旅行|旅游|玩|看看|度假|出差|了|的|啊|呢|吧|呀|哦)+$")
 _NOUNISH = {"NOUN", "PROPN", "ADJ", "NUM", "X"}
-_DETS = {"a", "an", "the", "some", "my", "his", "her", "their", "our", "your", "its", "this",
-         "that", "these", "those", "any", "all", "much", "many", "more", "lots", "lot", "of"}
+_DETS = {
+    "a",
+    "an",
+    "the",
+    "some",
+    "my",
+    "his",
+    "her",
+    "their",
+    "our",
+    "your",
+    "its",
+    "this",
+    "that",
+    "these",
+    "those",
+    "any",
+    "all",
+    "much",
+    "many",
+    "more",
+    "lots",
+    "lot",
+    "of",
+}
 
 
 @dataclass(slots=True)
@@ -204,8 +305,12 @@ Handler = Callable[[_Match], Iterable[RelationCandidate]]
 
 
 def _cands(
-    subjects: Sequence[EntityRef], type_: str, objects: Sequence[EntityRef | None],
-    attributes: dict[str, str] | None = None, *, negated: bool = False,
+    subjects: Sequence[EntityRef],
+    type_: str,
+    objects: Sequence[EntityRef | None],
+    attributes: dict[str, str] | None = None,
+    *,
+    negated: bool = False,
 ) -> list[RelationCandidate]:
     out = []
     for s in subjects:
@@ -241,7 +346,7 @@ def _is_manager_role(role: str) -> bool:
 
 # --------------------------------------------------------------------------- handlers
 def _role(h: _Match) -> list[RelationCandidate]:
-    """"S is the <role> of/at O", "S是O的<role>"."""
+    """ "S is the <role> of/at O", "S是O的<role>"."""
     role, former = _clean_role(h.group("role"))
     if not role or len(role) > 40:
         return []
@@ -278,7 +383,7 @@ def _role(h: _Match) -> list[RelationCandidate]:
 
 
 def _possessive_role(h: _Match) -> list[RelationCandidate]:
-    """"S is O's <role>" (Li Si is Zhang San's team member; Bob is Alice's manager)."""
+    """ "S is O's <role>" (Li Si is Zhang San's team member; Bob is Alice's manager)."""
     role, former = _clean_role(h.group("role"))
     subj, obj = h.refs("s"), h.refs("o")
     if not subj or not obj:
@@ -298,7 +403,7 @@ def _possessive_role(h: _Match) -> list[RelationCandidate]:
 
 
 def _boss_is(h: _Match) -> list[RelationCandidate]:
-    """"S's manager is O", "S的上司是O"."""
+    """ "S's manager is O", "S的上司是O"."""
     return _cands(h.refs("s"), "REPORTS_TO", h.refs("o"), negated=h.neg())
 
 
@@ -331,7 +436,7 @@ def _join(h: _Match) -> list[RelationCandidate]:
 
 
 def _join_team(h: _Match) -> list[RelationCandidate]:
-    """"S joined O's team" / "S加入了O的团队": reports to O when O is a person."""
+    """ "S joined O's team" / "S加入了O的团队": reports to O when O is a person."""
     if h.type("o") == PERSON:
         return _cands(h.refs("s"), "REPORTS_TO", h.refs("o"), negated=h.neg())
     return _involved(h)
@@ -363,7 +468,7 @@ def _move(h: _Match) -> list[RelationCandidate]:
 
 
 def _manages(h: _Match) -> list[RelationCandidate]:
-    """"S leads O", "S负责O"; a person object means O reports to S."""
+    """ "S leads O", "S负责O"; a person object means O reports to S."""
     objs = h.refs("o")
     if not objs:
         objs = h.ex.implicit_object(h.view.origin[h.m.start()])
@@ -381,7 +486,7 @@ def _manages(h: _Match) -> list[RelationCandidate]:
 
 
 def _takeover(h: _Match) -> list[RelationCandidate]:
-    """"S took over O (from Z)", "由S接手", "O由S负责": S manages O (never a person object)."""
+    """ "S took over O (from Z)", "由S接手", "O由S负责": S manages O (never a person object)."""
     if h.type("o") == PERSON:
         return []
     return _manages(h)
@@ -416,30 +521,30 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     if not objs:
         return []
     neg_text = h.group("neg").lower()
-    tail = h.view.text[h.m.start():h.m.end() + 16].lower()
+    tail = h.view.text[h.m.start() : h.m.end() + 16].lower()
     stopped = bool(h.group("anymore") or re.search(r"\bany\s?more\b", tail)) or any(
         w in neg_text for w in ("no longer", "stopped", "不再", "已经不", "已不", "没那么")
     )
     if hate:
         if h.neg():  # "doesn't hate X (anymore)"
             return _cands(h.refs("s"), "DISLIKES", objs, negated=True)
-        return _cands(h.refs("s"), "DISLIKES", objs) + _cands(h.refs("s"), "LIKES", objs,
-                                                             negated=True)
+        return _cands(h.refs("s"), "DISLIKES", objs) + _cands(
+            h.refs("s"), "LIKES", objs, negated=True
+        )
     if stopped:
         return _cands(h.refs("s"), "LIKES", objs, negated=True)
     if neg_text:  # "doesn't like X", "不喜欢X"
-        return _cands(h.refs("s"), "DISLIKES", objs) + _cands(h.refs("s"), "LIKES", objs,
-                                                             negated=True)
-    return _cands(h.refs("s"), "LIKES", objs) + _cands(h.refs("s"), "DISLIKES", objs,
-                                                       negated=True)
+        return _cands(h.refs("s"), "DISLIKES", objs) + _cands(
+            h.refs("s"), "LIKES", objs, negated=True
+        )
+    return _cands(h.refs("s"), "LIKES", objs) + _cands(h.refs("s"), "DISLIKES", objs, negated=True)
 
 
 def _wants_to_visit(h: _Match) -> list[RelationCandidate]:
     objs = h.obj()
     if not objs or objs[0].type == PERSON:
         return []
-    objs = [replace(o, type=LOCATION if o.type in (None, THING, OTHER) else o.type)
-            for o in objs]
+    objs = [replace(o, type=LOCATION if o.type in (None, THING, OTHER) else o.type) for o in objs]
     return _cands(h.refs("s"), "WANTS_TO_VISIT", objs, negated=h.neg())
 
 
@@ -447,8 +552,7 @@ def _visited(h: _Match) -> list[RelationCandidate]:
     objs = h.obj()
     if not objs or objs[0].type == PERSON:
         return []
-    objs = [replace(o, type=LOCATION if o.type in (None, THING, OTHER) else o.type)
-            for o in objs]
+    objs = [replace(o, type=LOCATION if o.type in (None, THING, OTHER) else o.type) for o in objs]
     return _cands(h.refs("s"), "VISITED", objs)
 
 
@@ -495,7 +599,7 @@ def _friend(h: _Match) -> list[RelationCandidate]:
 
 
 def _hired(h: _Match) -> list[RelationCandidate]:
-    """"O hired S", "S was hired by O"."""
+    """ "O hired S", "S was hired by O"."""
     if h.type("o") == PERSON:
         return []
     return _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")))
@@ -503,106 +607,291 @@ def _hired(h: _Match) -> list[RelationCandidate]:
 
 # --------------------------------------------------------------------------- the pattern tables
 EN_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [
-    (_en(r"{S}\s+(?:is|was|'s|’s|has\s+been|became|becomes|remains|will\s+be)\s+(?P<neg>no\s+"
-         r"longer\s+|not\s+)?{ADV}(?:the|a|an|our|their)\s+(?P<role>[a-z][a-z \-]{0,40}?)\s+"
-         r"(?P<prep>of|at|for|in|on|with)\s+{THE}{O}"), _role),
-    (_en(r"{S}\s+(?:was|has\s+been|is)\s+(?:appointed|named|promoted|made)\s+(?:as\s+|to\s+)?"
-         r"(?:the\s+|a\s+|an\s+)?(?P<role>[a-z][a-z \-]{0,40}?)\s+(?P<prep>of|at|for|in)\s+{THE}{O}"),
-     _role),
-    (_en(r"{S}\s+(?:is|was|'s|’s|became|becomes|remains)\s+(?P<neg>no\s+longer\s+|not\s+)?"
-         r"{ADV}{O}(?:'s|’s)\s+(?P<role>[a-z][a-z \-]{0,30}?)(?=\s*(?:[,.;!?]|$|\s+and\b|\s+but\b"
-         r"|\s+now\b|\s+since\b))"), _possessive_role),
-    (_en(r"{S}(?:'s|’s)?\s+(?:direct\s+)?(?:manager|boss|supervisor|team\s+lead|lead)\s+"
-         r"(?:is|was)\s+{ADV}(?:now\s+)?{O}"), _boss_is),
-    (_en(r"{S}\s+(?:is|was)\s+{NEG}{ADV}(?:a\s+)?(?:member\s+of|on|in|part\s+of)\s+{O}(?:'s|’s)"
-         r"\s+team"), _join_team),
-    (_en(r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+|also\s+)?{ADV}(?:joined|joins|join|is\s+joining"
-         r"|rejoined)\s+{O}(?:'s|’s)\s+team"), _join_team),
-    (_en(r"{S}\s+(?:is\s+|was\s+)?{NEG}{ADV}(?:works?|working|has\s+been\s+working|started\s+"
-         r"working|began\s+working|employed|got\s+a\s+job|got\s+hired)\s+(?:at|for|with|by)\s+"
-         r"{THE}{O}{ANYMORE}"), _works_for),
-    (_en(r"{S}\s+(?:was|has\s+been|got|is)\s+(?:hired|recruited|employed)\s+(?:by|at)\s+{THE}{O}"),
-     _hired),
+    (
+        _en(
+            r"{S}\s+(?:is|was|'s|’s|has\s+been|became|becomes|remains|will\s+be)\s+(?P<neg>no\s+"
+            r"longer\s+|not\s+)?{ADV}(?:the|a|an|our|their)\s+(?P<role>[a-z][a-z \-]{0,40}?)\s+"
+            r"(?P<prep>of|at|for|in|on|with)\s+{THE}{O}"
+        ),
+        _role,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:was|has\s+been|is)\s+(?:appointed|named|promoted|made)\s+(?:as\s+|to\s+)?"
+            r"(?:the\s+|a\s+|an\s+)?(?P<role>[a-z][a-z \-]{0,40}?)\s+(?P<prep>of|at|for|in)\s+{THE}{O}"
+        ),
+        _role,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:is|was|'s|’s|became|becomes|remains)\s+(?P<neg>no\s+longer\s+|not\s+)?"
+            r"{ADV}{O}(?:'s|’s)\s+(?P<role>[a-z][a-z \-]{0,30}?)(?=\s*(?:[,.;!?]|$|\s+and\b|\s+but\b"
+            r"|\s+now\b|\s+since\b))"
+        ),
+        _possessive_role,
+    ),
+    (
+        _en(
+            r"{S}(?:'s|’s)?\s+(?:direct\s+)?(?:manager|boss|supervisor|team\s+lead|lead)\s+"
+            r"(?:is|was)\s+{ADV}(?:now\s+)?{O}"
+        ),
+        _boss_is,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:is|was)\s+{NEG}{ADV}(?:a\s+)?(?:member\s+of|on|in|part\s+of)\s+{O}(?:'s|’s)"
+            r"\s+team"
+        ),
+        _join_team,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+|also\s+)?{ADV}(?:joined|joins|join|is\s+joining"
+            r"|rejoined)\s+{O}(?:'s|’s)\s+team"
+        ),
+        _join_team,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:is\s+|was\s+)?{NEG}{ADV}(?:works?|working|has\s+been\s+working|started\s+"
+            r"working|began\s+working|employed|got\s+a\s+job|got\s+hired)\s+(?:at|for|with|by)\s+"
+            r"{THE}{O}{ANYMORE}"
+        ),
+        _works_for,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:was|has\s+been|got|is)\s+(?:hired|recruited|employed)\s+(?:by|at)\s+{THE}{O}"
+        ),
+        _hired,
+    ),
     (_en(r"{O}\s+(?:has\s+)?(?:hired|recruited|employs|employed)\s+{S}"), _hired),
-    (_en(r"{S}\s+(?:is\s+|was\s+)?{NEG}{ADV}(?:works?|working|worked|has\s+been\s+working)\s+on\s+"
-         r"{THE}{O}{ANYMORE}"), _involved),
-    (_en(r"{S}\s+(?:is|was|are|has\s+been)\s+{NEG}{ADV}(?:involved\s+in|(?:a\s+)?part\s+of"
-         r"|a\s+member\s+of|a\s+contributor\s+to|assigned\s+to|on\s+the\s+team\s+(?:of|for))\s+"
-         r"{THE}{O}{ANYMORE}"), _involved),
-    (_en(r"{S}\s+{NEG}{ADV}(?:participates|participated|contributes|contributed)\s+(?:in|to)\s+"
-         r"{THE}{O}"), _involved),
-    (_en(r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+)?{ADV}(?:joined|joins|join|is\s+joining"
-         r"|rejoined)\s+{THE}{O}"), _join),
-    (_en(r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+)?{ADV}(?:left|leaves|leave|is\s+leaving|quit"
-         r"|quits|resigned\s+from|retired\s+from|departed(?:\s+from)?|stepped\s+down\s+from"
-         r"|was\s+fired\s+from|was\s+let\s+go\s+from|moved\s+out\s+of|moved\s+away\s+from)\s+"
-         r"{THE}{O}"), _leave),
-    (_en(r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+|is\s+going\s+to\s+)?{ADV}(?:moved|moves|move"
-         r"|is\s+moving|relocated|relocates|relocate)\s+(?:back\s+)?to\s+{THE}{O}"), _move),
-    (_en(r"{S}\s+(?:is\s+|are\s+)?{NEG}{ADV}(?:lives?|living|has\s+lived|have\s+lived|resides?"
-         r"|residing|settled|based|stays?|staying)\s+in\s+{THE}{O}{ANYMORE}"), _lives),
-    (_en(r"{S}\s+(?:has\s+|had\s+|will\s+)?{ADV}(?:took|takes|take|taken|is\s+taking)\s+over\s+"
-         r"{THE}{O}(?:\s+from\s+{Z})?"), _takeover),
-    (_en(r"{S}\s+(?:has\s+|had\s+|will\s+)?{ADV}(?:took|takes|take|taken|is\s+taking)\s+{THE}{O}"
-         r"\s+over(?:\s+from\s+{Z})?"), _takeover),
-    (_en(r"{S}\s+(?:has\s+|had\s+|will\s+)?{ADV}(?:took|takes|take|taken|is\s+taking)\s+over"
-         r"(?:\s+from\s+{Z})?(?=\s*(?:[,.;!?]|$|\s+(?:now|today|last|this|in|on)\b))"), _takeover),
-    (_en(r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:replaced|replaces|succeeded|succeeds)\s+{Z}\s+as\s+"
-         r"(?:the\s+)?(?:manager|lead|leader|head|owner|director)\s+of\s+{THE}{O}"), _manages),
-    (_en(r"{O}\s+(?:is|was|has\s+been)\s+{ADV}(?:now\s+)?(?:led|managed|run|headed|overseen|owned)"
-         r"\s+by\s+{S}"), _manages),
-    (_en(r"{S}\s+(?:is\s+|was\s+|are\s+)?{NEG}{ADV}(?:manages?|managing|leads?|leading|runs?"
-         r"|running|heads?|heading|oversees?|overseeing|in\s+charge\s+of|responsible\s+for"
-         r"|the\s+one\s+leading)\s+{THE}{O}{ANYMORE}"), _manages),
-    (_en(r"{S}\s+{NEG}{ADV}(?:reports?|reported|reporting|is\s+reporting)\s+(?:directly\s+)?to\s+"
-         r"{O}{ANYMORE}"), _reports),
-    (_en(r"{S}\s+(?:is\s+|was\s+)?{NEG}{ADV}(?:depends?|depended|depending|relies|rely|relied"
-         r"|relying|builds|built|is\s+built)\s+(?:up)?on\s+{THE}(?:{O}|{NP})"), _depends),
-    (_en(r"{S}\s+(?:is|was|are)\s+{NEG}{ADV}(?:blocked\s+by|dependent\s+on|waiting\s+(?:on|for))"
-         r"\s+{THE}(?:{O}|{NP})"), _depends),
-    (_en(r"{S}\s+{BE}\s+{ADV}(?:in|at)\s+(?:the\s+)?(?P<status>[a-z]+(?:\s+[a-z]+)?)\s+"
-         r"(?:phase|stage)"), _status),
+    (
+        _en(
+            r"{S}\s+(?:is\s+|was\s+)?{NEG}{ADV}(?:works?|working|worked|has\s+been\s+working)\s+on\s+"
+            r"{THE}{O}{ANYMORE}"
+        ),
+        _involved,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:is|was|are|has\s+been)\s+{NEG}{ADV}(?:involved\s+in|(?:a\s+)?part\s+of"
+            r"|a\s+member\s+of|a\s+contributor\s+to|assigned\s+to|on\s+the\s+team\s+(?:of|for))\s+"
+            r"{THE}{O}{ANYMORE}"
+        ),
+        _involved,
+    ),
+    (
+        _en(
+            r"{S}\s+{NEG}{ADV}(?:participates|participated|contributes|contributed)\s+(?:in|to)\s+"
+            r"{THE}{O}"
+        ),
+        _involved,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+)?{ADV}(?:joined|joins|join|is\s+joining"
+            r"|rejoined)\s+{THE}{O}"
+        ),
+        _join,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+)?{ADV}(?:left|leaves|leave|is\s+leaving|quit"
+            r"|quits|resigned\s+from|retired\s+from|departed(?:\s+from)?|stepped\s+down\s+from"
+            r"|was\s+fired\s+from|was\s+let\s+go\s+from|moved\s+out\s+of|moved\s+away\s+from)\s+"
+            r"{THE}{O}"
+        ),
+        _leave,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+|is\s+going\s+to\s+)?{ADV}(?:moved|moves|move"
+            r"|is\s+moving|relocated|relocates|relocate)\s+(?:back\s+)?to\s+{THE}{O}"
+        ),
+        _move,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:is\s+|are\s+)?{NEG}{ADV}(?:lives?|living|has\s+lived|have\s+lived|resides?"
+            r"|residing|settled|based|stays?|staying)\s+in\s+{THE}{O}{ANYMORE}"
+        ),
+        _lives,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|had\s+|will\s+)?{ADV}(?:took|takes|take|taken|is\s+taking)\s+over\s+"
+            r"{THE}{O}(?:\s+from\s+{Z})?"
+        ),
+        _takeover,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|had\s+|will\s+)?{ADV}(?:took|takes|take|taken|is\s+taking)\s+{THE}{O}"
+            r"\s+over(?:\s+from\s+{Z})?"
+        ),
+        _takeover,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|had\s+|will\s+)?{ADV}(?:took|takes|take|taken|is\s+taking)\s+over"
+            r"(?:\s+from\s+{Z})?(?=\s*(?:[,.;!?]|$|\s+(?:now|today|last|this|in|on)\b))"
+        ),
+        _takeover,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:replaced|replaces|succeeded|succeeds)\s+{Z}\s+as\s+"
+            r"(?:the\s+)?(?:manager|lead|leader|head|owner|director)\s+of\s+{THE}{O}"
+        ),
+        _manages,
+    ),
+    (
+        _en(
+            r"{O}\s+(?:is|was|has\s+been)\s+{ADV}(?:now\s+)?(?:led|managed|run|headed|overseen|owned)"
+            r"\s+by\s+{S}"
+        ),
+        _manages,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:is\s+|was\s+|are\s+)?{NEG}{ADV}(?:manages?|managing|leads?|leading|runs?"
+            r"|running|heads?|heading|oversees?|overseeing|in\s+charge\s+of|responsible\s+for"
+            r"|the\s+one\s+leading)\s+{THE}{O}{ANYMORE}"
+        ),
+        _manages,
+    ),
+    (
+        _en(
+            r"{S}\s+{NEG}{ADV}(?:reports?|reported|reporting|is\s+reporting)\s+(?:directly\s+)?to\s+"
+            r"{O}{ANYMORE}"
+        ),
+        _reports,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:is\s+|was\s+)?{NEG}{ADV}(?:depends?|depended|depending|relies|rely|relied"
+            r"|relying|builds|built|is\s+built)\s+(?:up)?on\s+{THE}(?:{O}|{NP})"
+        ),
+        _depends,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:is|was|are)\s+{NEG}{ADV}(?:blocked\s+by|dependent\s+on|waiting\s+(?:on|for))"
+            r"\s+{THE}(?:{O}|{NP})"
+        ),
+        _depends,
+    ),
+    (
+        _en(
+            r"{S}\s+{BE}\s+{ADV}(?:in|at)\s+(?:the\s+)?(?P<status>[a-z]+(?:\s+[a-z]+)?)\s+"
+            r"(?:phase|stage)"
+        ),
+        _status,
+    ),
     (_en(r"{S}\s+{BE}\s+{ADV}in\s+{STATUS_IN}\b"), _status),
-    (_en(r"{S}\s+(?:has\s+)?{ADV}(?:moved|went|entered|transitioned|is\s+moving|progressed)\s+"
-         r"(?:in)?to\s+(?:the\s+)?{STATUS_IN}(?:\s+(?:phase|stage))?"), _status),
-    (_en(r"{S}\s+(?:is|was|has\s+been|got|'s|’s|have\s+been|were)\s+{ADV}{STATUS_DONE}\b"),
-     _status),
-    (_en(r"{S}(?:'s|’s)\s+status\s+(?:is|was|changed\s+to)\s+{ADV}(?:now\s+)?"
-         r"(?P<status>[a-z]+(?:\s+[a-z]+)?)"), _status),
-    (_en(r"(?:the\s+)?status\s+of\s+{S}\s+(?:is|was|changed\s+to)\s+{ADV}"
-         r"(?P<status>[a-z]+(?:\s+[a-z]+)?)"), _status),
-    (_en(r"{S}\s+(?:is\s+)?{NEG}{ADV}(?P<verb>loves?|loved|loving|likes?|liked|enjoys?|enjoyed"
-         r"|adores?|adored|is\s+fond\s+of|fond\s+of|is\s+a\s+(?:big\s+|huge\s+)?fan\s+of"
-         r"|(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|is\s+into|into|is\s+crazy\s+about|prefers?"
-         r"|hates?|hated|dislikes?|disliked|can['’]t\s+stand|detests?)\s+{THE}(?:{O}|{NP})"
-         r"{ANYMORE}"), _likes),
-    (_en(r"{S}\s+{NEG}{ADV}(?:wants?|wanted|would\s+(?:really\s+)?like|'d\s+like|’d\s+like|plans?"
-         r"|planned|planning|is\s+planning|hopes?|hoped|dreams?\s+of|is\s+dreaming\s+of"
-         r"|is\s+going|intends?|longs?|wishes|wish)\s+(?:to\s+)?(?:travel(?:l?ing)?|go(?:ing)?"
-         r"|fly(?:ing)?|visit(?:ing)?|see(?:ing)?|take\s+a\s+trip|make\s+a\s+trip)\s+(?:to\s+)?"
-         r"{THE}(?:{O}|{NP})"), _wants_to_visit),
-    (_en(r"{S}\s+(?:has\s+|had\s+|have\s+)?{ADV}(?:visited|went\s+to|traveled\s+to|travelled\s+to"
-         r"|flew\s+to|been\s+to)\s+{THE}(?:{O})"), _visited),
-    (_en(r"{S}\s+(?:has\s+|have\s+)?{NEG}{ADV}(?:owns?|bought|buys|adopted|adopts)\s+(?:(?:a|an"
-         r"|the|two|three|four|\d+|new|some)\s+)*(?:{O}|{NP})"), _owns),
+    (
+        _en(
+            r"{S}\s+(?:has\s+)?{ADV}(?:moved|went|entered|transitioned|is\s+moving|progressed)\s+"
+            r"(?:in)?to\s+(?:the\s+)?{STATUS_IN}(?:\s+(?:phase|stage))?"
+        ),
+        _status,
+    ),
+    (
+        _en(r"{S}\s+(?:is|was|has\s+been|got|'s|’s|have\s+been|were)\s+{ADV}{STATUS_DONE}\b"),
+        _status,
+    ),
+    (
+        _en(
+            r"{S}(?:'s|’s)\s+status\s+(?:is|was|changed\s+to)\s+{ADV}(?:now\s+)?"
+            r"(?P<status>[a-z]+(?:\s+[a-z]+)?)"
+        ),
+        _status,
+    ),
+    (
+        _en(
+            r"(?:the\s+)?status\s+of\s+{S}\s+(?:is|was|changed\s+to)\s+{ADV}"
+            r"(?P<status>[a-z]+(?:\s+[a-z]+)?)"
+        ),
+        _status,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:is\s+)?{NEG}{ADV}(?P<verb>loves?|loved|loving|likes?|liked|enjoys?|enjoyed"
+            r"|adores?|adored|is\s+fond\s+of|fond\s+of|is\s+a\s+(?:big\s+|huge\s+)?fan\s+of"
+            r"|(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|is\s+into|into|is\s+crazy\s+about|prefers?"
+            r"|hates?|hated|dislikes?|disliked|can['’]t\s+stand|detests?)\s+{THE}(?:{O}|{NP})"
+            r"{ANYMORE}"
+        ),
+        _likes,
+    ),
+    (
+        _en(
+            r"{S}\s+{NEG}{ADV}(?:wants?|wanted|would\s+(?:really\s+)?like|'d\s+like|’d\s+like|plans?"
+            r"|planned|planning|is\s+planning|hopes?|hoped|dreams?\s+of|is\s+dreaming\s+of"
+            r"|is\s+going|intends?|longs?|wishes|wish)\s+(?:to\s+)?(?:travel(?:l?ing)?|go(?:ing)?"
+            r"|fly(?:ing)?|visit(?:ing)?|see(?:ing)?|take\s+a\s+trip|make\s+a\s+trip)\s+(?:to\s+)?"
+            r"{THE}(?:{O}|{NP})"
+        ),
+        _wants_to_visit,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|had\s+|have\s+)?{ADV}(?:visited|went\s+to|traveled\s+to|travelled\s+to"
+            r"|flew\s+to|been\s+to)\s+{THE}(?:{O})"
+        ),
+        _visited,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|have\s+)?{NEG}{ADV}(?:owns?|bought|buys|adopted|adopts)\s+(?:(?:a|an"
+            r"|the|two|three|four|\d+|new|some)\s+)*(?:{O}|{NP})"
+        ),
+        _owns,
+    ),
     (_en(r"{S}\s+(?:was|were)\s+born\s+in\s+{THE}{O}"), _born),
     (_en(r"{S}\s+(?:is|was|are|comes?|came)\s+(?:originally\s+)?from\s+{THE}{O}"), _from),
-    (_en(r"{S}\s+(?:is\s+)?{NEG}{ADV}(?:studies|studied|studying|attends?|attending|enrolled)\s+"
-         r"(?:at\s+|in\s+)?{THE}{O}"), _studies),
+    (
+        _en(
+            r"{S}\s+(?:is\s+)?{NEG}{ADV}(?:studies|studied|studying|attends?|attending|enrolled)\s+"
+            r"(?:at\s+|in\s+)?{THE}{O}"
+        ),
+        _studies,
+    ),
     (_en(r"{S}\s+(?:is\s+|was\s+|got\s+)?{ADV}married\s+(?:to\s+)?{O}"), _married),
-    (_en(r"{S}\s+(?:is|was|are)\s+{ADV}(?:a\s+|an\s+)?(?:old\s+|good\s+|close\s+|best\s+)?"
-         r"friends?\s+(?:of|with)\s+{O}"), _friend),
+    (
+        _en(
+            r"{S}\s+(?:is|was|are)\s+{ADV}(?:a\s+|an\s+)?(?:old\s+|good\s+|close\s+|best\s+)?"
+            r"friends?\s+(?:of|with)\s+{O}"
+        ),
+        _friend,
+    ),
 ]
 
 ZH_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [
-    (_zh(r"{S}{ADV}(?P<neg>不再是|不是|已不是|已经不是)?(?:是|为|担任|作为|成为了?|当上了?|升任|出任)"
-         r"{O}的(?P<role>[^，,。；;！!？?的\ue000\s]{1,8})"), _role),
-    (_zh(r"{S}{ADV}(?:在){O}(?:担任|当|做|任|出任)(?P<role>[^，,。；;！!？?\ue000\s]{1,8})"), _role),
-    (_zh(r"{S}的(?:直属)?(?:上司|领导|老板|经理|主管|上级|直接领导)(?:现在|目前)?(?:是|为|换成了?|变成了?)"
-         r"{O}"), _boss_is),
+    (
+        _zh(
+            r"{S}{ADV}(?P<neg>不再是|不是|已不是|已经不是)?(?:是|为|担任|作为|成为了?|当上了?|升任|出任)"
+            r"{O}的(?P<role>[^，,。；;！!？?的\ue000\s]{1,8})"
+        ),
+        _role,
+    ),
+    (
+        _zh(r"{S}{ADV}(?:在){O}(?:担任|当|做|任|出任)(?P<role>[^，,。；;！!？?\ue000\s]{1,8})"),
+        _role,
+    ),
+    (
+        _zh(
+            r"{S}的(?:直属)?(?:上司|领导|老板|经理|主管|上级|直接领导)(?:现在|目前)?(?:是|为|换成了?|变成了?)"
+            r"{O}"
+        ),
+        _boss_is,
+    ),
     (_zh(r"{S}{ADV}{NEG}(?:直接)?(?:向|给){O}(?:汇报|报告)"), _reports),
-    (_zh(r"{S}{ADV}(?:在|是|属于){O}(?:的)?(?:团队|小组|组|手下|部下)(?:里|中|的成员|成员)?"),
-     _join_team),
+    (
+        _zh(r"{S}{ADV}(?:在|是|属于){O}(?:的)?(?:团队|小组|组|手下|部下)(?:里|中|的成员|成员)?"),
+        _join_team,
+    ),
     (_zh(r"{S}{ADV}(?:加入|进入|调入|调到|转到)(?:了|到)?{O}的(?:团队|小组|组|部门)"), _join_team),
     (_zh(r"{S}{ADV}{NEG}(?:在|于){O}(?:工作|上班|任职|就职|供职|实习)"), _works_for),
     (_zh(r"{S}{ADV}(?:就职于|任职于|供职于|受雇于|效力于|服务于){O}"), _works_for),
@@ -611,32 +900,72 @@ ZH_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [
     (_zh(r"{S}{ADV}{NEG}(?:参与|参加)(?:了|到)?{O}(?:的)?(?:工作|项目|开发|建设)"), _involved),
     (_zh(r"{S}{ADV}(?:离开|退出|辞去|告别|退休离开)(?:了)?{O}"), _leave),
     (_zh(r"{S}{ADV}(?:从){O}(?:离职|辞职|退出|退休|离开)"), _leave),
-    (_zh(r"{O}{ADV}(?:改为|改|交给了?|转由|转交给|将由|由){S}(?:来|负责)?(?:接手|接管|负责|主管|领导"
-         r"|管理|牵头|主导|接任)"), _takeover),
+    (
+        _zh(
+            r"{O}{ADV}(?:改为|改|交给了?|转由|转交给|将由|由){S}(?:来|负责)?(?:接手|接管|负责|主管|领导"
+            r"|管理|牵头|主导|接任)"
+        ),
+        _takeover,
+    ),
     (_zh(r"由{S}(?:来)?(?:接手|接管|负责|主管|领导|管理|牵头|主导|接任)(?:了)?{O}"), _takeover),
     (_zh(r"由{S}(?:来)?(?:接手|接管|接任|负责|主管|领导)"), _takeover),
-    (_zh(r"{S}{ADV}接替(?:了)?{Z}(?:的工作|的职位)?[，,]?(?:负责|管理|主管|领导)(?:着)?{O}"),
-     _manages),
+    (
+        _zh(r"{S}{ADV}接替(?:了)?{Z}(?:的工作|的职位)?[，,]?(?:负责|管理|主管|领导)(?:着)?{O}"),
+        _manages,
+    ),
     (_zh(r"{S}{ADV}(?:接手|接管|接过|接替)(?:了)?{O}"), _takeover),
-    (_zh(r"{O}的(?:负责人|经理|主管|领导)(?:现在|目前)?(?:换成了?|变成了?|改为|是|变为|换为){S}"),
-     _manages),
-    (_zh(r"{S}{ADV}{NEG}{ADV}(?:负责|主管|管理|领导|带领|主导|牵头|掌管|主持|统筹)(?:着|了)?{O}"),
-     _manages),
-    (_zh(r"{S}{ADV}{NEG}(?:住在|居住在|生活在|定居在|定居于|住于|居住于|常住|住)(?:于|在)?{O}"),
-     _lives),
+    (
+        _zh(
+            r"{O}的(?:负责人|经理|主管|领导)(?:现在|目前)?(?:换成了?|变成了?|改为|是|变为|换为){S}"
+        ),
+        _manages,
+    ),
+    (
+        _zh(
+            r"{S}{ADV}{NEG}{ADV}(?:负责|主管|管理|领导|带领|主导|牵头|掌管|主持|统筹)(?:着|了)?{O}"
+        ),
+        _manages,
+    ),
+    (
+        _zh(r"{S}{ADV}{NEG}(?:住在|居住在|生活在|定居在|定居于|住于|居住于|常住|住)(?:于|在)?{O}"),
+        _lives,
+    ),
     (_zh(r"{S}{ADV}(?:搬到|搬去|搬家到|迁居到?|移居到?|搬回到?|回到)(?:了)?{O}"), _move),
-    (_zh(r"{S}{ADV}{NEG}(?:依赖于?|取决于|依靠|依托于?|需要依赖|基于)(?:着)?(?:{O}|{NP})"),
-     _depends),
-    (_zh(r"{S}{ADV}(?:处于|进入了?|进入到|到了|转入|转到|在)(?P<status>[\u4e00-\u9fff]{1,6}?)"
-         r"(?:阶段|状态|期)"), _status),
-    (_zh(r"{S}{ADV}(?P<status>已经完成|完成|上线|发布|取消|暂停|结束|启动|延期|交付|停止|终止|立项)"
-         r"了"), _status),
-    (_zh(r"{S}的(?:状态|进度|进展)(?:现在|目前)?(?:是|为|变成了?|变为)(?P<status>[\u4e00-\u9fff]{1,8})"),
-     _status),
-    (_zh(r"{S}{ADV}(?P<neg>不再|不|没那么|已经不|已不)?{ADV}(?P<verb>喜欢|爱|热爱|喜爱|钟爱|爱上了?"
-         r"|迷上了?|讨厌|厌恶)(?:喝|吃|看|玩|听|养|去|打|读|做)?(?:{O}|{NP})"), _likes),
-    (_zh(r"{S}{ADV}{NEG}(?:想|想要|希望|打算|计划|准备|梦想|很想)(?:去|到|要去)(?:{O}|{NP})"),
-     _wants_to_visit),
+    (
+        _zh(r"{S}{ADV}{NEG}(?:依赖于?|取决于|依靠|依托于?|需要依赖|基于)(?:着)?(?:{O}|{NP})"),
+        _depends,
+    ),
+    (
+        _zh(
+            r"{S}{ADV}(?:处于|进入了?|进入到|到了|转入|转到|在)(?P<status>[\u4e00-\u9fff]{1,6}?)"
+            r"(?:阶段|状态|期)"
+        ),
+        _status,
+    ),
+    (
+        _zh(
+            r"{S}{ADV}(?P<status>已经完成|完成|上线|发布|取消|暂停|结束|启动|延期|交付|停止|终止|立项)"
+            r"了"
+        ),
+        _status,
+    ),
+    (
+        _zh(
+            r"{S}的(?:状态|进度|进展)(?:现在|目前)?(?:是|为|变成了?|变为)(?P<status>[\u4e00-\u9fff]{1,8})"
+        ),
+        _status,
+    ),
+    (
+        _zh(
+            r"{S}{ADV}(?P<neg>不再|不|没那么|已经不|已不)?{ADV}(?P<verb>喜欢|爱|热爱|喜爱|钟爱|爱上了?"
+            r"|迷上了?|讨厌|厌恶)(?:喝|吃|看|玩|听|养|去|打|读|做)?(?:{O}|{NP})"
+        ),
+        _likes,
+    ),
+    (
+        _zh(r"{S}{ADV}{NEG}(?:想|想要|希望|打算|计划|准备|梦想|很想)(?:去|到|要去)(?:{O}|{NP})"),
+        _wants_to_visit,
+    ),
     (_zh(r"{S}{ADV}(?:去过|去了|到过|访问了?|参观了?|游览了?)(?:{O})"), _visited),
     (_zh(r"{S}{ADV}{NEG}(?:买了|养了|拥有|领养了)(?:一[个只辆条套台部])?(?:{O}|{NP})"), _owns),
     (_zh(r"{S}{ADV}(?:出生在|出生于|生于|生在){O}"), _born),
@@ -646,13 +975,19 @@ ZH_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [
     (_zh(r"{S}{ADV}(?:和|与|跟){O}结婚了?"), _married),
 ]
 
-_COORD_RE = re.compile(OPEN + r"(\d+)" + CLOSE + r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|和|与|跟|及|、)\s*$",
-                       re.IGNORECASE)
-_EN_CLAUSE = re.compile(r"(?:\s*[,;]\s*(?:and\s+|but\s+|then\s+|and\s+then\s+)?|\s+(?:and|but)\s+"
-                        r"(?:then\s+)?)", re.IGNORECASE)
+_COORD_RE = re.compile(
+    OPEN + r"(\d+)" + CLOSE + r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|和|与|跟|及|、)\s*$",
+    re.IGNORECASE,
+)
+_EN_CLAUSE = re.compile(
+    r"(?:\s*[,;]\s*(?:and\s+|but\s+|then\s+|and\s+then\s+)?|\s+(?:and|but)\s+"
+    r"(?:then\s+)?)",
+    re.IGNORECASE,
+)
 _ZH_CLAUSE = re.compile(r"[，,；;]\s*(?:而且|并且|同时|但是|但|然后|并|还)?")
-_EN_LEAD = re.compile(r"^(?:(?:now|currently|also|still|recently|then|later|today|so)\s+)*",
-                      re.IGNORECASE)
+_EN_LEAD = re.compile(
+    r"^(?:(?:now|currently|also|still|recently|then|later|today|so)\s+)*", re.IGNORECASE
+)
 _ZH_LEAD = re.compile(r"^" + _ZH["ADV"])
 
 
@@ -708,20 +1043,26 @@ class _SentenceExtraction:
         text = self.annotation.text
         if not self.offsets:
             self.offsets = _offsets(self.annotation, self.sentence)
-        toks = [(t, s, e) for t, (s, e) in zip(self.sentence.tokens, self.offsets, strict=False)
-                if s < hi and e > lo]
+        toks = [
+            (t, s, e)
+            for t, (s, e) in zip(self.sentence.tokens, self.offsets, strict=False)
+            if s < hi and e > lo
+        ]
         if zh:
             raw = text[lo:hi]
             for verb in _ZH_NP_VERBS:
                 if raw.startswith(verb) and len(raw) > len(verb) + 1:
-                    raw = raw[len(verb):]
+                    raw = raw[len(verb) :]
                     break
             # stop at the first function word the tokens show
             cut = len(raw)
             base = hi - len(raw)
             for tok, s, _e in toks:
-                if s >= base and tok.upos in ("ADP", "PART", "AUX", "CCONJ", "SCONJ", "PUNCT",
-                                               "DET", "PRON") and s - base > 0:
+                if (
+                    s >= base
+                    and tok.upos in ("ADP", "PART", "AUX", "CCONJ", "SCONJ", "PUNCT", "DET", "PRON")
+                    and s - base > 0
+                ):
                     cut = min(cut, s - base)
             raw = _ZH_NP_TAIL.sub("", raw[:cut])
             return raw if is_cjk(raw) or raw.isalpha() else ""
@@ -778,9 +1119,13 @@ class PatternRelationExtractor:
         seen: set[tuple[object, ...]] = set()
         for f in sorted(found, key=lambda f: f.position):
             c = _finish(f.candidate)
-            key = (c.subject.id or c.subject.name, c.type,
-                   (c.object.id or c.object.name) if c.object else None, c.negated,
-                   tuple(sorted(c.attributes.items())))
+            key = (
+                c.subject.id or c.subject.name,
+                c.type,
+                (c.object.id or c.object.name) if c.object else None,
+                c.negated,
+                tuple(sorted(c.attributes.items())),
+            )
             if key not in seen:
                 seen.add(key)
                 out.append(c)
@@ -798,7 +1143,7 @@ class PatternRelationExtractor:
         for i, start in enumerate(bounds):
             end = bounds[i + 1] if i + 1 < len(bounds) else len(view.text)
             clause = view.text[start:end]
-            rest = clause[lead.match(clause).end():]  # type: ignore[union-attr]
+            rest = clause[lead.match(clause).end() :]  # type: ignore[union-attr]
             if not rest or rest.startswith(OPEN):
                 continue
             origin = view.origin[start] if start < len(view.origin) else sentence.end_char
@@ -811,7 +1156,8 @@ class PatternRelationExtractor:
                 placeholder + ("" if zh else " ") + clause,
                 [ex.mentions[subject].start] * (len(placeholder) + (0 if zh else 1))
                 + view.origin[start:end],
-                ex.index, zh,
+                ex.index,
+                zh,
             )
             found.extend(_run(sub, ex))
         return found
@@ -819,7 +1165,7 @@ class PatternRelationExtractor:
 
 def _sentence_subject(view: _View, lead: re.Pattern[str], ex: _SentenceExtraction) -> int | None:
     """The mention that opens the sentence (its subject in English and Chinese word order)."""
-    head = view.text[lead.match(view.text).end():]  # type: ignore[union-attr]
+    head = view.text[lead.match(view.text).end() :]  # type: ignore[union-attr]
     found = _SLOT_RE.match(head)
     if found is None:
         return None
@@ -838,13 +1184,13 @@ def _make_view(
     for idx, m in enumerate(mentions):
         if m.sentence != index or m.start < pos or m.kind == "noun":
             continue
-        parts.append(text[pos:m.start])
+        parts.append(text[pos : m.start])
         origin.extend(range(pos, m.start))
         placeholder = f"{OPEN}{idx}{CLOSE}"
         parts.append(placeholder)
         origin.extend([m.start] * len(placeholder))
         pos = m.end
-    parts.append(text[pos:sentence.end_char])
+    parts.append(text[pos : sentence.end_char])
     origin.extend(range(pos, sentence.end_char))
     return _View("".join(parts), origin, index, zh)
 
@@ -874,17 +1220,38 @@ def _finish(c: RelationCandidate) -> RelationCandidate:
 
 # --------------------------------------------------------------------------- dependency fallback
 _DEP_VERBS: dict[tuple[str, str], str] = {
-    ("work", "at"): "WORKS_FOR", ("work", "for"): "WORKS_FOR", ("work", "on"): "INVOLVED_IN",
-    ("live", "in"): "LIVES_IN", ("move", "to"): "LIVES_IN", ("relocate", "to"): "LIVES_IN",
-    ("report", "to"): "REPORTS_TO", ("depend", "on"): "DEPENDS_ON", ("rely", "on"): "DEPENDS_ON",
-    ("manage", ""): "MANAGES", ("lead", ""): "MANAGES", ("run", ""): "MANAGES",
-    ("head", ""): "MANAGES", ("oversee", ""): "MANAGES", ("join", ""): "INVOLVED_IN",
-    ("like", ""): "LIKES", ("love", ""): "LIKES", ("enjoy", ""): "LIKES", ("adore", ""): "LIKES",
-    ("hate", ""): "DISLIKES", ("dislike", ""): "DISLIKES", ("visit", ""): "VISITED",
-    ("own", ""): "OWNS", ("study", "at"): "STUDIES_AT",
-    ("负责", ""): "MANAGES", ("管理", ""): "MANAGES", ("领导", ""): "MANAGES",
-    ("加入", ""): "INVOLVED_IN", ("参与", ""): "INVOLVED_IN", ("喜欢", ""): "LIKES",
-    ("依赖", ""): "DEPENDS_ON", ("住", "在"): "LIVES_IN",
+    ("work", "at"): "WORKS_FOR",
+    ("work", "for"): "WORKS_FOR",
+    ("work", "on"): "INVOLVED_IN",
+    ("live", "in"): "LIVES_IN",
+    ("move", "to"): "LIVES_IN",
+    ("relocate", "to"): "LIVES_IN",
+    ("report", "to"): "REPORTS_TO",
+    ("depend", "on"): "DEPENDS_ON",
+    ("rely", "on"): "DEPENDS_ON",
+    ("manage", ""): "MANAGES",
+    ("lead", ""): "MANAGES",
+    ("run", ""): "MANAGES",
+    ("head", ""): "MANAGES",
+    ("oversee", ""): "MANAGES",
+    ("join", ""): "INVOLVED_IN",
+    ("like", ""): "LIKES",
+    ("love", ""): "LIKES",
+    ("enjoy", ""): "LIKES",
+    ("adore", ""): "LIKES",
+    ("hate", ""): "DISLIKES",
+    ("dislike", ""): "DISLIKES",
+    ("visit", ""): "VISITED",
+    ("own", ""): "OWNS",
+    ("study", "at"): "STUDIES_AT",
+    ("负责", ""): "MANAGES",
+    ("管理", ""): "MANAGES",
+    ("领导", ""): "MANAGES",
+    ("加入", ""): "INVOLVED_IN",
+    ("参与", ""): "INVOLVED_IN",
+    ("喜欢", ""): "LIKES",
+    ("依赖", ""): "DEPENDS_ON",
+    ("住", "在"): "LIVES_IN",
 }
 _NEG_WORDS = {"not", "n't", "never", "no", "longer", "不", "不再", "没", "没有"}
 
@@ -921,16 +1288,25 @@ def _dependency_triples(ex: _SentenceExtraction) -> list[RelationCandidate]:
         subjects = [k for k in kids if toks[k].deprel.split(":")[0] == "nsubj"]
         if not subjects:
             continue
-        negated = any(toks[k].text.lower() in _NEG_WORDS or toks[k].lemma in _NEG_WORDS
-                      for k in kids if toks[k].deprel.split(":")[0] in ("advmod", "neg", "aux"))
+        negated = any(
+            toks[k].text.lower() in _NEG_WORDS or toks[k].lemma in _NEG_WORDS
+            for k in kids
+            if toks[k].deprel.split(":")[0] in ("advmod", "neg", "aux")
+        )
         lemma = (verb.lemma or verb.text).lower()
         objects: list[tuple[int, str]] = [
             (k, "") for k in kids if toks[k].deprel.split(":")[0] in ("obj", "dobj")
         ]
         for k in kids:
             if toks[k].deprel.split(":")[0] in ("obl", "nmod"):
-                case = next((toks[c].lemma.lower() or toks[c].text.lower()
-                             for c in children.get(k, []) if toks[c].deprel == "case"), "")
+                case = next(
+                    (
+                        toks[c].lemma.lower() or toks[c].text.lower()
+                        for c in children.get(k, [])
+                        if toks[c].deprel == "case"
+                    ),
+                    "",
+                )
                 objects.append((k, case))
         for o, case in objects:
             type_ = _DEP_VERBS.get((lemma, case))

@@ -74,8 +74,10 @@ class RelationPlan:
 def _person_certain(name: str) -> bool:
     """Whether a name is surely a person's (a Chinese name, a known first name, a title)."""
     words = name.split()
-    return is_cjk(name) or gender_of(name) is not None or (
-        len(words) > 1 and words[0].lower() in TITLES
+    return (
+        is_cjk(name)
+        or gender_of(name) is not None
+        or (len(words) > 1 and words[0].lower() in TITLES)
     )
 
 
@@ -152,15 +154,25 @@ class _EntityBook:
         self.known[ent.id] = ent
         for alias in {ent.name.casefold(), *(a.casefold() for a in ent.aliases)}:
             self.by_alias.setdefault(alias, []).append(ent)
-        if ent.id not in self.referents:
+
+    def _referent(self, entity_id: str) -> Referent:
+        """The referent of a known or new entity (made on first use: most fetched entities are
+        only candidates)."""
+        ref = self.referents.get(entity_id)
+        if ref is None:
+            ent = self.known[entity_id]
             gender = gender_of(ent.name) if ent.type == PERSON else None
-            self.referents[ent.id] = Referent(ent.id, ent.name, ent.type, gender, ent.aliases)
+            ref = self.referents[entity_id] = Referent(
+                ent.id, ent.name, ent.type, gender, ent.aliases
+            )
+        return ref
 
     def _candidates(self, key: str, type_: str | None) -> list[tuple[str, str, str | None, int]]:
         """(id, name, type, last_step) of entities known by alias ``key`` and compatible."""
         out: list[tuple[str, str, str | None, int]] = [
             (e.id, e.name, e.type, e.last_step)
-            for e in self.by_alias.get(key, []) if _compatible(type_, e.type, e.name)
+            for e in self.by_alias.get(key, [])
+            if _compatible(type_, e.type, e.name)
         ]
         out.extend(
             (i, self.new[i].name, self.new[i].type, 1 << 60)
@@ -192,18 +204,21 @@ class _EntityBook:
         self.prefetch([name])
         cands = self._candidates(key, type_)
         chosen: str | None = self._pick(key, type_, cands) if cands else None
-        if chosen is None and not is_cjk(name) and type_ in (PERSON, None):
-            # "Alice Moreau" after a bare "Alice": attach to that one person, never to a guess
+        if chosen is None and not is_cjk(name) and type_ in (PERSON, None, OTHER):
+            # "Alice Moreau" after a recently mentioned bare "Alice": the same person when exactly
+            # one such person is salient (never a guess among several, never a store-wide scan)
             words = [w for w in name.split() if w.lower() not in TITLES]
             if len(words) >= 2:
                 first = words[0].casefold()
-                self.prefetch([words[0]])
                 people = [
-                    c for c in self._candidates(first, PERSON)
-                    if c[2] in (PERSON, None, OTHER) and len(c[1].split()) == 1
+                    r.id
+                    for r in self.referents.values()
+                    if r.name.casefold() == first and r.type in (PERSON, None, OTHER)
                 ]
                 if len(people) == 1:
-                    chosen = people[0][0]
+                    chosen = people[0]
+                    if chosen not in self.known and chosen not in self.new:
+                        self.prefetch([words[0]])
         if chosen is None:
             if not create:
                 return None
@@ -215,7 +230,7 @@ class _EntityBook:
                 if self.new[chosen].type in (None, OTHER) and type_ not in (None, OTHER):
                     self.new[chosen].type = type_
                     self.referents[chosen].type = type_
-        return self.referents[chosen]
+        return self._referent(chosen)
 
     def _remember_alias(self, entity_id: str, alias: str) -> None:
         key = alias.casefold()
@@ -285,7 +300,8 @@ class _EntityBook:
         known_ids = {e.id for e in out}
         out.extend(
             Entity(self.namespace, r.id, r.name, r.type or OTHER, r.aliases)
-            for r in self.referents.values() if r.id not in known_ids
+            for r in self.referents.values()
+            if r.id not in known_ids
         )
         return tuple(out)
 
@@ -304,7 +320,9 @@ class _EntityBook:
             n = 2
             while True:
                 cand = f"{rid}-{n}"
-                if cand not in reserved and not self.store.find_entities(self.namespace, ids=[cand]):
+                if cand not in reserved and not self.store.find_entities(
+                    self.namespace, ids=[cand]
+                ):
                     break
                 n += 1
             reserved.add(cand)
@@ -321,8 +339,9 @@ class _EntityBook:
                 type_ = n.type
                 if type_ in (None, OTHER) and rid in self.referents:
                     type_ = self.referents[rid].type  # coreference learned "he" -> a person
-                out.append(EntityRecord(remap.get(rid, rid), n.name, type_ or OTHER,
-                                        tuple(n.aliases)))
+                out.append(
+                    EntityRecord(remap.get(rid, rid), n.name, type_ or OTHER, tuple(n.aliases))
+                )
             elif rid in self.known:
                 k = self.known[rid]
                 out.append(EntityRecord(rid, k.name, k.type, tuple(self.new_aliases.get(rid, ()))))
@@ -370,8 +389,10 @@ class RelationTracker:
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
-        return (f"RelationTracker(extractor={getattr(self.extractor, 'name', self.extractor)!r}, "
-                f"exclusive={self.exclusivity!r})")
+        return (
+            f"RelationTracker(extractor={getattr(self.extractor, 'name', self.extractor)!r}, "
+            f"exclusive={self.exclusivity!r})"
+        )
 
     # ------------------------------------------------------------------------------ discourse
     def _load_discourse(self, store: GraphStore, namespace: str) -> _Discourse:
@@ -385,12 +406,14 @@ class RelationTracker:
         entities = store.find_entities(namespace)
         entities.sort(key=lambda e: (-e.last_step, -e.first_step))
         referents = [
-            Referent(e.id, e.name, e.type, gender_of(e.name) if e.type == PERSON else None,
-                     e.aliases)
+            Referent(
+                e.id, e.name, e.type, gender_of(e.name) if e.type == PERSON else None, e.aliases
+            )
             for e in entities[: self.salience]
         ]
-        logger.debug("rebuilt the salient entities of %r from the store (%d)", namespace,
-                     len(referents))
+        logger.debug(
+            "rebuilt the salient entities of %r from the store (%d)", namespace, len(referents)
+        )
         return _Discourse(step, referents, _store_ref(store))
 
     def _save_discourse(self, store: GraphStore, namespace: str, state: _Discourse) -> None:
@@ -427,8 +450,7 @@ class RelationTracker:
         mentions = find_mentions(annotation, gazetteer=gazetteer)
         book = _EntityBook(store, namespace, discourse.referents)
         names = [clean_name(m.text) for m in mentions if m.kind == "name"]
-        first_words = [n.split()[0] for n in names if " " in n and not is_cjk(n)]
-        book.prefetch([*names, *first_words, *([speaker] if speaker else [])])
+        book.prefetch([*names, *([speaker] if speaker else [])])
 
         resolved: list[Mention] = []
         for m in mentions:
@@ -438,37 +460,51 @@ class RelationTracker:
                 if ref is None:
                     continue
                 book.mentioned.append(ref.id)
-                m = replace(m, entity_ids=(ref.id,), canonical=ref.name,
-                            type=ref.type if ref.type not in (None, OTHER) else m.type)
+                m = replace(
+                    m,
+                    entity_ids=(ref.id,),
+                    canonical=ref.name,
+                    type=ref.type if ref.type not in (None, OTHER) else m.type,
+                )
             resolved.append(m)
         speaker_ref = None
         if speaker and any(m.kind == "pronoun" and m.person == 1 for m in resolved):
             speaker_ref = book.resolve(speaker, PERSON, keep=False)
         resolved = resolve_references(
-            resolved, referents=book.referents, discourse=discourse.referents, speaker=speaker_ref,
-            text=annotation.text, previous_group=discourse.group,
+            resolved,
+            referents=book.referents,
+            discourse=discourse.referents,
+            speaker=speaker_ref,
+            text=annotation.text,
+            previous_group=discourse.group,
         )
         for m in resolved:
             if m.kind in ("pronoun", "definite") and m.person != 1:
                 book.mentioned.extend(i for i in m.entity_ids if i not in book.new)
 
         context = ExtractionContext(
-            namespace=namespace, speaker=speaker, mentions=tuple(resolved),
+            namespace=namespace,
+            speaker=speaker,
+            mentions=tuple(resolved),
             entities=book.as_entities(),
             relations=self._context_relations(store, namespace, book, resolved),
         )
         candidates = self._extract(annotation, context)
         proposals = self._proposals(book, candidates, sentence_statements)
         current = self._current(store, namespace, proposals, context.relations, book)
-        changes = decide_changes(current, proposals, exclusivity=self.exclusivity,
-                                 new_id=self._new_id)
+        changes = decide_changes(
+            current, proposals, exclusivity=self.exclusivity, new_id=self._new_id
+        )
         used = {c.subject_id for c in changes if c.op == "add"}
         used |= {c.object_id for c in changes if c.op == "add" and c.object_id}
         remap = book.finalize(used)
         if remap:
             changes = [
-                replace(c, subject_id=remap.get(c.subject_id, c.subject_id),
-                        object_id=remap.get(c.object_id, c.object_id) if c.object_id else None)
+                replace(
+                    c,
+                    subject_id=remap.get(c.subject_id, c.subject_id),
+                    object_id=remap.get(c.object_id, c.object_id) if c.object_id else None,
+                )
                 for c in changes
             ]
         records = book.records(used, remap)
@@ -481,15 +517,27 @@ class RelationTracker:
             replace(m, entity_ids=tuple(remap.get(i, i) for i in m.entity_ids)) for m in resolved
         ]
         next_salient = next_discourse(
-            remapped, {k: v for k, v in referents.items() if k in stored},
-            discourse.referents, size=self.salience,
+            remapped,
+            {k: v for k, v in referents.items() if k in stored},
+            discourse.referents,
+            size=self.salience,
         )
         groups = coordinated(remapped, annotation.text)
         group = tuple(i for i in groups[-1][1] if i in stored) if groups else ()
-        self._save_discourse(store, namespace, _Discourse(
-            discourse.step + 1, next_salient, discourse.store, group if len(group) >= 2 else ()))
-        logger.debug("relation plan for %r: %d entities, %d changes from %d candidates",
-                     namespace, len(records), len(changes), len(candidates))
+        self._save_discourse(
+            store,
+            namespace,
+            _Discourse(
+                discourse.step + 1, next_salient, discourse.store, group if len(group) >= 2 else ()
+            ),
+        )
+        logger.debug(
+            "relation plan for %r: %d entities, %d changes from %d candidates",
+            namespace,
+            len(records),
+            len(changes),
+            len(candidates),
+        )
         return RelationPlan(tuple(records), tuple(changes))
 
     def _extract(
@@ -502,7 +550,8 @@ class RelationTracker:
         except ExtractionError as exc:
             logger.warning(
                 "relation extractor %r failed, using the pattern extractor for this text: %s",
-                getattr(self.extractor, "name", type(self.extractor).__name__), exc,
+                getattr(self.extractor, "name", type(self.extractor).__name__),
+                exc,
             )
             return self.patterns.extract(annotation, context)
 
@@ -521,11 +570,15 @@ class RelationTracker:
         return tuple(sorted(rels, key=lambda r: r.valid_from_step))
 
     def _proposals(
-        self, book: _EntityBook, candidates: Sequence[RelationCandidate],
+        self,
+        book: _EntityBook,
+        candidates: Sequence[RelationCandidate],
         sentence_statements: Sequence[int],
     ) -> list[RelationProposal]:
         book.prefetch(
-            ref.name for c in candidates for ref in (c.subject, c.object)
+            ref.name
+            for c in candidates
+            for ref in (c.subject, c.object)
             if ref is not None and ref.id is None
         )
         out: list[RelationProposal] = []
@@ -540,16 +593,24 @@ class RelationTracker:
                 continue
             if subject_id == object_id:
                 continue
-            index = sentence_statements[c.sentence] if 0 <= c.sentence < len(
-                sentence_statements) else 0
+            index = (
+                sentence_statements[c.sentence] if 0 <= c.sentence < len(sentence_statements) else 0
+            )
             attributes = {str(k): str(v) for k, v in c.attributes.items() if v is not None}
-            out.append(RelationProposal(subject_id, type_, object_id, attributes, c.negated,
-                                        index, tuple(c.ends)))
+            out.append(
+                RelationProposal(
+                    subject_id, type_, object_id, attributes, c.negated, index, tuple(c.ends)
+                )
+            )
         return out
 
     def _current(
-        self, store: GraphStore, namespace: str, proposals: Sequence[RelationProposal],
-        context: Iterable[Relation], book: _EntityBook,
+        self,
+        store: GraphStore,
+        namespace: str,
+        proposals: Sequence[RelationProposal],
+        context: Iterable[Relation],
+        book: _EntityBook,
     ) -> list[Relation]:
         """The current relations the proposals may touch (targeted, indexed look-ups)."""
         found: dict[str, Relation] = {r.id: r for r in context if r.is_current}
@@ -563,11 +624,13 @@ class RelationTracker:
                     continue
                 asked.add((side, entity_id, p.type))
                 if side == "subject":
-                    rels = store.find_relations(namespace, subject_id=entity_id, type=p.type,
-                                                current_only=True)
+                    rels = store.find_relations(
+                        namespace, subject_id=entity_id, type=p.type, current_only=True
+                    )
                 else:
-                    rels = store.find_relations(namespace, object_id=entity_id, type=p.type,
-                                                current_only=True)
+                    rels = store.find_relations(
+                        namespace, object_id=entity_id, type=p.type, current_only=True
+                    )
                 for rel in rels:
                     found.setdefault(rel.id, rel)
         return sorted(found.values(), key=lambda r: (r.valid_from_step, r.recorded_at))
@@ -628,11 +691,15 @@ class RelationTracker:
         rels: dict[str, Relation] = {}
         if entity is not None:
             ents = self._entities_named(store, namespace, entity)
-            exact = [e for e in ents if e.id == entity or e.name.casefold()
-                     == clean_name(entity).casefold()]
+            exact = [
+                e
+                for e in ents
+                if e.id == entity or e.name.casefold() == clean_name(entity).casefold()
+            ]
             for ent in exact or ents:
-                for rel in store.find_relations(namespace, entity_id=ent.id, type=type_,
-                                                current_only=current_only):
+                for rel in store.find_relations(
+                    namespace, entity_id=ent.id, type=type_, current_only=current_only
+                ):
                     rels.setdefault(rel.id, rel)
         else:
             for rel in store.find_relations(namespace, type=type_, current_only=current_only):
@@ -678,8 +745,9 @@ class RelationTracker:
                     continue
                 m = replace(m, entity_ids=(ref.id,), canonical=ref.name)
             resolved.append(m)
-        for m in resolve_references(resolved, referents=book.referents,
-                                    discourse=discourse.referents):
+        for m in resolve_references(
+            resolved, referents=book.referents, discourse=discourse.referents
+        ):
             anchors.extend(i for i in m.entity_ids if i in book.known or i in book.referents)
         for key in keys:  # nouns the mention finder did not tag ("咖啡", "coffee")
             for ent in book.by_alias.get(key.casefold(), []):
@@ -699,27 +767,48 @@ class RelationTracker:
             return []
         anchor_rank = {a: i for i, a in enumerate(anchors)}
         current = [r for r in rels.values() if r.is_current]
-        ended = [r for r in rels.values() if not r.is_current and r.superseded_by is None]
+        ended = [r for r in rels.values() if not r.is_current]
         if cues:
             matching = [r for r in current if r.type in cues]
-            current = matching or current
             ended = [r for r in ended if r.type in cues]
+            # "张三现在负责什么？" after 张三 lost 星火计划: the answer is in the history
+            current = matching or ([] if ended else current)
         else:
-            current = current[-5:] if len(current) > 5 else current
+            current = current[-5:]
 
         def rank(r: Relation) -> tuple[int, int, int]:
             where = min(anchor_rank.get(r.subject_id, 99), anchor_rank.get(r.object_id or "", 99))
             return (0 if r.type in cues else 1, -r.valid_from_step, where)
 
         chosen = sorted(current, key=rank)[:limit]
+        shown = {r.id for r in chosen}
         out = [self._render(store, namespace, r, rels) for r in chosen]
         for r in sorted(ended, key=lambda r: -(r.valid_to_step or 0)):
             if len(out) >= limit:
                 break
-            if not any(c.type == r.type and (c.object_id == r.object_id
-                                              or c.subject_id == r.subject_id) for c in chosen):
-                out.append(render_fact(r))
+            if r.superseded_by is not None:
+                if r.superseded_by in shown:
+                    continue  # its successor's fact already says "before: ..."
+                successor = self._successor(store, namespace, r)
+                if successor is not None and successor.is_current:
+                    shown.add(successor.id)
+                    out.append(
+                        render_fact(successor, predecessor=r, side=self.exclusivity.get(r.type))
+                    )
+                    continue
+            if any(
+                c.type == r.type and (c.object_id == r.object_id or c.subject_id == r.subject_id)
+                for c in chosen
+            ):
+                continue
+            out.append(render_fact(r))
         return out
+
+    def _successor(self, store: GraphStore, namespace: str, rel: Relation) -> Relation | None:
+        pool = store.find_relations(
+            namespace, entity_id=rel.object_id or rel.subject_id, type=rel.type
+        )
+        return next((r for r in pool if r.id == rel.superseded_by), None)
 
     def _render(
         self, store: GraphStore, namespace: str, rel: Relation, known: Mapping[str, Relation]
@@ -752,7 +841,9 @@ def _as_of_filter(as_of: Any) -> Callable[[Relation], bool]:
         return lambda r: r.holds_at(step)
     if isinstance(as_of, datetime):
         if as_of.tzinfo is None or as_of.utcoffset() is None:
-            raise InputError("as_of must be timezone-aware (e.g. datetime(..., tzinfo=timezone.utc))")
+            raise InputError(
+                "as_of must be timezone-aware (e.g. datetime(..., tzinfo=timezone.utc))"
+            )
         when = as_of
         return lambda r: r.valid_from <= when and (r.valid_to is None or when < r.valid_to)
     raise InputError(f"as_of must be a time step (int) or an aware datetime, got {as_of!r}")

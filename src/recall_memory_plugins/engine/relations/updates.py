@@ -66,7 +66,10 @@ def decide_changes(
     for stored in current:
         if stored.is_current and stored.id not in live:
             live[stored.id] = _Live(
-                stored.id, stored.subject_id, stored.type, stored.object_id,
+                stored.id,
+                stored.subject_id,
+                stored.type,
+                stored.object_id,
                 dict(stored.attributes),
             )
     changes: list[RelationChange | None] = []
@@ -94,7 +97,9 @@ def decide_changes(
         old = changes[pos]
         if old is not None and old.superseded_by is None:
             changes[pos] = RelationChange(
-                op="end", relation_id=rel_id, superseded_by=successor,
+                op="end",
+                relation_id=rel_id,
+                superseded_by=successor,
                 statement_index=old.statement_index,
             )
 
@@ -105,21 +110,22 @@ def decide_changes(
                 targets = [live[i] for i in p.ends if i in live]
             else:
                 targets = [
-                    r for r in live.values()
-                    if r.subject_id == p.subject_id and r.type == p.type
+                    r
+                    for r in live.values()
+                    if r.subject_id == p.subject_id
+                    and r.type == p.type
                     and (p.object_id is None or r.object_id == p.object_id)
                 ]
             for rel in targets:
                 if rel.pending:
-                    logger.debug("ignoring a negation of relation %s added in the same update",
-                                 rel.id)
+                    logger.debug(
+                        "ignoring a negation of relation %s added in the same update", rel.id
+                    )
                     continue
                 end(rel, None, p.statement_index)
             continue
 
-        same = next(
-            (r for r in live.values() if (r.subject_id, r.type, r.object_id) == key), None
-        )
+        same = next((r for r in live.values() if (r.subject_id, r.type, r.object_id) == key), None)
         attributes = {str(k): str(v) for k, v in p.attributes.items() if v not in (None, "")}
         if same is not None:
             merged = {**same.attributes, **attributes}
@@ -127,8 +133,9 @@ def decide_changes(
                 if not same.pending and same.id not in confirmed:
                     confirmed.add(same.id)
                     changes.append(
-                        RelationChange(op="confirm", relation_id=same.id,
-                                       statement_index=p.statement_index)
+                        RelationChange(
+                            op="confirm", relation_id=same.id, statement_index=p.statement_index
+                        )
                     )
                 for other in p.ends:
                     if other in live and other != same.id and not live[other].pending:
@@ -138,8 +145,13 @@ def decide_changes(
         rid = new_id()
         changes.append(
             RelationChange(
-                op="add", relation_id=rid, subject_id=p.subject_id, type=p.type,
-                object_id=p.object_id, attributes=attributes, statement_index=p.statement_index,
+                op="add",
+                relation_id=rid,
+                subject_id=p.subject_id,
+                type=p.type,
+                object_id=p.object_id,
+                attributes=attributes,
+                statement_index=p.statement_index,
             )
         )
         to_end: list[_Live] = [same] if same is not None else []
@@ -147,12 +159,14 @@ def decide_changes(
         side = exclusivity.get(p.type)
         if side == "subject":
             to_end.extend(
-                r for r in live.values()
+                r
+                for r in live.values()
                 if r.type == p.type and r.subject_id == p.subject_id and r.object_id != p.object_id
             )
         elif side == "object" and p.object_id is not None:
             to_end.extend(
-                r for r in live.values()
+                r
+                for r in live.values()
                 if r.type == p.type and r.object_id == p.object_id and r.subject_id != p.subject_id
             )
         seen: set[str] = set()

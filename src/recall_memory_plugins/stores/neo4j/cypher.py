@@ -1,9 +1,12 @@
 """Every Cypher query of the Neo4j store.
 
 All values are parameters. Query texts are module constants; the only composed text is the plain
-Cypher expansion, which repeats the constant block :data:`EXPAND_LEVEL` once per hop because a
+Cypher expansion, which repeats the constant block ``EXPAND_LEVEL`` once per hop because a
 variable-length pattern cannot apply a per-node neighbour cap and Cypher cannot parameterise a
 repetition count (the count is a validated ``int``, never caller text).
+
+Names and ids are looked up by their index ``key`` (see :func:`~.schema.index_key`): the name
+itself, or a digest for names too long for a Neo4j index. The verbatim value is always kept too.
 """
 
 from __future__ import annotations
@@ -53,9 +56,11 @@ DETECT_APOC = (
 
 # ------------------------------------------------------------------------------------ writes
 # One query per update. The namespace node is written first: its lock serialises the updates of a
-# namespace (what BEGIN IMMEDIATE does for SQLite). Each CALL block returns one aggregated row, so
-# an empty list (no links, no entities ...) never drops the row. CALL subqueries run once per
-# incoming row and see the writes of earlier rows, which keeps relation changes in order.
+# namespace (what BEGIN IMMEDIATE does for SQLite); the statement counter is locked second, the
+# same order in every transaction, so updates never deadlock on them. Each CALL block returns one
+# aggregated row, so an empty list (no links, no entities ...) never drops the row. A CALL
+# subquery runs once per incoming row and sees the writes of the rows before it, which keeps
+# duplicate mentions and relation changes in their given order, as the SQLite store does.
 APPLY_UPDATE = """
 MATCH (counter:RecallCounter {name: $counter})
 MERGE (n:Namespace {namespace: $ns})
@@ -73,8 +78,8 @@ CALL (step, base) {
                        speaker: st.speaker, source: st.source, length: st.length})
   WITH s, st
   UNWIND st.terms AS tm
-  MERGE (t:Term {namespace: $ns, term: tm.term})
-    ON CREATE SET t.df = 0
+  MERGE (t:Term {namespace: $ns, key: tm.key})
+    ON CREATE SET t.term = tm.term, t.df = 0
   SET t.df = t.df + 1
   CREATE (t)-[:OCCURS {tf: tm.tf}]->(s)
   RETURN count(*) AS postings
@@ -83,8 +88,9 @@ CALL (step, base) {
 CALL (step, base) {
   UNWIND $concepts AS m
   WITH m, [i IN m.idx | base + i + 1] AS sids
-  MERGE (c:Concept {namespace: $ns, name: m.name})
-    ON CREATE SET c.t_index = step, c.revision_count = 0, c.mentions = 1, c.context_size = 0,
+  MERGE (c:Concept {namespace: $ns, key: m.key})
+    ON CREATE SET c.name = m.name, c.t_index = step, c.revision_count = 0, c.mentions = 1,
+                  c.context_size = 0,
                   c.aliases = CASE WHEN m.alias IS NULL THEN [] ELSE [m.alias] END
     ON MATCH SET c.t_index = step,
                  c.mentions = c.mentions + 1,
@@ -109,8 +115,8 @@ CALL (step, base) {
 
 CALL (step) {
   UNWIND $links AS l
-  OPTIONAL MATCH (a:Concept {namespace: $ns, name: l.source})
-  OPTIONAL MATCH (b:Concept {namespace: $ns, name: l.target})
+  OPTIONAL MATCH (a:Concept {namespace: $ns, key: l.source_key})
+  OPTIONAL MATCH (b:Concept {namespace: $ns, key: l.target_key})
   FOREACH (_ IN CASE WHEN a IS NULL OR b IS NULL THEN [] ELSE [1] END |
     MERGE (a)-[r:RELATED]->(b)
       ON CREATE SET r.strength = 0
@@ -121,13 +127,13 @@ CALL (step) {
 
 CALL (step) {
   UNWIND $entities AS ent
-  MERGE (e:Entity {namespace: $ns, id: ent.id})
-    ON CREATE SET e.name = ent.name, e.type = ent.type, e.first_step = step,
+  MERGE (e:Entity {namespace: $ns, key: ent.key})
+    ON CREATE SET e.id = ent.id, e.name = ent.name, e.type = ent.type, e.first_step = step,
                   e.aliases = [], e.alias_keys = []
   SET e.last_step = step,
       e.aliases = reduce(acc = e.aliases, x IN ent.aliases |
                          CASE WHEN x IN acc THEN acc ELSE acc + x END),
-      e.alias_keys = reduce(acc = e.alias_keys, x IN ent.keys |
+      e.alias_keys = reduce(acc = e.alias_keys, x IN ent.alias_keys |
                             CASE WHEN x IN acc THEN acc ELSE acc + x END)
   RETURN count(*) AS entities
 }
@@ -138,28 +144,30 @@ CALL (n, step, base) {
   CALL (n, step, base, ch) {
     WITH n, step, base, ch WHERE ch.op = 'add'
     SET n.relation_seq = n.relation_seq + 1
-    CREATE (r:Relation {namespace: $ns, id: ch.id, subject_id: ch.subject_id, type: ch.type,
-                        object_id: ch.object_id, attributes_json: ch.attributes_json,
+    CREATE (r:Relation {namespace: $ns, key: ch.key, id: ch.id, type: ch.type,
+                        subject_id: ch.subject_id, subject_key: ch.subject_key,
+                        object_id: ch.object_id, object_key: ch.object_key,
+                        attributes_json: ch.attributes_json,
                         valid_from_step: step, valid_from: $at, recorded_at: $at,
                         statement_id: CASE WHEN ch.sidx IS NULL THEN null
                                            ELSE base + ch.sidx + 1 END,
                         confirmations: 0, seq: n.relation_seq})
     WITH r, ch
-    OPTIONAL MATCH (se:Entity {namespace: $ns, id: ch.subject_id})
-    OPTIONAL MATCH (oe:Entity {namespace: $ns, id: ch.object_id})
+    OPTIONAL MATCH (se:Entity {namespace: $ns, key: ch.subject_key})
+    OPTIONAL MATCH (oe:Entity {namespace: $ns, key: ch.object_key})
     FOREACH (_ IN CASE WHEN se IS NULL THEN [] ELSE [1] END | CREATE (r)-[:SUBJECT]->(se))
     FOREACH (_ IN CASE WHEN oe IS NULL THEN [] ELSE [1] END | CREATE (r)-[:OBJECT]->(oe))
     RETURN count(*) AS added
   }
   CALL (step, ch) {
-    OPTIONAL MATCH (r:Relation {namespace: $ns, id: ch.id})
+    OPTIONAL MATCH (r:Relation {namespace: $ns, key: ch.key})
     WHERE ch.op = 'end' AND r.valid_to_step IS NULL
     SET r.valid_to_step = step, r.valid_to = $at, r.expired_at = $at,
         r.superseded_by = ch.superseded_by
     RETURN count(r) AS ended
   }
   CALL (ch) {
-    OPTIONAL MATCH (r:Relation {namespace: $ns, id: ch.id})
+    OPTIONAL MATCH (r:Relation {namespace: $ns, key: ch.key})
     WHERE ch.op = 'confirm'
     SET r.confirmations = r.confirmations + 1
     RETURN count(r) AS confirmed
@@ -171,7 +179,7 @@ RETURN step, base, missing, not_current
 """
 
 # Deletes at most $batch nodes of each kind; the caller repeats until a round deletes fewer, and
-# the namespace node (the clock) goes last, in the round that empties the namespace.
+# the namespace node (the clock) goes in the round that empties the namespace.
 CLEAR_BATCH = """
 CALL () { MATCH (x:Statement {namespace: $ns}) WITH x LIMIT $batch
           DETACH DELETE x RETURN count(*) AS statements }
@@ -201,7 +209,11 @@ OPTIONAL MATCH (n:Namespace {namespace: $ns})
 RETURN n.n_statements AS n, n.total_length AS total
 """
 
-_STATEMENT_MAP = "s {.id, .namespace, .text, .t_index, .at, .speaker, .source}"
+# The time goes out as epoch seconds + microseconds: hydrating Neo4j DateTime values in the
+# pure-Python driver costs more than everything else of a context read.
+_STATEMENT_MAP = (
+    "s {.id, .text, .t_index, .speaker, .source, at_s: s.at.epochSeconds, at_us: s.at.microsecond}"
+)
 
 GET_STATEMENTS = f"""
 UNWIND $ids AS sid
@@ -225,12 +237,12 @@ ORDER BY s.t_index, s.id
 LIMIT $limit
 """
 
-_CONCEPT_MAP = "c {.name, .t_index, .revision_count, .mentions, .aliases}"
+_CONCEPT_MAP = "{.name, .t_index, .revision_count, .mentions, .aliases}"
 
 FIND_CONCEPTS = f"""
-UNWIND $names AS name
-MATCH (c:Concept {{namespace: $ns, name: name}})
-RETURN {_CONCEPT_MAP} AS c
+UNWIND $keys AS key
+MATCH (c:Concept {{namespace: $ns, key: key}})
+RETURN c {_CONCEPT_MAP} AS c
 """
 
 FIND_LINKS_ALL = """
@@ -239,24 +251,25 @@ RETURN a.name AS source, b.name AS target, r.strength AS strength, r.t_index AS 
 """
 
 FIND_LINKS_OF = """
-UNWIND $names AS name
-MATCH (c:Concept {namespace: $ns, name: name})-[r:RELATED]-(:Concept)
-RETURN DISTINCT startNode(r).name AS source, endNode(r).name AS target,
+UNWIND $keys AS key
+MATCH (:Concept {namespace: $ns, key: key})-[r:RELATED]-(:Concept)
+WITH DISTINCT r
+RETURN startNode(r).name AS source, endNode(r).name AS target,
        r.strength AS strength, r.t_index AS t_index
 """
 
-# Contexts overlap (one statement is in the context of each of its concepts): each statement is
+# Contexts overlap (a statement is in the context of each of its concepts): each statement is
 # sent once, the contexts as id lists.
 FIND_CONTEXTS = f"""
-UNWIND $names AS name
-MATCH (c:Concept {{namespace: $ns, name: name}})
+UNWIND $keys AS key
+MATCH (c:Concept {{namespace: $ns, key: key}})
 CALL (c) {{
   MATCH (c)-[:IN_CONTEXT]->(s:Statement)
   WITH s ORDER BY s.id DESC
   LIMIT $limit
   RETURN collect(s) AS members
 }}
-WITH collect({{name: name, ids: [s IN members | s.id]}}) AS contexts,
+WITH collect({{name: c.name, ids: [s IN members | s.id]}}) AS contexts,
      reduce(acc = [], ms IN collect(members) | acc + ms) AS members
 UNWIND members AS s
 WITH contexts, collect(DISTINCT s) AS statements
@@ -264,52 +277,49 @@ RETURN contexts, [s IN statements | {_STATEMENT_MAP}] AS statements
 """
 
 TERM_FREQUENCIES = """
-UNWIND $terms AS term
-MATCH (t:Term {namespace: $ns, term: term})
-RETURN term, t.df AS df
+UNWIND $keys AS key
+MATCH (t:Term {namespace: $ns, key: key})
+RETURN t.term AS term, t.df AS df
 """
 
 FIND_POSTINGS = """
-UNWIND $terms AS term
-MATCH (t:Term {namespace: $ns, term: term})
+UNWIND $keys AS key
+MATCH (t:Term {namespace: $ns, key: key})
 CALL (t) {
   MATCH (t)-[o:OCCURS]->(s:Statement)
   WITH o, s ORDER BY s.id DESC
   LIMIT $limit
   RETURN collect([s.id, o.tf, s.t_index, s.length]) AS hits
 }
-RETURN term, hits
+RETURN t.term AS term, hits
 """
 
-_ENTITY_RETURN = """
-RETURN e {.namespace, .id, .name, .type, .aliases, .first_step, .last_step} AS e
-"""
-_ENTITY_FILTER = """
-WHERE ($keys IS NULL OR any(k IN e.alias_keys WHERE k IN $keys))
+_ENTITY_FILTER_RETURN = """
+WHERE ($alias_keys IS NULL OR any(k IN e.alias_keys WHERE k IN $alias_keys))
   AND ($type IS NULL OR e.type = $type)
+RETURN e {.id, .name, .type, .aliases, .first_step, .last_step} AS e
 """
 ENTITIES_BY_ID = (
-    "UNWIND $ids AS eid MATCH (e:Entity {namespace: $ns, id: eid})" + _ENTITY_FILTER
-    + _ENTITY_RETURN
+    "UNWIND $keys AS key MATCH (e:Entity {namespace: $ns, key: key})" + _ENTITY_FILTER_RETURN
 )
-ENTITIES_BY_NAMESPACE = "MATCH (e:Entity {namespace: $ns})" + _ENTITY_FILTER + _ENTITY_RETURN
+ENTITIES_BY_NAMESPACE = "MATCH (e:Entity {namespace: $ns})" + _ENTITY_FILTER_RETURN
 
 _RELATION_FILTER_RETURN = """
-WHERE ($subject_id IS NULL OR r.subject_id = $subject_id)
-  AND ($object_id IS NULL OR r.object_id = $object_id)
-  AND ($entity_id IS NULL OR r.subject_id = $entity_id OR r.object_id = $entity_id)
+WHERE ($subject_key IS NULL OR r.subject_key = $subject_key)
+  AND ($object_key IS NULL OR r.object_key = $object_key)
+  AND ($entity_key IS NULL OR r.subject_key = $entity_key OR r.object_key = $entity_key)
   AND ($type IS NULL OR r.type = $type)
   AND (NOT $current_only OR r.valid_to_step IS NULL)
-OPTIONAL MATCH (s:Entity {namespace: $ns, id: r.subject_id})
-OPTIONAL MATCH (o:Entity {namespace: $ns, id: r.object_id})
+OPTIONAL MATCH (s:Entity {namespace: $ns, key: r.subject_key})
+OPTIONAL MATCH (o:Entity {namespace: $ns, key: r.object_key})
 RETURN r {.*} AS r, s.name AS subject_name, o.name AS object_name
 ORDER BY r.seq
 """
 RELATIONS = {
-    # the anchor is chosen by which filter is given, so an index serves the lookup
-    "subject": "MATCH (r:Relation {namespace: $ns, subject_id: $subject_id})"
+    # the anchor follows the given filter, so an index serves the lookup
+    "subject": "MATCH (r:Relation {namespace: $ns, subject_key: $subject_key})"
     + _RELATION_FILTER_RETURN,
-    "object": "MATCH (r:Relation {namespace: $ns, object_id: $object_id})"
+    "object": "MATCH (r:Relation {namespace: $ns, object_key: $object_key})"
     + _RELATION_FILTER_RETURN,
     "namespace": "MATCH (r:Relation {namespace: $ns})" + _RELATION_FILTER_RETURN,
 }
@@ -341,19 +351,18 @@ NAMESPACES = "MATCH (n:Namespace) RETURN n.namespace AS namespace"
 # ------------------------------------------------------------------------------------ expand
 # Both variants walk the same thing breadth first: from each concept of the frontier its
 # $max_neighbors best neighbours inside the window (link t_index desc, strength desc, name asc),
-# keeping only concepts not reached before as the next frontier. They return, for every expanded
-# concept, its capped neighbour list, plus every reached concept; the store rebuilds depths and
-# links from that exactly as the SQLite store does.
+# keeping the concepts not reached before as the next frontier. They return, for every expanded
+# concept, its capped neighbour list, plus every reached concept; the store rebuilds depths, links
+# and the discovery order from that exactly as the SQLite store's loop does.
 _EXPAND_HEAD = """
-UNWIND $names AS name
-MATCH (c:Concept {namespace: $ns, name: name})
+UNWIND $keys AS key
+MATCH (c:Concept {namespace: $ns, key: key})
 WHERE c.t_index >= $min_t_index
 WITH collect(c) AS starts
 """
 
-_EXPAND_TAIL = """
-RETURN adjacency,
-       [v IN seen | v {.name, .t_index, .revision_count, .mentions, .aliases}] AS concepts
+_EXPAND_TAIL = f"""
+RETURN adjacency, [v IN seen | v {_CONCEPT_MAP}] AS concepts
 """
 
 EXPAND_LEVEL = """

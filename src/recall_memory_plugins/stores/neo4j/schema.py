@@ -4,17 +4,22 @@ The graph (one database may hold many namespaces; every node carries ``namespace
 
     (:Namespace {namespace, step, n_statements, total_length, relation_seq})   per-namespace clock
     (:Statement {namespace, id, text, t_index, at, speaker, source, length})
-    (:Concept {namespace, name, aliases, revision_count, t_index, mentions, context_size})
+    (:Concept {namespace, key, name, aliases, revision_count, t_index, mentions, context_size})
     (:Concept)-[:RELATED {strength, t_index}]->(:Concept)      once per pair, source.name < target.name
     (:Concept)-[:IN_CONTEXT]->(:Statement)                       the concept's (trimmed) context
-    (:Term {namespace, term, df})-[:OCCURS {tf}]->(:Statement)   lexical postings
-    (:Entity {namespace, id, name, type, aliases, alias_keys, first_step, last_step})
-    (:Relation {namespace, id, subject_id, type, object_id, attributes_json, valid_from_step,
-                valid_from, recorded_at, valid_to_step, valid_to, expired_at, superseded_by,
-                statement_id, confirmations, seq})
+    (:Term {namespace, key, term, df})-[:OCCURS {tf}]->(:Statement)   lexical postings
+    (:Entity {namespace, key, id, name, type, aliases, alias_keys, first_step, last_step})
+    (:Relation {namespace, key, id, type, subject_id, subject_key, object_id, object_key,
+                attributes_json, valid_from_step, valid_from, recorded_at, valid_to_step,
+                valid_to, expired_at, superseded_by, statement_id, confirmations, seq})
     (:Relation)-[:SUBJECT]->(:Entity), (:Relation)-[:OBJECT]->(:Entity)
     (:RecallCounter {name: 'statement_id', value})               store-wide statement ids
     (:RecallSchema {name: 'recall-memory-plugins', version, applied_at})
+
+``key`` is what the uniqueness constraints index: the name/id itself, or for a value longer than
+:data:`MAX_KEY_BYTES` (Neo4j cannot index values of about 8 kB) a digest of it, so any string can
+be stored verbatim and still be found (see :func:`index_key`). Namespaces, indexed as they are,
+are limited to :data:`MAX_NAMESPACE_BYTES`.
 
 Each migration is a list of idempotent DDL statements (``IF NOT EXISTS``); its version is
 recorded on the ``RecallSchema`` node afterwards. Never edit a released migration: append one.
@@ -22,20 +27,40 @@ recorded on the ``RecallSchema`` node afterwards. Never edit a released migratio
 
 from __future__ import annotations
 
+import hashlib
+
 __all__ = [
     "LATEST_VERSION",
+    "MAX_KEY_BYTES",
+    "MAX_NAMESPACE_BYTES",
     "MIGRATIONS",
     "PROPERTY_KEYS",
     "RELATIONSHIP_TYPES",
     "SCHEMA_NODE_NAME",
     "STATEMENT_COUNTER",
+    "index_key",
 ]
 
+MAX_KEY_BYTES = 4096
+MAX_NAMESPACE_BYTES = 2048
 SCHEMA_NODE_NAME = "recall-memory-plugins"
 STATEMENT_COUNTER = "statement_id"
 
+
+
+def index_key(value: str) -> str:
+    """The indexed ``key`` of a name or id: the value itself when short enough, else a digest.
+
+    Digest keys start with NUL, which no verbatim key does, so the two kinds never collide.
+    """
+    raw = value.encode("utf-8")
+    if len(raw) <= MAX_KEY_BYTES and not value.startswith("\x00"):
+        return value
+    return "\x00sha256:" + hashlib.sha256(raw).hexdigest()
+
+
 PROPERTY_KEYS = [
-    "namespace", "step", "n_statements", "total_length", "relation_seq", "id", "text", "t_index",
+    "namespace", "key", "subject_key", "object_key", "step", "n_statements", "total_length", "relation_seq", "id", "text", "t_index",
     "at", "speaker", "source", "length", "name", "aliases", "revision_count", "mentions",
     "context_size", "strength", "term", "df", "tf", "type", "alias_keys", "first_step",
     "last_step", "subject_id", "object_id", "attributes_json", "valid_from_step", "valid_from",
@@ -57,14 +82,14 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "FOR (n:Namespace) REQUIRE n.namespace IS UNIQUE",
             "CREATE CONSTRAINT recall_statement_id IF NOT EXISTS "
             "FOR (n:Statement) REQUIRE n.id IS UNIQUE",
-            "CREATE CONSTRAINT recall_concept_name IF NOT EXISTS "
-            "FOR (n:Concept) REQUIRE (n.namespace, n.name) IS UNIQUE",
-            "CREATE CONSTRAINT recall_term IF NOT EXISTS "
-            "FOR (n:Term) REQUIRE (n.namespace, n.term) IS UNIQUE",
-            "CREATE CONSTRAINT recall_entity_id IF NOT EXISTS "
-            "FOR (n:Entity) REQUIRE (n.namespace, n.id) IS UNIQUE",
-            "CREATE CONSTRAINT recall_relation_id IF NOT EXISTS "
-            "FOR (n:Relation) REQUIRE (n.namespace, n.id) IS UNIQUE",
+            "CREATE CONSTRAINT recall_concept_key IF NOT EXISTS "
+            "FOR (n:Concept) REQUIRE (n.namespace, n.key) IS UNIQUE",
+            "CREATE CONSTRAINT recall_term_key IF NOT EXISTS "
+            "FOR (n:Term) REQUIRE (n.namespace, n.key) IS UNIQUE",
+            "CREATE CONSTRAINT recall_entity_key IF NOT EXISTS "
+            "FOR (n:Entity) REQUIRE (n.namespace, n.key) IS UNIQUE",
+            "CREATE CONSTRAINT recall_relation_key IF NOT EXISTS "
+            "FOR (n:Relation) REQUIRE (n.namespace, n.key) IS UNIQUE",
             # single-property namespace indexes serve the per-namespace scans (forget, stats)
             "CREATE INDEX recall_statement_ns IF NOT EXISTS FOR (n:Statement) ON (n.namespace)",
             "CREATE INDEX recall_statement_ns_t IF NOT EXISTS "
@@ -74,9 +99,9 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "CREATE INDEX recall_entity_ns IF NOT EXISTS FOR (n:Entity) ON (n.namespace)",
             "CREATE INDEX recall_relation_ns IF NOT EXISTS FOR (n:Relation) ON (n.namespace)",
             "CREATE INDEX recall_relation_subject IF NOT EXISTS "
-            "FOR (n:Relation) ON (n.namespace, n.subject_id)",
+            "FOR (n:Relation) ON (n.namespace, n.subject_key)",
             "CREATE INDEX recall_relation_object IF NOT EXISTS "
-            "FOR (n:Relation) ON (n.namespace, n.object_id)",
+            "FOR (n:Relation) ON (n.namespace, n.object_key)",
             # Register the tokens that reads name before any write has used them, so a fresh
             # database answers without "property/relationship type does not exist" warnings.
             "UNWIND $tokens AS t CALL db.createProperty(t)",

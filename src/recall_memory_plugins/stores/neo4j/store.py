@@ -7,7 +7,7 @@ import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -37,11 +37,13 @@ from . import cypher
 from .config import Neo4jConfig, redact_uri
 from .schema import (
     LATEST_VERSION,
+    MAX_NAMESPACE_BYTES,
     MIGRATIONS,
     PROPERTY_KEYS,
     RELATIONSHIP_TYPES,
     SCHEMA_NODE_NAME,
     STATEMENT_COUNTER,
+    index_key,
 )
 
 if TYPE_CHECKING:
@@ -52,8 +54,8 @@ __all__ = ["Neo4jGraphStore"]
 logger = logging.getLogger(__name__)
 
 _UNLIMITED = 1 << 62  # what SQLite's "LIMIT -1" means; Cypher's LIMIT must be >= 0
-_CLEAR_BATCH = 10_000
 _PURPOSE = "the Neo4j graph store"
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def _utc(value: Any) -> datetime:
@@ -77,6 +79,25 @@ def _aware(value: datetime) -> datetime:
     return value.astimezone(timezone.utc)
 
 
+def _keys(values: Iterable[str]) -> list[str]:
+    return [index_key(v) for v in values]
+
+
+def _key_or_none(value: str | None) -> str | None:
+    return None if value is None else index_key(value)
+
+
+def _check_namespace(namespace: str) -> str:
+    if not isinstance(namespace, str) or not namespace:
+        raise InputError(f"namespace must be a non-empty string, got {namespace!r}")
+    if len(namespace.encode("utf-8")) > MAX_NAMESPACE_BYTES:
+        raise InputError(
+            f"namespace is longer than {MAX_NAMESPACE_BYTES} UTF-8 bytes, the most a Neo4j index "
+            "key can hold next to a name"
+        )
+    return namespace
+
+
 def _limit(value: int | None) -> int:
     """SQLite's LIMIT semantics (None or negative = no limit) as a Cypher LIMIT value."""
     return _UNLIMITED if value is None or value < 0 else int(value)
@@ -97,6 +118,7 @@ class Neo4jGraphStore:
             leader switches, an unreachable server) before the store raises.
         connection_timeout: seconds to wait for a TCP connection.
         driver_options: further keyword arguments for ``neo4j.GraphDatabase.driver``.
+        clear_batch_size: nodes of each kind :meth:`clear` deletes per transaction.
 
     The constructor performs no I/O and no DDL: call :meth:`setup` once (idempotent) before use.
     The store is thread-safe (the driver pools connections; each call uses its own session) and
@@ -120,10 +142,14 @@ class Neo4jGraphStore:
         max_transaction_retry_time: float = 30.0,
         connection_timeout: float = 30.0,
         driver_options: Mapping[str, Any] | None = None,
+        clear_batch_size: int = 10_000,
     ) -> None:
         self._neo4j: ModuleType = require("neo4j", extra="neo4j", purpose=_PURPOSE)
         if (uri is None) == (driver is None):
             raise ConfigurationError("pass either a Neo4j uri or an existing driver (exactly one)")
+        if clear_batch_size < 1:
+            raise ConfigurationError("clear_batch_size must be >= 1")
+        self._clear_batch = int(clear_batch_size)
         self._database = database
         self._use_apoc = use_apoc
         self._apoc_checked = False
@@ -343,7 +369,7 @@ class Neo4jGraphStore:
 
     # ------------------------------------------------------------------------------ writes
     def apply_update(self, update: GraphUpdate) -> UpdateResult:
-        ns = update.namespace
+        ns = _check_namespace(update.namespace)
         at = _aware(update.at)
         n = len(update.statements)
         statements = []
@@ -353,11 +379,12 @@ class Neo4jGraphStore:
             total_length += length
             statements.append({
                 "text": st.text, "speaker": st.speaker, "source": st.source, "length": length,
-                "terms": [{"term": t, "tf": tf} for t, tf in st.terms.items()],
+                "terms": [{"term": t, "key": index_key(t), "tf": tf} for t, tf in st.terms.items()],
             })
         concepts = [
             {
                 "name": m.name,
+                "key": index_key(m.name),
                 "alias": m.alias or None,
                 "idx": sorted({i for i in m.statement_indexes if 0 <= i < n}),
             }
@@ -366,21 +393,27 @@ class Neo4jGraphStore:
         links = []
         for source, target, count in update.links:
             a, b = sorted_pair(source, target)
-            links.append({"source": a, "target": b, "count": count})
+            links.append({
+                "source": a, "target": b, "source_key": index_key(a), "target_key": index_key(b),
+                "count": count,
+            })
         entities = []
         for ent in update.entities:
             aliases = [a for a in (ent.name, *ent.aliases) if a]
             entities.append({
-                "id": ent.id, "name": ent.name, "type": ent.type, "aliases": aliases,
-                "keys": [a.casefold() for a in aliases],
+                "id": ent.id, "key": index_key(ent.id), "name": ent.name, "type": ent.type,
+                "aliases": aliases, "alias_keys": [a.casefold() for a in aliases],
             })
         changes = []
         for ch in update.relation_changes:
             if ch.op not in ("add", "end", "confirm"):
                 raise InputError(f"unknown relation change {ch.op!r}")
             changes.append({
-                "op": ch.op, "id": ch.relation_id, "subject_id": ch.subject_id, "type": ch.type,
+                "op": ch.op, "id": ch.relation_id, "key": index_key(ch.relation_id),
+                "type": ch.type, "subject_id": ch.subject_id,
+                "subject_key": index_key(ch.subject_id),
                 "object_id": ch.object_id,
+                "object_key": None if ch.object_id is None else index_key(ch.object_id),
                 "attributes_json": json.dumps(dict(ch.attributes), ensure_ascii=False),
                 "superseded_by": ch.superseded_by,
                 "sidx": ch.statement_index if 0 <= ch.statement_index < n else None,
@@ -419,15 +452,15 @@ class Neo4jGraphStore:
     def clear(self, namespace: str) -> None:
         """Hard-delete every node of ``namespace``.
 
-        Small namespaces go in one transaction; large ones in batches of 10,000 nodes per kind,
-        the namespace's clock last (re-run ``clear`` after an interruption to finish).
+        A namespace goes in one transaction when it has fewer than ``clear_batch_size`` nodes of
+        each kind, else in several (the clock last; re-run ``clear`` after an interruption).
         """
         while True:
             rows = self._run(
                 "forget the namespace", cypher.CLEAR_BATCH,
-                {"ns": namespace, "batch": _CLEAR_BATCH}, write=True,
+                {"ns": namespace, "batch": self._clear_batch}, write=True,
             )
-            if rows[0]["clocks"] or all(c < _CLEAR_BATCH for c in rows[0]["counts"]):
+            if rows[0]["clocks"] or all(c < self._clear_batch for c in rows[0]["counts"]):
                 return
             logger.debug("forgetting %r: deleted a batch %s", namespace, rows[0]["counts"])
 
@@ -438,24 +471,24 @@ class Neo4jGraphStore:
         return int(step) if step is not None else 0
 
     @staticmethod
-    def _statement(row: Mapping[str, Any]) -> Statement:
+    def _statement(namespace: str, row: Mapping[str, Any]) -> Statement:
+        at = _EPOCH + timedelta(seconds=int(row["at_s"]), microseconds=int(row["at_us"]))
         return Statement(
-            id=int(row["id"]), namespace=row["namespace"], text=row["text"],
-            t_index=int(row["t_index"]), at=_utc(row["at"]), speaker=row["speaker"],
-            source=row["source"],
+            id=int(row["id"]), namespace=namespace, text=row["text"], t_index=int(row["t_index"]),
+            at=at, speaker=row["speaker"], source=row["source"],
         )
 
     def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
         wanted = [int(i) for i in ids]
         rows = self._run("read statements", cypher.GET_STATEMENTS,
                          {"ns": namespace, "ids": list(dict.fromkeys(wanted))})
-        found = {int(r["s"]["id"]): self._statement(r["s"]) for r in rows}
+        found = {int(r["s"]["id"]): self._statement(namespace, r["s"]) for r in rows}
         return [found[i] for i in wanted if i in found]
 
     def find_recent_statements(self, namespace: str, *, limit: int) -> list[Statement]:
         rows = self._run("read statements", cypher.FIND_RECENT_STATEMENTS,
                          {"ns": namespace, "limit": _limit(limit)})
-        return [self._statement(r["s"]) for r in rows]
+        return [self._statement(namespace, r["s"]) for r in rows]
 
     def find_statements(
         self,
@@ -471,7 +504,7 @@ class Neo4jGraphStore:
              "until": until_step if until_step is not None else _UNLIMITED,
              "limit": _limit(limit)},
         )
-        return [self._statement(r["s"]) for r in rows]
+        return [self._statement(namespace, r["s"]) for r in rows]
 
     @staticmethod
     def _concept(namespace: str, row: Mapping[str, Any], depth: int = 0) -> Concept:
@@ -485,7 +518,8 @@ class Neo4jGraphStore:
         wanted = list(dict.fromkeys(names))
         if not wanted:
             return []
-        rows = self._run("read concepts", cypher.FIND_CONCEPTS, {"ns": namespace, "names": wanted})
+        rows = self._run("read concepts", cypher.FIND_CONCEPTS,
+                         {"ns": namespace, "keys": _keys(wanted)})
         found = {r["c"]["name"]: self._concept(namespace, r["c"]) for r in rows}
         return [found[n] for n in wanted if n in found]
 
@@ -496,7 +530,8 @@ class Neo4jGraphStore:
             wanted = list(dict.fromkeys(names))
             if not wanted:
                 return []
-            rows = self._run("read links", cypher.FIND_LINKS_OF, {"ns": namespace, "names": wanted})
+            rows = self._run("read links", cypher.FIND_LINKS_OF,
+                             {"ns": namespace, "keys": _keys(wanted)})
         links = {
             (r["source"], r["target"]): ConceptLink(
                 namespace, r["source"], r["target"], int(r["strength"]), int(r["t_index"])
@@ -520,7 +555,7 @@ class Neo4jGraphStore:
             return Subgraph(concepts=(), links=())
         hops = max(0, int(depth)) if int(max_neighbors) > 0 else 0
         params = {
-            "ns": namespace, "names": wanted, "min_t_index": int(min_t_index),
+            "ns": namespace, "keys": _keys(wanted), "min_t_index": int(min_t_index),
             "max_neighbors": max(0, int(max_neighbors)), "depth": hops,
         }
         if hops > 32:
@@ -565,11 +600,11 @@ class Neo4jGraphStore:
             return {}
         rows = self._run(
             "read contexts", cypher.FIND_CONTEXTS,
-            {"ns": namespace, "names": wanted, "limit": _limit(limit_per_concept)},
+            {"ns": namespace, "keys": _keys(wanted), "limit": _limit(limit_per_concept)},
         )
         if not rows:
             return {}
-        statements = {int(s["id"]): self._statement(s) for s in rows[0]["statements"]}
+        statements = {int(s["id"]): self._statement(namespace, s) for s in rows[0]["statements"]}
         found = {
             c["name"]: [statements[int(i)] for i in reversed(c["ids"])]
             for c in rows[0]["contexts"]
@@ -590,7 +625,7 @@ class Neo4jGraphStore:
         if not wanted:
             return {}
         rows = self._run("read term frequencies", cypher.TERM_FREQUENCIES,
-                         {"ns": namespace, "terms": wanted})
+                         {"ns": namespace, "keys": _keys(wanted)})
         found = {r["term"]: int(r["df"]) for r in rows}
         return {t: found[t] for t in wanted if t in found}
 
@@ -606,7 +641,7 @@ class Neo4jGraphStore:
             return []
         rows = self._run(
             "read postings", cypher.FIND_POSTINGS,
-            {"ns": namespace, "terms": wanted, "limit": _limit(limit_per_term)},
+            {"ns": namespace, "keys": _keys(wanted), "limit": _limit(limit_per_term)},
         )
         by_term = {r["term"]: r["hits"] for r in rows}
         hits: dict[int, dict[str, int]] = {}
@@ -629,15 +664,15 @@ class Neo4jGraphStore:
         aliases: Iterable[str] | None = None,
         type: str | None = None,
     ) -> list[Entity]:
-        params: dict[str, Any] = {"ns": namespace, "type": type, "keys": None}
+        params: dict[str, Any] = {"ns": namespace, "type": type, "alias_keys": None}
         if aliases is not None:
-            keys = list(dict.fromkeys(a.casefold() for a in aliases))
-            if not keys:
+            alias_keys = list(dict.fromkeys(a.casefold() for a in aliases))
+            if not alias_keys:
                 return []
-            params["keys"] = keys
+            params["alias_keys"] = alias_keys
         if ids is not None:
-            params["ids"] = list(dict.fromkeys(ids))
-            if not params["ids"]:
+            params["keys"] = _keys(dict.fromkeys(ids))
+            if not params["keys"]:
                 return []
             query = cypher.ENTITIES_BY_ID
         else:
@@ -645,7 +680,7 @@ class Neo4jGraphStore:
         rows = self._run("read entities", query, params)
         entities = [
             Entity(
-                namespace=e["namespace"], id=e["id"], name=e["name"], type=e["type"],
+                namespace=namespace, id=e["id"], name=e["name"], type=e["type"],
                 aliases=tuple(e["aliases"] or ()), first_step=int(e["first_step"]),
                 last_step=int(e["last_step"]),
             )
@@ -671,14 +706,15 @@ class Neo4jGraphStore:
             query = cypher.RELATIONS["namespace"]
         rows = self._run(
             "read relations", query,
-            {"ns": namespace, "subject_id": subject_id, "object_id": object_id,
-             "entity_id": entity_id, "type": type, "current_only": bool(current_only)},
+            {"ns": namespace, "subject_key": _key_or_none(subject_id),
+             "object_key": _key_or_none(object_id), "entity_key": _key_or_none(entity_id),
+             "type": type, "current_only": bool(current_only)},
         )
         out: list[Relation] = []
         for row in rows:
             r = row["r"]
             out.append(Relation(
-                namespace=r["namespace"], id=r["id"], subject_id=r["subject_id"],
+                namespace=namespace, id=r["id"], subject_id=r["subject_id"],
                 type=r["type"], object_id=r.get("object_id"),
                 subject_name=row["subject_name"] or r["subject_id"],
                 object_name=row["object_name"],
