@@ -286,6 +286,19 @@ def test_facts_about_someone_who_lost_a_role_show_the_successor(
     assert memory.recall("李四向谁汇报？").facts == ("李四 reports to 张三 (since step 2)",)
 
 
+def test_exclusive_types_come_from_the_config() -> None:
+    with TemporalGraphMemory(":memory:", annotator="offline", exclusive_relations=()) as mem:
+        mem.add("Alice works at Acme.")
+        mem.add("Alice works at Globex.")  # two jobs: nothing is exclusive any more
+        assert len(mem.relations("Alice")) == 2
+    with TemporalGraphMemory(
+        ":memory:", annotator="offline", exclusive_relations=("LIKES:subject",)
+    ) as mem:
+        mem.add("Judy likes tea.")
+        mem.add("Judy likes coffee.")  # one favourite at a time
+        assert triples(mem.relations("Judy")) == {("Judy", "LIKES", "coffee")}
+
+
 def test_relations_can_be_turned_off() -> None:
     with TemporalGraphMemory(":memory:", annotator="offline", relations=False) as mem:
         mem.add("Alice works at Acme.")

@@ -7,6 +7,9 @@ never identities. Identity always comes from exact names and aliases.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
+
+from .schema import Gender
 
 __all__ = [
     "DEFINITE_NOUNS",
@@ -50,7 +53,7 @@ FEMALE_NAMES = frozenset(
 )
 
 #: Pronouns: surface (lower case) -> (grammatical person, gender m/f/n or None, plural).
-PRONOUNS: Mapping[str, tuple[int, str | None, bool]] = {
+PRONOUNS: Mapping[str, tuple[int, Gender | None, bool]] = {
     "i": (1, None, False),
     "me": (1, None, False),
     "my": (1, None, False),
@@ -164,12 +167,27 @@ ZH_ORG_SUFFIXES = (
     "厅",
     "所",
 )
+#: Industry words that end Chinese company names the segmenter splits (远航 + 物流, 恒信 + 证券).
+ZH_INDUSTRY = frozenset(
+    """
+    物流 设计 证券 科技 医疗 能源 农业 咨询 传媒 地产 汽车 电子 软件 网络 教育 投资 保险 航空 制造
+    文化 通信 电器 食品 化工 金融 资本 控股 实业 贸易 建设 环保 生物 医药 信息 数据 智能 影视 游戏
+    纺织 服装 机械 钢铁 电力 石油 物业 餐饮 酒店 旅游 出版 家居 建材 光电 半导体 材料 航运 快递 置业
+    """.split()
+)
+#: Verbs of the patterns: never names, even when a segmenter tags them so (汇报 as MISC).
+ZH_RELATION_WORDS = frozenset(
+    """
+    汇报 报告 负责 管理 领导 主管 接手 接管 接替 加入 参加 参与 离开 退出 工作 上班 任职 就职 喜欢
+    讨厌 依赖 住 居住 搬到 跳槽 担任 加盟 入职 带领 主导 牵头
+    """.split()
+)
 ZH_LOCATION_SUFFIXES = ("市", "省", "县", "区", "镇", "村", "国")
 TITLES = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "prof", "prof.", "sir"})
 FEMALE_TITLES = frozenset({"mrs", "mrs.", "ms", "ms.", "miss"})
 
 
-def gender_of(name: str) -> str | None:
+def gender_of(name: str) -> Literal["m", "f"] | None:
     """``"m"``/``"f"`` from a person's first name (or title), None when unknown."""
     words = name.replace(".", ". ").split()
     if not words:

@@ -20,21 +20,24 @@ from .lexicon import (
     PROJECT_WORDS,
     PRONOUNS,
     TITLES,
+    ZH_INDUSTRY,
     ZH_LOCATION_SUFFIXES,
     ZH_ORG_SUFFIXES,
     ZH_PROJECT_SUFFIXES,
+    ZH_RELATION_WORDS,
     gender_of,
 )
 from .schema import (
     LOCATION,
     NER_TYPES,
     ORG,
+    OTHER,
     PERSON,
     PROJECT,
     Mention,
 )
 
-__all__ = ["clean_name", "find_mentions", "is_cjk", "name_variants"]
+__all__ = ["clean_name", "find_mentions", "is_cjk", "name_variants", "token_offsets"]
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _QUOTED = re.compile(r"[‘“「『《\"]([^’”」』》\"\n]{1,24})[’”」』》\"]")
@@ -78,7 +81,7 @@ def name_variants(name: str, type_: str | None) -> list[str]:
     return [v for v in out if v and v.lower() != name.lower()]
 
 
-def _offsets(annotation: Annotation, sentence: Sentence) -> list[tuple[int, int]]:
+def token_offsets(annotation: Annotation, sentence: Sentence) -> list[tuple[int, int]]:
     """Character offsets of the sentence's tokens, recomputed when the annotator left them out."""
     text = annotation.text
     out: list[tuple[int, int]] = []
@@ -178,6 +181,12 @@ def _sentence_spans(
                 j += 1
                 if nxt[0] in "EL":
                     break
+        joined = "".join(t.text for t in toks[i:j])
+        if type_ == PERSON and len(joined) >= 4 and joined.endswith(tuple(ZH_INDUSTRY)):
+            type_ = ORG  # 东方纺织: a company whose first word is also a surname
+        if type_ == OTHER and joined in ZH_RELATION_WORDS:
+            i = max(j, i + 1)  # a verb the segmenter took for a name (汇报 as MISC)
+            continue
         if type_ is not None and not all(t.upos == "PRON" for t in toks[i:j]):
             latin = toks[i].text.isascii()
             if (
@@ -188,6 +197,9 @@ def _sentence_spans(
             ):  # "Nova team", "Apollo project"
                 j += 1
                 type_ = _guess_type([t.text for t in toks[i:j]]) or type_
+            if not latin and j < n and toks[j].text in ZH_INDUSTRY and (toks[j].ner or "O") == "O":
+                j += 1  # 华彩 + 设计, 恒信 + 证券: a company name
+                type_ = ORG
             # a PROJECT/ORG name followed by its suffix word (星火 + 计划) belongs together
             if (
                 j < n
@@ -202,28 +214,37 @@ def _sentence_spans(
             claim(i, trim(i, j), "name", type_)
         i = max(j, i + 1)
 
-    # 2. Chinese names by suffix: one word (销售部, 星火计划) or a word + suffix word (星火 + 计划).
+    # 2. Chinese names by suffix: one word (销售部, 星火计划) or a word + suffix word (星火 + 计划,
+    #    归航 + 项目, 远航 + 物流). Only a cue: such names are kept when a relation uses them.
     for i, tok in enumerate(toks):
         if taken[i] or not is_cjk(tok.text) or tok.upos not in ("NOUN", "PROPN", "X"):
             continue
-        if tok.text in ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES and i > 0 and not taken[i - 1]:
+        suffix = tok.text in ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES or tok.text in ZH_INDUSTRY
+        if suffix and i > 0 and not taken[i - 1]:
             prev = toks[i - 1]
-            if prev.upos in ("NOUN", "PROPN", "X") and is_cjk(prev.text):
-                type_ = _guess_type([prev.text, tok.text])
+            if (
+                prev.upos in ("NOUN", "PROPN", "X", "VERB", "ADJ")
+                and is_cjk(prev.text)
+                and len(prev.text) >= 2
+                and prev.text not in ZH_RELATION_WORDS
+                and prev.text not in DEFINITE_NOUNS
+            ):
+                type_ = ORG if tok.text in ZH_INDUSTRY else _guess_type([prev.text, tok.text])
                 if type_ in (PROJECT, ORG):
-                    # drop a span claimed for the previous word alone
-                    claim(i - 1, i + 1, "name", type_)
+                    claim(i - 1, i + 1, "weak", type_)
                     continue
         if tok.text in DEFINITE_NOUNS or tok.text in ZH_ORG_SUFFIXES:
             continue
         type_ = _guess_type([tok.text])
         if type_ in (PROJECT, ORG) and len(tok.text) >= 3:
-            claim(i, i + 1, "name", type_)
+            claim(i, i + 1, "weak", type_)
 
     # 3. Runs of proper nouns the NER left out (an English name starts with a capital).
     def propn(k: int) -> bool:
         tok = toks[k]
-        return tok.upos == "PROPN" and not (tok.text.isascii() and tok.text[:1].islower())
+        if tok.upos != "PROPN" or tok.text in ZH_RELATION_WORDS:
+            return False
+        return not (tok.text.isascii() and tok.text[:1].islower())
 
     i = 0
     while i < n:
@@ -280,7 +301,7 @@ def find_mentions(
     text = annotation.text
     out: list[Mention] = []
     for s_idx, sentence in enumerate(annotation.sentences):
-        offsets = _offsets(annotation, sentence)
+        offsets = token_offsets(annotation, sentence)
         found: list[Mention] = []
         for a, b, kind, type_ in _sentence_spans(sentence):
             start, end = offsets[a][0], offsets[b - 1][1]
@@ -294,7 +315,7 @@ def find_mentions(
                         end,
                         s_idx,
                         "pronoun",
-                        gender=gender,  # type: ignore[arg-type]
+                        gender=gender,
                         plural=plural,
                         person=person,
                     )
@@ -314,7 +335,18 @@ def find_mentions(
                 if not name or not re.search(r"\w", name):
                     continue
                 gender = gender_of(name) if type_ in (PERSON, None) and not is_cjk(name) else None
-                found.append(Mention(surface, start, end, s_idx, "name", type=type_, gender=gender))  # type: ignore[arg-type]
+                found.append(
+                    Mention(
+                        surface,
+                        start,
+                        end,
+                        s_idx,
+                        "name",
+                        type=type_,
+                        gender=gender,
+                        weak=kind == "weak",
+                    )
+                )
         found = _add_char_level(text, sentence, found, s_idx, gazetteer or {})
         out.extend(sorted(found, key=lambda m: m.start))
     return out

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from ...nlp.base import Annotation, Sentence
-from .mentions import _offsets, is_cjk
+from .mentions import is_cjk, token_offsets
 from .schema import (
     LOCATION,
     ORG,
@@ -54,14 +54,19 @@ _EN = {
     "STATUS_IN": r"(?P<status>testing|development|production|beta|alpha|review|planning|design"
     r"|maintenance|progress|qa|staging|trial|pilot|preview|prototype)",
     "STATUS_DONE": r"(?P<status>completed|complete|cancell?ed|canceled|launched|released|paused"
+    r"|planned|under\s+review|under\s+construction|under\s+development|in\s+progress"
+    r"|behind\s+schedule|on\s+track|at\s+risk"
     r"|on\s+hold|delayed|finished|shipped|done|approved|live|deployed|started"
     r"|blocked|suspended|archived|stalled|abandoned|postponed)",
 }
 _ZH = {
     "ADV": r"(?:现在|目前|正在|一直|也|还|已经|已|最近|刚刚|刚|开始|正式|将要|即将|将|会|要|又|都"
-    r"|仍然|仍|依然|曾经|就|则|便|同时|另外|今年|今天|昨天)*",
+    r"|仍然|仍|依然|曾经|就|则|便|同时|另外|今年|今天|昨天|改为|改成|转而|如今)*",
     "NEG": r"(?P<neg>不再|没有再|没再|已经不再|已不再|已经不|已不|不|没有|没)?",
     "NP": r"(?P<np>[\u4e00-\u9fffA-Za-z]{1,8})",
+    # a name the annotator split or missed (远航 + 物流, 高峰): text and mentions, unmasked later
+    "ONP": r"(?P<onp>(?:[\u4e00-\u9fffA-Za-z]|" + _SLOT + r"){2,12}?)",
+    "SNP": r"(?P<snp>[\u4e00-\u9fff]{2,3}?)",
 }
 _LQ, _RQ = r"[‘“「『《\"]?", r"[’”」』》\"]?"
 
@@ -254,7 +259,7 @@ class _Match:
     def refs(self, name: str) -> list[EntityRef]:
         idx = self.slot(name)
         if idx is None:
-            return []
+            return self._phrase(name + "np")
         out = self.ex.refs(idx)
         if name == "s":  # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
             before = self.view.text[: self.m.start("s")]
@@ -265,6 +270,18 @@ class _Match:
                 out = self.ex.refs(int(found.group(1))) + out
                 before = before[: found.start()]
         return out
+
+    def _phrase(self, group: str) -> list[EntityRef]:
+        """A name captured as text (``snp``/``onp``: the annotator split or missed it)."""
+        try:
+            start, end = self.m.span(group)
+        except IndexError:
+            return []
+        if start < 0 or end <= start:
+            return []
+        lo, hi = self.view.origin[start], self.view.origin[end - 1] + 1
+        name = _ZH_NP_TAIL.sub("", self.ex.annotation.text[lo:hi]).strip(' ‘’“”「」『』《》"')
+        return [EntityRef(name, None)] if len(name) >= 2 else []
 
     def type(self, name: str) -> str | None:
         refs = self.refs(name)
@@ -508,6 +525,8 @@ def _status(h: _Match) -> list[RelationCandidate]:
         return []
     status = " ".join(h.group("status").lower().split()) if not h.view.zh else h.group("status")
     status = re.sub(r"^已经", "", status)
+    if status == "progress":
+        status = "in progress"
     if not status:
         return []
     subjects = _typed(h.refs("s"), PROJECT)
@@ -866,6 +885,27 @@ EN_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [
         ),
         _friend,
     ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:started|starts|began|took|accepted|landed|got|has|found)"
+            r"\s+(?:a\s+|an\s+)?(?:new\s+)?(?:job|position|role|gig)\s+(?:at|with)\s+{THE}{O}"
+        ),
+        _works_for,
+    ),
+    (
+        _en(
+            r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:moved|relocated|relocates|moves)\s+(?:back\s+)?from\s+{THE}{Z}"
+            r"\s+to\s+{THE}{O}"
+        ),
+        _move,
+    ),
+    (
+        _en(
+            r"{S}\s+{ADV}(?:has|owns|rents|bought)\s+(?:an?\s+)?(?:new\s+)?(?:apartment|flat|house|home"
+            r"|place|condo)\s+in\s+{THE}{O}"
+        ),
+        _lives,
+    ),
 ]
 
 ZH_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [
@@ -973,6 +1013,34 @@ ZH_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [
     (_zh(r"{S}是{O}人"), _from),
     (_zh(r"{S}{ADV}(?:在)?{O}(?:读书|上学|学习|读研|读博|念书)"), _studies),
     (_zh(r"{S}{ADV}(?:和|与|跟){O}结婚了?"), _married),
+    (_zh(r"{S}{ADV}{NEG}(?:在|于){ONP}(?:工作|上班|任职|就职|供职|实习)"), _works_for),
+    (
+        _zh(
+            r"{S}{ADV}(?:跳槽到|跳槽去|跳槽至|入职|加盟|转投|转到)(?:了)?(?:{O}|{ONP})(?=[，,。；;！!？?]|$|工作|上班)"
+        ),
+        _works_for,
+    ),
+    (_zh(r"{S}{ADV}(?:离开|退出|辞去|告别)(?:了)?{ONP}(?=[，,。；;！!？?]|$)"), _leave),
+    (
+        _zh(
+            r"{S}{ADV}(?:是|为|成为了?){ONP}的(?P<role>员工|职员|经理|总监|主管|工程师|一员|销售|设计师|会计)"
+        ),
+        _role,
+    ),
+    (
+        _zh(
+            r"(?:{O}{ADV})?(?:改为|改|交给了?|转由|转交给|将由|由){SNP}(?:来)?(?:接手|接管|负责|主管|领导|管理|牵头|主导|接任)"
+        ),
+        _takeover,
+    ),
+    (_zh(r"{S}{ADV}从(?:{Z}|{NP})(?:搬到|搬去|搬回|迁到|迁居到|移居到|搬家到)(?:了)?{O}"), _move),
+    (_zh(r"{S}的家(?:现在|目前)?(?:在|位于|搬到了?){O}"), _lives),
+    (
+        _zh(
+            r"{S}{ADV}的(?:状态|进度|进展)(?:现在|目前)?(?:是|为|变成了?|变为|改为)(?P<status>[\u4e00-\u9fff]{1,8})"
+        ),
+        _status,
+    ),
 ]
 
 _COORD_RE = re.compile(
@@ -1042,7 +1110,7 @@ class _SentenceExtraction:
         """The noun phrase at the start of ``text[lo:hi]`` (determiners and verbs trimmed)."""
         text = self.annotation.text
         if not self.offsets:
-            self.offsets = _offsets(self.annotation, self.sentence)
+            self.offsets = token_offsets(self.annotation, self.sentence)
         toks = [
             (t, s, e)
             for t, (s, e) in zip(self.sentence.tokens, self.offsets, strict=False)
@@ -1143,7 +1211,7 @@ class PatternRelationExtractor:
         for i, start in enumerate(bounds):
             end = bounds[i + 1] if i + 1 < len(bounds) else len(view.text)
             clause = view.text[start:end]
-            rest = clause[lead.match(clause).end() :]  # type: ignore[union-attr]
+            rest = clause[_lead_end(lead, clause) :]
             if not rest or rest.startswith(OPEN):
                 continue
             origin = view.origin[start] if start < len(view.origin) else sentence.end_char
@@ -1163,9 +1231,15 @@ class PatternRelationExtractor:
         return found
 
 
+def _lead_end(lead: re.Pattern[str], text: str) -> int:
+    """Where ``text`` starts after its leading adverbs/conjunctions."""
+    found = lead.match(text)
+    return found.end() if found else 0
+
+
 def _sentence_subject(view: _View, lead: re.Pattern[str], ex: _SentenceExtraction) -> int | None:
     """The mention that opens the sentence (its subject in English and Chinese word order)."""
-    head = view.text[lead.match(view.text).end() :]  # type: ignore[union-attr]
+    head = view.text[_lead_end(lead, view.text) :]
     found = _SLOT_RE.match(head)
     if found is None:
         return None
@@ -1188,7 +1262,7 @@ def _make_view(
         origin.extend(range(pos, m.start))
         placeholder = f"{OPEN}{idx}{CLOSE}"
         parts.append(placeholder)
-        origin.extend([m.start] * len(placeholder))
+        origin.extend([m.start] * (len(placeholder) - 1) + [m.end - 1])
         pos = m.end
     parts.append(text[pos : sentence.end_char])
     origin.extend(range(pos, sentence.end_char))
@@ -1264,7 +1338,7 @@ def _dependency_triples(ex: _SentenceExtraction) -> list[RelationCandidate]:
     """Subject-verb-object relations from a dependency parse (Universal Dependencies labels)."""
     toks = ex.sentence.tokens
     if not ex.offsets:
-        ex.offsets = _offsets(ex.annotation, ex.sentence)
+        ex.offsets = token_offsets(ex.annotation, ex.sentence)
     offsets = ex.offsets
 
     def ref(i: int) -> list[EntityRef]:

@@ -53,6 +53,7 @@ __all__ = [
 ]
 
 Side = Literal["subject", "object", "pair"]
+Gender = Literal["m", "f", "n"]  # "n": it/它 (not a person)
 MentionKind = Literal["name", "pronoun", "definite", "noun", "speaker"]
 
 PERSON = "PERSON"
@@ -188,8 +189,9 @@ def exclusivity_table(exclusive_types: Sequence[str]) -> dict[str, Side]:
         rel = normalise_relation_type(name)
         if rel is None:
             continue
-        if side in ("subject", "object", "pair"):
-            table[rel] = side  # type: ignore[assignment]
+        sides: dict[str, Side] = {"subject": "subject", "object": "object", "pair": "pair"}
+        if side in sides:
+            table[rel] = sides[side]
         else:
             spec = RELATION_TYPES.get(rel)
             table[rel] = spec.side if spec and spec.side else "subject"
@@ -215,11 +217,12 @@ class Mention:
     sentence: int
     kind: MentionKind
     type: str | None = None
-    gender: Literal["m", "f", "n"] | None = None  # "n": it/它 (not a person)
+    gender: Gender | None = None
     plural: bool = False
     person: int = 3  # grammatical person of pronouns: 1 (I, 我), 2 (you), 3
     entity_ids: tuple[str, ...] = ()
     canonical: str | None = None
+    weak: bool = False  # a name guessed from a suffix only: stored when a relation uses it
 
     @property
     def resolved(self) -> bool:

@@ -58,7 +58,6 @@ __all__ = ["RelationPlan", "RelationTracker"]
 
 logger = logging.getLogger(__name__)
 
-_WORKISH = {ORG, PROJECT, PRODUCT, EVENT}
 _ALWAYS_KEEP = {PERSON, ORG, PROJECT, LOCATION, PRODUCT, EVENT}  # named types stored on sight
 _MAX_CONTEXT_RELATIONS = 40
 
@@ -455,7 +454,7 @@ class RelationTracker:
         resolved: list[Mention] = []
         for m in mentions:
             if m.kind == "name":
-                keep = m.type in _ALWAYS_KEEP
+                keep = m.type in _ALWAYS_KEEP and not m.weak
                 ref = book.resolve(m.text, m.type, keep=keep)
                 if ref is None:
                     continue
