@@ -99,6 +99,11 @@ EVOLUTION: list[tuple[Sequence[str], set[tuple[str, str, str | None]], int]] = [
         2,
     ),
     (
+        ["Alice leads Project Orion.", "Alice handed Project Orion over to Bob."],
+        {("Bob", "MANAGES", "Project Orion")},
+        2,
+    ),
+    (
         ["Amy leads Project Delta.", "Project Delta is now led by Zoe."],
         {("Zoe", "MANAGES", "Project Delta")},
         2,

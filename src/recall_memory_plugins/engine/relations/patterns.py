@@ -766,6 +766,14 @@ EN_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [
         _manages,
     ),
     (
+        # "Alice handed Project Orion over to Bob": Bob manages it now, Alice no longer does
+        _en(
+            r"{Z}\s+(?:has\s+|had\s+)?{ADV}(?:handed|hands|passed|passes|transferred|transfers)"
+            r"\s+(?:over\s+|off\s+)?{THE}{O}\s+(?:over\s+|off\s+|on\s+)?to\s+{S}"
+        ),
+        _takeover,
+    ),
+    (
         _en(
             r"{O}\s+(?:is|was|has\s+been)\s+{ADV}(?:now\s+)?(?:led|managed|run|headed|overseen|owned)"
             r"\s+by\s+{S}"

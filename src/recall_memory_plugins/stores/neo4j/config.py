@@ -57,10 +57,14 @@ class Neo4jConfig:
                 f"Neo4j URI {redact_uri(self.uri)!r} must start with one of "
                 f"{', '.join(s + '://' for s in SCHEMES)}"
             )
+        if "@" in self.uri.split("://", 1)[1].split("/", 1)[0]:
+            raise ConfigurationError(
+                f"Neo4j URI {redact_uri(self.uri)!r} carries credentials: pass them as the "
+                "username/password (NEO4J_USERNAME / NEO4J_PASSWORD) instead"
+            )
         if self.max_transaction_retry_time < 0 or self.connection_timeout <= 0:
             raise ConfigurationError(
-                "Neo4jConfig.max_transaction_retry_time must be >= 0 and "
-                "connection_timeout > 0"
+                "Neo4jConfig.max_transaction_retry_time must be >= 0 and connection_timeout > 0"
             )
 
     @property

@@ -47,7 +47,6 @@ SCHEMA_NODE_NAME = "recall-memory-plugins"
 STATEMENT_COUNTER = "statement_id"
 
 
-
 def index_key(value: str) -> str:
     """The indexed ``key`` of a name or id: the value itself when short enough, else a digest.
 
@@ -60,12 +59,49 @@ def index_key(value: str) -> str:
 
 
 PROPERTY_KEYS = [
-    "namespace", "key", "subject_key", "object_key", "step", "n_statements", "total_length", "relation_seq", "id", "text", "t_index",
-    "at", "speaker", "source", "length", "name", "aliases", "revision_count", "mentions",
-    "context_size", "strength", "term", "df", "tf", "type", "alias_keys", "first_step",
-    "last_step", "subject_id", "object_id", "attributes_json", "valid_from_step", "valid_from",
-    "recorded_at", "valid_to_step", "valid_to", "expired_at", "superseded_by", "statement_id",
-    "confirmations", "seq", "version", "value",
+    "namespace",
+    "key",
+    "subject_key",
+    "object_key",
+    "step",
+    "n_statements",
+    "total_length",
+    "relation_seq",
+    "id",
+    "text",
+    "t_index",
+    "at",
+    "speaker",
+    "source",
+    "length",
+    "name",
+    "aliases",
+    "revision_count",
+    "mentions",
+    "context_size",
+    "strength",
+    "term",
+    "df",
+    "tf",
+    "type",
+    "alias_keys",
+    "first_step",
+    "last_step",
+    "subject_id",
+    "object_id",
+    "attributes_json",
+    "valid_from_step",
+    "valid_from",
+    "recorded_at",
+    "valid_to_step",
+    "valid_to",
+    "expired_at",
+    "superseded_by",
+    "statement_id",
+    "confirmations",
+    "seq",
+    "version",
+    "value",
 ]
 RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT"]
 

@@ -173,7 +173,8 @@ class Neo4jGraphStore:
                 )
             except (ValueError, TypeError, self._neo4j.exceptions.ConfigurationError) as exc:
                 raise ConfigurationError(
-                    f"invalid Neo4j driver options for {self.uri}: {exc}"
+                    f"invalid Neo4j driver options for {self.uri}: {type(exc).__name__}: "
+                    f"{str(exc).replace(uri, self.uri)}"
                 ) from exc
             self._owns_driver = True
         self._user = auth[0] if auth else None
@@ -199,7 +200,10 @@ class Neo4jGraphStore:
 
     @staticmethod
     def _describe_driver(driver: Any) -> str:
-        address = getattr(driver, "_address", None) or getattr(driver, "address", None)
+        # the driver keeps no public URI; its (initial) address is enough to say where it points
+        address = getattr(driver, "_address", None) or getattr(
+            getattr(driver, "_pool", None), "address", None
+        )
         routing = type(driver).__name__ == "Neo4jDriver"
         scheme = "neo4j" if routing else "bolt"
         return f"{scheme}://{address}" if address else f"{scheme}://<injected driver>"
@@ -246,8 +250,12 @@ class Neo4jGraphStore:
                 continue
             for ddl in statements:
                 self._ddl(ddl, {"tokens": PROPERTY_KEYS, "types": RELATIONSHIP_TYPES})
-            self._run("wait for the new indexes", "CALL db.awaitIndexes($seconds)",
-                      {"seconds": 300}, write=True)
+            self._run(
+                "wait for the new indexes",
+                "CALL db.awaitIndexes($seconds)",
+                {"seconds": 300},
+                write=True,
+            )
             self._run(
                 "record the schema version",
                 cypher.WRITE_SCHEMA_VERSION,
@@ -260,8 +268,9 @@ class Neo4jGraphStore:
                 },
                 write=True,
             )
-            logger.info("applied Neo4j schema migration %s (%s) on %s", version, description,
-                        self.uri)
+            logger.info(
+                "applied Neo4j schema migration %s (%s) on %s", version, description, self.uri
+            )
         self._detect_apoc(force=True)
 
     def _ddl(self, statement: str, params: Mapping[str, Any]) -> None:
@@ -277,8 +286,12 @@ class Neo4jGraphStore:
 
     def schema_version(self) -> int:
         """The recorded schema version (0 when :meth:`setup` never ran)."""
-        rows = self._run("read the schema version", cypher.READ_SCHEMA_VERSION,
-                         {"name": SCHEMA_NODE_NAME}, quiet=True)
+        rows = self._run(
+            "read the schema version",
+            cypher.READ_SCHEMA_VERSION,
+            {"name": SCHEMA_NODE_NAME},
+            quiet=True,
+        )
         value = rows[0]["version"] if rows else None
         return int(value) if value is not None else 0
 
@@ -286,13 +299,25 @@ class Neo4jGraphStore:
         with self._lock:
             if not force and (self._apoc_checked or self._use_apoc is not None):
                 return bool(self._use_apoc)
-        rows = self._run("detect APOC", cypher.DETECT_APOC, {})
-        available = bool(rows and rows[0]["apoc"])
+        try:
+            rows = self._run("detect APOC", cypher.DETECT_APOC, {})
+            available = bool(rows and rows[0]["apoc"])
+        except StoreUnavailableError:
+            raise
+        except StoreError as exc:
+            # e.g. a user without the privilege to list functions: plain Cypher always works
+            logger.warning(
+                "cannot detect APOC on %s, expanding with plain Cypher: %s", self.uri, exc
+            )
+            available = False
         with self._lock:
             if self._use_apoc is None:
                 self._use_apoc = available
-                logger.info("Neo4j store on %s expands with %s", self.uri,
-                            "APOC" if available else "plain Cypher")
+                logger.info(
+                    "Neo4j store on %s expands with %s",
+                    self.uri,
+                    "APOC" if available else "plain Cypher",
+                )
             elif self._use_apoc and not available:
                 raise ConfigurationError(
                     f"use_apoc=True but the Neo4j server at {self.uri} has no APOC "
@@ -322,8 +347,9 @@ class Neo4jGraphStore:
             ) from exc
         except exc_mod.AuthError as exc:
             raise StoreUnavailableError(
-                f"Neo4j at {self.uri} rejected the credentials of user {self._user!r} (could not "
-                f"{action}): check NEO4J_USERNAME / NEO4J_PASSWORD"
+                f"Neo4j at {self.uri} rejected the credentials of "
+                f"{'user ' + repr(self._user) if self._user else 'the configured user'} (could "
+                f"not {action}): check NEO4J_USERNAME / NEO4J_PASSWORD"
             ) from exc
         except exc_mod.Neo4jError as exc:
             raise StoreError(
@@ -338,8 +364,14 @@ class Neo4jGraphStore:
             raise StoreError(f"the Neo4j store for {self.uri} is closed")
 
     def _run(
-        self, action: str, query: str, params: Mapping[str, Any], *, write: bool = False,
-        transform: Callable[[Any], Any] | None = None, quiet: bool = False,
+        self,
+        action: str,
+        query: str,
+        params: Mapping[str, Any],
+        *,
+        write: bool = False,
+        transform: Callable[[Any], Any] | None = None,
+        quiet: bool = False,
     ) -> Any:
         """One query in one managed transaction (retried by the driver), one round trip + commit.
 
@@ -353,7 +385,8 @@ class Neo4jGraphStore:
                 # before setup() the labels/keys a query names may not exist yet: that is
                 # expected, so the server's "does not exist" notifications are switched off
                 with self._driver.session(
-                    database=self._database, bookmark_manager=self._bookmarks,
+                    database=self._database,
+                    bookmark_manager=self._bookmarks,
                     notifications_min_severity="OFF",
                 ) as session:
                     work = session.execute_write if write else session.execute_read
@@ -377,10 +410,17 @@ class Neo4jGraphStore:
         for st in update.statements:
             length = sum(st.terms.values())
             total_length += length
-            statements.append({
-                "text": st.text, "speaker": st.speaker, "source": st.source, "length": length,
-                "terms": [{"term": t, "key": index_key(t), "tf": tf} for t, tf in st.terms.items()],
-            })
+            statements.append(
+                {
+                    "text": st.text,
+                    "speaker": st.speaker,
+                    "source": st.source,
+                    "length": length,
+                    "terms": [
+                        {"term": t, "key": index_key(t), "tf": tf} for t, tf in st.terms.items()
+                    ],
+                }
+            )
         concepts = [
             {
                 "name": m.name,
@@ -393,36 +433,58 @@ class Neo4jGraphStore:
         links = []
         for source, target, count in update.links:
             a, b = sorted_pair(source, target)
-            links.append({
-                "source": a, "target": b, "source_key": index_key(a), "target_key": index_key(b),
-                "count": count,
-            })
+            links.append(
+                {
+                    "source": a,
+                    "target": b,
+                    "source_key": index_key(a),
+                    "target_key": index_key(b),
+                    "count": count,
+                }
+            )
         entities = []
         for ent in update.entities:
             aliases = [a for a in (ent.name, *ent.aliases) if a]
-            entities.append({
-                "id": ent.id, "key": index_key(ent.id), "name": ent.name, "type": ent.type,
-                "aliases": aliases, "alias_keys": [a.casefold() for a in aliases],
-            })
+            entities.append(
+                {
+                    "id": ent.id,
+                    "key": index_key(ent.id),
+                    "name": ent.name,
+                    "type": ent.type,
+                    "aliases": aliases,
+                    "alias_keys": [a.casefold() for a in aliases],
+                }
+            )
         changes = []
         for ch in update.relation_changes:
             if ch.op not in ("add", "end", "confirm"):
                 raise InputError(f"unknown relation change {ch.op!r}")
-            changes.append({
-                "op": ch.op, "id": ch.relation_id, "key": index_key(ch.relation_id),
-                "type": ch.type, "subject_id": ch.subject_id,
-                "subject_key": index_key(ch.subject_id),
-                "object_id": ch.object_id,
-                "object_key": None if ch.object_id is None else index_key(ch.object_id),
-                "attributes_json": json.dumps(dict(ch.attributes), ensure_ascii=False),
-                "superseded_by": ch.superseded_by,
-                "sidx": ch.statement_index if 0 <= ch.statement_index < n else None,
-            })
+            changes.append(
+                {
+                    "op": ch.op,
+                    "id": ch.relation_id,
+                    "key": index_key(ch.relation_id),
+                    "type": ch.type,
+                    "subject_id": ch.subject_id,
+                    "subject_key": index_key(ch.subject_id),
+                    "object_id": ch.object_id,
+                    "object_key": None if ch.object_id is None else index_key(ch.object_id),
+                    "attributes_json": json.dumps(dict(ch.attributes), ensure_ascii=False),
+                    "superseded_by": ch.superseded_by,
+                    "sidx": ch.statement_index if 0 <= ch.statement_index < n else None,
+                }
+            )
         params = {
-            "ns": ns, "at": at, "counter": STATEMENT_COUNTER, "statements": statements,
-            "total_length": total_length, "concepts": concepts,
-            "context_limit": max(1, update.context_limit), "links": links,
-            "entities": entities, "changes": changes,
+            "ns": ns,
+            "at": at,
+            "counter": STATEMENT_COUNTER,
+            "statements": statements,
+            "total_length": total_length,
+            "concepts": concepts,
+            "context_limit": max(1, update.context_limit),
+            "links": links,
+            "entities": entities,
+            "changes": changes,
         }
 
         def check(result: Any) -> tuple[int, int]:
@@ -457,8 +519,10 @@ class Neo4jGraphStore:
         """
         while True:
             rows = self._run(
-                "forget the namespace", cypher.CLEAR_BATCH,
-                {"ns": namespace, "batch": self._clear_batch}, write=True,
+                "forget the namespace",
+                cypher.CLEAR_BATCH,
+                {"ns": namespace, "batch": self._clear_batch},
+                write=True,
             )
             if rows[0]["clocks"] or all(c < self._clear_batch for c in rows[0]["counts"]):
                 return
@@ -474,20 +538,31 @@ class Neo4jGraphStore:
     def _statement(namespace: str, row: Mapping[str, Any]) -> Statement:
         at = _EPOCH + timedelta(seconds=int(row["at_s"]), microseconds=int(row["at_us"]))
         return Statement(
-            id=int(row["id"]), namespace=namespace, text=row["text"], t_index=int(row["t_index"]),
-            at=at, speaker=row["speaker"], source=row["source"],
+            id=int(row["id"]),
+            namespace=namespace,
+            text=row["text"],
+            t_index=int(row["t_index"]),
+            at=at,
+            speaker=row["speaker"],
+            source=row["source"],
         )
 
     def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
         wanted = [int(i) for i in ids]
-        rows = self._run("read statements", cypher.GET_STATEMENTS,
-                         {"ns": namespace, "ids": list(dict.fromkeys(wanted))})
+        rows = self._run(
+            "read statements",
+            cypher.GET_STATEMENTS,
+            {"ns": namespace, "ids": list(dict.fromkeys(wanted))},
+        )
         found = {int(r["s"]["id"]): self._statement(namespace, r["s"]) for r in rows}
         return [found[i] for i in wanted if i in found]
 
     def find_recent_statements(self, namespace: str, *, limit: int) -> list[Statement]:
-        rows = self._run("read statements", cypher.FIND_RECENT_STATEMENTS,
-                         {"ns": namespace, "limit": _limit(limit)})
+        rows = self._run(
+            "read statements",
+            cypher.FIND_RECENT_STATEMENTS,
+            {"ns": namespace, "limit": _limit(limit)},
+        )
         return [self._statement(namespace, r["s"]) for r in rows]
 
     def find_statements(
@@ -499,27 +574,36 @@ class Neo4jGraphStore:
         limit: int | None = None,
     ) -> list[Statement]:
         rows = self._run(
-            "read statements", cypher.FIND_STATEMENTS,
-            {"ns": namespace, "since": since_step,
-             "until": until_step if until_step is not None else _UNLIMITED,
-             "limit": _limit(limit)},
+            "read statements",
+            cypher.FIND_STATEMENTS,
+            {
+                "ns": namespace,
+                "since": since_step,
+                "until": until_step if until_step is not None else _UNLIMITED,
+                "limit": _limit(limit),
+            },
         )
         return [self._statement(namespace, r["s"]) for r in rows]
 
     @staticmethod
     def _concept(namespace: str, row: Mapping[str, Any], depth: int = 0) -> Concept:
         return Concept(
-            namespace=namespace, name=row["name"], t_index=int(row["t_index"]),
-            revision_count=int(row["revision_count"]), mentions=int(row["mentions"]),
-            aliases=tuple(row["aliases"] or ()), depth=depth,
+            namespace=namespace,
+            name=row["name"],
+            t_index=int(row["t_index"]),
+            revision_count=int(row["revision_count"]),
+            mentions=int(row["mentions"]),
+            aliases=tuple(row["aliases"] or ()),
+            depth=depth,
         )
 
     def find_concepts(self, namespace: str, names: Iterable[str]) -> list[Concept]:
         wanted = list(dict.fromkeys(names))
         if not wanted:
             return []
-        rows = self._run("read concepts", cypher.FIND_CONCEPTS,
-                         {"ns": namespace, "keys": _keys(wanted)})
+        rows = self._run(
+            "read concepts", cypher.FIND_CONCEPTS, {"ns": namespace, "keys": _keys(wanted)}
+        )
         found = {r["c"]["name"]: self._concept(namespace, r["c"]) for r in rows}
         return [found[n] for n in wanted if n in found]
 
@@ -530,8 +614,9 @@ class Neo4jGraphStore:
             wanted = list(dict.fromkeys(names))
             if not wanted:
                 return []
-            rows = self._run("read links", cypher.FIND_LINKS_OF,
-                             {"ns": namespace, "keys": _keys(wanted)})
+            rows = self._run(
+                "read links", cypher.FIND_LINKS_OF, {"ns": namespace, "keys": _keys(wanted)}
+            )
         links = {
             (r["source"], r["target"]): ConceptLink(
                 namespace, r["source"], r["target"], int(r["strength"]), int(r["t_index"])
@@ -555,8 +640,11 @@ class Neo4jGraphStore:
             return Subgraph(concepts=(), links=())
         hops = max(0, int(depth)) if int(max_neighbors) > 0 else 0
         params = {
-            "ns": namespace, "keys": _keys(wanted), "min_t_index": int(min_t_index),
-            "max_neighbors": max(0, int(max_neighbors)), "depth": hops,
+            "ns": namespace,
+            "keys": _keys(wanted),
+            "min_t_index": int(min_t_index),
+            "max_neighbors": max(0, int(max_neighbors)),
+            "depth": hops,
         }
         if hops > 32:
             raise InputError(f"expand depth must be at most 32, got {depth!r}")
@@ -599,7 +687,8 @@ class Neo4jGraphStore:
         if not wanted:
             return {}
         rows = self._run(
-            "read contexts", cypher.FIND_CONTEXTS,
+            "read contexts",
+            cypher.FIND_CONTEXTS,
             {"ns": namespace, "keys": _keys(wanted), "limit": _limit(limit_per_concept)},
         )
         if not rows:
@@ -624,8 +713,11 @@ class Neo4jGraphStore:
         wanted = list(dict.fromkeys(terms))
         if not wanted:
             return {}
-        rows = self._run("read term frequencies", cypher.TERM_FREQUENCIES,
-                         {"ns": namespace, "keys": _keys(wanted)})
+        rows = self._run(
+            "read term frequencies",
+            cypher.TERM_FREQUENCIES,
+            {"ns": namespace, "keys": _keys(wanted)},
+        )
         found = {r["term"]: int(r["df"]) for r in rows}
         return {t: found[t] for t in wanted if t in found}
 
@@ -640,7 +732,8 @@ class Neo4jGraphStore:
         if not wanted:
             return []
         rows = self._run(
-            "read postings", cypher.FIND_POSTINGS,
+            "read postings",
+            cypher.FIND_POSTINGS,
             {"ns": namespace, "keys": _keys(wanted), "limit": _limit(limit_per_term)},
         )
         by_term = {r["term"]: r["hits"] for r in rows}
@@ -680,8 +773,12 @@ class Neo4jGraphStore:
         rows = self._run("read entities", query, params)
         entities = [
             Entity(
-                namespace=namespace, id=e["id"], name=e["name"], type=e["type"],
-                aliases=tuple(e["aliases"] or ()), first_step=int(e["first_step"]),
+                namespace=namespace,
+                id=e["id"],
+                name=e["name"],
+                type=e["type"],
+                aliases=tuple(e["aliases"] or ()),
+                first_step=int(e["first_step"]),
                 last_step=int(e["last_step"]),
             )
             for e in (r["e"] for r in rows)
@@ -705,27 +802,41 @@ class Neo4jGraphStore:
         else:
             query = cypher.RELATIONS["namespace"]
         rows = self._run(
-            "read relations", query,
-            {"ns": namespace, "subject_key": _key_or_none(subject_id),
-             "object_key": _key_or_none(object_id), "entity_key": _key_or_none(entity_id),
-             "type": type, "current_only": bool(current_only)},
+            "read relations",
+            query,
+            {
+                "ns": namespace,
+                "subject_key": _key_or_none(subject_id),
+                "object_key": _key_or_none(object_id),
+                "entity_key": _key_or_none(entity_id),
+                "type": type,
+                "current_only": bool(current_only),
+            },
         )
         out: list[Relation] = []
         for row in rows:
             r = row["r"]
-            out.append(Relation(
-                namespace=namespace, id=r["id"], subject_id=r["subject_id"],
-                type=r["type"], object_id=r.get("object_id"),
-                subject_name=row["subject_name"] or r["subject_id"],
-                object_name=row["object_name"],
-                attributes=json.loads(r.get("attributes_json") or "{}"),
-                valid_from_step=int(r["valid_from_step"]), valid_from=_utc(r["valid_from"]),
-                recorded_at=_utc(r["recorded_at"]), valid_to_step=r.get("valid_to_step"),
-                valid_to=_utc_or_none(r.get("valid_to")),
-                expired_at=_utc_or_none(r.get("expired_at")),
-                superseded_by=r.get("superseded_by"), statement_id=r.get("statement_id"),
-                confirmations=int(r.get("confirmations") or 0),
-            ))
+            out.append(
+                Relation(
+                    namespace=namespace,
+                    id=r["id"],
+                    subject_id=r["subject_id"],
+                    type=r["type"],
+                    object_id=r.get("object_id"),
+                    subject_name=row["subject_name"] or r["subject_id"],
+                    object_name=row["object_name"],
+                    attributes=json.loads(r.get("attributes_json") or "{}"),
+                    valid_from_step=int(r["valid_from_step"]),
+                    valid_from=_utc(r["valid_from"]),
+                    recorded_at=_utc(r["recorded_at"]),
+                    valid_to_step=r.get("valid_to_step"),
+                    valid_to=_utc_or_none(r.get("valid_to")),
+                    expired_at=_utc_or_none(r.get("expired_at")),
+                    superseded_by=r.get("superseded_by"),
+                    statement_id=r.get("statement_id"),
+                    confirmations=int(r.get("confirmations") or 0),
+                )
+            )
         return out
 
     # ------------------------------------------------------------------------------ stats
@@ -736,9 +847,14 @@ class Neo4jGraphStore:
             rows = self._run("count the namespace", cypher.STATS_NAMESPACE, {"ns": namespace})
         r = rows[0]
         return StoreStats(
-            namespace=namespace, steps=int(r["steps"]), statements=int(r["statements"]),
-            concepts=int(r["concepts"]), links=int(r["links"]), entities=int(r["entities"]),
-            relations=int(r["relations"]), current_relations=int(r["current"]),
+            namespace=namespace,
+            steps=int(r["steps"]),
+            statements=int(r["statements"]),
+            concepts=int(r["concepts"]),
+            links=int(r["links"]),
+            entities=int(r["entities"]),
+            relations=int(r["relations"]),
+            current_relations=int(r["current"]),
         )
 
     def namespaces(self) -> list[str]:
