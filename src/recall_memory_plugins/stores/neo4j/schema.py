@@ -58,6 +58,7 @@ def index_key(value: str) -> str:
     return "\x00sha256:" + hashlib.sha256(raw).hexdigest()
 
 
+# Every property and relationship type a query reads, registered by the first migration.
 PROPERTY_KEYS = [
     "namespace",
     "key",
@@ -101,6 +102,8 @@ PROPERTY_KEYS = [
     "confirmations",
     "seq",
     "version",
+    "description",
+    "applied_at",
     "value",
 ]
 RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT"]
