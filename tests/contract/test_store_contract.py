@@ -108,6 +108,28 @@ def test_expand_caps_neighbours_most_recent_first(store: GraphStore, ns: str) ->
     assert {c.name for c in sub.concepts} == {"hub", "n4", "n3"}
 
 
+def test_expand_neighbour_cap_breaks_ties_by_strength_then_name(store: GraphStore, ns: str) -> None:
+    names = ["a", "b", "c", "d", "e"]
+    store.apply_update(
+        update(
+            ns,
+            "hub with five",
+            ["hub", *names],
+            links=tuple(("hub", n, s) for n, s in zip(names, [1, 1, 5, 1, 3])),
+        )
+    )
+    sub = store.expand(ns, ["hub"], depth=1, min_t_index=0, max_neighbors=2)
+    assert {c.name for c in sub.concepts} == {"hub", "c", "e"}
+    sub = store.expand(ns, ["hub"], depth=1, min_t_index=0, max_neighbors=3)
+    assert {c.name for c in sub.concepts} == {"hub", "c", "e", "a"}
+
+
+def test_link_to_an_unknown_concept_is_rejected(store: GraphStore, ns: str) -> None:
+    with pytest.raises(InputError):
+        store.apply_update(update(ns, "dangling", ["x"], links=(("x", "ghost", 1),)))
+    assert store.current_step(ns) == 0 and store.find_concepts(ns, ["x"]) == []
+
+
 def test_lexical_index(store: GraphStore, ns: str) -> None:
     store.apply_update(update(ns, "red apple", ["red", "appl"]))
     store.apply_update(update(ns, "green apple", ["green", "appl"]))
@@ -230,3 +252,21 @@ def test_entities_and_relation_lifecycle(store: GraphStore, ns: str) -> None:
     assert [r.id for r in store.find_relations(ns, type="MANAGES", current_only=True)] == ["r2"]
     assert [r.id for r in store.find_relations(ns, entity_id="e-zs")] == ["r1"]
     assert store.stats(ns).current_relations == 1
+    assert [e.id for e in store.find_recent_entities(ns, limit=2)] == ["e-ww", "e-zs"]
+    assert [e.id for e in store.find_recent_entities(ns, limit=5)] == ["e-ww", "e-zs", "e-xh"]
+
+
+def test_vague_entity_type_is_upgraded_never_downgraded(store: GraphStore, ns: str) -> None:
+    store.apply_update(
+        update(ns, "Initech", ["initech"], entities=(EntityRecord("e-i", "Initech", "OTHER"),))
+    )
+    store.apply_update(
+        update(ns, "Initech hired", ["initech"], entities=(EntityRecord("e-i", "Initech", "ORG"),))
+    )
+    store.apply_update(
+        update(
+            ns, "Initech again", ["initech"], entities=(EntityRecord("e-i", "Initech", "PERSON"),)
+        )
+    )
+    [ent] = store.find_entities(ns, ids=["e-i"])
+    assert ent.type == "ORG" and ent.last_step == 3

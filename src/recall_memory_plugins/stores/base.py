@@ -50,6 +50,9 @@ class GraphStore(Protocol):
     def apply_update(self, update: GraphUpdate) -> UpdateResult:
         """Store one ``add`` atomically under the namespace's next time step.
 
+        Every link must name concepts that exist or are upserted by the same update (else
+        :class:`~recall_memory_plugins.errors.InputError`, nothing written). Entities merge new
+        aliases; a vague stored type (``OTHER``/``THING``) is upgraded by a specific one.
         Concepts are upserted (``t_index`` = the step, ``mentions`` += 1, ``revision_count`` + 1
         when an existing concept's context gains a statement, new aliases merged); each link's
         ``strength`` grows by its count and its ``t_index`` becomes the step; each concept's context
@@ -155,6 +158,11 @@ class GraphStore(Protocol):
         type: str | None = None,
     ) -> list[Entity]:
         """Entities by id, by alias (case-insensitive match on any alias or the name) or type."""
+        ...
+
+    def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
+        """The most recently mentioned entities: ``last_step`` desc, then ``first_step`` desc,
+        then id."""
         ...
 
     def find_relations(

@@ -402,8 +402,7 @@ class RelationTracker:
             if cached is not None and cached.step == step and cached.store() is store:
                 self._discourse.move_to_end(key)
                 return cached
-        entities = store.find_entities(namespace)
-        entities.sort(key=lambda e: (-e.last_step, -e.first_step))
+        entities = store.find_recent_entities(namespace, limit=self.salience)
         referents = [
             Referent(
                 e.id, e.name, e.type, gender_of(e.name) if e.type == PERSON else None, e.aliases

@@ -21,6 +21,7 @@ __all__ = [
     "DETECT_APOC",
     "ENTITIES_BY_ID",
     "ENTITIES_BY_NAMESPACE",
+    "RECENT_ENTITIES",
     "EXPAND_APOC",
     "FIND_CONCEPTS",
     "FIND_CONTEXTS",
@@ -134,6 +135,8 @@ CALL (step) {
     ON CREATE SET e.id = ent.id, e.name = ent.name, e.type = ent.type, e.first_step = step,
                   e.aliases = [], e.alias_keys = []
   SET e.last_step = step,
+      e.type = CASE WHEN e.type IN ['OTHER', 'THING'] AND NOT ent.type IN ['OTHER', 'THING']
+                    THEN ent.type ELSE e.type END,
       e.aliases = reduce(acc = e.aliases, x IN ent.aliases |
                          CASE WHEN x IN acc THEN acc ELSE acc + x END),
       e.alias_keys = reduce(acc = e.alias_keys, x IN ent.alias_keys |
@@ -306,6 +309,13 @@ ENTITIES_BY_ID = (
     "UNWIND $keys AS key MATCH (e:Entity {namespace: $ns, key: key})" + _ENTITY_FILTER_RETURN
 )
 ENTITIES_BY_NAMESPACE = "MATCH (e:Entity {namespace: $ns})" + _ENTITY_FILTER_RETURN
+RECENT_ENTITIES = """
+MATCH (e:Entity {namespace: $ns})
+WHERE e.last_step IS NOT NULL
+RETURN e {.id, .name, .type, .aliases, .first_step, .last_step} AS e
+ORDER BY e.last_step DESC, e.first_step DESC, e.id ASC
+LIMIT $limit
+"""
 
 _RELATION_FILTER_RETURN = """
 WHERE ($subject_key IS NULL OR r.subject_key = $subject_key)

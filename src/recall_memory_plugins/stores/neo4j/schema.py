@@ -149,4 +149,15 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     ),
 ]
 
+MIGRATIONS.append(
+    (
+        2,
+        "index entities by recency (coreference looks up the newest entities)",
+        [
+            "CREATE INDEX recall_entity_recent IF NOT EXISTS "
+            "FOR (n:Entity) ON (n.namespace, n.last_step)",
+        ],
+    )
+)
+
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -785,6 +785,23 @@ class Neo4jGraphStore:
         ]
         return sorted(entities, key=lambda e: (e.first_step, e.id))
 
+    def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
+        rows = self._run(
+            "read recent entities", cypher.RECENT_ENTITIES, {"ns": namespace, "limit": int(limit)}
+        )
+        return [
+            Entity(
+                namespace=namespace,
+                id=e["id"],
+                name=e["name"],
+                type=e["type"],
+                aliases=tuple(e["aliases"] or ()),
+                first_step=int(e["first_step"]),
+                last_step=int(e["last_step"]),
+            )
+            for e in (r["e"] for r in rows)
+        ]
+
     def find_relations(
         self,
         namespace: str,

@@ -110,4 +110,14 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
     ),
 ]
 
+MIGRATIONS.append(
+    (
+        2,
+        "index entities by recency (coreference looks up the newest entities)",
+        [
+            "CREATE INDEX IF NOT EXISTS ix_entities_recent ON entities(namespace, last_step)",
+        ],
+    )
+)
+
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -229,8 +229,19 @@ class SqliteGraphStore:
                 ).fetchone()[0]
                 ids = self._write_statements(conn, update, step, at)
                 self._write_concepts(conn, update, step, ids)
+                touched = {m.name for m in update.concepts}
                 for source, target, count in update.links:
                     source, target = sorted_pair(source, target)
+                    for end in (source, target):
+                        if (
+                            end not in touched
+                            and not conn.execute(
+                                "SELECT 1 FROM concepts WHERE namespace = ? AND name = ?", (ns, end)
+                            ).fetchone()
+                        ):
+                            raise InputError(
+                                f"link {source!r}-{target!r} names unknown concept {end!r}"
+                            )
                     conn.execute(
                         "INSERT INTO links(namespace, source, target, strength, t_index) "
                         "VALUES (?, ?, ?, ?, ?) ON CONFLICT(namespace, source, target) DO UPDATE "
@@ -358,8 +369,10 @@ class SqliteGraphStore:
                 )
             else:
                 conn.execute(
-                    "UPDATE entities SET aliases = ?, last_step = ? WHERE namespace = ? AND id = ?",
-                    (json.dumps(aliases, ensure_ascii=False), step, ns, ent.id),
+                    "UPDATE entities SET aliases = ?, last_step = ?, type = CASE "
+                    "WHEN type IN ('OTHER', 'THING') AND ? NOT IN ('OTHER', 'THING') THEN ? "
+                    "ELSE type END WHERE namespace = ? AND id = ?",
+                    (json.dumps(aliases, ensure_ascii=False), step, ent.type, ent.type, ns, ent.id),
                 )
             for alias in aliases:
                 conn.execute(
@@ -570,11 +583,11 @@ class SqliteGraphStore:
                         "SELECT l.target AS other, l.strength, l.t_index FROM links l "
                         "JOIN concepts c ON c.namespace = l.namespace AND c.name = l.target "
                         "WHERE l.namespace = ? AND l.source = ? AND c.t_index >= ? "
-                        "ORDER BY l.t_index DESC LIMIT ?",
+                        "ORDER BY l.t_index DESC, l.strength DESC, other ASC LIMIT ?",
                         "SELECT l.source AS other, l.strength, l.t_index FROM links l "
                         "JOIN concepts c ON c.namespace = l.namespace AND c.name = l.source "
                         "WHERE l.namespace = ? AND l.target = ? AND c.t_index >= ? "
-                        "ORDER BY l.t_index DESC LIMIT ?",
+                        "ORDER BY l.t_index DESC, l.strength DESC, other ASC LIMIT ?",
                     ):
                         for row in conn.execute(
                             sql, (namespace, origin, min_t_index, max_neighbors)
@@ -722,6 +735,15 @@ class SqliteGraphStore:
                 sql += " AND type = ?"
                 params.append(type)
             rows = conn.execute(sql + " ORDER BY first_step, id", params).fetchall()
+        return [self._entity(r) for r in rows]
+
+    def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT namespace, id, name, type, aliases, first_step, last_step FROM entities "
+                "WHERE namespace = ? ORDER BY last_step DESC, first_step DESC, id ASC LIMIT ?",
+                (namespace, limit),
+            ).fetchall()
         return [self._entity(r) for r in rows]
 
     def find_relations(
