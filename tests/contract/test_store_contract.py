@@ -115,7 +115,7 @@ def test_expand_neighbour_cap_breaks_ties_by_strength_then_name(store: GraphStor
             ns,
             "hub with five",
             ["hub", *names],
-            links=tuple(("hub", n, s) for n, s in zip(names, [1, 1, 5, 1, 3])),
+            links=tuple(("hub", n, s) for n, s in zip(names, [1, 1, 5, 1, 3], strict=True)),
         )
     )
     sub = store.expand(ns, ["hub"], depth=1, min_t_index=0, max_neighbors=2)

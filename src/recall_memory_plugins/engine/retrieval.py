@@ -17,8 +17,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from ..models import (
-    date_header,
-    statement_line,
     Concept,
     ConceptLink,
     RecalledStatement,
@@ -26,6 +24,8 @@ from ..models import (
     Statement,
     Subgraph,
     TermPosting,
+    date_header,
+    statement_line,
 )
 
 __all__ = [
