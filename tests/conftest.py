@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+from datetime import datetime, timedelta, timezone
 
 import pytest
 
@@ -15,3 +16,17 @@ def skip_or_fail(reason: str) -> None:
     if REQUIRE_SERVICES:
         pytest.fail(f"required service missing (RECALL_REQUIRE_SERVICES=1): {reason}")
     pytest.skip(reason)
+
+
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
+
+
+class Clock:
+    """A deterministic clock for ``TemporalGraphMemory(clock=...)``: one minute per call."""
+
+    def __init__(self, start: datetime = T0) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        self.now += timedelta(minutes=1)
+        return self.now

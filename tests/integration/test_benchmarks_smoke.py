@@ -39,17 +39,24 @@ def _bench_deps() -> None:
     missing = [m for m in BENCH_DEPS if importlib.util.find_spec(m) is None]
     if missing:
         # a dependency, not data: fail in CI (RECALL_REQUIRE_SERVICES=1), skip visibly elsewhere
-        skip_or_fail(f"benchmark dependencies missing ({', '.join(missing)}): "
-                     "pip install -e '.[bench]'")
+        skip_or_fail(
+            f"benchmark dependencies missing ({', '.join(missing)}): pip install -e '.[bench]'"
+        )
 
 
 def run_suite(suite: str, out: Path, *extra: str) -> dict[str, Any]:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
     done = subprocess.run(
         [sys.executable, "-m", f"benchmarks.{suite}", "--smoke", "--out", str(out), *extra],
-        cwd=ROOT, capture_output=True, text=True, timeout=900, env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+        env=env,
     )
-    assert done.returncode == 0, f"{suite} --smoke failed:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
+    assert done.returncode == 0, (
+        f"{suite} --smoke failed:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
+    )
     name = suite
     assert (out / f"{name}.md").is_file()
     assert (out / f"{name}.md").read_text(encoding="utf-8").startswith("# ")
@@ -65,8 +72,10 @@ def rate(x: float) -> bool:
 
 def test_locomo_smoke(tmp_path: Path) -> None:
     if not locomo_path().is_file():
-        pytest.skip(f"LOCOMO data not found at {locomo_path()} (CC BY-NC, never bundled): set "
-                    "RECALL_LOCOMO_PATH to run this test")
+        pytest.skip(
+            f"LOCOMO data not found at {locomo_path()} (CC BY-NC, never bundled): set "
+            "RECALL_LOCOMO_PATH to run this test"
+        )
     data = run_suite("locomo", tmp_path)
     res, meta = data["results"], data["meta"]
     assert meta["questions"] > 0 and meta["network_attempts"] == 0

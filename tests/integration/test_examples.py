@@ -22,8 +22,12 @@ PROMPT_MARK = "----- prompt sent to the model"
 def run_example(name: str) -> str:
     env = {k: v for k, v in os.environ.items() if k not in ("OPENAI_API_KEY", "OLLAMA_BASE_URL")}
     done = subprocess.run(
-        [sys.executable, str(EXAMPLES / name)], capture_output=True, text=True, timeout=180,
-        env=env, cwd=EXAMPLES.parent,
+        [sys.executable, str(EXAMPLES / name)],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
+        cwd=EXAMPLES.parent,
     )
     assert done.returncode == 0, done.stderr
     return done.stdout

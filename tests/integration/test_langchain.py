@@ -13,7 +13,7 @@ import sys
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,7 @@ from recall_memory_plugins.adapters.langchain import (
     RecallMiddleware,
     RecallRetriever,
 )
+from tests.conftest import Clock
 
 ZH_1 = "张三正在负责星火计划"
 ZH_2 = "张三不再负责星火计划了，现在由王五接手"
@@ -59,23 +60,9 @@ EN_1 = "Alice leads Project Orion."
 EN_2 = "Alice handed Project Orion over to Bob."
 EN_Q = "Who leads Project Orion now?"
 
-T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 
 # The classic chains are deprecated by LangChain itself; that notice is theirs, not ours.
-CLASSIC_CHAIN_NOTICE = (
-    "ignore:.*(ConversationChain|LLMChain).*:langchain_core._api.deprecation.LangChainDeprecationWarning"
-)
-
-
-class Clock:
-    """A deterministic clock: one minute per call, so sync and async runs render the same."""
-
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
+CLASSIC_CHAIN_NOTICE = "ignore:.*(ConversationChain|LLMChain).*:langchain_core._api.deprecation.LangChainDeprecationWarning"
 
 
 class PromptRecorder(BaseCallbackHandler):
@@ -101,7 +88,9 @@ class ScriptedToolCallingFakeChatModel(GenericFakeChatModel):
         return self
 
 
-def scripted_model(recorder: PromptRecorder, replies: Sequence[AIMessage | str]) -> GenericFakeChatModel:
+def scripted_model(
+    recorder: PromptRecorder, replies: Sequence[AIMessage | str]
+) -> GenericFakeChatModel:
     return ScriptedToolCallingFakeChatModel(messages=iter(list(replies)), callbacks=[recorder])
 
 
@@ -127,7 +116,9 @@ def make_engine() -> TemporalGraphMemory:
 # ---------------------------------------------------------------------------------------------
 
 
-def conversation(memory: TemporalGraphMemory, recorder: PromptRecorder, namespace: str) -> ConversationChain:
+def conversation(
+    memory: TemporalGraphMemory, recorder: PromptRecorder, namespace: str
+) -> ConversationChain:
     model = scripted_model(recorder, ["好的，记住了。", "明白了。", "王五。"])
     return ConversationChain(llm=model, memory=RecallMemory(memory=memory, namespace=namespace))
 
@@ -138,7 +129,9 @@ def memory_section(prompt: str, question: str) -> str:
 
 
 @pytest.mark.filterwarnings(CLASSIC_CHAIN_NOTICE)
-def test_conversation_chain_prompt_has_both_statements_in_order(memory: TemporalGraphMemory) -> None:
+def test_conversation_chain_prompt_has_both_statements_in_order(
+    memory: TemporalGraphMemory,
+) -> None:
     recorder = PromptRecorder()
     chain = conversation(memory, recorder, "alice")
     chain.invoke({"input": ZH_1})
@@ -158,11 +151,13 @@ def test_conversation_chain_prompt_has_both_statements_in_order(memory: Temporal
 @pytest.mark.filterwarnings(CLASSIC_CHAIN_NOTICE)
 def test_llm_chain_with_messages_english(memory: TemporalGraphMemory) -> None:
     recorder = PromptRecorder()
-    prompt = ChatPromptTemplate.from_messages([
-        ("system", "You answer from memory."),
-        MessagesPlaceholder("chat_history"),
-        ("human", "{question}"),
-    ])
+    prompt = ChatPromptTemplate.from_messages(
+        [
+            ("system", "You answer from memory."),
+            MessagesPlaceholder("chat_history"),
+            ("human", "{question}"),
+        ]
+    )
     chain = LLMChain(
         llm=scripted_model(recorder, ["Noted.", "Noted.", "Bob."]),
         prompt=prompt,
@@ -246,10 +241,12 @@ def test_memory_picks_the_user_input_or_asks_for_input_key(memory: TemporalGraph
 # RecallRetriever in LCEL
 # ---------------------------------------------------------------------------------------------
 
-RAG_PROMPT = ChatPromptTemplate.from_messages([
-    ("system", "Answer from these statements, oldest first:\n{context}"),
-    ("human", "{question}"),
-])
+RAG_PROMPT = ChatPromptTemplate.from_messages(
+    [
+        ("system", "Answer from these statements, oldest first:\n{context}"),
+        ("human", "{question}"),
+    ]
+)
 
 
 def format_docs(docs: list[Document]) -> str:
@@ -402,19 +399,25 @@ def test_agent_saves_every_new_message_of_a_checkpointed_thread(
 ) -> None:
     recorder = PromptRecorder()
     agent = agent_for(
-        memory, scripted_model(recorder, ["Noted.", "Noted both."]),
-        context_schema=UserContext, checkpointer=InMemorySaver(),
+        memory,
+        scripted_model(recorder, ["Noted.", "Noted both."]),
+        context_schema=UserContext,
+        checkpointer=InMemorySaver(),
     )
     alice, thread = UserContext(user_id="alice"), {"configurable": {"thread_id": "t1"}}
     agent.invoke({"messages": [HumanMessage(EN_1)]}, thread, context=alice)
     result = agent.invoke(
-        {"messages": [HumanMessage(EN_2), HumanMessage("Bob starts on Monday.")]}, thread,
+        {"messages": [HumanMessage(EN_2), HumanMessage("Bob starts on Monday.")]},
+        thread,
         context=alice,
     )
     assert "recall_saved_id" not in result  # private to the middleware
     assert [(s.speaker, s.text) for s in memory.statements(namespace="alice")] == [
-        ("Human", EN_1), ("AI", "Noted."),
-        ("Human", EN_2), ("Human", "Bob starts on Monday."), ("AI", "Noted both."),
+        ("Human", EN_1),
+        ("AI", "Noted."),
+        ("Human", EN_2),
+        ("Human", "Bob starts on Monday."),
+        ("AI", "Noted both."),
     ]
 
 
@@ -439,7 +442,8 @@ async def test_agent_async_matches_sync() -> None:
     for use_async in (False, True):
         engine, recorder = make_engine(), PromptRecorder()
         agent = agent_for(
-            engine, scripted_model(recorder, ["Noted.", "Noted.", *tool_call_then("Bob.")]),
+            engine,
+            scripted_model(recorder, ["Noted.", "Noted.", *tool_call_then("Bob.")]),
             context_schema=UserContext,
         )
         alice = UserContext(user_id="alice")
@@ -482,7 +486,9 @@ async def test_message_history_feeds_the_graph(memory: TemporalGraphMemory) -> N
     )
     chain = RunnableWithMessageHistory(
         prompt | scripted_model(recorder, ["Noted.", "Noted."]),
-        history, input_messages_key="input", history_messages_key="history",
+        history,
+        input_messages_key="input",
+        history_messages_key="history",
     )
     config = {"configurable": {"session_id": "s1"}}
     chain.invoke({"input": EN_1}, config)
@@ -490,7 +496,10 @@ async def test_message_history_feeds_the_graph(memory: TemporalGraphMemory) -> N
 
     assert [m.text for m in recorder.calls[-1]] == [EN_1, "Noted.", EN_2]
     assert [(s.speaker, s.text) for s in memory.statements(namespace="alice")] == [
-        ("Human", EN_1), ("AI", "Noted."), ("Human", EN_2), ("AI", "Noted."),
+        ("Human", EN_1),
+        ("AI", "Noted."),
+        ("Human", EN_2),
+        ("AI", "Noted."),
     ]
     # a new session starts with an empty list, but the graph remembers
     docs = RecallRetriever(memory=memory, namespace="alice").invoke(EN_Q)
@@ -515,10 +524,19 @@ def test_serialising_chains_does_not_leak_the_store(tmp_path: Path) -> None:
         retriever = RecallRetriever(memory=engine, namespace="alice")
         rag = rag_chain(retriever, scripted_model(recorder, ["ok"]))
         dumped = [
-            json.dumps(dumpd(chain)), dumps(chain), json.dumps(chain.to_json()), repr(chain),
-            adapter.model_dump_json(), repr(adapter), json.dumps(dumpd(adapter)),
-            retriever.model_dump_json(), repr(retriever), dumps(rag), repr(rag),
-            repr(RecallMiddleware(engine)), repr(RecallChatMessageHistory(engine)),
+            json.dumps(dumpd(chain)),
+            dumps(chain),
+            json.dumps(chain.to_json()),
+            repr(chain),
+            adapter.model_dump_json(),
+            repr(adapter),
+            json.dumps(dumpd(adapter)),
+            retriever.model_dump_json(),
+            repr(retriever),
+            dumps(rag),
+            repr(rag),
+            repr(RecallMiddleware(engine)),
+            repr(RecallChatMessageHistory(engine)),
         ]
         assert secret in repr(engine)  # the engine itself does show it ...
         for text in dumped:  # ... but no adapter passes it on
@@ -533,7 +551,10 @@ def test_public_names() -> None:
     import recall_memory_plugins.adapters.langchain as adapters
 
     assert sorted(adapters.__all__) == [
-        "RecallAgentState", "RecallChatMessageHistory", "RecallMemory", "RecallMiddleware",
+        "RecallAgentState",
+        "RecallChatMessageHistory",
+        "RecallMemory",
+        "RecallMiddleware",
         "RecallRetriever",
     ]
     assert all(hasattr(adapters, name) for name in adapters.__all__)

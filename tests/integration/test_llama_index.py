@@ -12,7 +12,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -36,6 +36,7 @@ from recall_memory_plugins.adapters.llama_index import (
     RecallMemoryBlock,
     RecallRetriever,
 )
+from tests.conftest import Clock
 
 ZH_1 = "张三正在负责星火计划"
 ZH_2 = "张三不再负责星火计划了，现在由王五接手"
@@ -43,19 +44,6 @@ ZH_Q = "现在谁负责星火计划？"
 EN_1 = "Alice leads Project Orion."
 EN_2 = "Alice handed Project Orion over to Bob."
 EN_Q = "Who leads Project Orion now?"
-
-T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
-
-
-class Clock:
-    """A deterministic clock: one minute per call, so sync and async runs render the same."""
-
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
 
 
 def make_engine() -> TemporalGraphMemory:
@@ -103,7 +91,9 @@ def short_memory(engine: TemporalGraphMemory, namespace: str, **kwargs: object) 
 
 
 def test_memory_block_feeds_the_next_session(memory: TemporalGraphMemory) -> None:
-    first = SimpleChatEngine.from_defaults(llm=recording_llm(), memory=short_memory(memory, "alice"))
+    first = SimpleChatEngine.from_defaults(
+        llm=recording_llm(), memory=short_memory(memory, "alice")
+    )
     first.chat(ZH_1)
     first.chat(ZH_2)
     first.chat("今天天气不错")
@@ -149,7 +139,9 @@ async def test_memory_block_namespaces_never_mix(memory: TemporalGraphMemory) ->
 
 
 async def test_memory_block_truncates_to_its_share(memory: TemporalGraphMemory) -> None:
-    seed(memory, "alice", *[f"Alice reviewed Project Orion milestone {i}." for i in range(30)], EN_2)
+    seed(
+        memory, "alice", *[f"Alice reviewed Project Orion milestone {i}." for i in range(30)], EN_2
+    )
     roomy = short_memory(memory, "alice", token_limit=4000, chat_history_token_ratio=0.5)
     await roomy.aput(ChatMessage(role="user", content=EN_Q))
     full = (await roomy.aget())[0].content
@@ -259,7 +251,9 @@ def test_chat_memory_keeps_tool_turns_whole(memory: TemporalGraphMemory) -> None
     chat_memory.put_messages(turn)
     assert chat_memory.get_all() == turn  # cut at the user message, never inside a tool call
     assert [(s.speaker, s.text) for s in memory.statements(namespace="alice")] == [
-        ("User", ZH_1), ("User", ZH_Q), ("Assistant", "王五。"),
+        ("User", ZH_1),
+        ("User", ZH_Q),
+        ("Assistant", "王五。"),
     ]
 
 
@@ -301,7 +295,9 @@ def test_query_engine_prompt_has_both_statements_in_order(memory: TemporalGraphM
 
 async def test_query_engine_async_matches_sync(memory: TemporalGraphMemory) -> None:
     seed(memory, "alice", EN_1, EN_2)
-    engine = RetrieverQueryEngine.from_args(RecallRetriever(memory, namespace="alice"), llm=MockLLM())
+    engine = RetrieverQueryEngine.from_args(
+        RecallRetriever(memory, namespace="alice"), llm=MockLLM()
+    )
     sync_prompt = str(engine.query(EN_Q))
     async_prompt = str(await engine.aquery(EN_Q))
     assert async_prompt == sync_prompt
@@ -329,8 +325,13 @@ def test_serialising_does_not_leak_the_store(tmp_path: Path) -> None:
         chat_memory = RecallChatMemory(memory=engine, namespace="alice")
         li_memory = Memory.from_defaults(memory_blocks=[block])
         dumped = [
-            block.model_dump_json(), repr(block), chat_memory.to_json(), repr(chat_memory),
-            json.dumps(chat_memory.to_dict()), li_memory.model_dump_json(), repr(li_memory),
+            block.model_dump_json(),
+            repr(block),
+            chat_memory.to_json(),
+            repr(chat_memory),
+            json.dumps(chat_memory.to_dict()),
+            li_memory.model_dump_json(),
+            repr(li_memory),
             repr(RecallRetriever(engine)),
         ]
         assert secret in repr(engine)

@@ -18,7 +18,7 @@ import threading
 import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -48,22 +48,10 @@ from recall_memory_plugins.models import (
 from recall_memory_plugins.stores.base import GraphStore, sorted_pair
 from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
 from recall_memory_plugins.stores.sqlite import SqliteGraphStore
-from tests.conftest import skip_or_fail
+from tests.conftest import T0, Clock, skip_or_fail
 
 REPO = Path(__file__).resolve().parents[2]
 SERVER_SCRIPT = REPO / "scripts" / "neo4j-test-server"
-T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
-
-
-class Clock:
-    """A deterministic clock: one minute per call."""
-
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
 
 
 # ----------------------------------------------------------------------------------- fixtures

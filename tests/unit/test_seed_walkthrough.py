@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
 
 from recall_memory_plugins import InputError, MemoryConfig, TemporalGraphMemory
 from recall_memory_plugins.engine.tokens import get_token_counter
-
-T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
-
-
-class Clock:
-    """A deterministic clock: one minute per call."""
-
-    def __init__(self) -> None:
-        self.now = T0
-
-    def __call__(self) -> datetime:
-        self.now += timedelta(minutes=1)
-        return self.now
+from tests.conftest import Clock
 
 
 @pytest.fixture

@@ -103,6 +103,18 @@ def _limit(value: int | None) -> int:
     return _UNLIMITED if value is None or value < 0 else int(value)
 
 
+def _entity(namespace: str, e: Mapping[str, Any]) -> Entity:
+    return Entity(
+        namespace=namespace,
+        id=e["id"],
+        name=e["name"],
+        type=e["type"],
+        aliases=tuple(e["aliases"] or ()),
+        first_step=int(e["first_step"]),
+        last_step=int(e["last_step"]),
+    )
+
+
 class Neo4jGraphStore:
     """The graph store on Neo4j 5 (Community, Enterprise or Aura), with or without APOC.
 
@@ -772,16 +784,8 @@ class Neo4jGraphStore:
             query = cypher.ENTITIES_BY_NAMESPACE
         rows = self._run("read entities", query, params)
         entities = [
-            Entity(
-                namespace=namespace,
-                id=e["id"],
-                name=e["name"],
-                type=e["type"],
-                aliases=tuple(e["aliases"] or ()),
-                first_step=int(e["first_step"]),
-                last_step=int(e["last_step"]),
-            )
-            for e in (r["e"] for r in rows)
+            _entity(namespace, r["e"])
+            for r in rows
         ]
         return sorted(entities, key=lambda e: (e.first_step, e.id))
 
@@ -790,16 +794,8 @@ class Neo4jGraphStore:
             "read recent entities", cypher.RECENT_ENTITIES, {"ns": namespace, "limit": int(limit)}
         )
         return [
-            Entity(
-                namespace=namespace,
-                id=e["id"],
-                name=e["name"],
-                type=e["type"],
-                aliases=tuple(e["aliases"] or ()),
-                first_step=int(e["first_step"]),
-                last_step=int(e["last_step"]),
-            )
-            for e in (r["e"] for r in rows)
+            _entity(namespace, r["e"])
+            for r in rows
         ]
 
     def find_relations(
