@@ -39,6 +39,10 @@ class MemoryConfig:
         lexical_weight, graph_weight, recency_weight: how the ``fused`` strategy mixes a
             statement's question relevance (BM25), its concepts' graph score and its recency
             (each normalised to 0..1 over the candidates).
+        excerpts: with ``fused``, a long statement enters the context as its
+            ``excerpt_sentences`` sentences that best match the question ("…" marks what was
+            left out; the full text stays in :attr:`RecalledStatement.full_text`), so more
+            relevant statements fit the budget.
         order: ``"chronological"`` renders the chosen statements oldest first (what the prompt
             promises); ``"rank"`` keeps the strategy's order.
         relations: track typed entities and relations (the relation layer) on every add.
@@ -59,6 +63,8 @@ class MemoryConfig:
     lexical_weight: float = 1.0
     graph_weight: float = 0.35
     recency_weight: float = 0.1
+    excerpts: bool = True
+    excerpt_sentences: int = 2
     strategy: Strategy = "fused"
     order: Order = "chronological"
     relations: bool = True
@@ -74,6 +80,7 @@ class MemoryConfig:
 
     def __post_init__(self) -> None:
         for name in (
+            "excerpt_sentences",
             "distance",
             "sentence_window",
             "context_limit",

@@ -265,6 +265,7 @@ class RecalledStatement:
     score: float
     concepts: tuple[str, ...] = ()
     tokens: int = 0
+    full_text: str | None = None  # set when ``statement.text`` is an excerpt of this text
 
 
 def statement_line(statement: Statement, *, with_date: bool = True) -> str:

@@ -33,7 +33,7 @@ from ..nlp.base import Annotation, Annotator
 from ..stores.base import GraphStore
 from .relations import RelationTracker
 from .retrieval import BM25, Candidate, fit_to_budget, fuse, rank_concepts, seed_order
-from .text import Extraction, extract, link_pairs, speaker_index_terms
+from .text import Extraction, excerpt, extract, link_pairs, speaker_index_terms
 from .tokens import TokenCounter, get_token_counter
 
 __all__ = ["TemporalGraphMemory"]
@@ -366,10 +366,13 @@ class TemporalGraphMemory:
                 facts.append(fact)
                 reserved += cost
 
+        full_texts: dict[int, str] = {}
         if strat == "seed":
             ranked, how = self._seed_candidates(ns, ranked_concepts)
         else:
             ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest, budget)
+            if self.config.excerpts and ex.terms():
+                ranked = self._excerpts(ns, ex, ranked, full_texts)
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
             how = "recent"
@@ -379,6 +382,13 @@ class TemporalGraphMemory:
         )
         if not kept and ranked and budget - reserved >= 8:
             kept = [self._truncated(ranked[0], budget - reserved, grouped)]
+        if full_texts:
+            kept = [
+                replace(r, full_text=full_texts.get(r.statement.id))
+                if r.statement.id in full_texts
+                else r
+                for r in kept
+            ]
         if grouped:
             kept.sort(key=lambda r: (r.statement.t_index, r.statement.id))
         else:  # best first; for "seed" that is RecallM's concept order
@@ -403,6 +413,29 @@ class TemporalGraphMemory:
             recall = replace(recall, statements=rest)
             tokens = self._tokens.count(recall.text)
         return replace(recall, token_count=tokens)
+
+    def _excerpts(
+        self,
+        ns: str,
+        ex: Extraction,
+        ranked: list[tuple[Statement, float, tuple[str, ...]]],
+        full_texts: dict[int, str],
+    ) -> list[tuple[Statement, float, tuple[str, ...]]]:
+        """Long statements shortened to their sentences that match the question."""
+        query = ex.terms()
+        n_docs, avg_len = self.store.count_statements(ns)
+        idf = BM25(n_docs=n_docs, avg_len=avg_len, df=self.store.term_frequencies(ns, query)).idf
+        weights = {t: idf[t] * q for t, q in query.items() if t in idf}
+        if not weights:
+            return ranked
+        out = []
+        for st, score, concepts in ranked:
+            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
+            if short != st.text:
+                full_texts[st.id] = st.text
+                st = replace(st, text=short)
+            out.append((st, score, concepts))
+        return out
 
     def _truncated(
         self, best: tuple[Statement, float, tuple[str, ...]], budget: int, grouped: bool
@@ -492,9 +525,7 @@ class TemporalGraphMemory:
                 common = [t for t, d in df.items() if d > common_df]
                 postings: list[TermPosting] = []
                 if rare:
-                    postings += self.store.find_postings(
-                        ns, rare, limit_per_term=POSTINGS_PER_TERM
-                    )
+                    postings += self.store.find_postings(ns, rare, limit_per_term=POSTINGS_PER_TERM)
                 if common:
                     postings += self.store.find_postings(
                         ns, common, limit_per_term=POSTINGS_PER_COMMON_TERM
@@ -518,9 +549,7 @@ class TemporalGraphMemory:
                     weights[c.name] = 0.5 * (0.5 + 0.5 * c.sort_val / max_sort) / max(c.depth, 1)
             essential = [c.name for c in concepts if c.essential]
             related = [c.name for c in concepts if not c.essential]
-            contexts = self.store.find_contexts(
-                ns, essential, limit_per_concept=cfg.context_limit
-            )
+            contexts = self.store.find_contexts(ns, essential, limit_per_concept=cfg.context_limit)
             if related:
                 contexts.update(
                     self.store.find_contexts(
@@ -543,9 +572,7 @@ class TemporalGraphMemory:
             graph_weight=cfg.graph_weight,
             recency_weight=cfg.recency_weight,
         )[: min(400, max(40, budget // 5))]
-        by_id = {
-            s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])
-        }
+        by_id = {s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])}
         out = [
             (by_id[c.statement_id], round(c.score, 6), c.concepts)
             for c in ranked

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -18,6 +18,7 @@ from ..nlp.base import Annotation, Sentence, Token
 __all__ = [
     "ConceptOccurrence",
     "Extraction",
+    "excerpt",
     "extract",
     "link_pairs",
     "normalise_word",
@@ -227,3 +228,53 @@ def link_pairs(
             key = (a.name, b.name) if a.name <= b.name else (b.name, a.name)
             pairs[key] += 1
     return pairs
+
+
+_SENTENCE_RE = re.compile(r"[^.!?。！？；\n]+(?:[.!?。！？；]+[\"'”’)\]]*|\n|$)\s*")
+_TOKEN_RE = re.compile(r"\w+", re.UNICODE)
+_ANAPHORS = frozenset(
+    "he she it they his her its their him them this that these those there "
+    "他 她 它 他们 她们 它们 这 那 这个 那个".split()
+)
+ELLIPSIS = "…"
+
+
+def excerpt(text: str, weights: Mapping[str, float], *, max_sentences: int = 2) -> str:
+    """The sentences of ``text`` that best match the question (weighted terms), in order.
+
+    Left-out stretches are marked with "…"; a kept sentence that opens with a pronoun ("He wants
+    to travel to Paris.") keeps the sentence before it, so the referent stays in view. Texts of one
+    sentence, or with no matching sentence, are returned whole.
+    """
+    sentences = [m.group() for m in _SENTENCE_RE.finditer(text) if m.group().strip()]
+    if len(sentences) <= max_sentences:
+        return text
+    scores = []
+    for sentence in sentences:
+        words = {normalise_word(w) for w in _TOKEN_RE.findall(sentence)}
+        if is_cjk(sentence):
+            # CJK text has no spaces: match the question's terms as substrings
+            words |= {t for t in weights if is_cjk(t) and t in sentence}
+        scores.append(sum(weights.get(w, 0.0) for w in words))
+    if not any(scores):
+        return text
+    keep: set[int] = set()
+    for i in sorted(range(len(sentences)), key=lambda i: (-scores[i], i))[:max_sentences]:
+        if scores[i] <= 0:
+            continue
+        keep.add(i)
+        first = _TOKEN_RE.findall(sentences[i][:12])
+        if i > 0 and first and first[0].casefold() in _ANAPHORS:
+            keep.add(i - 1)
+    if len(keep) == len(sentences):
+        return text
+    parts: list[str] = []
+    previous = -1
+    for i in sorted(keep):
+        if i != previous + 1:
+            parts.append(ELLIPSIS)
+        parts.append(sentences[i].strip())
+        previous = i
+    if previous != len(sentences) - 1:
+        parts.append(ELLIPSIS)
+    return " ".join(parts)

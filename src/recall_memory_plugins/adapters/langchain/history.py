@@ -48,7 +48,9 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         self.ai_prefix = ai_prefix
 
     def __repr__(self) -> str:
-        return f"RecallChatMessageHistory(namespace={self.namespace!r}, messages={len(self.messages)})"
+        return (
+            f"RecallChatMessageHistory(namespace={self.namespace!r}, messages={len(self.messages)})"
+        )
 
     def _speaker(self, message: BaseMessage) -> str | None:
         if isinstance(message, HumanMessage):

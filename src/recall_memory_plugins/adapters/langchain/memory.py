@@ -79,9 +79,7 @@ class RecallMemory(BaseMemory):
             super().__init__(**data)
 
     @classmethod
-    def from_path(
-        cls, path: str | Path, *, annotator: str = "auto", **fields: Any
-    ) -> RecallMemory:
+    def from_path(cls, path: str | Path, *, annotator: str = "auto", **fields: Any) -> RecallMemory:
         """Build the engine on a SQLite file (or ``":memory:"``) and wrap it.
 
         The engine is ``.memory``; close it with ``adapter.memory.close()`` when done.
@@ -105,7 +103,9 @@ class RecallMemory(BaseMemory):
                 )
             key = keys[0]
         if key not in inputs:
-            raise InputError(f"RecallMemory.input_key {key!r} is not among the inputs {list(inputs)}")
+            raise InputError(
+                f"RecallMemory.input_key {key!r} is not among the inputs {list(inputs)}"
+            )
         return str(inputs[key])
 
     def _answer(self, outputs: dict[str, Any]) -> str:
@@ -121,7 +121,9 @@ class RecallMemory(BaseMemory):
                     f"{list(outputs)}; set output_key"
                 )
         if key not in outputs:
-            raise InputError(f"RecallMemory.output_key {key!r} is not among the outputs {list(outputs)}")
+            raise InputError(
+                f"RecallMemory.output_key {key!r} is not among the outputs {list(outputs)}"
+            )
         return str(outputs[key])
 
     def _variables(self, recall: Recall) -> dict[str, Any]:

@@ -84,7 +84,9 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         self.prompt = prompt
 
     @classmethod
-    def from_path(cls, path: str | Path, *, annotator: str = "auto", **options: Any) -> RecallMiddleware:
+    def from_path(
+        cls, path: str | Path, *, annotator: str = "auto", **options: Any
+    ) -> RecallMiddleware:
         """Build the engine on a SQLite file (or ``":memory:"``) and wrap it.
 
         The engine is ``.memory``; close it with ``middleware.memory.close()`` when done.
@@ -99,7 +101,11 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         context = getattr(runtime, "context", None)
         if context is not None:
             for key in self.namespace_keys:
-                value = context.get(key) if isinstance(context, Mapping) else getattr(context, key, None)
+                value = (
+                    context.get(key)
+                    if isinstance(context, Mapping)
+                    else getattr(context, key, None)
+                )
                 if value:
                     return str(value)
         try:
@@ -144,8 +150,10 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         turns: list[tuple[str, str, str | None]] = []
         for message in messages[start:]:
             speaker = (
-                self.human_prefix if isinstance(message, HumanMessage)
-                else self.ai_prefix if isinstance(message, AIMessage)
+                self.human_prefix
+                if isinstance(message, HumanMessage)
+                else self.ai_prefix
+                if isinstance(message, AIMessage)
                 else None
             )
             if speaker is not None and message.text.strip():

@@ -95,7 +95,11 @@ class RecallChatMemory(BaseMemory):
         # question); the current turn stays whole even when it is longer than recent_messages.
         starts = [i for i, (m, _) in enumerate(self._recent) if m.role == MessageRole.USER]
         fits = [i for i in starts if len(self._recent) - i <= self.recent_messages]
-        cut = fits[0] if fits else (starts[-1] if starts else len(self._recent) - self.recent_messages)
+        cut = (
+            fits[0]
+            if fits
+            else (starts[-1] if starts else len(self._recent) - self.recent_messages)
+        )
         del self._recent[: max(0, cut)]
 
     def _question(self, input: str | None) -> str:
@@ -106,9 +110,9 @@ class RecallChatMemory(BaseMemory):
         if recall is None:
             return history
         shown = {i for _, ids in self._recent for i in ids}
-        rest = replace(recall, statements=tuple(
-            s for s in recall.statements if s.statement.id not in shown
-        ))
+        rest = replace(
+            recall, statements=tuple(s for s in recall.statements if s.statement.id not in shown)
+        )
         if not rest.statements and not rest.facts:
             return history
         system = ChatMessage(role=MessageRole.SYSTEM, content=self.prompt.format(memory=rest.text))

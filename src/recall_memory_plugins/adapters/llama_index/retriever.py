@@ -75,8 +75,10 @@ class RecallRetriever(BaseRetriever):
                 return []
             metadata = context_metadata(recall)
             node = TextNode(
-                text=recall.text, metadata=metadata,
-                excluded_llm_metadata_keys=list(metadata), excluded_embed_metadata_keys=list(metadata),
+                text=recall.text,
+                metadata=metadata,
+                excluded_llm_metadata_keys=list(metadata),
+                excluded_embed_metadata_keys=list(metadata),
             )
             return [NodeWithScore(node=node, score=None)]
         nodes = []
@@ -85,8 +87,10 @@ class RecallRetriever(BaseRetriever):
             hidden = [k for k in metadata if k not in _LLM_KEYS]
             node = TextNode(
                 id_=f"recall:{item.statement.namespace}:{item.statement.id}",
-                text=item.statement.text, metadata=metadata,
-                excluded_llm_metadata_keys=hidden, excluded_embed_metadata_keys=hidden,
+                text=item.statement.text,
+                metadata=metadata,
+                excluded_llm_metadata_keys=hidden,
+                excluded_embed_metadata_keys=hidden,
             )
             nodes.append(NodeWithScore(node=node, score=item.score))
         return nodes

@@ -22,7 +22,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .schema import ORG, OTHER, PERSON, PRODUCT, PROJECT, Mention
+from .schema import DATE, ORG, OTHER, PERSON, PRODUCT, PROJECT, Mention
 
 __all__ = ["Referent", "coordinated", "next_discourse", "resolve_references"]
 
@@ -51,6 +51,8 @@ def _agrees(ref: Referent, mention: Mention, *, strict: bool) -> bool:
         want = mention.type
         return ref.type == want or (want in _WORKISH and ref.type in _WORKISH)
     if mention.gender == "n":
+        if ref.type == DATE:  # "I made it yesterday. I love it!": "it" is never a date
+            return False
         if strict:
             return ref.type not in (None, OTHER, PERSON)
         return ref.type is not None and ref.type != PERSON

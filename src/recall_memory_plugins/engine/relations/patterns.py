@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from ...nlp.base import Annotation, Sentence
 from .mentions import is_cjk, token_offsets
 from .schema import (
+    DATE,
     LOCATION,
     ORG,
     OTHER,
@@ -321,6 +322,20 @@ class _Match:
 Handler = Callable[[_Match], Iterable[RelationCandidate]]
 
 
+_TIME_WORDS = frozenset(
+    "yesterday today tomorrow tonight last next week weekend month year morning evening night "
+    "now then recently lately ago 昨天 今天 明天 最近 现在 上周 下周 去年 今年".split()
+)
+
+
+def _is_time(ref: EntityRef) -> bool:
+    """Dates and time words ("yesterday", "last week") are never relation ends."""
+    if ref.type == DATE:
+        return True
+    words = ref.name.casefold().split()
+    return bool(words) and all(w in _TIME_WORDS for w in words)
+
+
 def _cands(
     subjects: Sequence[EntityRef],
     type_: str,
@@ -331,8 +346,12 @@ def _cands(
 ) -> list[RelationCandidate]:
     out = []
     for s in subjects:
+        if _is_time(s):
+            continue
         for o in objects:
             if o is not None and s.id is not None and s.id == o.id:
+                continue
+            if o is not None and _is_time(o) and type_ != "STATUS":
                 continue
             out.append(RelationCandidate(s, type_, o, dict(attributes or {}), negated=negated))
     return out

@@ -757,7 +757,10 @@ class RelationTracker:
         for entity_id in anchors:
             for rel in store.find_relations(namespace, entity_id=entity_id):
                 rels.setdefault(rel.id, rel)
-        if not anchors and cues:
+        named = any(m.kind == "name" for m in mentions) or any(
+            t.upos == "PROPN" for t in question.tokens
+        )
+        if not anchors and cues and not named:  # "Who manages the project?" names nobody
             for type_ in cues[:3]:
                 for rel in store.find_relations(namespace, type=type_, current_only=True)[-limit:]:
                     rels.setdefault(rel.id, rel)
@@ -772,7 +775,19 @@ class RelationTracker:
             # "张三现在负责什么？" after 张三 lost 星火计划: the answer is in the history
             current = matching or ([] if ended else current)
         else:
-            current = current[-5:]
+            # No relation word in the question ("When did Caroline go to the support group?"):
+            # only relations whose both ends the question names are worth their tokens.
+            text = question.text.casefold()
+
+            def both_ends(r: Relation) -> bool:
+                if r.subject_id not in anchor_rank and r.subject_name.casefold() not in text:
+                    return False
+                return r.object_id in anchor_rank or bool(
+                    r.object_name and r.object_name.casefold() in text
+                )
+
+            current = [r for r in current if both_ends(r)][-5:]
+            ended = [r for r in ended if both_ends(r)]
 
         def rank(r: Relation) -> tuple[int, int, int]:
             where = min(anchor_rank.get(r.subject_id, 99), anchor_rank.get(r.object_id or "", 99))

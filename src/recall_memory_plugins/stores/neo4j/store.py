@@ -783,20 +783,14 @@ class Neo4jGraphStore:
         else:
             query = cypher.ENTITIES_BY_NAMESPACE
         rows = self._run("read entities", query, params)
-        entities = [
-            _entity(namespace, r["e"])
-            for r in rows
-        ]
+        entities = [_entity(namespace, r["e"]) for r in rows]
         return sorted(entities, key=lambda e: (e.first_step, e.id))
 
     def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
         rows = self._run(
             "read recent entities", cypher.RECENT_ENTITIES, {"ns": namespace, "limit": int(limit)}
         )
-        return [
-            _entity(namespace, r["e"])
-            for r in rows
-        ]
+        return [_entity(namespace, r["e"]) for r in rows]
 
     def find_relations(
         self,
