@@ -61,10 +61,10 @@ class MemoryConfig:
     time_weight: float = 3.0
     token_budget: int = 500
     lexical_weight: float = 1.0
-    graph_weight: float = 0.35
+    graph_weight: float = 0.2
     recency_weight: float = 0.1
     excerpts: bool = True
-    excerpt_sentences: int = 2
+    excerpt_sentences: int = 1
     strategy: Strategy = "fused"
     order: Order = "chronological"
     relations: bool = True

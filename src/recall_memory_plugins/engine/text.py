@@ -239,7 +239,7 @@ _ANAPHORS = frozenset(
 ELLIPSIS = "…"
 
 
-def excerpt(text: str, weights: Mapping[str, float], *, max_sentences: int = 2) -> str:
+def excerpt(text: str, weights: Mapping[str, float], *, max_sentences: int = 1) -> str:
     """The sentences of ``text`` that best match the question (weighted terms), in order.
 
     Left-out stretches are marked with "…"; a kept sentence that opens with a pronoun ("He wants

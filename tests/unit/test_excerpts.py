@@ -1,0 +1,43 @@
+"""Long statements enter a context as the sentences that answer the question."""
+
+from __future__ import annotations
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.engine.text import excerpt
+
+TURN = (
+    "Hey Mel! Good to see you. How have you been? "
+    "I went to a LGBTQ support group yesterday and it was so powerful. The weather was nice."
+)
+
+
+def test_excerpt_keeps_the_best_sentence_and_marks_gaps() -> None:
+    out = excerpt(TURN, {"support": 2.0, "group": 1.0})
+    assert out == "… I went to a LGBTQ support group yesterday and it was so powerful. …"
+    assert excerpt(TURN, {"nothing": 1.0}) == TURN
+    assert excerpt("One sentence about support.", {"support": 1.0}) == "One sentence about support."
+
+
+def test_a_pronoun_keeps_its_antecedent_sentence() -> None:
+    text = "Brandon loves coffee. He wants to travel to Paris. He also likes cats a lot."
+    assert excerpt(text, {"pari": 2.0, "travel": 1.0}) == (
+        "Brandon loves coffee. He wants to travel to Paris. …"
+    )
+
+
+def test_chinese_sentences_are_excerpted() -> None:
+    text = "今天天气很好。张三不再负责星火计划了。我们明天见。"
+    assert excerpt(text, {"星火计划": 2.0}) == "… 张三不再负责星火计划了。 …"
+
+
+def test_recall_uses_excerpts_and_keeps_the_full_text() -> None:
+    memory = TemporalGraphMemory(":memory:", annotator="offline")
+    memory.add(TURN, speaker="Caroline")
+    [r] = memory.recall("When did Caroline go to the support group?").statements
+    assert r.statement.text.startswith("… I went to a LGBTQ support group")
+    assert r.full_text == TURN
+    whole = TemporalGraphMemory(memory.store, annotator="offline", excerpts=False)
+    [r] = whole.recall("When did Caroline go to the support group?").statements
+    assert r.statement.text == TURN and r.full_text is None
+    [r] = memory.recall("When did Caroline go to the support group?", strategy="seed").statements
+    assert r.statement.text == TURN
