@@ -261,6 +261,8 @@ class SqliteGraphStore:
     ) -> list[int]:
         ns = update.namespace
         ids: list[int] = []
+        postings: list[tuple[str, str, int, int]] = []
+        terms: list[tuple[str, str]] = []
         total_length = 0
         for st in update.statements:
             length = sum(st.terms.values())
@@ -271,16 +273,16 @@ class SqliteGraphStore:
                 (ns, st.text, step, at, st.speaker, st.source, length),
             ).fetchone()[0]
             ids.append(sid)
-            for term, tf in st.terms.items():
-                conn.execute(
-                    "INSERT INTO postings(namespace, term, statement_id, tf) VALUES (?, ?, ?, ?)",
-                    (ns, term, sid, tf),
-                )
-                conn.execute(
-                    "INSERT INTO terms(namespace, term, df) VALUES (?, ?, 1) "
-                    "ON CONFLICT(namespace, term) DO UPDATE SET df = df + 1",
-                    (ns, term),
-                )
+            postings.extend((ns, term, sid, tf) for term, tf in st.terms.items())
+            terms.extend((ns, term) for term in st.terms)
+        conn.executemany(
+            "INSERT INTO postings(namespace, term, statement_id, tf) VALUES (?, ?, ?, ?)", postings
+        )
+        conn.executemany(
+            "INSERT INTO terms(namespace, term, df) VALUES (?, ?, 1) "
+            "ON CONFLICT(namespace, term) DO UPDATE SET df = df + 1",
+            terms,
+        )
         conn.execute(
             "UPDATE namespaces SET n_statements = n_statements + ?, total_length = total_length + ? "
             "WHERE namespace = ?",
@@ -293,55 +295,72 @@ class SqliteGraphStore:
     ) -> None:
         ns = update.namespace
         limit = max(1, update.context_limit)
+        names = [m.name for m in update.concepts]
+        existing: dict[str, sqlite3.Row] = {}
+        for chunk in _chunks(names):
+            for row in conn.execute(
+                "SELECT name, aliases, context_size FROM concepts "
+                f"WHERE namespace = ? AND name IN ({_qmarks(len(chunk))})",
+                (ns, *chunk),
+            ):
+                existing[row["name"]] = row
+        inserts: list[tuple[object, ...]] = []
+        updates: list[tuple[object, ...]] = []
+        contexts: list[tuple[str, str, int]] = []
         for mention in update.concepts:
-            row = conn.execute(
-                "SELECT aliases, context_size FROM concepts WHERE namespace = ? AND name = ?",
-                (ns, mention.name),
-            ).fetchone()
             statement_ids = sorted({ids[i] for i in mention.statement_indexes if 0 <= i < len(ids)})
+            contexts.extend((ns, mention.name, sid) for sid in statement_ids)
+            row = existing.get(mention.name)
             if row is None:
                 aliases = [mention.alias] if mention.alias else []
-                conn.execute(
-                    "INSERT INTO concepts(namespace, name, t_index, revision_count, mentions, "
-                    "context_size, aliases) VALUES (?, ?, ?, 0, 1, 0, ?)",
-                    (ns, mention.name, step, json.dumps(aliases, ensure_ascii=False)),
+                size = min(len(statement_ids), limit)
+                inserts.append(
+                    (ns, mention.name, step, size, json.dumps(aliases, ensure_ascii=False))
                 )
-                size = 0
-            else:
-                aliases = json.loads(row["aliases"])
-                if mention.alias and mention.alias not in aliases:
-                    aliases.append(mention.alias)
-                conn.execute(
-                    "UPDATE concepts SET t_index = ?, mentions = mentions + 1, "
-                    "revision_count = revision_count + ?, aliases = ? "
-                    "WHERE namespace = ? AND name = ?",
-                    (
-                        step,
-                        1 if statement_ids else 0,
-                        json.dumps(aliases, ensure_ascii=False),
-                        ns,
-                        mention.name,
-                    ),
+                continue
+            aliases = json.loads(row["aliases"])
+            if mention.alias and mention.alias not in aliases:
+                aliases.append(mention.alias)
+            size = row["context_size"] + len(statement_ids)
+            updates.append(
+                (
+                    step,
+                    1 if statement_ids else 0,
+                    json.dumps(aliases, ensure_ascii=False),
+                    min(size, limit),
+                    ns,
+                    mention.name,
                 )
-                size = row["context_size"]
-            for sid in statement_ids:
-                conn.execute(
-                    "INSERT OR IGNORE INTO contexts(namespace, concept, statement_id) VALUES (?, ?, ?)",
-                    (ns, mention.name, sid),
-                )
-            size += len(statement_ids)
-            if size > limit:
-                conn.execute(
-                    "DELETE FROM contexts WHERE namespace = ? AND concept = ? AND statement_id IN ("
-                    "SELECT statement_id FROM contexts WHERE namespace = ? AND concept = ? "
-                    "ORDER BY statement_id ASC LIMIT ?)",
-                    (ns, mention.name, ns, mention.name, size - limit),
-                )
-                size = limit
-            conn.execute(
-                "UPDATE concepts SET context_size = ? WHERE namespace = ? AND name = ?",
-                (size, ns, mention.name),
             )
+        conn.executemany(
+            "INSERT INTO concepts(namespace, name, t_index, revision_count, mentions, "
+            "context_size, aliases) VALUES (?, ?, ?, 0, 1, ?, ?)",
+            inserts,
+        )
+        conn.executemany(
+            "UPDATE concepts SET t_index = ?, mentions = mentions + 1, "
+            "revision_count = revision_count + ?, aliases = ?, context_size = ? "
+            "WHERE namespace = ? AND name = ?",
+            updates,
+        )
+        conn.executemany(
+            "INSERT OR IGNORE INTO contexts(namespace, concept, statement_id) VALUES (?, ?, ?)",
+            contexts,
+        )
+        # Bound each touched context to the newest ``limit`` statements (the statements stay).
+        trims = [
+            (ns, m.name, ns, m.name, limit)
+            for m in update.concepts
+            if (existing[m.name]["context_size"] if m.name in existing else 0)
+            + len(m.statement_indexes)
+            > limit
+        ]
+        conn.executemany(
+            "DELETE FROM contexts WHERE namespace = ? AND concept = ? AND statement_id NOT IN ("
+            "SELECT statement_id FROM contexts WHERE namespace = ? AND concept = ? "
+            "ORDER BY statement_id DESC LIMIT ?)",
+            trims,
+        )
 
     def _write_entities(self, conn: sqlite3.Connection, update: GraphUpdate, step: int) -> None:
         ns = update.namespace
