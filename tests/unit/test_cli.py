@@ -54,3 +54,24 @@ def test_cli_errors_are_clean(tmp_path: Path, capsys) -> None:  # type: ignore[n
     assert "error:" in capsys.readouterr().err
     assert main(["--db", db, "--annotator", "offline", "add"]) == 2
     assert main(["--db", db, "--annotator", "offline", "relations", "--as-of", "yesterday"]) == 2
+
+
+def test_relations_and_timeline_commands(tmp_path: Path, capsys) -> None:  # type: ignore[no-untyped-def]
+    db = str(tmp_path / "m.db")
+    base = ["--db", db, "--annotator", "offline"]
+    assert (
+        main([*base, "add", "Alice works at Initech.", "Alice left Initech and joined Globex."])
+        == 0
+    )
+    capsys.readouterr()
+    assert main([*base, "relations", "Alice"]) == 0
+    now = capsys.readouterr().out
+    assert "Alice WORKS_FOR Globex" in now and "Initech" not in now
+    assert main([*base, "relations", "Alice", "--as-of", "1"]) == 0
+    assert "Alice WORKS_FOR Initech" in capsys.readouterr().out
+    assert main([*base, "--json", "timeline", "Alice"]) == 0
+    timeline = json.loads(capsys.readouterr().out)
+    assert [(r["object_name"], r["valid_from_step"], r["valid_to_step"]) for r in timeline] == [
+        ("Initech", 1, 2),
+        ("Globex", 2, None),
+    ]
