@@ -1,9 +1,10 @@
 """Shared pieces of the benchmark suites: CLI options, baselines, budget filling, result files.
 
 Every system is judged on the same footing: each stored item is rendered the way the engine
-renders a statement (``Statement.render()``: ``[step N · date] Speaker: text``), counted with the
-engine's token counter (``engine/tokens.py``) and greedily filled into the same budget by the
-engine's own ``fit_to_budget``. Only the *ranking* differs between systems.
+renders a recalled context (``models.render_statements``: a ``(date)`` header per day, then
+``[step] Speaker: text`` lines), counted with the engine's token counter (``engine/tokens.py``)
+and greedily filled into the same budget by the engine's own ``fit_to_budget``. Only the
+*ranking* differs between systems.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -83,24 +84,16 @@ def make_store(kind: str, path: Path | str | None = None):  # type: ignore[no-un
 
         return SqliteGraphStore(str(path) if path is not None else ":memory:")
     if kind == "neo4j":
-        uri = os.environ.get("NEO4J_URI")
-        if not uri:
-            print("error: --store neo4j needs NEO4J_URI (and NEO4J_USERNAME/NEO4J_PASSWORD, "
-                  "NEO4J_DATABASE)", file=sys.stderr)
+        if not os.environ.get("NEO4J_URI"):
+            print("error: --store neo4j needs NEO4J_URI (and NEO4J_USERNAME, NEO4J_PASSWORD, "
+                  "NEO4J_DATABASE); for a local test server: "
+                  'eval "$(scripts/neo4j-test-server start)"', file=sys.stderr)
             raise SystemExit(2)
-        try:
-            from recall_memory_plugins.stores.neo4j import Neo4jGraphStore
-        except ImportError as exc:
-            print(f"error: the Neo4j store is not available ({exc})", file=sys.stderr)
-            raise SystemExit(2) from exc
-        from_env = getattr(Neo4jGraphStore, "from_env", None)
-        if callable(from_env):
-            return from_env()
-        import neo4j
+        from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
 
-        driver = neo4j.GraphDatabase.driver(
-            uri, auth=(os.environ.get("NEO4J_USERNAME", "neo4j"), os.environ.get("NEO4J_PASSWORD", "")))
-        return Neo4jGraphStore(driver, database=os.environ.get("NEO4J_DATABASE") or None)
+        store = Neo4jGraphStore.from_config(Neo4jConfig.from_env())
+        store.setup()
+        return store
     raise SystemExit(f"error: unknown store {kind!r} (sqlite or neo4j)")
 
 
@@ -113,19 +106,31 @@ def statement(idx: int, namespace: str, text: str, *, t_index: int, at: datetime
                      speaker=speaker, source=source)
 
 
-def fill_budget(ranked: Sequence[Any], budget: int) -> tuple[list[Any], int]:
-    """Greedily fill ``budget`` tokens with ``ranked`` statements, exactly as the engine does."""
+def fill_budget(ranked: Sequence[Any], budget: int) -> tuple[list[Any], int, str]:
+    """Fill ``budget`` tokens with ``ranked`` statements (best first) exactly as the engine does:
+    ``fit_to_budget`` greedily (date headers included), chronological rendering, exact count of
+    the rendered text, the weakest dropped while over budget. Returns (kept, tokens, text)."""
     from recall_memory_plugins.engine.retrieval import fit_to_budget
+    from recall_memory_plugins.models import render_statements
 
     counter = token_counter()
-    kept, used = fit_to_budget([(st, 0.0, ()) for st in ranked], budget=budget, count=counter.count)
-    return [r.statement for r in kept], used
+    kept = fit_to_budget([(st, float(-i), ()) for i, st in enumerate(ranked)], budget=budget,
+                         count=counter.count, grouped=True)
+    kept.sort(key=lambda r: (r.statement.t_index, r.statement.id))
+    text = render_statements([r.statement for r in kept], grouped=True)
+    tokens = counter.count(text)
+    while tokens > budget and kept:
+        kept.remove(min(kept, key=lambda r: r.score))
+        text = render_statements([r.statement for r in kept], grouped=True)
+        tokens = counter.count(text)
+    return [r.statement for r in kept], tokens, text
 
 
 def rendered_tokens(statements: Sequence[Any]) -> int:
-    """Tokens of statements rendered one per line (the full-history baseline)."""
-    counter = token_counter()
-    return sum(counter.count(st.render()) + 1 for st in statements)
+    """Tokens of statements rendered as the engine renders a context (the full-history baseline)."""
+    from recall_memory_plugins.models import render_statements
+
+    return token_counter().count(render_statements(list(statements), grouped=True))
 
 
 # ----------------------------------------------------------------------------------- baselines
@@ -144,10 +149,7 @@ def _stopwords() -> frozenset[str]:
 
 
 def bm25_tokens(text: str) -> list[str]:
-    """Lower-cased words minus English stop words, Porter-stemmed; jieba words for Chinese."""
-    from nltk.stem.porter import PorterStemmer
-
-    stem = _stemmer(PorterStemmer)
+    """Lower-cased words minus English stop words, Snowball-stemmed; jieba words for Chinese."""
     stop = _stopwords()
     out: list[str] = []
     if _CJK_RE.search(text):
@@ -160,30 +162,25 @@ def bm25_tokens(text: str) -> list[str]:
             if _CJK_RE.search(w):
                 out.append(w)
             elif w not in stop and len(w) > 1:
-                out.append(stem(w))
+                out.append(_stem(w))
         return out
-    for w in _WORD_RE.findall(text.lower()):
-        if w not in stop:
-            out.append(stem(w))
-    return out
+    return [_stem(w) for w in _WORD_RE.findall(text.lower()) if w not in stop]
 
 
 _STEM_CACHE: dict[str, str] = {}
 _STEMMER: Any = None
 
 
-def _stemmer(cls: Any) -> Callable[[str], str]:
+def _stem(word: str) -> str:
     global _STEMMER
-    if _STEMMER is None:
-        _STEMMER = cls()
+    out = _STEM_CACHE.get(word)
+    if out is None:
+        if _STEMMER is None:
+            import snowballstemmer
 
-    def stem(word: str) -> str:
-        out = _STEM_CACHE.get(word)
-        if out is None:
-            out = _STEM_CACHE[word] = _STEMMER.stem(word)
-        return out
-
-    return stem
+            _STEMMER = snowballstemmer.stemmer("english")
+        out = _STEM_CACHE[word] = _STEMMER.stemWord(word)
+    return out
 
 
 def quiet_jieba() -> None:
@@ -237,6 +234,11 @@ def dense_model():  # type: ignore[no-untyped-def]
         import torch
 
         torch.set_num_threads(max(1, os.cpu_count() or 1))
+        with contextlib.suppress(Exception):  # quieter: no weight-loading progress bar
+            from transformers.utils import logging as hf_logging
+
+            hf_logging.disable_progress_bar()
+            hf_logging.set_verbosity_error()
         _MODEL = load_model(device="cpu")
     return _MODEL
 
@@ -299,7 +301,7 @@ class NetworkGuard:
         self._orig = (socket.socket.connect, socket.socket.connect_ex, socket.getaddrinfo,
                       socket.create_connection)
         guard = self
-        orig_connect, orig_connect_ex, orig_gai, orig_cc = self._orig
+        orig_connect, orig_connect_ex, orig_gai, _ = self._orig
 
         def allowed(host: object) -> bool:
             return isinstance(host, str) and host in guard.allow
@@ -386,7 +388,7 @@ def environment(annotator: Any = None) -> dict[str, Any]:
         import recall_memory_plugins
 
         info["recall_memory_plugins"] = recall_memory_plugins.__version__
-    except Exception:  # noqa: BLE001 - informational only
+    except Exception:
         info["recall_memory_plugins"] = "?"
     with contextlib.suppress(Exception):
         info["git_commit"] = subprocess.run(

@@ -116,7 +116,7 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         files = files[: args.plots]
     budgets = tuple(args.budgets)
     annotator = C.make_annotator(args.annotator)
-    systems = ["ours", "seed", "dense", "bm25", "fusion"]
+    systems = ["ours", "whole", "seed", "dense", "bm25", "fusion"]
     hits: dict[str, dict[str, list[float]]] = {f"{s}@{b}": {"all": [], "answerable": []}
                                                for s in systems for b in budgets}
     tokens: dict[str, list[float]] = {k: [] for k in hits}
@@ -130,6 +130,7 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     with tempfile.TemporaryDirectory() as tmp:
         store = C.make_store("sqlite", Path(tmp) / "duorc.db")
         memory = TemporalGraphMemory(store, annotator=annotator)
+        whole = TemporalGraphMemory(store, annotator=annotator, excerpts=False)
         for fi, path in enumerate(files):
             plot, questions = parse_plot(path)
             if not questions:
@@ -161,13 +162,15 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
                 for budget in budgets:
                     contexts: dict[str, tuple[str, int]] = {}
                     with guard:
-                        for key, strategy in (("ours", "fused"), ("seed", "seed")):
-                            rec = memory.recall(question, namespace=ns, token_budget=budget,
-                                                strategy=strategy)
+                        for key, mem, strategy in (("ours", memory, "fused"),
+                                                   ("whole", whole, "fused"),
+                                                   ("seed", memory, "seed")):
+                            rec = mem.recall(question, namespace=ns, token_budget=budget,
+                                             strategy=strategy)
                             contexts[key] = (rec.text, rec.token_count)
                     for name, order in rankings.items():
-                        kept, used = C.fill_budget([statements[i] for i in order], budget)
-                        contexts[name] = ("\n".join(s.render() for s in kept), used)
+                        _, used, text = C.fill_budget([statements[i] for i in order], budget)
+                        contexts[name] = (text, used)
                     for name, (ctx, used) in contexts.items():
                         ok = float(answer_in(answers, normalise(ctx)))
                         key = f"{name}@{budget}"
@@ -197,7 +200,7 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     return agg, meta
 
 
-LABELS = {"ours": "**ours** (fused)", "seed": "ours, strategy=seed (RecallM)",
+LABELS = {"ours": "**ours** (fused)", "whole": "ours, excerpts=False (whole chunks)", "seed": "ours, strategy=seed (RecallM)",
           "dense": "vector DB (dense MiniLM)", "bm25": "BM25", "fusion": "BM25+dense RRF",
           "full": "whole plot"}
 
@@ -206,7 +209,7 @@ def render(agg: dict[str, Any], meta: dict[str, Any], plots: Sequence[str]) -> s
     budgets = meta["budgets"]
     rows = []
     for b in budgets:
-        for s in ("ours", "seed", "dense", "bm25", "fusion"):
+        for s in ("ours", "whole", "seed", "dense", "bm25", "fusion"):
             a = agg[f"{s}@{b}"]
             rows.append([LABELS[s], b, C.pct(a["answerable"]), C.pct(a["all"]), f"{a['tokens']:.0f}"])
     f = agg["full"]
@@ -244,8 +247,8 @@ def render(agg: dict[str, Any], meta: dict[str, Any], plots: Sequence[str]) -> s
 def plot(agg: dict[str, Any], meta: dict[str, Any], out: Path) -> list[str]:
     plt = C.pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    colors = {"ours": "C3", "seed": "C7", "dense": "C2", "bm25": "C1", "fusion": "C0"}
-    for s in ("ours", "seed", "dense", "bm25", "fusion"):
+    colors = {"ours": "C3", "whole": "C4", "seed": "C7", "dense": "C2", "bm25": "C1", "fusion": "C0"}
+    for s in ("ours", "whole", "seed", "dense", "bm25", "fusion"):
         pts = [(agg[f"{s}@{b}"]["tokens"], agg[f"{s}@{b}"]["answerable"]) for b in meta["budgets"]]
         ax.plot([p[0] for p in pts], [100 * p[1] for p in pts], marker="o", color=colors[s],
                 label=LABELS[s].replace("**", ""))

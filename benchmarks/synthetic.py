@@ -182,7 +182,10 @@ class ChatGenerator:
 
     def _slots(self) -> dict[str, str]:
         r = self.rng
-        person = (lambda: self.full(r) if r.random() < 0.3 else self.people(r))
+
+        def person() -> str:
+            return self.full(r) if r.random() < 0.3 else self.people(r)
+
         return {
             "p1": person(), "p2": person(), "p3": person(), "place": self.places(r),
             "venue": r.choice(VENUES), "obj": self.objects(r), "obj2": self.objects(r),

@@ -85,7 +85,7 @@ def relation_answer(memory: Any, stream: dict[str, Any], ns: str) -> tuple[bool,
     entity = stream["subject"]
     try:
         rels = memory.relations(entity, namespace=ns, type=stream["relation"])
-    except Exception as exc:  # noqa: BLE001 - report what the relation layer did, never crash
+    except Exception as exc:
         return False, f"error: {type(exc).__name__}: {exc}"
     answers: list[str] = []
     for r in rels:
@@ -100,9 +100,12 @@ def relation_answer(memory: Any, stream: dict[str, Any], ns: str) -> tuple[bool,
     return ok, "; ".join(a or "?" for a in answers)
 
 
-def run(args: Any, *, memory_options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+def run(args: Any, *, memory_options: dict[str, Any] | None = None,
+        memory_class: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Run the suite; returns (aggregates, payload). Also used by ``benchmarks.experiments``."""
     from recall_memory_plugins import TemporalGraphMemory
 
+    memory_class = memory_class or TemporalGraphMemory
     if not DATA.is_file():
         C.die_data_missing("temporal streams", DATA,
                            "regenerate them: python -m benchmarks.data.generate_temporal")
@@ -111,6 +114,8 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None) -> tuple[dic
     streams = data["streams"]
     if args.smoke:
         streams = [s for s in streams if s["gap"] <= 5 and s["changes"] == 2]
+    elif getattr(args, "max_gap", None) is not None:
+        streams = [s for s in streams if s["gap"] <= args.max_gap]
     budget = args.budget
     annotator = C.make_annotator(args.annotator)
     rows: list[dict[str, Any]] = []
@@ -121,7 +126,7 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None) -> tuple[dic
     relation_layer_present = True
     with tempfile.TemporaryDirectory() as tmp:
         store = C.make_store("sqlite", Path(tmp) / "temporal.db")
-        memory = TemporalGraphMemory(store, annotator=annotator, **(memory_options or {}))
+        memory = memory_class(store, annotator=annotator, **(memory_options or {}))
         dense_cache: dict[str, Any] = {}
         for si, stream in enumerate(streams):
             ns = stream["id"]
@@ -163,9 +168,12 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None) -> tuple[dic
                 index = C.DenseIndex(texts, np.stack([dense_cache[t] for t in texts]))
                 rankings["dense"] = index.rank(stream["question"])
             for name, order in rankings.items():
-                kept, used = C.fill_budget([statements[i] for i in order], budget)
+                kept, used, text = C.fill_budget([statements[i] for i in order], budget)
+                # rank order of what was kept (fill_budget returns it chronologically)
+                rank_of = {i: pos for pos, i in enumerate(order)}
+                kept.sort(key=lambda st: rank_of[st.id - 1])
                 ranking_b = [(st.text, asserted.get(st.source, NO_VALUE)) for st in kept]
-                row[name] = score_ranking(ranking_b, stream, "\n".join(st.render() for st in kept))
+                row[name] = score_ranking(ranking_b, stream, text)
                 row[name]["tokens"] = used
             rows.append(row)
             if (si + 1) % 20 == 0 or si + 1 == len(streams):
@@ -211,7 +219,8 @@ def aggregate(rows: list[dict[str, Any]], systems: Sequence[str]) -> dict[str, A
         }
     rel_groups: dict[str, list[float]] = defaultdict(list)
     for r in rows:
-        for key in ("all", f"lang={r['lang']}", f"kind={r['kind']}", f"gap={r['gap']}"):
+        for key in ("all", f"lang={r['lang']}", f"kind={r['kind']}", f"gap={r['gap']}",
+                    f"changes={r['changes']}"):
             rel_groups[key].append(float(r["relations"]["correct"]))
     out["relations"] = {k: {"n": len(v), "correct": C.mean(v)} for k, v in rel_groups.items()}
     return out

@@ -1,0 +1,376 @@
+"""LOCOMO experiments: which retrieval changes would move our evidence recall, measured.
+
+    python -m benchmarks.experiments [--smoke] [--out benchmarks/results] [--variants NAME ...]
+
+Nothing here changes ``src/``: each variant is either a config override of
+``TemporalGraphMemory`` (``lexical_weight``, ``graph_weight``, ``recency_weight``,
+``max_neighbors``, ``depth``, ``temporal_window`` ...) or a small subclass that overrides one
+method, so a variant that wins is a precise, tested recommendation for the engine. All variants
+share one ingest of LOCOMO (recall-time options only; ingest-time options get their own store) and
+are scored with the same code as ``benchmarks.locomo``, next to the baselines of the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import tempfile
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import _common as C
+from . import locomo as L
+
+# ----------------------------------------------------------------------------------- variants
+
+@dataclass(frozen=True)
+class Variant:
+    """One experiment: memory options, optionally a subclass, optionally patched engine constants."""
+
+    what: str
+    options: dict[str, Any] = field(default_factory=dict)
+    factory: Callable[..., Any] | None = None
+    own_ingest: bool = False  # ingest-time option: needs its own store
+    patches: dict[str, Any] = field(default_factory=dict)  # engine.memory module constants
+
+def _with_adjacent(memory: Any, ns: str, out: list[Any], *, alpha: float = 0.6,
+                   top: int = 8) -> list[Any]:
+    """The turns just before and after the ``top`` best candidates join at ``alpha`` x score."""
+    have = {st.id for st, _, _ in out}
+    extra = []
+    for st, score, names in out[:top]:
+        for nb in memory.store.find_statements(ns, since_step=st.t_index - 1,
+                                               until_step=st.t_index + 1):
+            if nb.id not in have:
+                have.add(nb.id)
+                extra.append((nb, round(score * alpha, 6), names))
+    return sorted(out + extra, key=lambda r: (-r[1], -r[0].t_index))
+
+def _neighbours_class(alpha: float = 0.6, top: int = 8) -> Callable[..., Any]:
+    """Adjacent turns of the best hits join the candidates (a reply completes its question)."""
+    from recall_memory_plugins import TemporalGraphMemory
+
+    class NeighbourMemory(TemporalGraphMemory):
+        def _fused_candidates(self, ns, ex, concepts, newest, budget):  # type: ignore[no-untyped-def, override]
+            out, how = super()._fused_candidates(ns, ex, concepts, newest, budget)
+            return _with_adjacent(self, ns, out, alpha=alpha, top=top), how
+
+    return NeighbourMemory
+
+class DenseSide:
+    """Embeddings of every stored statement (by namespace) for the dense variants."""
+
+    def __init__(self) -> None:
+        self.by_ns: dict[str, tuple[list[Any], Any, dict[int, int]]] = {}
+
+    def index(self, memory: Any, ns: str) -> None:
+        statements = memory.statements(namespace=ns)
+        # as the dense baseline embeds a turn: with its date written out
+        texts = [f"[{st.at.strftime('%I:%M %p on %d %B, %Y')}] {st.speaker}: {st.text}"
+                 for st in statements]
+        self.by_ns[ns] = (statements, C.embed(texts), {st.id: i for i, st in enumerate(statements)})
+
+def _dense_class(side: DenseSide, *, mode: str = "rrf", k: int = 60, weight: float = 0.5,
+                 adjacent: bool = False) -> Callable[..., Any]:
+    """Our fused ranking combined with MiniLM cosine similarity over the same statements (what an
+    optional embedder hook in the engine would do): ``rrf`` = reciprocal-rank fusion of the two
+    rankings; ``signal`` = the engine's score (normalised to 0..1) + ``weight`` x cosine, over our
+    candidates plus the 100 nearest statements. ``adjacent`` then adds the turns around the 8 best."""
+    import numpy as np
+
+    from recall_memory_plugins import TemporalGraphMemory
+
+    class DenseFusedMemory(TemporalGraphMemory):
+        def recall(self, question, **kwargs):  # type: ignore[no-untyped-def, override]
+            self._question = question
+            return super().recall(question, **kwargs)
+
+        def _fused_candidates(self, ns, ex, concepts, newest, budget):  # type: ignore[no-untyped-def, override]
+            out, how = super()._fused_candidates(ns, ex, concepts, newest, budget)
+            statements, emb, pos_of = side.by_ns[ns]
+            sims = emb @ C.embed([self._question])[0]
+            order = np.argsort(-sims)[: 200 if mode == "rrf" else 100]
+            score: dict[int, float] = {}
+            info: dict[int, tuple[Any, tuple[str, ...]]] = {}
+            if mode == "rrf":
+                for pos, (st, _, names) in enumerate(out):
+                    score[st.id] = 1.0 / (k + pos + 1)
+                    info[st.id] = (st, names)
+                for pos, i in enumerate(order):
+                    st = statements[int(i)]
+                    score[st.id] = score.get(st.id, 0.0) + 1.0 / (k + pos + 1)
+                    info.setdefault(st.id, (st, ()))
+            else:
+                top = max((sc for _, sc, _ in out), default=1.0) or 1.0
+                for st, sc, names in out:
+                    score[st.id] = sc / top + weight * float(sims[pos_of[st.id]])
+                    info[st.id] = (st, names)
+                for i in order:
+                    st = statements[int(i)]
+                    if st.id not in score:
+                        score[st.id] = weight * float(sims[int(i)])
+                        info[st.id] = (st, ())
+            ranked = sorted(score, key=lambda sid: (-score[sid], -info[sid][0].t_index))
+            result = [(info[s][0], round(score[s], 6), info[s][1]) for s in ranked]
+            if adjacent:
+                result = _with_adjacent(self, ns, result)
+            return result, how
+
+    return DenseFusedMemory
+
+def _newest_first_class() -> Callable[..., Any]:
+    """Among candidates that match exactly the same question terms, the newest ranks first (the
+    scores of the group are handed out again in recency order): the newest truth wins ties that
+    BM25 length normalisation would otherwise give to the shorter, older statement."""
+    from collections import defaultdict
+
+    from recall_memory_plugins import TemporalGraphMemory
+    from recall_memory_plugins.engine.text import extract, speaker_index_terms
+
+    class NewestAmongEquals(TemporalGraphMemory):
+        def _fused_candidates(self, ns, ex, concepts, newest, budget):  # type: ignore[no-untyped-def, override]
+            out, how = super()._fused_candidates(ns, ex, concepts, newest, budget)
+            query = set(ex.terms())
+            if len(out) < 2 or not query:
+                return out, how
+            groups: dict[frozenset[str], list[int]] = defaultdict(list)
+            for i, (st, _, _) in enumerate(out):
+                terms = set(extract(self.annotator.annotate(st.text)).terms())
+                terms.update(speaker_index_terms(st.speaker))
+                key = frozenset(terms & query)
+                if key:
+                    groups[key].append(i)
+            new = list(out)
+            for idx in groups.values():
+                if len(idx) > 1:
+                    scores = sorted((out[i][1] for i in idx), reverse=True)
+                    for score, i in zip(scores, sorted(idx, key=lambda i: -out[i][0].t_index), strict=True):
+                        new[i] = (out[i][0], score, out[i][2])
+            new.sort(key=lambda r: (-r[1], -r[0].t_index))
+            return new, how
+
+    return NewestAmongEquals
+
+def variants(side: DenseSide) -> dict[str, Variant]:
+    return {
+        "default": Variant("defaults"),
+        "lex-only": Variant("graph_weight=0, recency_weight=0 (statement BM25 only)",
+                            {"graph_weight": 0.0, "recency_weight": 0.0}),
+        "graph-0.15": Variant("graph_weight=0.15", {"graph_weight": 0.15}),
+        "graph-0.7": Variant("graph_weight=0.7", {"graph_weight": 0.7}),
+        "recency-0": Variant("recency_weight=0", {"recency_weight": 0.0}),
+        "recency-0.3": Variant("recency_weight=0.3", {"recency_weight": 0.3}),
+        "neighbors-4": Variant("max_neighbors=4", {"max_neighbors": 4}),
+        "neighbors-32": Variant("max_neighbors=32", {"max_neighbors": 32}),
+        "depth-1": Variant("depth=1", {"depth": 1}),
+        "window-all": Variant("temporal_window=100000 (no temporal window)",
+                              {"temporal_window": 100_000}),
+        "anchor-newest": Variant("window_anchor='newest'", {"window_anchor": "newest"}),
+        "context-200": Variant("context_limit=200 (ingest-time)", {"context_limit": 200},
+                               own_ingest=True),
+        "all-postings": Variant("every posting of every question term (POSTINGS_PER_COMMON_TERM and "
+                                "POSTINGS_PER_TERM unbounded)",
+                                patches={"POSTINGS_PER_COMMON_TERM": 1_000_000,
+                                         "POSTINGS_PER_TERM": 1_000_000}),
+        "adjacent-turns": Variant("subclass: the turns before/after the 8 best hits join at 0.6x "
+                                  "their score", factory=_neighbours_class()),
+        "dense-rrf": Variant("subclass: RRF of our ranking with MiniLM cosine over the same "
+                             "statements", factory=_dense_class(side)),
+        "dense-rrf-lex": Variant("dense-rrf on top of lex-only weights",
+                                 {"graph_weight": 0.0, "recency_weight": 0.0},
+                                 factory=_dense_class(side)),
+        "dense-rrf+adjacent": Variant("dense-rrf, then adjacent turns",
+                                      factory=_dense_class(side, mode="rrf", adjacent=True)),
+        "dense-signal": Variant("subclass: engine score (0..1) + 0.5 x MiniLM cosine over our "
+                                "candidates and the 100 nearest statements",
+                                factory=_dense_class(side, mode="signal")),
+        "dense-signal-1.0": Variant("dense-signal with weight 1.0",
+                                    factory=_dense_class(side, mode="signal", weight=1.0)),
+        "dense-signal+adjacent": Variant("dense-signal, then adjacent turns",
+                                         factory=_dense_class(side, mode="signal", adjacent=True)),
+        "lex+dense-signal+adjacent": Variant("lex-only weights + dense-signal + adjacent turns",
+                                             {"graph_weight": 0.0, "recency_weight": 0.0},
+                                             factory=_dense_class(side, mode="signal",
+                                                                  adjacent=True)),
+        "newest-among-equals": Variant("subclass: candidates matching the same question terms "
+                                       "ranked newest first", factory=_newest_first_class()),
+    }
+
+def temporal_variants() -> dict[str, Variant]:
+    return {
+        "default": Variant("defaults"),
+        "no-relations": Variant("relations=False (statement ranking alone, no facts)",
+                                {"relations": False}),
+        "recency-0.3": Variant("recency_weight=0.3", {"recency_weight": 0.3}),
+        "recency-0.6": Variant("recency_weight=0.6", {"recency_weight": 0.6}),
+        "newest-among-equals": Variant("subclass: candidates matching the same question terms "
+                                       "ranked newest first", factory=_newest_first_class()),
+        "no-relations+newest": Variant("relations=False with newest-among-equals",
+                                       {"relations": False}, factory=_newest_first_class()),
+    }
+
+@contextlib.contextmanager
+def patched(patches: dict[str, Any]) -> Iterator[None]:
+    from recall_memory_plugins.engine import memory as engine_memory
+
+    saved = {k: getattr(engine_memory, k) for k in patches}
+    for k, v in patches.items():
+        setattr(engine_memory, k, v)
+    try:
+        yield
+    finally:
+        for k, v in saved.items():
+            setattr(engine_memory, k, v)
+
+def run_temporal(args: Any) -> dict[str, Any]:
+    """The temporal suite once per variant (statement ranking and relation layer)."""
+    from . import temporal as T
+
+    table = temporal_variants()
+    chosen = args.variants or list(table)
+    out: dict[str, Any] = {}
+    t_start = time.perf_counter()
+    targs = argparse.Namespace(smoke=args.smoke, budget=300, no_dense=True, annotator=args.annotator,
+                               max_gap=args.max_gap)
+    for name in chosen:
+        v = table[name]
+        agg, payload = T.run(targs, memory_options=v.options, memory_class=v.factory)
+        out[name] = {"what": v.what, "current_first": agg["ours"]["all"]["current_first"],
+                     "in_context": agg["ours"]["all"]["in_context"],
+                     "by_lang": {k[5:]: agg["ours"][k]["current_first"] for k in agg["ours"] if k.startswith("lang=")},
+                     "by_gap": {k[4:]: agg["ours"][k]["current_first"] for k in agg["ours"] if k.startswith("gap=")},
+                     "relations": agg["relations"]["all"]["correct"],
+                     "environment": payload["meta"]["environment"]}
+        C.log(f"  {name}: current-correct {C.pct(out[name]['current_first'])} "
+              f"({time.perf_counter() - t_start:.0f} s)")
+    return out
+
+def render_temporal(r: dict[str, Any], command: str) -> str:
+    gaps = sorted({g for v in r.values() for g in v["by_gap"]}, key=int)
+    rows = []
+    for name, v in r.items():
+        rows.append([f"`{name}`", v["what"], C.pct(v["current_first"]), C.pct(v["in_context"]),
+                     *(C.pct(v["by_lang"].get(lang, float("nan"))) for lang in ("en", "zh")),
+                     *(C.pct(v["by_gap"][g]) for g in gaps), C.pct(v["relations"])])
+    env = next(iter(r.values()))["environment"]
+    return "\n".join([
+        "# Temporal experiments (current value ranked before the stale one, 300 tokens)", "",
+        C.env_line(env), "", f"Command: `{command}`.", "",
+        C.md_table(["variant", "what", "current-correct", "current in context", "EN", "ZH",
+                    *(f"gap {g}" for g in gaps), "relation layer"], rows), ""])
+
+def run(args: Any) -> dict[str, Any]:
+    from recall_memory_plugins import TemporalGraphMemory
+
+    path = Path(args.data) if args.data else L.default_data_path()
+    if not path.is_file():
+        C.die_data_missing("LOCOMO (locomo10.json)", path, "pass --data PATH or set RECALL_LOCOMO_PATH")
+    C.quiet_jieba()
+    convs = L.load_locomo(path, max_sessions=4 if args.smoke else None,
+                          conversations=1 if args.smoke else args.conversations)
+    budgets = tuple(args.budgets)
+    annotator = C.make_annotator(args.annotator)
+    side = DenseSide()
+    table = variants(side)
+    chosen = args.variants or list(table)
+    results = L.new_results()
+    t_start = time.perf_counter()
+    timings: dict[str, list[float]] = {name: [] for name in chosen}
+    with tempfile.TemporaryDirectory() as tmp:
+        shared = C.make_store("sqlite", Path(tmp) / "shared.db")
+        base = TemporalGraphMemory(shared, annotator=annotator)
+        for conv in convs:
+            L.ingest(base, conv, conv.sample_id)
+            if any("dense" in n for n in chosen):
+                side.index(base, conv.sample_id)
+        for name in chosen:
+            v = table[name]
+            cls = v.factory or TemporalGraphMemory
+            with patched(v.patches):
+                if v.own_ingest:
+                    store = C.make_store("sqlite", Path(tmp) / f"{name}.db")
+                    memory = cls(store, annotator=annotator, **v.options)
+                    for conv in convs:
+                        L.ingest(memory, conv, conv.sample_id)
+                else:
+                    memory = cls(shared, annotator=annotator, **v.options)
+                for conv in convs:
+                    L.eval_memory(memory, conv, conv.sample_id, results, key=name,
+                                  strategy="fused", budgets=budgets, latencies=timings[name])
+            done = L.aggregate({k: r for k, r in results.items() if k.startswith(name + "@")})
+            C.log(f"  {name}: {C.pct(done[f'{name}@{budgets[0]}']['1-4']['evidence_recall'])} "
+                  f"at {budgets[0]} tokens ({time.perf_counter() - t_start:.0f} s)")
+        for conv in convs:
+            L.eval_baselines(conv, results, budgets=budgets, dense=True)
+    agg = L.aggregate(results)
+    return {"agg": agg, "chosen": chosen, "descriptions": {n: table[n].what for n in chosen},
+            "budgets": list(budgets), "seconds": time.perf_counter() - t_start,
+            "recall_ms_p50": {n: 1000 * C.percentile(v, 50) for n, v in timings.items()},
+            "environment": C.environment(annotator),
+            "command": "python -m benchmarks.experiments" + (" --smoke" if args.smoke else "")}
+
+def render(r: dict[str, Any]) -> str:
+    agg, budgets = r["agg"], r["budgets"]
+    b0 = 500 if 500 in budgets else budgets[0]
+    best_name, best = L.best_baseline(agg, b0)
+    default = agg[f"default@{b0}"]["1-4"]["evidence_recall"] if f"default@{b0}" in agg else float("nan")
+    rows = []
+    for name in r["chosen"]:
+        row = [f"`{name}`", r["descriptions"][name]]
+        for b in budgets:
+            row.append(C.pct(agg[f"{name}@{b}"]["1-4"]["evidence_recall"]))
+        m = agg[f"{name}@{b0}"]
+        row += [f"{100 * (m['1-4']['evidence_recall'] - default):+.1f}",
+                f"{100 * (m['1-4']['evidence_recall'] - best):+.1f}"]
+        row += [C.pct(m.get(str(c), {}).get("evidence_recall", float("nan"))) for c in (1, 2, 3, 4, 5)]
+        row.append(f"{r['recall_ms_p50'][name]:.1f}")
+        rows.append(row)
+    for name in ("fusion", "bm25", "dense"):
+        row = [name, "baseline"] + [C.pct(agg[f"{name}@{b}"]["1-4"]["evidence_recall"]) for b in budgets]
+        m = agg[f"{name}@{b0}"]
+        row += [f"{100 * (m['1-4']['evidence_recall'] - default):+.1f}", f"{100 * (m['1-4']['evidence_recall'] - best):+.1f}"]
+        row += [C.pct(m.get(str(c), {}).get("evidence_recall", float("nan"))) for c in (1, 2, 3, 4, 5)]
+        row.append("–")
+        rows.append(row)
+    headers = ["variant", "what", *(f"1-4 @{b}" for b in budgets), f"Δ default @{b0}",
+               f"Δ best baseline ({best_name}) @{b0}", "cat 1", "cat 2", "cat 3", "cat 4", "cat 5",
+               "recall p50 ms"]
+    return "\n".join([
+        "# LOCOMO experiments (evidence recall, categories 1-4)", "",
+        C.env_line(r["environment"]), "",
+        f"Command: `{r['command']}` · run time {r['seconds']:.0f} s. Per-category columns at {b0} tokens.",
+        "", C.md_table(headers, rows), "",
+    ])
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = C.base_parser(__doc__.splitlines()[0])
+    parser.add_argument("--suite", choices=("locomo", "temporal"), default="locomo")
+    parser.add_argument("--data")
+    parser.add_argument("--budgets", type=int, nargs="+", default=[500])
+    parser.add_argument("--conversations", type=int, default=None)
+    parser.add_argument("--max-gap", type=int, default=None, help="temporal: only streams up to this gap")
+    parser.add_argument("--variants", nargs="*", default=None)
+    parser.add_argument("--name", default=None, help="result file name (default: experiments)")
+    args = parser.parse_args(argv)
+    import sys
+
+    shown = [a for a in (sys.argv[1:] if argv is None else argv)]
+    command = " ".join(["python -m benchmarks.experiments", *shown])
+    if args.suite == "temporal":
+        r = run_temporal(args)
+        md = render_temporal(r, command)
+        C.write_results(args.out, args.name or "experiments_temporal", md, r)
+    else:
+        r = run(args)
+        r["command"] = command
+        md = render(r)
+        C.write_results(args.out, args.name or "experiments", md, r)
+    C.log(md)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
