@@ -43,6 +43,8 @@ class MemoryConfig:
             ``excerpt_sentences`` sentences that best match the question ("…" marks what was
             left out; the full text stays in :attr:`RecalledStatement.full_text`), so more
             relevant statements fit the budget.
+        fill_recent: with ``fused``, budget the question's matches leave free is filled with the
+            newest other statements (an excerpt first gets its whole text back if it fits).
         order: ``"chronological"`` renders the chosen statements oldest first (what the prompt
             promises); ``"rank"`` keeps the strategy's order.
         relations: track typed entities and relations (the relation layer) on every add.
@@ -64,6 +66,7 @@ class MemoryConfig:
     graph_weight: float = 0.2
     recency_weight: float = 0.1
     excerpts: bool = True
+    fill_recent: bool = True
     excerpt_sentences: int = 1
     strategy: Strategy = "fused"
     order: Order = "chronological"

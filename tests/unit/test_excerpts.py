@@ -30,14 +30,31 @@ def test_chinese_sentences_are_excerpted() -> None:
     assert excerpt(text, {"星火计划": 2.0}) == "… 张三不再负责星火计划了。 …"
 
 
-def test_recall_uses_excerpts_and_keeps_the_full_text() -> None:
+def test_recall_uses_excerpts_under_budget_pressure_and_keeps_the_full_text() -> None:
     memory = TemporalGraphMemory(":memory:", annotator="offline")
     memory.add(TURN, speaker="Caroline")
-    [r] = memory.recall("When did Caroline go to the support group?").statements
+    question = "When did Caroline go to the support group?"
+    [r] = memory.recall(question, token_budget=40).statements
     assert r.statement.text.startswith("… I went to a LGBTQ support group")
     assert r.full_text == TURN
-    whole = TemporalGraphMemory(memory.store, annotator="offline", excerpts=False)
-    [r] = whole.recall("When did Caroline go to the support group?").statements
-    assert r.statement.text == TURN and r.full_text is None
-    [r] = memory.recall("When did Caroline go to the support group?", strategy="seed").statements
+    # with room to spare the statement gets its whole text back
+    [r] = memory.recall(question, token_budget=500).statements
     assert r.statement.text == TURN
+    whole = TemporalGraphMemory(memory.store, annotator="offline", excerpts=False)
+    [r] = whole.recall(question, token_budget=40).statements
+    assert r.statement.text.startswith("Hey Mel!") and r.full_text is None
+    [r] = memory.recall(question, strategy="seed").statements
+    assert r.statement.text == TURN
+
+
+def test_free_budget_is_filled_with_recent_statements() -> None:
+    memory = TemporalGraphMemory(":memory:", annotator="offline")
+    memory.add("Brandon loves coffee.")
+    memory.add("The weather in Oslo was cold.")
+    memory.add("Sophie plays the violin.")
+    texts = [r.statement.text for r in memory.recall("What does Brandon love?").statements]
+    assert texts[0] == "Brandon loves coffee." and len(texts) == 3
+    lean = TemporalGraphMemory(memory.store, annotator="offline", fill_recent=False)
+    assert [r.statement.text for r in lean.recall("What does Brandon love?").statements] == [
+        "Brandon loves coffee."
+    ]

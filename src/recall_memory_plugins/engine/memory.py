@@ -27,6 +27,7 @@ from ..models import (
     TermPosting,
     UpdateResult,
     date_header,
+    render_statements,
     statement_line,
 )
 from ..nlp.base import Annotation, Annotator
@@ -44,7 +45,8 @@ MAX_TEXT_CHARS = 1_000_000
 MAX_NAMESPACE_CHARS = 256
 POSTINGS_PER_TERM = 400  # postings read per rare question term
 POSTINGS_PER_COMMON_TERM = 60  # ...and per common term (df above N/5), newest first
-RELATED_CONTEXT = 8  # newest statements read per related (non-question) concept
+RELATED_CONTEXT = 8
+FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free  # newest statements read per related (non-question) concept
 
 
 def _utcnow() -> datetime:
@@ -376,6 +378,15 @@ class TemporalGraphMemory:
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
             how = "recent"
+        elif strat == "fused" and self.config.fill_recent:
+            # Budget the question's matches leave free goes to the newest other statements
+            # (the conversation so far), as a window buffer would use it.
+            seen = {st.id for st, _, _ in ranked}
+            ranked = ranked + [
+                (s, 0.0, ())
+                for s in self.store.find_recent_statements(ns, limit=FILL_RECENT)
+                if s.id not in seen
+            ]
         grouped = ordering == "chronological"
         kept = fit_to_budget(
             ranked, budget=budget - reserved, count=self._tokens.count, grouped=grouped
@@ -383,12 +394,7 @@ class TemporalGraphMemory:
         if not kept and ranked and budget - reserved >= 8:
             kept = [self._truncated(ranked[0], budget - reserved, grouped)]
         if full_texts:
-            kept = [
-                replace(r, full_text=full_texts.get(r.statement.id))
-                if r.statement.id in full_texts
-                else r
-                for r in kept
-            ]
+            kept = self._restore_full_texts(kept, full_texts, budget - reserved, grouped)
         if grouped:
             kept.sort(key=lambda r: (r.statement.t_index, r.statement.id))
         else:  # best first; for "seed" that is RecallM's concept order
@@ -413,6 +419,31 @@ class TemporalGraphMemory:
             recall = replace(recall, statements=rest)
             tokens = self._tokens.count(recall.text)
         return replace(recall, token_count=tokens)
+
+    def _restore_full_texts(
+        self,
+        kept: list[RecalledStatement],
+        full_texts: dict[int, str],
+        budget: int,
+        grouped: bool,
+    ) -> list[RecalledStatement]:
+        """Excerpted statements get their whole text back, best first, while the budget allows."""
+        count = self._tokens.count
+        free = budget - count(render_statements([r.statement for r in kept], grouped=grouped))
+        out = []
+        for r in sorted(kept, key=lambda r: -r.score):
+            full = full_texts.get(r.statement.id)
+            if full is None:
+                out.append(r)
+                continue
+            whole = replace(r.statement, text=full)
+            cost = count(statement_line(whole, with_date=not grouped)) + 1
+            if cost - r.tokens <= free:
+                free -= cost - r.tokens
+                out.append(replace(r, statement=whole, tokens=cost))
+            else:
+                out.append(replace(r, full_text=full))
+        return out
 
     def _excerpts(
         self,
