@@ -46,7 +46,8 @@ MAX_NAMESPACE_CHARS = 256
 POSTINGS_PER_TERM = 400  # postings read per rare question term
 POSTINGS_PER_COMMON_TERM = 60  # ...and per common term (df above N/5), newest first
 RELATED_CONTEXT = 8
-FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free  # newest statements read per related (non-question) concept
+FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free
+FILL_MIN_FREE = 40  # ...when at least this many tokens are left  # newest statements read per related (non-question) concept
 
 
 def _utcnow() -> datetime:
@@ -378,19 +379,27 @@ class TemporalGraphMemory:
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
             how = "recent"
-        elif strat == "fused" and self.config.fill_recent:
-            # Budget the question's matches leave free goes to the newest other statements
-            # (the conversation so far), as a window buffer would use it.
-            seen = {st.id for st, _, _ in ranked}
-            ranked = ranked + [
-                (s, 0.0, ())
-                for s in self.store.find_recent_statements(ns, limit=FILL_RECENT)
-                if s.id not in seen
-            ]
         grouped = ordering == "chronological"
         kept = fit_to_budget(
             ranked, budget=budget - reserved, count=self._tokens.count, grouped=grouped
         )
+        if strat == "fused" and how != "recent" and self.config.fill_recent:
+            free = budget - reserved - sum(r.tokens for r in kept) - 8 * len(kept)
+            if free >= FILL_MIN_FREE:
+                # Budget the question's matches leave free goes to the newest other statements
+                # (the conversation so far), as a window buffer would use it.
+                seen = {st.id for st, _, _ in ranked}
+                recent = [
+                    (st, 0.0, ())
+                    for st in self.store.find_recent_statements(ns, limit=FILL_RECENT)
+                    if st.id not in seen
+                ]
+                kept = fit_to_budget(
+                    [*ranked, *recent],
+                    budget=budget - reserved,
+                    count=self._tokens.count,
+                    grouped=grouped,
+                )
         if not kept and ranked and budget - reserved >= 8:
             kept = [self._truncated(ranked[0], budget - reserved, grouped)]
         if full_texts:
