@@ -68,6 +68,8 @@ def test_update_advances_clock_and_stores_everything(store: GraphStore, ns: str)
         "Brandon wants to travel to Paris.",
     ]
     assert [s.text for s in contexts["coffe"]] == ["Brandon loves coffee."]
+    ids = store.find_context_ids(ns, ["pari", "nope", "brandon"], limit_per_concept=1)
+    assert ids == {"pari": [(r2.statement_ids[0], 2)], "brandon": [(r2.statement_ids[0], 2)]}
     statement = contexts["pari"][0]
     assert statement.t_index == 2 and statement.at == T0 + timedelta(hours=1)
     assert statement.at.tzinfo is not None

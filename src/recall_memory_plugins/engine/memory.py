@@ -589,18 +589,20 @@ class TemporalGraphMemory:
                     weights[c.name] = 0.5 * (0.5 + 0.5 * c.sort_val / max_sort) / max(c.depth, 1)
             essential = [c.name for c in concepts if c.essential]
             related = [c.name for c in concepts if not c.essential]
-            contexts = self.store.find_contexts(ns, essential, limit_per_concept=cfg.context_limit)
+            contexts = self.store.find_context_ids(
+                ns, essential, limit_per_concept=cfg.context_limit
+            )
             if related:
                 contexts.update(
-                    self.store.find_contexts(
+                    self.store.find_context_ids(
                         ns, related, limit_per_concept=min(cfg.context_limit, RELATED_CONTEXT)
                     )
                 )
-            for name, statements in contexts.items():
-                for st in statements:
-                    cand = cands.get(st.id)
+            for name, members in contexts.items():
+                for sid, t_index in members:
+                    cand = cands.get(sid)
                     if cand is None:
-                        cand = cands[st.id] = Candidate(st.id, st.t_index)
+                        cand = cands[sid] = Candidate(sid, t_index)
                     cand.graph += weights[name]
                     cand.concepts = (*cand.concepts, name)
         if not cands:

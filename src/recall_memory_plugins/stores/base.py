@@ -129,6 +129,16 @@ class GraphStore(Protocol):
         first."""
         ...
 
+    def find_context_ids(
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        limit_per_concept: int,
+    ) -> dict[str, list[tuple[int, int]]]:
+        """Like :meth:`find_contexts`, but only ``(statement id, t_index)`` pairs (cheap)."""
+        ...
+
     # -- lexical index ---------------------------------------------------------------------------
     def count_statements(self, namespace: str) -> tuple[int, float]:
         """Number of statements and their mean length in index terms."""

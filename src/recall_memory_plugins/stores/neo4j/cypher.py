@@ -24,6 +24,7 @@ __all__ = [
     "EXPAND_APOC",
     "FIND_CONCEPTS",
     "FIND_CONTEXTS",
+    "FIND_CONTEXT_IDS",
     "FIND_LINKS_ALL",
     "FIND_LINKS_OF",
     "FIND_POSTINGS",
@@ -280,6 +281,18 @@ WITH collect({{name: c.name, ids: [s IN members | s.id]}}) AS contexts,
 UNWIND members AS s
 WITH contexts, collect(DISTINCT s) AS statements
 RETURN contexts, [s IN statements | {_STATEMENT_MAP}] AS statements
+"""
+
+FIND_CONTEXT_IDS = """
+UNWIND $keys AS key
+MATCH (c:Concept {namespace: $ns, key: key})
+CALL (c) {
+  MATCH (c)-[:IN_CONTEXT]->(s:Statement)
+  WITH s ORDER BY s.id DESC
+  LIMIT $limit
+  RETURN collect([s.id, s.t_index]) AS members
+}
+RETURN c.name AS name, members
 """
 
 TERM_FREQUENCIES = """

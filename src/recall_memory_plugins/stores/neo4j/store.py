@@ -713,6 +713,28 @@ class Neo4jGraphStore:
         }
         return {n: found[n] for n in wanted if n in found}
 
+    def find_context_ids(
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        limit_per_concept: int,
+    ) -> dict[str, list[tuple[int, int]]]:
+        wanted = list(dict.fromkeys(names))
+        if not wanted:
+            return {}
+        rows = self._run(
+            "read context ids",
+            cypher.FIND_CONTEXT_IDS,
+            {"ns": namespace, "keys": _keys(wanted), "limit": _limit(limit_per_concept)},
+        )
+        found = {
+            r["name"]: [(int(i), int(t)) for i, t in reversed(r["members"])]
+            for r in rows
+            if r["members"]
+        }
+        return {n: found[n] for n in wanted if n in found}
+
     # ------------------------------------------------------------------------------ lexical
     def count_statements(self, namespace: str) -> tuple[int, float]:
         rows = self._run("count statements", cypher.COUNT_STATEMENTS, {"ns": namespace})

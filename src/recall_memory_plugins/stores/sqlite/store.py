@@ -654,6 +654,26 @@ class SqliteGraphStore:
                     out[name] = [self._statement(r) for r in reversed(rows)]
         return out
 
+    def find_context_ids(
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        limit_per_concept: int,
+    ) -> dict[str, list[tuple[int, int]]]:
+        out: dict[str, list[tuple[int, int]]] = {}
+        with self._read() as conn:
+            for name in dict.fromkeys(names):
+                rows = conn.execute(
+                    "SELECT x.statement_id, s.t_index FROM contexts x "
+                    "JOIN statements s ON s.id = x.statement_id "
+                    "WHERE x.namespace = ? AND x.concept = ? ORDER BY x.statement_id DESC LIMIT ?",
+                    (namespace, name, limit_per_concept),
+                ).fetchall()
+                if rows:
+                    out[name] = [(int(r[0]), int(r[1])) for r in reversed(rows)]
+        return out
+
     # ------------------------------------------------------------------------------ lexical
     def count_statements(self, namespace: str) -> tuple[int, float]:
         with self._read() as conn:
