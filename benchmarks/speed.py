@@ -151,7 +151,8 @@ def run(args: Any) -> dict[str, Any]:
     annotator = C.make_annotator(args.annotator)
     guard = C.NetworkGuard(allow=_neo4j_hosts() if args.store == "neo4j" else ())
     run_id = uuid.uuid4().hex[:8]
-    result: dict[str, Any] = {"growth": [], "namespaces": {}, "profile": {}}
+    result: dict[str, Any] = {"growth": [], "namespaces": {}, "profile": {},
+                              "load_average_start": os.getloadavg()[0]}
     t_start = time.perf_counter()
 
     with tempfile.TemporaryDirectory() as tmp:
@@ -252,6 +253,7 @@ def run(args: Any) -> dict[str, Any]:
     result["network_attempt_samples"] = guard.attempts[:5]
     result["llm_calls_per_add"] = 0 if not guard.attempts else float("nan")
     result["seconds"] = time.perf_counter() - t_start
+    result["load_average_end"] = os.getloadavg()[0]
     result["meta"] = {
         "command": "python -m benchmarks.speed" + (" --smoke" if args.smoke else "")
                    + (f" --store {args.store}" if args.store != "sqlite" else ""),
@@ -300,7 +302,9 @@ def render(r: dict[str, Any], plots: Sequence[str]) -> str:
              f"{m['vocabulary']['places']} cities, {m['vocabulary']['objects_activities']} objects "
              f"and activities, {m['vocabulary']['topics']} topics; Zipf-distributed slots) · "
              f"{m['queries']} recall queries per point, budget {m['budget']} tokens · run time "
-             f"{r['seconds']:.0f} s.", "",
+             f"{r['seconds']:.0f} s · 1-minute load average {r['load_average_start']:.1f} at the "
+             f"start, {r['load_average_end']:.1f} at the end (other work on the machine slows "
+             "every number here alike).", "",
              "Example statements: " + " / ".join(f"“{s}”" for s in m["sample_statements"][:3]), "",
              "## Targets", ""]
     t = r["targets"]
