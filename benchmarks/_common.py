@@ -395,6 +395,10 @@ def environment(annotator: Any = None) -> dict[str, Any]:
             ["git", "rev-parse", "--short", "HEAD"], cwd=REPO_ROOT, capture_output=True, text=True,
             check=False,
         ).stdout.strip()
+        info["src_uncommitted"] = bool(subprocess.run(
+            ["git", "status", "--porcelain", "--", "src"], cwd=REPO_ROOT, capture_output=True,
+            text=True, check=False,
+        ).stdout.strip())
     info["token_counter_exact"] = bool(getattr(token_counter(), "exact", False))
     if annotator is not None:
         info["annotator"] = getattr(annotator, "name", type(annotator).__name__)
@@ -404,6 +408,7 @@ def environment(annotator: Any = None) -> dict[str, Any]:
 def env_line(info: dict[str, Any]) -> str:
     return (f"_{info['date']} · Python {info['python']} · {info['cpus']} CPUs · "
             f"recall-memory-plugins {info.get('recall_memory_plugins')} @ {info.get('git_commit', '?')}"
+            f"{' + uncommitted src changes' if info.get('src_uncommitted') else ''}"
             f" · annotator {info.get('annotator', '?')} · tiktoken cl100k "
             f"{'exact' if info.get('token_counter_exact') else 'ESTIMATED'}_")
 

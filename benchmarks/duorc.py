@@ -116,6 +116,7 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         files = files[: args.plots]
     budgets = tuple(args.budgets)
     annotator = C.make_annotator(args.annotator)
+    env = C.environment(annotator)  # at the start: the commit whose code this run loaded
     systems = ["ours", "whole", "seed", "dense", "bm25", "fusion"]
     hits: dict[str, dict[str, list[float]]] = {f"{s}@{b}": {"all": [], "answerable": []}
                                                for s in systems for b in budgets}
@@ -190,7 +191,7 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     agg["full"] = {"answerable": 1.0, "all": C.mean(full["all"]), "tokens": C.mean(full_tokens)}
     meta = {
         "command": "python -m benchmarks.duorc" + (" --smoke" if args.smoke else ""),
-        "environment": C.environment(annotator), "plots": len(files), "chunks": n_chunks,
+        "environment": env, "plots": len(files), "chunks": n_chunks,
         "questions": n_questions, "answerable": len(full["answerable"]),
         "chunk_tokens": CHUNK_TOKENS, "budgets": list(budgets),
         "ingest_statements_per_s": n_chunks / ingest_s if ingest_s else float("nan"),

@@ -273,6 +273,7 @@ def run(args: Any) -> dict[str, Any]:
                           conversations=1 if args.smoke else args.conversations)
     budgets = tuple(args.budgets)
     annotator = C.make_annotator(args.annotator)
+    env = C.environment(annotator)  # at the start: the commit whose code this run loaded
     side = DenseSide()
     table = variants(side)
     chosen = args.variants or list(table)
@@ -309,7 +310,7 @@ def run(args: Any) -> dict[str, Any]:
     return {"agg": agg, "chosen": chosen, "descriptions": {n: table[n].what for n in chosen},
             "budgets": list(budgets), "seconds": time.perf_counter() - t_start,
             "recall_ms_p50": {n: 1000 * C.percentile(v, 50) for n, v in timings.items()},
-            "environment": C.environment(annotator),
+            "environment": env,
             "command": "python -m benchmarks.experiments" + (" --smoke" if args.smoke else "")}
 
 def render(r: dict[str, Any]) -> str:

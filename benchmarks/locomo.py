@@ -461,6 +461,7 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
                         conversations=1 if args.smoke else args.conversations)
     budgets = tuple(args.budgets)
     annotator = C.make_annotator(args.annotator)
+    env = C.environment(annotator)  # at the start: the commit whose code this run loaded
     results = new_results()
     latencies: list[float] = []
     ingest_s = 0.0
@@ -496,7 +497,7 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
     questions = [q for c in convs for q in c.questions]
     meta = {
         "command": "python -m benchmarks.locomo" + (" --smoke" if args.smoke else ""),
-        "environment": C.environment(annotator),
+        "environment": env,
         "data": str(path), "conversations": len(convs), "turns": n_turns,
         "questions": len(questions),
         "questions_main": sum(1 for q in questions if q.category in MAIN_CATS),

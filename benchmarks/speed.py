@@ -149,6 +149,7 @@ def run(args: Any) -> dict[str, Any]:
     texts = gen.take(total)
     questions = gen.questions(args.queries)
     annotator = C.make_annotator(args.annotator)
+    env = C.environment(annotator)  # at the start: the commit whose code this run loaded
     guard = C.NetworkGuard(allow=_neo4j_hosts() if args.store == "neo4j" else ())
     run_id = uuid.uuid4().hex[:8]
     result: dict[str, Any] = {"growth": [], "namespaces": {}, "profile": {},
@@ -257,7 +258,7 @@ def run(args: Any) -> dict[str, Any]:
     result["meta"] = {
         "command": "python -m benchmarks.speed" + (" --smoke" if args.smoke else "")
                    + (f" --store {args.store}" if args.store != "sqlite" else ""),
-        "environment": C.environment(annotator), "store": args.store, "sizes": sizes,
+        "environment": env, "store": args.store, "sizes": sizes,
         "queries": len(questions), "budget": BUDGET, "seed": args.seed,
         "vocabulary": {"people": gen.vocab[0], "places": gen.vocab[1],
                        "objects_activities": gen.vocab[2], "topics": gen.vocab[3]},

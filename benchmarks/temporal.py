@@ -118,6 +118,7 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
         streams = [s for s in streams if s["gap"] <= args.max_gap]
     budget = args.budget
     annotator = C.make_annotator(args.annotator)
+    env = C.environment(annotator)  # at the start: the commit whose code this run loaded
     rows: list[dict[str, Any]] = []
     t_start = time.perf_counter()
     ingest_s = 0.0
@@ -185,7 +186,7 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
     rel_ok = [r["relations"]["correct"] for r in rows]
     meta = {
         "command": "python -m benchmarks.temporal" + (" --smoke" if args.smoke else ""),
-        "environment": C.environment(annotator), "data": str(DATA.relative_to(C.REPO_ROOT)),
+        "environment": env, "data": str(DATA.relative_to(C.REPO_ROOT)),
         "seed": data["seed"], "streams": len(rows), "statements": n_statements, "budget": budget,
         "ingest_statements_per_s": n_statements / ingest_s if ingest_s else float("nan"),
         "network_attempts": len(guard.attempts), "seconds": time.perf_counter() - t_start,
