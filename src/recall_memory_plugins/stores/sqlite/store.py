@@ -492,9 +492,11 @@ class SqliteGraphStore:
         with self._read() as conn:
             for chunk in _chunks(list(ids)):  # type: ignore[arg-type]
                 for row in conn.execute(
+                    # "+namespace" keeps SQLite on the rowid lookup instead of walking the
+                    # (namespace, t_index) index, which grows with the namespace
                     f"SELECT {self._STATEMENT_COLS} FROM statements "
-                    f"WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
-                    (namespace, *chunk),
+                    f"WHERE id IN ({_qmarks(len(chunk))}) AND +namespace = ?",
+                    (*chunk, namespace),
                 ):
                     found[row["id"]] = self._statement(row)
         return [found[i] for i in ids if i in found]
