@@ -373,9 +373,10 @@ class TemporalGraphMemory:
         if strat == "seed":
             ranked, how = self._seed_candidates(ns, ranked_concepts)
         else:
-            ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest, budget)
-            if self.config.excerpts and ex.terms():
-                ranked = self._excerpts(ns, ex, ranked, full_texts)
+            weights: dict[str, float] = {}
+            ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest, budget, weights)
+            if self.config.excerpts and weights:
+                ranked = self._excerpts(ranked, weights, full_texts)
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
             how = "recent"
@@ -456,18 +457,11 @@ class TemporalGraphMemory:
 
     def _excerpts(
         self,
-        ns: str,
-        ex: Extraction,
         ranked: list[tuple[Statement, float, tuple[str, ...]]],
+        weights: dict[str, float],
         full_texts: dict[int, str],
     ) -> list[tuple[Statement, float, tuple[str, ...]]]:
         """Long statements shortened to their sentences that match the question."""
-        query = ex.terms()
-        n_docs, avg_len = self.store.count_statements(ns)
-        idf = BM25(n_docs=n_docs, avg_len=avg_len, df=self.store.term_frequencies(ns, query)).idf
-        weights = {t: idf[t] * q for t, q in query.items() if t in idf}
-        if not weights:
-            return ranked
         out = []
         for st, score, concepts in ranked:
             short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
@@ -546,7 +540,10 @@ class TemporalGraphMemory:
         concepts: Sequence[ScoredConcept],
         newest: int,
         budget: int,
+        weights: dict[str, float],
     ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
+        """Candidates ranked by fused score; ``weights`` receives the question terms' idf weights
+        (for excerpts), so the store's term statistics are read once per recall."""
         cfg = self.config
         query = ex.terms()
         for c in concepts:
@@ -558,6 +555,7 @@ class TemporalGraphMemory:
             df = self.store.term_frequencies(ns, query)
             if df:
                 bm25 = BM25(n_docs=n_docs, avg_len=avg_len, df=df)
+                weights.update((t, bm25.idf[t] * q) for t, q in ex.terms().items() if t in bm25.idf)
                 # Rare terms decide the ranking: fetch all their postings. Common terms (low idf)
                 # only add their newest statements, so hubs cost the same at any memory size.
                 common_df = max(POSTINGS_PER_TERM, n_docs // 5)
@@ -581,12 +579,14 @@ class TemporalGraphMemory:
                         cand.lexical += score
         if concepts:
             max_sort = max((c.sort_val for c in concepts if not c.essential), default=0.0) or 1.0
-            weights: dict[str, float] = {}
+            concept_weight: dict[str, float] = {}
             for c in concepts:
                 if c.essential:
-                    weights[c.name] = 1.0
+                    concept_weight[c.name] = 1.0
                 else:
-                    weights[c.name] = 0.5 * (0.5 + 0.5 * c.sort_val / max_sort) / max(c.depth, 1)
+                    concept_weight[c.name] = (
+                        0.5 * (0.5 + 0.5 * c.sort_val / max_sort) / max(c.depth, 1)
+                    )
             essential = [c.name for c in concepts if c.essential]
             related = [c.name for c in concepts if not c.essential]
             contexts = self.store.find_context_ids(
@@ -603,7 +603,7 @@ class TemporalGraphMemory:
                     cand = cands.get(sid)
                     if cand is None:
                         cand = cands[sid] = Candidate(sid, t_index)
-                    cand.graph += weights[name]
+                    cand.graph += concept_weight[name]
                     cand.concepts = (*cand.concepts, name)
         if not cands:
             return [], "recent"
