@@ -18,6 +18,14 @@ def skip_or_fail(reason: str) -> None:
     pytest.skip(reason)
 
 
+# The handover dialogue every framework test sends through a real chain.
+ZH_1 = "张三正在负责星火计划"
+ZH_2 = "张三不再负责星火计划了，现在由王五接手"
+ZH_Q = "现在谁负责星火计划？"
+EN_1 = "Alice leads Project Orion."
+EN_2 = "Alice handed Project Orion over to Bob."
+EN_Q = "Who leads Project Orion now?"
+
 T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
 
 

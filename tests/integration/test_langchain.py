@@ -51,15 +51,7 @@ from recall_memory_plugins.adapters.langchain import (
     RecallMiddleware,
     RecallRetriever,
 )
-from tests.conftest import Clock
-
-ZH_1 = "张三正在负责星火计划"
-ZH_2 = "张三不再负责星火计划了，现在由王五接手"
-ZH_Q = "现在谁负责星火计划？"
-EN_1 = "Alice leads Project Orion."
-EN_2 = "Alice handed Project Orion over to Bob."
-EN_Q = "Who leads Project Orion now?"
-
+from tests.conftest import EN_1, EN_2, EN_Q, ZH_1, ZH_2, ZH_Q, Clock
 
 # The classic chains are deprecated by LangChain itself; that notice is theirs, not ours.
 CLASSIC_CHAIN_NOTICE = "ignore:.*(ConversationChain|LLMChain).*:langchain_core._api.deprecation.LangChainDeprecationWarning"
