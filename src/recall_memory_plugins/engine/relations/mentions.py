@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from ...nlp.base import Annotation, Sentence
 from .lexicon import (
@@ -37,7 +38,15 @@ from .schema import (
     Mention,
 )
 
-__all__ = ["clean_name", "find_mentions", "is_cjk", "name_variants", "token_offsets"]
+__all__ = [
+    "Gazetteer",
+    "clean_name",
+    "find_mentions",
+    "is_cjk",
+    "known_names",
+    "name_variants",
+    "token_offsets",
+]
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _QUOTED = re.compile(r"[‘“「『《\"]([^’”」』》\"\n]{1,24})[’”」』》\"]")
@@ -289,16 +298,18 @@ def _sentence_spans(
 
 
 def find_mentions(
-    annotation: Annotation, *, gazetteer: Mapping[str, str | None] | None = None
+    annotation: Annotation, *, gazetteer: Mapping[str, str | None] | Gazetteer | None = None
 ) -> list[Mention]:
     """Mentions of entities in ``annotation``, in text order.
 
     Args:
         annotation: the annotated text.
         gazetteer: known names (any case) -> entity type, searched for in the text too, so a
-            recently seen entity is found even where the annotator did not tag it.
+            recently seen entity is found even where the annotator did not tag it (a mapping,
+            or a prepared :class:`Gazetteer`).
     """
     text = annotation.text
+    known = gazetteer if isinstance(gazetteer, Gazetteer) else Gazetteer(gazetteer)
     out: list[Mention] = []
     for s_idx, sentence in enumerate(annotation.sentences):
         offsets = token_offsets(annotation, sentence)
@@ -347,7 +358,7 @@ def find_mentions(
                         weak=kind == "weak",
                     )
                 )
-        found = _add_char_level(text, sentence, found, s_idx, gazetteer or {})
+        found = _add_char_level(text, sentence, found, s_idx, known)
         out.extend(sorted(found, key=lambda m: m.start))
     return out
 
@@ -361,7 +372,7 @@ def _add_char_level(
     sentence: Sentence,
     found: list[Mention],
     s_idx: int,
-    gazetteer: Mapping[str, str | None],
+    gazetteer: Gazetteer,
 ) -> list[Mention]:
     """Add quoted names and gazetteer names (character offsets, not tokens)."""
     lo, hi = sentence.start_char, sentence.end_char
@@ -378,7 +389,7 @@ def _add_char_level(
         if type_ is None and is_cjk(inner):
             type_ = PROJECT if inner.endswith(ZH_PROJECT_SUFFIXES) else None
         found.append(Mention(text[start:end], start, end, s_idx, "name", type=type_))
-    for start, end, type_ in _gazetteer_hits(chunk, gazetteer):
+    for start, end, type_ in gazetteer.hits(chunk):
         start, end = lo + start, lo + end
         inside = [m for m in found if _overlaps(m, start, end)]
         if any(m.kind != "name" or (m.start <= start and end <= m.end) for m in inside):
@@ -389,34 +400,84 @@ def _add_char_level(
     return found
 
 
-def _gazetteer_hits(
-    chunk: str, gazetteer: Mapping[str, str | None]
-) -> list[tuple[int, int, str | None]]:
-    """Where the known names occur in ``chunk``, longest first: Chinese names as substrings,
-    other names as whole words (any case). Linear in the text, no regex per name."""
-    hits: list[tuple[int, int, str | None]] = []
-    latin: dict[str, str | None] = {}
-    longest = 0
-    for name, type_ in gazetteer.items():
-        if len(name) < 2:
-            continue
-        if is_cjk(name):
-            at = chunk.find(name)
-            while at >= 0:
-                hits.append((at, at + len(name), type_))
-                at = chunk.find(name, at + len(name))
-        else:
-            words = _WORDS.findall(name.casefold())
-            if words:
-                latin.setdefault(" ".join(words), type_)
-                longest = max(longest, len(words))
-    if latin:
-        spans = [(m.start(), m.end(), m.group().casefold()) for m in _WORDS.finditer(chunk)]
-        for i in range(len(spans)):
-            for n in range(min(longest, len(spans) - i), 0, -1):
-                key = " ".join(w for _, _, w in spans[i : i + n])
-                if key in latin:
-                    hits.append((spans[i][0], spans[i + n - 1][1], latin[key]))
-                    break
-    hits.sort(key=lambda h: (h[0] - h[1], h[0]))
-    return hits
+@lru_cache(maxsize=16384)
+def _gazetteer_key(name: str) -> tuple[bool, str, str, int] | None:
+    """How a known name is searched for: ``(cjk, key, first word, words)``; None when it is too
+    short or has no word. Memoised: the same salient names come back turn after turn."""
+    if len(name) < 2:
+        return None
+    if is_cjk(name):
+        return True, name, "", 0
+    words = _WORDS.findall(name.casefold())
+    if not words:
+        return None
+    return False, " ".join(words), words[0], len(words)
+
+
+class Gazetteer:
+    """Known names (any case) -> entity type, prepared for searching texts: Chinese names are
+    found as substrings, the others by their case-folded words, indexed by first word so a text
+    is scanned in one pass. When two names fold to the same words, the first one's type wins.
+
+    Read-only once built: :func:`known_names` shares instances between calls.
+    """
+
+    __slots__ = ("cjk", "first", "latin", "longest")
+
+    def __init__(self, names: Mapping[str, str | None] | None = None) -> None:
+        self.cjk: dict[str, str | None] = {}
+        self.latin: dict[str, str | None] = {}
+        self.first: set[str] = set()
+        self.longest = 0
+        for name, type_ in (names or {}).items():
+            key = _gazetteer_key(name)
+            if key is None:
+                continue
+            if key[0]:
+                self.cjk.setdefault(name, type_)
+            else:
+                self.latin.setdefault(key[1], type_)
+                self.first.add(key[2])
+                self.longest = max(self.longest, key[3])
+
+    @classmethod
+    def merge(cls, parts: Sequence[Gazetteer]) -> Gazetteer:
+        """One gazetteer of ``parts`` in order (the earlier part's type wins)."""
+        out = cls()
+        for part in reversed(parts):  # later updates overwrite: the first part's type stays
+            out.cjk.update(part.cjk)
+            out.latin.update(part.latin)
+            out.first.update(part.first)
+            out.longest = max(out.longest, part.longest)
+        return out
+
+    def hits(self, chunk: str) -> list[tuple[int, int, str | None]]:
+        """Where the known names occur in ``chunk``, longest first: Chinese names as substrings,
+        other names as whole words (any case). Linear in the text, no regex per name."""
+        hits: list[tuple[int, int, str | None]] = []
+        if self.cjk and is_cjk(chunk):  # a Chinese name cannot occur in a text without one
+            for name, type_ in self.cjk.items():
+                at = chunk.find(name)
+                while at >= 0:
+                    hits.append((at, at + len(name), type_))
+                    at = chunk.find(name, at + len(name))
+        if self.latin:
+            latin, first, longest = self.latin, self.first, self.longest
+            spans = [(m.start(), m.end(), m.group().casefold()) for m in _WORDS.finditer(chunk)]
+            for i, (start, _, word) in enumerate(spans):
+                if word not in first:  # every key starts with one of these words
+                    continue
+                for n in range(min(longest, len(spans) - i), 0, -1):
+                    key = " ".join(w for _, _, w in spans[i : i + n]) if n > 1 else word
+                    if key in latin:
+                        hits.append((start, spans[i + n - 1][1], latin[key]))
+                        break
+        hits.sort(key=lambda h: (h[0] - h[1], h[0]))
+        return hits
+
+
+@lru_cache(maxsize=4096)
+def known_names(names: tuple[str, ...], type_: str | None) -> Gazetteer:
+    """The gazetteer of one entity's names (memoised: a salient entity stays salient for many
+    turns, so a text's gazetteer is a cheap :meth:`Gazetteer.merge` of these)."""
+    return Gazetteer(dict.fromkeys(names, type_))

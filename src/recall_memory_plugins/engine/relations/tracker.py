@@ -31,7 +31,7 @@ from ...stores.base import GraphStore
 from .coref import Referent, coordinated, next_discourse, resolve_references
 from .facts import cue_types, render_fact
 from .lexicon import TITLES, gender_of
-from .mentions import clean_name, find_mentions, is_cjk, name_variants
+from .mentions import Gazetteer, clean_name, find_mentions, is_cjk, known_names, name_variants
 from .patterns import PatternRelationExtractor
 from .schema import (
     DEFAULT_EXCLUSIVE,
@@ -441,10 +441,9 @@ class RelationTracker:
         if not annotation.sentences:
             return RelationPlan()
         discourse = self._load_discourse(store, namespace)
-        gazetteer: dict[str, str | None] = {}
-        for salient in discourse.referents:
-            for alias in (salient.name, *salient.aliases):
-                gazetteer.setdefault(alias, salient.type)
+        gazetteer = Gazetteer.merge(
+            [known_names((r.name, *r.aliases), r.type) for r in discourse.referents]
+        )
         mentions = find_mentions(annotation, gazetteer=gazetteer)
         book = _EntityBook(store, namespace, discourse.referents)
         names = [clean_name(m.text) for m in mentions if m.kind == "name"]
