@@ -29,7 +29,9 @@ class MemoryConfig:
         temporal_window: time steps a related concept may lag behind its anchor.
         window_anchor: ``"start"`` counts the window back from each start (question) concept's
             own time step, as RecallM does; ``"newest"`` counts back from the namespace's newest step.
-        depth: hops of the RELATED expansion from the question's concepts.
+        depth: hops of the RELATED expansion from the question's concepts. ``None`` (default):
+            2 for ``seed`` (RecallM's), 1 for ``fused``, where a second hop costs several times
+            more and changed LOCOMO evidence recall by 0.1 point (benchmarks/results/experiments.md).
         max_neighbors: neighbours followed per concept (most recent first), so hubs stay cheap.
         time_weight: the factor of ``t_index`` in ``sort_val = sum(t_index * w + strength)``.
         token_budget: default budget of a recalled context, in cl100k tokens.
@@ -58,7 +60,7 @@ class MemoryConfig:
     max_statement_tokens: int = 200
     temporal_window: int = 15
     window_anchor: Anchor = "start"
-    depth: int = 2
+    depth: int | None = None
     max_neighbors: int = 12
     time_weight: float = 3.0
     token_budget: int = 500
@@ -91,7 +93,10 @@ class MemoryConfig:
             "depth",
             "max_neighbors",
         ):
-            if int(getattr(self, name)) < 1:
+            value = getattr(self, name)
+            if value is None and name == "depth":
+                continue
+            if not isinstance(value, int) or value < 1:
                 raise ConfigurationError(
                     f"MemoryConfig.{name} must be >= 1, got {getattr(self, name)!r}"
                 )
@@ -105,6 +110,12 @@ class MemoryConfig:
             raise ConfigurationError("MemoryConfig.strategy must be 'fused' or 'seed'")
         if self.order not in ("chronological", "rank"):
             raise ConfigurationError("MemoryConfig.order must be 'chronological' or 'rank'")
+
+    def depth_for(self, strategy: str) -> int:
+        """The expansion depth used by ``strategy`` (see :attr:`depth`)."""
+        if self.depth is not None:
+            return int(self.depth)
+        return 2 if strategy == "seed" else 1
 
     def with_options(self, **changes: Any) -> MemoryConfig:
         """A copy with some options changed."""
@@ -130,7 +141,7 @@ class MemoryConfig:
             try:
                 if isinstance(default, bool):
                     values[f.name] = raw.strip().lower() in ("1", "true", "yes", "on")
-                elif isinstance(default, int):
+                elif isinstance(default, int) or f.name == "depth":
                     values[f.name] = int(raw)
                 elif isinstance(default, float):
                     values[f.name] = float(raw)

@@ -357,7 +357,7 @@ class TemporalGraphMemory:
         )
         ex = extract(annotation)
         essential = ex.concept_names()
-        ranked_concepts = self._graph(ns, essential, newest)
+        ranked_concepts = self._graph(ns, essential, newest, strat)
 
         facts: list[str] = []
         reserved = 0
@@ -490,7 +490,9 @@ class TemporalGraphMemory:
         """Async twin of :meth:`recall` (runs in a worker thread)."""
         return await asyncio.to_thread(self.recall, question, **kwargs)
 
-    def _graph(self, ns: str, essential: Sequence[str], newest: int) -> list[ScoredConcept]:
+    def _graph(
+        self, ns: str, essential: Sequence[str], newest: int, strategy: str
+    ) -> list[ScoredConcept]:
         cfg = self.config
         if not essential:
             return []
@@ -504,7 +506,7 @@ class TemporalGraphMemory:
         sub = self.store.expand(
             ns,
             [c.name for c in starts],
-            depth=cfg.depth,
+            depth=cfg.depth_for(strategy),
             min_t_index=min_t,
             max_neighbors=cfg.max_neighbors,
         )

@@ -120,4 +120,14 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        3,
+        "index relations by sequence (the next sequence number is one index probe)",
+        [
+            "CREATE INDEX IF NOT EXISTS ix_relations_seq ON relations(namespace, seq)",
+        ],
+    )
+)
+
 LATEST_VERSION = MIGRATIONS[-1][0]

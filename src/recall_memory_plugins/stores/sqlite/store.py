@@ -61,6 +61,40 @@ def _qmarks(n: int) -> str:
     return ",".join("?" * n)
 
 
+_NEIGHBOURS_SQL = {
+    side: (
+        f"SELECT l.{other}, l.strength, l.t_index, c.t_index FROM links l "
+        f"JOIN concepts c ON c.namespace = l.namespace AND c.name = l.{other} "
+        f"WHERE l.namespace = ? AND l.{side} = ? ORDER BY l.t_index DESC"
+    )
+    for side, other in (("source", "target"), ("target", "source"))
+}
+
+
+def _newest_neighbours(
+    conn: sqlite3.Connection, namespace: str, origin: str, min_t_index: int, limit: int
+) -> list[tuple[int, int, str]]:
+    """(t_index, strength, name) of ``origin``'s best neighbours in the window.
+
+    Best: link ``t_index`` desc, strength desc, name asc, at most ``limit`` per side. Each side's
+    links are read newest first and the read stops once ``limit`` neighbours are found and the
+    next link is older than the last of them (a hub is not read whole).
+    """
+    out: list[tuple[int, int, str]] = []
+    for sql in _NEIGHBOURS_SQL.values():
+        found: list[tuple[int, int, str]] = []
+        cursor = conn.execute(sql, (namespace, origin))
+        for other, strength, t_index, concept_t in cursor:
+            if len(found) >= limit and t_index < found[-1][0]:
+                break
+            if concept_t >= min_t_index:
+                found.append((t_index, strength, other))
+        cursor.close()
+        found.sort(key=lambda c: (-c[0], -c[1], c[2]))
+        out.extend(found[:limit])
+    return out
+
+
 class SqliteGraphStore:
     """The embedded graph store on SQLite.
 
@@ -218,36 +252,17 @@ class SqliteGraphStore:
         at = _ts(update.at)
         try:
             with self.atomic() as conn:
-                conn.execute(
-                    "INSERT INTO namespaces(namespace, step) VALUES (?, 0) "
-                    "ON CONFLICT(namespace) DO NOTHING",
-                    (ns,),
-                )
+                total_length = sum(sum(st.terms.values()) for st in update.statements)
                 step = conn.execute(
-                    "UPDATE namespaces SET step = step + 1 WHERE namespace = ? RETURNING step",
-                    (ns,),
+                    "INSERT INTO namespaces(namespace, step, n_statements, total_length) "
+                    "VALUES (?, 1, ?, ?) ON CONFLICT(namespace) DO UPDATE SET step = step + 1, "
+                    "n_statements = n_statements + excluded.n_statements, "
+                    "total_length = total_length + excluded.total_length RETURNING step",
+                    (ns, len(update.statements), total_length),
                 ).fetchone()[0]
                 ids = self._write_statements(conn, update, step, at)
                 self._write_concepts(conn, update, step, ids)
-                touched = {m.name for m in update.concepts}
-                for source, target, count in update.links:
-                    source, target = sorted_pair(source, target)
-                    for end in (source, target):
-                        if (
-                            end not in touched
-                            and not conn.execute(
-                                "SELECT 1 FROM concepts WHERE namespace = ? AND name = ?", (ns, end)
-                            ).fetchone()
-                        ):
-                            raise InputError(
-                                f"link {source!r}-{target!r} names unknown concept {end!r}"
-                            )
-                    conn.execute(
-                        "INSERT INTO links(namespace, source, target, strength, t_index) "
-                        "VALUES (?, ?, ?, ?, ?) ON CONFLICT(namespace, source, target) DO UPDATE "
-                        "SET strength = strength + excluded.strength, t_index = excluded.t_index",
-                        (ns, source, target, count, step),
-                    )
+                self._write_links(conn, update, step)
                 self._write_entities(conn, update, step)
                 self._write_relations(conn, update, step, at, ids)
         except sqlite3.Error as exc:
@@ -263,10 +278,8 @@ class SqliteGraphStore:
         ids: list[int] = []
         postings: list[tuple[str, str, int, int]] = []
         terms: list[tuple[str, str]] = []
-        total_length = 0
         for st in update.statements:
             length = sum(st.terms.values())
-            total_length += length
             sid = conn.execute(
                 "INSERT INTO statements(namespace, text, t_index, at, speaker, source, length) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -283,12 +296,37 @@ class SqliteGraphStore:
             "ON CONFLICT(namespace, term) DO UPDATE SET df = df + 1",
             terms,
         )
-        conn.execute(
-            "UPDATE namespaces SET n_statements = n_statements + ?, total_length = total_length + ? "
-            "WHERE namespace = ?",
-            (len(ids), total_length, ns),
-        )
         return ids
+
+    def _write_links(self, conn: sqlite3.Connection, update: GraphUpdate, step: int) -> None:
+        ns = update.namespace
+        touched = {m.name for m in update.concepts}
+        rows: list[tuple[str, str, str, int, int]] = []
+        unknown: set[str] = set()
+        for source, target, count in update.links:
+            source, target = sorted_pair(source, target)
+            unknown.update(end for end in (source, target) if end not in touched)
+            rows.append((ns, source, target, count, step))
+        if unknown:  # links normally join concepts of the same update; others must exist
+            known: set[str] = set()
+            for chunk in _chunks(sorted(unknown)):
+                known.update(
+                    r[0]
+                    for r in conn.execute(
+                        f"SELECT name FROM concepts WHERE namespace = ? AND name IN ({_qmarks(len(chunk))})",
+                        (ns, *chunk),
+                    )
+                )
+            missing = sorted(unknown - known)
+            if missing:
+                source, target, _ = next(lk for lk in update.links if missing[0] in (lk[0], lk[1]))
+                raise InputError(f"link {source!r}-{target!r} names unknown concept {missing[0]!r}")
+        conn.executemany(
+            "INSERT INTO links(namespace, source, target, strength, t_index) "
+            "VALUES (?, ?, ?, ?, ?) ON CONFLICT(namespace, source, target) DO UPDATE "
+            "SET strength = strength + excluded.strength, t_index = excluded.t_index",
+            rows,
+        )
 
     def _write_concepts(
         self, conn: sqlite3.Connection, update: GraphUpdate, step: int, ids: list[int]
@@ -364,52 +402,65 @@ class SqliteGraphStore:
 
     def _write_entities(self, conn: sqlite3.Connection, update: GraphUpdate, step: int) -> None:
         ns = update.namespace
+        if not update.entities:
+            return
+        known: dict[str, list[str]] = {}
+        ids = list(dict.fromkeys(e.id for e in update.entities))
+        for chunk in _chunks(ids):
+            for row in conn.execute(
+                f"SELECT id, aliases FROM entities WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
+                (ns, *chunk),
+            ):
+                known[row[0]] = json.loads(row[1])
+        inserts: list[tuple[object, ...]] = []
+        updates: list[tuple[object, ...]] = []
+        alias_rows: list[tuple[str, str, str]] = []
         for ent in update.entities:
-            row = conn.execute(
-                "SELECT aliases FROM entities WHERE namespace = ? AND id = ?", (ns, ent.id)
-            ).fetchone()
-            aliases = [] if row is None else json.loads(row["aliases"])
-            for alias in (ent.name, *ent.aliases):
-                if alias and alias not in aliases:
-                    aliases.append(alias)
-            if row is None:
-                conn.execute(
-                    "INSERT INTO entities(namespace, id, name, type, aliases, first_step, last_step) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    (
-                        ns,
-                        ent.id,
-                        ent.name,
-                        ent.type,
-                        json.dumps(aliases, ensure_ascii=False),
-                        step,
-                        step,
-                    ),
-                )
+            is_new = ent.id not in known
+            aliases = known.setdefault(ent.id, [])
+            added = [a for a in dict.fromkeys((ent.name, *ent.aliases)) if a and a not in aliases]
+            aliases.extend(added)
+            # only the aliases this update adds need an index row (the others have one)
+            alias_rows.extend((ns, a.casefold(), ent.id) for a in added)
+            encoded = json.dumps(aliases, ensure_ascii=False)
+            if is_new:
+                inserts.append((ns, ent.id, ent.name, ent.type, encoded, step, step))
             else:
-                conn.execute(
-                    "UPDATE entities SET aliases = ?, last_step = ?, type = CASE "
-                    "WHEN type IN ('OTHER', 'THING') AND ? NOT IN ('OTHER', 'THING') THEN ? "
-                    "ELSE type END WHERE namespace = ? AND id = ?",
-                    (json.dumps(aliases, ensure_ascii=False), step, ent.type, ent.type, ns, ent.id),
-                )
-            for alias in aliases:
-                conn.execute(
-                    "INSERT OR IGNORE INTO entity_aliases(namespace, alias_key, entity_id) "
-                    "VALUES (?, ?, ?)",
-                    (ns, alias.casefold(), ent.id),
-                )
+                updates.append((encoded, step, ent.type, ent.type, ns, ent.id))
+        for params in inserts:  # in order: a later record of the same id is an update
+            conn.execute(
+                "INSERT INTO entities(namespace, id, name, type, aliases, first_step, last_step) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(namespace, id) DO NOTHING",
+                params,
+            )
+        conn.executemany(
+            "UPDATE entities SET aliases = ?, last_step = ?, type = CASE "
+            "WHEN type IN ('OTHER', 'THING') AND ? NOT IN ('OTHER', 'THING') THEN ? "
+            "ELSE type END WHERE namespace = ? AND id = ?",
+            updates,
+        )
+        conn.executemany(
+            "INSERT OR IGNORE INTO entity_aliases(namespace, alias_key, entity_id) "
+            "VALUES (?, ?, ?)",
+            alias_rows,
+        )
 
     def _write_relations(
         self, conn: sqlite3.Connection, update: GraphUpdate, step: int, at: str, ids: list[int]
     ) -> None:
         ns = update.namespace
+        seq: int | None = None
         for change in update.relation_changes:
             sid = ids[change.statement_index] if 0 <= change.statement_index < len(ids) else None
             if change.op == "add":
-                seq = conn.execute(
-                    "SELECT COALESCE(MAX(seq), 0) + 1 FROM relations WHERE namespace = ?", (ns,)
-                ).fetchone()[0]
+                if seq is None:  # ix_relations_seq makes this one index probe
+                    seq = (
+                        conn.execute(
+                            "SELECT MAX(seq) FROM relations WHERE namespace = ?", (ns,)
+                        ).fetchone()[0]
+                        or 0
+                    )
+                seq += 1
                 conn.execute(
                     "INSERT INTO relations(namespace, id, subject_id, type, object_id, attributes, "
                     "valid_from_step, valid_from, recorded_at, statement_id, seq) "
@@ -599,21 +650,9 @@ class SqliteGraphStore:
             for level in range(1, depth + 1):
                 next_frontier: list[str] = []
                 for origin in frontier:
-                    candidates: list[tuple[int, int, str]] = []
-                    for sql in (
-                        "SELECT l.target AS other, l.strength, l.t_index FROM links l "
-                        "JOIN concepts c ON c.namespace = l.namespace AND c.name = l.target "
-                        "WHERE l.namespace = ? AND l.source = ? AND c.t_index >= ? "
-                        "ORDER BY l.t_index DESC, l.strength DESC, other ASC LIMIT ?",
-                        "SELECT l.source AS other, l.strength, l.t_index FROM links l "
-                        "JOIN concepts c ON c.namespace = l.namespace AND c.name = l.source "
-                        "WHERE l.namespace = ? AND l.target = ? AND c.t_index >= ? "
-                        "ORDER BY l.t_index DESC, l.strength DESC, other ASC LIMIT ?",
-                    ):
-                        for row in conn.execute(
-                            sql, (namespace, origin, min_t_index, max_neighbors)
-                        ):
-                            candidates.append((row["t_index"], row["strength"], row["other"]))
+                    candidates = _newest_neighbours(
+                        conn, namespace, origin, min_t_index, max_neighbors
+                    )
                     candidates.sort(key=lambda c: (-c[0], -c[1], c[2]))
                     for t_index, strength, other in candidates[:max_neighbors]:
                         a, b = sorted_pair(origin, other)
@@ -636,6 +675,22 @@ class SqliteGraphStore:
         ]
         return Subgraph(concepts=tuple(concepts), links=tuple(links[k] for k in sorted(links)))
 
+    @staticmethod
+    def _newest_context_sql(n_names: int, columns: str) -> str:
+        """The newest ``?`` context statements of each of ``n_names`` concepts, in one query
+        (one index range per concept)."""
+        union = " UNION ALL ".join(
+            [
+                "SELECT * FROM (SELECT concept, statement_id FROM contexts WHERE namespace = ? "
+                "AND concept = ? ORDER BY statement_id DESC LIMIT ?)"
+            ]
+            * n_names
+        )
+        return (
+            f"SELECT y.concept, {columns} FROM ({union}) y "
+            "JOIN statements s ON s.id = y.statement_id"
+        )
+
     def find_contexts(
         self,
         namespace: str,
@@ -643,18 +698,17 @@ class SqliteGraphStore:
         *,
         limit_per_concept: int,
     ) -> dict[str, list[Statement]]:
-        out: dict[str, list[Statement]] = {}
+        wanted = list(dict.fromkeys(names))
+        found: dict[str, list[Statement]] = {}
         with self._read() as conn:
-            for name in dict.fromkeys(names):
-                rows = conn.execute(
-                    "SELECT s.id, s.namespace, s.text, s.t_index, s.at, s.speaker, s.source "
-                    "FROM contexts x JOIN statements s ON s.id = x.statement_id "
-                    "WHERE x.namespace = ? AND x.concept = ? ORDER BY x.statement_id DESC LIMIT ?",
-                    (namespace, name, limit_per_concept),
-                ).fetchall()
-                if rows:
-                    out[name] = [self._statement(r) for r in reversed(rows)]
-        return out
+            for chunk in _chunks(wanted, 100):
+                sql = self._newest_context_sql(
+                    len(chunk), "s.id, s.namespace, s.text, s.t_index, s.at, s.speaker, s.source"
+                )
+                params = [v for name in chunk for v in (namespace, name, limit_per_concept)]
+                for row in conn.execute(sql, params):
+                    found.setdefault(row[0], []).append(self._statement(row))
+        return {name: sorted(found[name], key=lambda st: st.id) for name in wanted if name in found}
 
     def find_context_ids(
         self,
@@ -663,18 +717,15 @@ class SqliteGraphStore:
         *,
         limit_per_concept: int,
     ) -> dict[str, list[tuple[int, int]]]:
-        out: dict[str, list[tuple[int, int]]] = {}
+        wanted = list(dict.fromkeys(names))
+        found: dict[str, list[tuple[int, int]]] = {}
         with self._read() as conn:
-            for name in dict.fromkeys(names):
-                rows = conn.execute(
-                    "SELECT x.statement_id, s.t_index FROM contexts x "
-                    "JOIN statements s ON s.id = x.statement_id "
-                    "WHERE x.namespace = ? AND x.concept = ? ORDER BY x.statement_id DESC LIMIT ?",
-                    (namespace, name, limit_per_concept),
-                ).fetchall()
-                if rows:
-                    out[name] = [(int(r[0]), int(r[1])) for r in reversed(rows)]
-        return out
+            for chunk in _chunks(wanted, 100):
+                sql = self._newest_context_sql(len(chunk), "s.id, s.t_index")
+                params = [v for name in chunk for v in (namespace, name, limit_per_concept)]
+                for concept, sid, t_index in conn.execute(sql, params):
+                    found.setdefault(concept, []).append((sid, t_index))
+        return {name: sorted(found[name]) for name in wanted if name in found}
 
     # ------------------------------------------------------------------------------ lexical
     def count_statements(self, namespace: str) -> tuple[int, float]:
@@ -706,29 +757,32 @@ class SqliteGraphStore:
         *,
         limit_per_term: int,
     ) -> list[TermPosting]:
-        hits: dict[int, dict[str, int]] = {}
+        wanted = list(dict.fromkeys(terms))
+        hits: dict[int, TermPosting] = {}
         with self._read() as conn:
-            for term in dict.fromkeys(terms):
-                for sid, tf in conn.execute(
-                    "SELECT statement_id, tf FROM postings WHERE namespace = ? AND term = ? "
-                    "ORDER BY statement_id DESC LIMIT ?",
-                    (namespace, term, limit_per_term),
+            for chunk in _chunks(wanted, 100):
+                # one query: each term's newest postings (an index range each), with the
+                # statements' step and length
+                union = " UNION ALL ".join(
+                    [
+                        "SELECT * FROM (SELECT term, statement_id, tf FROM postings "
+                        "WHERE namespace = ? AND term = ? ORDER BY statement_id DESC LIMIT ?)"
+                    ]
+                    * len(chunk)
+                )
+                params: list[object] = []
+                for term in chunk:
+                    params += [namespace, term, limit_per_term]
+                for term, sid, tf, t_index, length in conn.execute(
+                    f"SELECT p.term, p.statement_id, p.tf, s.t_index, s.length FROM ({union}) p "
+                    "JOIN statements s ON s.id = p.statement_id",
+                    params,
                 ):
-                    hits.setdefault(sid, {})[term] = tf
-            meta: dict[int, tuple[int, int]] = {}
-            ids = list(hits)
-            for i in range(0, len(ids), _MAX_VARS):
-                chunk = ids[i : i + _MAX_VARS]
-                for row in conn.execute(
-                    f"SELECT id, t_index, length FROM statements WHERE id IN ({_qmarks(len(chunk))})",
-                    chunk,
-                ):
-                    meta[row[0]] = (row[1], row[2])
-        return [
-            TermPosting(statement_id=sid, t_index=meta[sid][0], length=meta[sid][1], terms=t)
-            for sid, t in hits.items()
-            if sid in meta
-        ]
+                    posting = hits.get(sid)
+                    if posting is None:
+                        posting = hits[sid] = TermPosting(sid, t_index, length, {})
+                    posting.terms[term] = tf  # type: ignore[index]
+        return list(hits.values())
 
     # ------------------------------------------------------------------------------ entities
     @staticmethod
