@@ -253,6 +253,9 @@ def test_entities_and_relation_lifecycle(store: GraphStore, ns: str) -> None:
     assert rels[1].attributes == {"since": "now"} and rels[1].is_current
     assert [r.id for r in store.find_relations(ns, type="MANAGES", current_only=True)] == ["r2"]
     assert [r.id for r in store.find_relations(ns, entity_id="e-zs")] == ["r1"]
+    assert [r.id for r in store.find_relations(ns, object_id="e-xh", newest=1)] == ["r2"]
+    assert [r.id for r in store.find_relations(ns, object_id="e-xh", newest=5)] == ["r1", "r2"]
+    assert store.find_relations(ns, type="MANAGES", newest=0) == []
     assert store.stats(ns).current_relations == 1
     assert [e.id for e in store.find_recent_entities(ns, limit=2)] == ["e-ww", "e-zs"]
     assert [e.id for e in store.find_recent_entities(ns, limit=5)] == ["e-ww", "e-zs", "e-xh"]

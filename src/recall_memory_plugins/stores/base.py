@@ -184,10 +184,13 @@ class GraphStore(Protocol):
         entity_id: str | None = None,
         type: str | None = None,
         current_only: bool = False,
+        newest: int | None = None,
     ) -> list[Relation]:
         """Relations matching all given filters, oldest first (``entity_id``: either end).
 
-        As-of filtering is done by the engine from the returned intervals.
+        ``newest``: only the ``newest`` most recently recorded of them (still oldest first), so
+        a recall reads a bounded part of a long history. As-of filtering is done by the engine
+        from the returned intervals.
         """
         ...
 

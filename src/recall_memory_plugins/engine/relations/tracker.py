@@ -60,6 +60,7 @@ logger = logging.getLogger(__name__)
 
 _ALWAYS_KEEP = {PERSON, ORG, PROJECT, LOCATION, PRODUCT, EVENT}  # named types stored on sight
 _MAX_CONTEXT_RELATIONS = 40
+FACT_HISTORY = 64  # relations per named entity a recall reads for its facts (the newest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -754,14 +755,18 @@ class RelationTracker:
 
         rels: dict[str, Relation] = {}
         for entity_id in anchors:
-            for rel in store.find_relations(namespace, entity_id=entity_id):
+            # the newest part of the history is what a context shows; older relations of a
+            # much-mentioned entity stay reachable through relations()/timeline()
+            for rel in store.find_relations(namespace, entity_id=entity_id, newest=FACT_HISTORY):
                 rels.setdefault(rel.id, rel)
         named = any(m.kind == "name" for m in mentions) or any(
             t.upos == "PROPN" for t in question.tokens
         )
         if not anchors and cues and not named:  # "Who manages the project?" names nobody
             for type_ in cues[:3]:
-                for rel in store.find_relations(namespace, type=type_, current_only=True)[-limit:]:
+                for rel in store.find_relations(
+                    namespace, type=type_, current_only=True, newest=limit
+                ):
                     rels.setdefault(rel.id, rel)
         if not rels:
             return []

@@ -336,6 +336,7 @@ WHERE ($subject_key IS NULL OR r.subject_key = $subject_key)
   AND ($entity_key IS NULL OR r.subject_key = $entity_key OR r.object_key = $entity_key)
   AND ($type IS NULL OR r.type = $type)
   AND (NOT $current_only OR r.valid_to_step IS NULL)
+WITH r ORDER BY r.seq DESC LIMIT $newest
 OPTIONAL MATCH (s:Entity {namespace: $ns, key: r.subject_key})
 OPTIONAL MATCH (o:Entity {namespace: $ns, key: r.object_key})
 RETURN r {.*} AS r, s.name AS subject_name, o.name AS object_name

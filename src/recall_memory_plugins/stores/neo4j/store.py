@@ -823,6 +823,7 @@ class Neo4jGraphStore:
         entity_id: str | None = None,
         type: str | None = None,
         current_only: bool = False,
+        newest: int | None = None,
     ) -> list[Relation]:
         if subject_id is not None:
             query = cypher.RELATIONS["subject"]
@@ -840,6 +841,7 @@ class Neo4jGraphStore:
                 "entity_key": _key_or_none(entity_id),
                 "type": type,
                 "current_only": bool(current_only),
+                "newest": 2**62 if newest is None else max(int(newest), 0),
             },
         )
         out: list[Relation] = []

@@ -123,9 +123,11 @@ MIGRATIONS.append(
 MIGRATIONS.append(
     (
         3,
-        "index relations by sequence (the next sequence number is one index probe)",
+        "count relations per namespace (the next sequence number without reading relations)",
         [
-            "CREATE INDEX IF NOT EXISTS ix_relations_seq ON relations(namespace, seq)",
+            "ALTER TABLE namespaces ADD COLUMN relation_seq INTEGER NOT NULL DEFAULT 0",
+            "UPDATE namespaces SET relation_seq = (SELECT COALESCE(MAX(seq), 0) FROM relations "
+            "WHERE relations.namespace = namespaces.namespace)",
         ],
     )
 )

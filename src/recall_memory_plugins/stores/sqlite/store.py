@@ -449,17 +449,20 @@ class SqliteGraphStore:
         self, conn: sqlite3.Connection, update: GraphUpdate, step: int, at: str, ids: list[int]
     ) -> None:
         ns = update.namespace
-        seq: int | None = None
+        adds = sum(1 for change in update.relation_changes if change.op == "add")
+        seq = 0
+        if adds:  # reserve this update's sequence numbers
+            seq = (
+                conn.execute(
+                    "UPDATE namespaces SET relation_seq = relation_seq + ? WHERE namespace = ? "
+                    "RETURNING relation_seq",
+                    (adds, ns),
+                ).fetchone()[0]
+                - adds
+            )
         for change in update.relation_changes:
             sid = ids[change.statement_index] if 0 <= change.statement_index < len(ids) else None
             if change.op == "add":
-                if seq is None:  # ix_relations_seq makes this one index probe
-                    seq = (
-                        conn.execute(
-                            "SELECT MAX(seq) FROM relations WHERE namespace = ?", (ns,)
-                        ).fetchone()[0]
-                        or 0
-                    )
                 seq += 1
                 conn.execute(
                     "INSERT INTO relations(namespace, id, subject_id, type, object_id, attributes, "
@@ -850,12 +853,14 @@ class SqliteGraphStore:
         entity_id: str | None = None,
         type: str | None = None,
         current_only: bool = False,
+        newest: int | None = None,
     ) -> list[Relation]:
         sql = (
             "SELECT r.*, s.name AS subject_name, o.name AS object_name FROM relations r "
             "LEFT JOIN entities s ON s.namespace = r.namespace AND s.id = r.subject_id "
             "LEFT JOIN entities o ON o.namespace = r.namespace AND o.id = r.object_id "
-            "WHERE r.namespace = ?"
+            # with entity_id the rowid list below drives the read, not a namespace index
+            + ("WHERE +r.namespace = ?" if entity_id is not None else "WHERE r.namespace = ?")
         )
         params: list[object] = [namespace]
         if subject_id is not None:
@@ -865,15 +870,25 @@ class SqliteGraphStore:
             sql += " AND r.object_id = ?"
             params.append(object_id)
         if entity_id is not None:
-            sql += " AND (r.subject_id = ? OR r.object_id = ?)"
-            params.extend([entity_id, entity_id])
+            # either end, each through its own index (an OR would scan the namespace)
+            sql += (
+                " AND r.rowid IN (SELECT rowid FROM relations WHERE namespace = ? AND "
+                "subject_id = ? UNION SELECT rowid FROM relations WHERE namespace = ? AND "
+                "object_id = ?)"
+            )
+            params.extend([namespace, entity_id, namespace, entity_id])
         if type is not None:
             sql += " AND r.type = ?"
             params.append(type)
         if current_only:
             sql += " AND r.valid_to_step IS NULL"
         with self._read() as conn:
-            rows = conn.execute(sql + " ORDER BY r.seq", params).fetchall()
+            if newest is None:
+                rows = conn.execute(sql + " ORDER BY r.seq", params).fetchall()
+            else:
+                # the newest matches, returned oldest first like the unbounded read
+                rows = conn.execute(sql + " ORDER BY r.seq DESC LIMIT ?", [*params, max(newest, 0)])
+                rows = rows.fetchall()[::-1]
         return [
             Relation(
                 namespace=r["namespace"],
