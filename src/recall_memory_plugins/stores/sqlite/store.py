@@ -887,8 +887,8 @@ class SqliteGraphStore:
                 rows = conn.execute(sql + " ORDER BY r.seq", params).fetchall()
             else:
                 # the newest matches, returned oldest first like the unbounded read
-                rows = conn.execute(sql + " ORDER BY r.seq DESC LIMIT ?", [*params, max(newest, 0)])
-                rows = rows.fetchall()[::-1]
+                limited = sql + " ORDER BY r.seq DESC LIMIT ?"
+                rows = conn.execute(limited, [*params, max(newest, 0)]).fetchall()[::-1]
         return [
             Relation(
                 namespace=r["namespace"],
