@@ -54,6 +54,12 @@ _EDGE_PUNCT = " \t\r\n'\"‘’“”「」『』《》()[]{}.,;:!?，。；：�
 _POSSESSIVE = re.compile(r"(?:'s|’s|')$")
 _ZH_PREPOSITIONS = frozenset("向给由和跟与被把对让叫请从")
 _WORDS = re.compile(r"\w+")
+# Lexicon combinations tested per token, built once.
+_NAME_SUFFIX_WORDS = ORG_SUFFIXES | PROJECT_WORDS
+_ZH_INDUSTRY_TUPLE = tuple(ZH_INDUSTRY)
+_ZH_NAME_SUFFIXES = ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES
+_ZH_NAME_SUFFIXES_SHORT = ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES[:6]
+_ZH_DETERMINER_STARTS = frozenset(d[0] for d in DETERMINERS_ZH)
 
 
 def is_cjk(text: str) -> bool:
@@ -168,7 +174,7 @@ def _sentence_spans(
             b - 1 > a
             and toks[b - 1].text[:1].islower()
             and toks[b - 1].text.isascii()
-            and toks[b - 1].text not in ORG_SUFFIXES | PROJECT_WORDS
+            and toks[b - 1].text not in _NAME_SUFFIX_WORDS
         ):
             b -= 1
         return b
@@ -191,7 +197,7 @@ def _sentence_spans(
                 if nxt[0] in "EL":
                     break
         joined = "".join(t.text for t in toks[i:j])
-        if type_ == PERSON and len(joined) >= 4 and joined.endswith(tuple(ZH_INDUSTRY)):
+        if type_ == PERSON and len(joined) >= 4 and joined.endswith(_ZH_INDUSTRY_TUPLE):
             type_ = ORG  # 东方纺织: a company whose first word is also a surname
         if type_ == OTHER and joined in ZH_RELATION_WORDS:
             i = max(j, i + 1)  # a verb the segmenter took for a name (汇报 as MISC)
@@ -201,7 +207,7 @@ def _sentence_spans(
             if (
                 latin
                 and j < n
-                and toks[j].text.lower() in ORG_SUFFIXES | PROJECT_WORDS
+                and toks[j].text.lower() in _NAME_SUFFIX_WORDS
                 and (toks[j].ner or "O") == "O"
             ):  # "Nova team", "Apollo project"
                 j += 1
@@ -212,7 +218,7 @@ def _sentence_spans(
             # a PROJECT/ORG name followed by its suffix word (星火 + 计划) belongs together
             if (
                 j < n
-                and toks[j].text in ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES[:6]
+                and toks[j].text in _ZH_NAME_SUFFIXES_SHORT
                 and not (toks[j].ner and toks[j].ner != "O")
             ):
                 if "".join(t.text for t in toks[i:j]).endswith(ZH_PROJECT_SUFFIXES):
@@ -228,7 +234,7 @@ def _sentence_spans(
     for i, tok in enumerate(toks):
         if taken[i] or not is_cjk(tok.text) or tok.upos not in ("NOUN", "PROPN", "X"):
             continue
-        suffix = tok.text in ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES or tok.text in ZH_INDUSTRY
+        suffix = tok.text in _ZH_NAME_SUFFIXES or tok.text in ZH_INDUSTRY
         if suffix and i > 0 and not taken[i - 1]:
             prev = toks[i - 1]
             if (
@@ -267,7 +273,7 @@ def _sentence_spans(
         if i > 0 and not taken[i - 1] and toks[i - 1].text.lower() in TITLES:
             i -= 1
             words = [toks[i].text, *words]
-        if j < n and not taken[j] and toks[j].text.lower() in ORG_SUFFIXES | PROJECT_WORDS:
+        if j < n and not taken[j] and toks[j].text.lower() in _NAME_SUFFIX_WORDS:
             j += 1
             words.append(toks[j - 1].text)
         claim(i, j, "name", _guess_type(words))
@@ -278,12 +284,18 @@ def _sentence_spans(
         low = tok.text.lower()
         if taken[i]:
             continue
-        compound = i + 1 < n and toks[i + 1].upos in ("NOUN", "PROPN")  # "the project manager"
-        if low in DEFINITE_NOUNS and i > 0 and not taken[i - 1] and not compound:
+        if (
+            low in DEFINITE_NOUNS
+            and i > 0
+            and not taken[i - 1]
+            and not (i + 1 < n and toks[i + 1].upos in ("NOUN", "PROPN"))  # "the project manager"
+        ):
             det = toks[i - 1].text.lower()
             if det in DETERMINERS_EN or det in DETERMINERS_ZH:
                 claim(i - 1, i + 1, "definite", DEFINITE_NOUNS[low])
                 continue
+        if tok.text[:1] not in _ZH_DETERMINER_STARTS:
+            continue
         for det in DETERMINERS_ZH:  # jieba may keep 这个项目 / 该公司 as one word
             rest = tok.text[len(det) :]
             if tok.text.startswith(det) and rest in DEFINITE_NOUNS:
