@@ -145,6 +145,34 @@ def test_lexical_index(store: GraphStore, ns: str) -> None:
     assert postings == {1: {"red": 1, "appl": 1}, 2: {"appl": 1}}
 
 
+def test_score_terms_is_bm25_over_the_newest_postings(store: GraphStore, ns: str) -> None:
+    store.apply_update(update(ns, "red apple", ["red", "appl"]))
+    store.apply_update(update(ns, "green apple pie", ["green", "appl", "pie"]))
+    store.apply_update(update(ns, "apple", ["appl"]))
+    ids = {st.text: st.id for st in store.find_statements(ns)}
+    k1, b, avg = 1.2, 0.75, 2.0
+
+    def bm25(weight: float, tf: int, length: int) -> float:
+        return weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avg))
+
+    scored = store.score_terms(ns, {"red": (2.0, 10), "appl": (0.5, 10)}, avg_len=avg, top=10)
+    expected = sorted(
+        [
+            (ids["red apple"], 1, bm25(2.0, 1, 2) + bm25(0.5, 1, 2)),
+            (ids["green apple pie"], 2, bm25(0.5, 1, 3)),
+            (ids["apple"], 3, bm25(0.5, 1, 1)),
+        ],
+        key=lambda x: -x[2],
+    )
+    assert [(i, t) for i, t, _ in scored] == [(i, t) for i, t, _ in expected]
+    assert [s for _, _, s in scored] == pytest.approx([s for _, _, s in expected])
+    # a term's limit keeps its newest postings only; top cuts the list
+    newest = store.score_terms(ns, {"appl": (1.0, 1)}, avg_len=avg, top=10)
+    assert [(i, t) for i, t, _ in newest] == [(ids["apple"], 3)]
+    assert len(store.score_terms(ns, {"appl": (1.0, 10)}, avg_len=avg, top=2)) == 2
+    assert store.score_terms(ns, {"nope": (1.0, 10)}, avg_len=avg, top=5) == []
+
+
 def test_namespaces_are_isolated_and_clear_removes_everything(store: GraphStore, ns: str) -> None:
     other = ns + "-other"
     try:

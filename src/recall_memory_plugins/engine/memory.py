@@ -24,7 +24,6 @@ from ..models import (
     Statement,
     StatementInput,
     StoreStats,
-    TermPosting,
     UpdateResult,
     date_header,
     render_statements,
@@ -45,6 +44,7 @@ MAX_TEXT_CHARS = 1_000_000
 MAX_NAMESPACE_CHARS = 256
 POSTINGS_PER_TERM = 400  # postings read per rare question term
 POSTINGS_PER_COMMON_TERM = 60  # ...and per common term (df above N/5), newest first
+LEXICAL_CANDIDATES_PER_KEPT = 3  # best lexical matches read per statement the ranking keeps
 RELATED_CONTEXT = 8
 FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free
 FILL_MIN_FREE = 40  # ...when at least this many tokens are left  # newest statements read per related (non-question) concept
@@ -552,33 +552,33 @@ class TemporalGraphMemory:
             if c.essential and " " in c.name:
                 query[c.name] += 1
         cands: dict[int, Candidate] = {}
+        keep = min(400, max(40, budget // 5))  # candidates ranked for the budget
         if query:
             n_docs, avg_len = self.store.count_statements(ns)
             df = self.store.term_frequencies(ns, query)
             if df:
                 bm25 = BM25(n_docs=n_docs, avg_len=avg_len, df=df)
                 weights.update((t, bm25.idf[t] * q) for t, q in ex.terms().items() if t in bm25.idf)
-                # Rare terms decide the ranking: fetch all their postings. Common terms (low idf)
-                # only add their newest statements, so hubs cost the same at any memory size.
+                # Rare terms decide the ranking: read many of their postings. Common terms (low
+                # idf) only add their newest statements, so hubs cost the same at any size.
                 common_df = max(POSTINGS_PER_TERM, n_docs // 5)
-                rare = [t for t, d in df.items() if d <= common_df]
-                common = [t for t, d in df.items() if d > common_df]
-                postings: list[TermPosting] = []
-                if rare:
-                    postings += self.store.find_postings(ns, rare, limit_per_term=POSTINGS_PER_TERM)
-                if common:
-                    postings += self.store.find_postings(
-                        ns, common, limit_per_term=POSTINGS_PER_COMMON_TERM
-                    )
-                for posting in postings:
-                    score = bm25.score(posting, query)
-                    cand = cands.get(posting.statement_id)
-                    if cand is None:
-                        cands[posting.statement_id] = Candidate(
-                            posting.statement_id, posting.t_index, lexical=score
+                scored = self.store.score_terms(
+                    ns,
+                    {
+                        t: (
+                            bm25.idf[t] * q,
+                            POSTINGS_PER_TERM if df[t] <= common_df else POSTINGS_PER_COMMON_TERM,
                         )
-                    else:  # found through rare and common terms: BM25 adds up over terms
-                        cand.lexical += score
+                        for t, q in query.items()
+                        if t in df
+                    },
+                    avg_len=avg_len,
+                    top=LEXICAL_CANDIDATES_PER_KEPT * keep,
+                    k1=bm25.k1,
+                    b=bm25.b,
+                )
+                for sid, t_index, score in scored:
+                    cands[sid] = Candidate(sid, t_index, lexical=score)
         if concepts:
             max_sort = max((c.sort_val for c in concepts if not c.essential), default=0.0) or 1.0
             concept_weight: dict[str, float] = {}
@@ -615,7 +615,7 @@ class TemporalGraphMemory:
             lexical_weight=cfg.lexical_weight,
             graph_weight=cfg.graph_weight,
             recency_weight=cfg.recency_weight,
-        )[: min(400, max(40, budget // 5))]
+        )[:keep]
         by_id = {s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])}
         out = [
             (by_id[c.statement_id], round(c.score, 6), c.concepts)

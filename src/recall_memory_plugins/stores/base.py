@@ -158,6 +158,26 @@ class GraphStore(Protocol):
         """Statements containing any of ``terms`` (for each term its newest ``limit_per_term``)."""
         ...
 
+    def score_terms(
+        self,
+        namespace: str,
+        terms: Mapping[str, tuple[float, int]],
+        *,
+        avg_len: float,
+        top: int,
+        k1: float = 1.2,
+        b: float = 0.75,
+    ) -> list[tuple[int, int, float]]:
+        """BM25 of the statements containing any of ``terms``, best first.
+
+        ``terms`` maps a term to ``(weight, limit)``: its weight (idf x query count) and how many
+        of its newest postings are read. A statement scores
+        ``sum(weight * tf * (k1 + 1) / (tf + k1 * (1 - b + b * length / avg_len)))`` over the
+        read postings. Returns the ``top`` best as ``(statement_id, t_index, score)``; ties:
+        newest statement first.
+        """
+        ...
+
     # -- entities & relations --------------------------------------------------------------------
     def find_entities(
         self,
@@ -210,3 +230,28 @@ def sorted_pair(a: str, b: str) -> tuple[str, str]:
 
 
 TermCounts = Mapping[str, int]
+
+
+def score_postings(
+    postings: Iterable[TermPosting],
+    weights: Mapping[str, float],
+    *,
+    avg_len: float,
+    top: int,
+    k1: float = 1.2,
+    b: float = 0.75,
+) -> list[tuple[int, int, float]]:
+    """The ``GraphStore.score_terms`` computation over postings already read (for stores that
+    cannot aggregate themselves): ``(statement_id, t_index, score)``, best first, ties newest."""
+    avg = avg_len or 1.0
+    scored: list[tuple[int, int, float]] = []
+    for posting in postings:
+        norm = k1 * (1 - b + b * posting.length / avg)
+        score = 0.0
+        for term, tf in posting.terms.items():
+            weight = weights.get(term)
+            if weight:
+                score += weight * tf * (k1 + 1) / (tf + norm)
+        scored.append((posting.statement_id, posting.t_index, score))
+    scored.sort(key=lambda x: (-x[2], -x[0]))
+    return scored[: max(top, 0)]

@@ -6,7 +6,7 @@ import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
@@ -24,7 +24,7 @@ from ...models import (
     TermPosting,
     UpdateResult,
 )
-from ..base import sorted_pair
+from ..base import score_postings, sorted_pair
 from .schema import LATEST_VERSION, MIGRATIONS
 
 __all__ = ["SqliteGraphStore", "default_db_path"]
@@ -786,6 +786,62 @@ class SqliteGraphStore:
                         posting = hits[sid] = TermPosting(sid, t_index, length, {})
                     posting.terms[term] = tf  # type: ignore[index]
         return list(hits.values())
+
+    def score_terms(
+        self,
+        namespace: str,
+        terms: Mapping[str, tuple[float, int]],
+        *,
+        avg_len: float,
+        top: int,
+        k1: float = 1.2,
+        b: float = 0.75,
+    ) -> list[tuple[int, int, float]]:
+        wanted = [(t, float(w), int(n)) for t, (w, n) in terms.items() if n > 0]
+        if not wanted or top < 1:
+            return []
+        if len(wanted) > 150:  # beyond one statement's parameters: score in Python
+            weights = {t: w for t, w, _ in wanted}
+            postings: list[TermPosting] = []
+            for limit in sorted({n for _, _, n in wanted}):
+                postings += self.find_postings(
+                    namespace, [t for t, _, n in wanted if n == limit], limit_per_term=limit
+                )
+            merged: dict[int, TermPosting] = {}
+            for posting in postings:
+                have = merged.get(posting.statement_id)
+                if have is None:
+                    merged[posting.statement_id] = posting
+                else:
+                    merged[posting.statement_id] = TermPosting(
+                        have.statement_id,
+                        have.t_index,
+                        have.length,
+                        {**have.terms, **posting.terms},
+                    )
+            return score_postings(merged.values(), weights, avg_len=avg_len, top=top, k1=k1, b=b)
+        # One aggregate: each term's newest postings (an index range each) joined to their
+        # statements' length, summed per statement in SQLite.
+        union = " UNION ALL ".join(
+            [
+                "SELECT * FROM (SELECT statement_id, tf, ? AS w FROM postings "
+                "WHERE namespace = ? AND term = ? ORDER BY statement_id DESC LIMIT ?)"
+            ]
+            * len(wanted)
+        )
+        params: list[object] = [k1 + 1, k1, b, b, float(avg_len or 1.0)]
+        for term, weight, limit in wanted:
+            params += [weight, namespace, term, limit]
+        params.append(top)
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT p.statement_id, s.t_index, "
+                "SUM(p.w * p.tf * ? / (p.tf + ? * (1 - ? + ? * s.length / ?))) AS score "
+                f"FROM ({union}) p JOIN statements s ON s.id = p.statement_id "
+                "GROUP BY p.statement_id ORDER BY score DESC, p.statement_id DESC LIMIT ?",
+                params,
+            ).fetchall()
+        return [(int(r[0]), int(r[1]), float(r[2])) for r in rows]
 
     # ------------------------------------------------------------------------------ entities
     @staticmethod
