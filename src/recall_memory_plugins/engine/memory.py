@@ -43,7 +43,7 @@ logger = logging.getLogger(__name__)
 MAX_TEXT_CHARS = 1_000_000
 MAX_NAMESPACE_CHARS = 256
 POSTINGS_PER_TERM = 400  # postings read per rare question term
-POSTINGS_PER_COMMON_TERM = 60  # ...and per common term (df above N/5), newest first
+POSTINGS_PER_COMMON_TERM = 60  # ...and per common term (df above N/20), newest first
 LEXICAL_CANDIDATES_PER_KEPT = 3  # best lexical matches read per statement the ranking keeps
 RELATED_CONTEXT = 8
 FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free
@@ -561,7 +561,7 @@ class TemporalGraphMemory:
                 weights.update((t, bm25.idf[t] * q) for t, q in ex.terms().items() if t in bm25.idf)
                 # Rare terms decide the ranking: read many of their postings. Common terms (low
                 # idf) only add their newest statements, so hubs cost the same at any size.
-                common_df = max(POSTINGS_PER_TERM, n_docs // 5)
+                common_df = max(POSTINGS_PER_TERM, n_docs // 20)
                 scored = self.store.score_terms(
                     ns,
                     {

@@ -60,7 +60,7 @@ logger = logging.getLogger(__name__)
 
 _ALWAYS_KEEP = {PERSON, ORG, PROJECT, LOCATION, PRODUCT, EVENT}  # named types stored on sight
 _MAX_CONTEXT_RELATIONS = 40
-FACT_HISTORY = 64  # relations per named entity a recall reads for its facts (the newest)
+FACT_HISTORY = 32  # relations per named entity a recall reads for its facts (the newest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,9 +511,11 @@ class RelationTracker:
             remap.get(rid, rid): replace(ref, id=remap[rid]) if rid in remap else ref
             for rid, ref in book.referents.items()
         }
-        remapped = [
-            replace(m, entity_ids=tuple(remap.get(i, i) for i in m.entity_ids)) for m in resolved
-        ]
+        remapped = (
+            [replace(m, entity_ids=tuple(remap.get(i, i) for i in m.entity_ids)) for m in resolved]
+            if remap
+            else resolved
+        )
         next_salient = next_discourse(
             remapped,
             {k: v for k, v in referents.items() if k in stored},

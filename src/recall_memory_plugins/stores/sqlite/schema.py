@@ -123,11 +123,16 @@ MIGRATIONS.append(
 MIGRATIONS.append(
     (
         3,
-        "count relations per namespace (the next sequence number without reading relations)",
+        "count relations per namespace (the next sequence number without reading relations); "
+        "postings carry their statement's step and length (lexical scoring reads postings only)",
         [
             "ALTER TABLE namespaces ADD COLUMN relation_seq INTEGER NOT NULL DEFAULT 0",
             "UPDATE namespaces SET relation_seq = (SELECT COALESCE(MAX(seq), 0) FROM relations "
             "WHERE relations.namespace = namespaces.namespace)",
+            "ALTER TABLE postings ADD COLUMN t_index INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE postings ADD COLUMN length INTEGER NOT NULL DEFAULT 0",
+            "UPDATE postings SET (t_index, length) = (SELECT s.t_index, s.length FROM statements s "
+            "WHERE s.id = postings.statement_id)",
         ],
     )
 )
