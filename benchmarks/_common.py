@@ -20,6 +20,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -29,6 +30,7 @@ from typing import Any
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_OUT = REPO_ROOT / "benchmarks" / "results"
+SMOKE_OUT = Path(tempfile.gettempdir()) / "recall-benchmarks-smoke"
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
 
 #: exit status of a suite whose input data is missing (the smoke test maps it to a skip)
@@ -36,12 +38,24 @@ EXIT_DATA_MISSING = 3
 
 
 # ----------------------------------------------------------------------------------- CLI
+class _Parser(argparse.ArgumentParser):
+    """Smoke runs write to a scratch directory unless --out is given, so they never overwrite
+    the committed results."""
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> Any:  # type: ignore[override]
+        ns = super().parse_args(args, namespace)
+        if getattr(ns, "out", None) is None:
+            ns.out = SMOKE_OUT if getattr(ns, "smoke", False) else DEFAULT_OUT
+        return ns
+
+
 def base_parser(description: str) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(description=description)
+    parser = _Parser(description=description)
     parser.add_argument("--smoke", action="store_true",
                         help="a tiny run that finishes in seconds (for CI); numbers are not meaningful")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT,
-                        help="directory for the Markdown/JSON/PNG results (default: %(default)s)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help=f"directory for the Markdown/JSON/PNG results (default: {DEFAULT_OUT}; "
+                             f"with --smoke: {SMOKE_OUT})")
     parser.add_argument("--annotator", default="offline",
                         help="annotator of the memory: offline (default), stanza, auto")
     parser.add_argument("--seed", type=int, default=13, help="random seed")
