@@ -126,6 +126,20 @@ def test_expand_neighbour_cap_breaks_ties_by_strength_then_name(store: GraphStor
     assert {c.name for c in sub.concepts} == {"hub", "c", "e", "a"}
 
 
+def test_batch_keeps_every_update_that_completed(store: GraphStore, ns: str) -> None:
+    with pytest.raises(InputError):
+        with store.batch():
+            store.apply_update(update(ns, "one", ["one"]))
+            store.apply_update(update(ns, "two", ["two"]))
+            store.apply_update(update(ns, "dangling", ["x"], links=(("x", "ghost", 1),)))
+    assert store.current_step(ns) == 2
+    assert [s.text for s in store.find_statements(ns)] == ["one", "two"]
+    assert store.find_concepts(ns, ["x"]) == []
+    with store.batch():
+        store.apply_update(update(ns, "three", ["one"]))
+    assert store.current_step(ns) == 3 and store.find_concepts(ns, ["one"])[0].t_index == 3
+
+
 def test_link_to_an_unknown_concept_is_rejected(store: GraphStore, ns: str) -> None:
     with pytest.raises(InputError):
         store.apply_update(update(ns, "dangling", ["x"], links=(("x", "ghost", 1),)))

@@ -15,6 +15,7 @@ Rules every implementation follows:
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from typing import Protocol, runtime_checkable
 
 from ..models import (
@@ -59,6 +60,14 @@ class GraphStore(Protocol):
         gains the statements that mention it and is trimmed to the ``context_limit`` most recent
         (the statements themselves stay); index terms are recorded; entities are upserted (aliases
         merged) and relation changes applied with this step and ``update.at`` as their time.
+        """
+        ...
+
+    def batch(self) -> AbstractContextManager[None]:
+        """Updates applied inside may share commits (bulk ingest); each stays all-or-nothing.
+
+        When the block ends, normally or by an error, every update that completed inside it is
+        committed. A store without shared commits returns a no-op context.
         """
         ...
 

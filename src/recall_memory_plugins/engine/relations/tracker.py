@@ -615,7 +615,24 @@ class RelationTracker:
         """The current relations the proposals may touch (targeted, indexed look-ups)."""
         found: dict[str, Relation] = {r.id: r for r in context if r.is_current}
         asked: set[tuple[str, str, str]] = set()
+        asked_triples: set[tuple[str, str, str]] = set()
         for p in proposals:
+            if p.object_id and p.type not in self.exclusivity:
+                # a non-exclusive relation is only touched by the same triple (a repeat, a new
+                # version, a negation): a subject may own thousands of things
+                triple = (p.subject_id, p.type, p.object_id)
+                if p.subject_id in book.new or triple in asked_triples:
+                    continue
+                asked_triples.add(triple)
+                for rel in store.find_relations(
+                    namespace,
+                    subject_id=p.subject_id,
+                    object_id=p.object_id,
+                    type=p.type,
+                    current_only=True,
+                ):
+                    found.setdefault(rel.id, rel)
+                continue
             lookups = [("subject", p.subject_id)]
             if self.exclusivity.get(p.type) == "object" and p.object_id:
                 lookups.append(("object", p.object_id))

@@ -413,6 +413,11 @@ class Neo4jGraphStore:
             )
 
     # ------------------------------------------------------------------------------ writes
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """No shared commits: each update inside is its own transaction."""
+        yield
+
     def apply_update(self, update: GraphUpdate) -> UpdateResult:
         ns = _check_namespace(update.namespace)
         at = _aware(update.at)

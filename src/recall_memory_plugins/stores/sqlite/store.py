@@ -9,6 +9,7 @@ import threading
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 
 from ...errors import ConfigurationError, InputError, SchemaVersionError, StoreError
@@ -59,6 +60,12 @@ def _chunks(items: Sequence[str], size: int = _MAX_VARS) -> Iterator[Sequence[st
 def _qmarks(n: int) -> str:
     # Only the number of placeholders is built into the SQL; every value is a parameter.
     return ",".join("?" * n)
+
+
+@lru_cache(maxsize=4096)
+def _aliases(encoded: str) -> tuple[str, ...]:
+    """Decoded alias lists, cached: the same entities are read on every mention of a name."""
+    return tuple(json.loads(encoded))
 
 
 _NEIGHBOURS_SQL = {
@@ -251,6 +258,37 @@ class SqliteGraphStore:
                     conn.execute("COMMIT")
                 else:
                     conn.execute(f"RELEASE {name}")
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One transaction around the updates applied inside (each is a savepoint in it).
+
+        When the block ends, normally or by an error, the updates that completed are committed:
+        a failing update has already been rolled back to its savepoint.
+        """
+        with self._lock:
+            if self._closed:
+                raise StoreError("the SQLite store is closed")
+            if self._depth:  # already inside a transaction: it decides
+                yield
+                return
+            conn = self._conn
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite write failed on {self.path!r}: {exc}") from exc
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                try:
+                    conn.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    conn.execute("ROLLBACK")
+                    raise StoreError(
+                        f"SQLite commit failed on {self.path!r} (this batch was not stored): {exc}"
+                    ) from exc
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -866,7 +904,7 @@ class SqliteGraphStore:
             id=row["id"],
             name=row["name"],
             type=row["type"],
-            aliases=tuple(json.loads(row["aliases"])),
+            aliases=_aliases(row["aliases"]),
             first_step=row["first_step"],
             last_step=row["last_step"],
         )
@@ -949,7 +987,10 @@ class SqliteGraphStore:
             )
             params.extend([namespace, entity_id, namespace, entity_id])
         if type is not None:
-            sql += " AND r.type = ?"
+            # with an entity given, its index is the selective one; "+" keeps SQLite from
+            # walking every relation of a common type instead
+            anchored = subject_id is not None or object_id is not None or entity_id is not None
+            sql += " AND +r.type = ?" if anchored else " AND r.type = ?"
             params.append(type)
         if current_only:
             sql += " AND r.valid_to_step IS NULL"
