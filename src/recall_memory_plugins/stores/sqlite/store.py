@@ -401,9 +401,11 @@ class SqliteGraphStore:
         inserts: list[tuple[object, ...]] = []
         updates: list[tuple[object, ...]] = []
         contexts: list[tuple[str, str, int]] = []
+        added: dict[str, int] = {}
         for mention in update.concepts:
             statement_ids = sorted({ids[i] for i in mention.statement_indexes if 0 <= i < len(ids)})
             contexts.extend((ns, mention.name, sid) for sid in statement_ids)
+            added[mention.name] = len(statement_ids)
             row = existing.get(mention.name)
             if row is None:
                 aliases = [mention.alias] if mention.alias else []
@@ -441,18 +443,17 @@ class SqliteGraphStore:
             "INSERT OR IGNORE INTO contexts(namespace, concept, statement_id) VALUES (?, ?, ?)",
             contexts,
         )
-        # Bound each touched context to the newest ``limit`` statements (the statements stay).
-        trims = [
-            (ns, m.name, ns, m.name, limit)
-            for m in update.concepts
-            if (existing[m.name]["context_size"] if m.name in existing else 0)
-            + len(m.statement_indexes)
-            > limit
-        ]
+        # Bound each touched context to the newest ``limit`` statements (the statements stay):
+        # drop its oldest ones beyond the limit (an index range from the old end).
+        trims = []
+        for name, count in added.items():
+            excess = (existing[name]["context_size"] if name in existing else 0) + count - limit
+            if excess > 0:
+                trims.append((ns, name, ns, name, excess))
         conn.executemany(
-            "DELETE FROM contexts WHERE namespace = ? AND concept = ? AND statement_id NOT IN ("
+            "DELETE FROM contexts WHERE namespace = ? AND concept = ? AND statement_id IN ("
             "SELECT statement_id FROM contexts WHERE namespace = ? AND concept = ? "
-            "ORDER BY statement_id DESC LIMIT ?)",
+            "ORDER BY statement_id ASC LIMIT ?)",
             trims,
         )
 
