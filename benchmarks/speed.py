@@ -172,17 +172,29 @@ def run(args: Any) -> dict[str, Any]:
         done = 0
         ingest_total = 0.0
         for size in sizes:
+            # the first half of each segment one add() at a time (a chat memory, every message
+            # committed), the second half through add_many (bulk ingest, shared commits)
+            half = done + (size - done) // 2
             t0 = time.perf_counter()
             with guard:
-                for i in range(done, size):
+                for i in range(done, half):
                     memory.add(texts[i], namespace=ns, at=T0 + timedelta(seconds=i))
-            seg = time.perf_counter() - t0
+            t_one = time.perf_counter() - t0
+            t0 = time.perf_counter()
+            with guard:
+                memory.add_many([{"text": texts[i], "at": T0 + timedelta(seconds=i)}
+                                 for i in range(half, size)], namespace=ns)
+            t_bulk = time.perf_counter() - t0
+            seg = t_one + t_bulk
             ingest_total += seg
             rate = (size - done) / seg if seg else float("nan")
+            rate_one = (half - done) / t_one if t_one else float("nan")
+            rate_bulk = (size - half) / t_bulk if t_bulk else float("nan")
             done = size
             rec = measure_recall(memory, questions, [ns], guard, rng)
             stats = memory.stats(ns)
             point = {"statements": size, "ingest_per_s_segment": rate,
+                     "add_per_s_segment": rate_one, "add_many_per_s_segment": rate_bulk,
                      "ingest_per_s_cumulative": size / ingest_total, "recall": rec,
                      "concepts": stats.concepts, "links": stats.links,
                      "entities": stats.entities, "relations": stats.relations}
@@ -190,7 +202,8 @@ def run(args: Any) -> dict[str, Any]:
                 point["db_bytes"] = db_bytes(db)
                 point["db_mb_per_10k"] = point["db_bytes"] / 1e6 / (size / 10_000)
             result["growth"].append(point)
-            C.log(f"  {size:>7} statements: ingest {rate:.0f}/s, recall p50 {rec['p50_ms']:.1f} ms "
+            C.log(f"  {size:>7} statements: add() {rate_one:.0f}/s, add_many {rate_bulk:.0f}/s, "
+                  f"recall p50 {rec['p50_ms']:.1f} ms "
                   f"p95 {rec['p95_ms']:.1f} ms ({time.perf_counter() - t_start:.0f} s)")
 
         # ---------------------------------------------------------------- profiles at the largest size
@@ -278,10 +291,14 @@ def _neo4j_hosts() -> tuple[str, ...]:
 def evaluate_targets(r: dict[str, Any]) -> dict[str, Any]:
     growth = r["growth"]
     first, last = growth[0], growth[-1]
-    total_rate = last["ingest_per_s_cumulative"]
+    # the slowest segment counts (the largest memory is the slowest to grow)
+    bulk = min(p["add_many_per_s_segment"] for p in growth)
+    one = min(p["add_per_s_segment"] for p in growth)
     out = {
-        "ingest_per_s": {"value": total_rate, "target": f">= {TARGETS['ingest_per_s']:.0f}",
-                         "met": total_rate >= TARGETS["ingest_per_s"]},
+        "ingest_per_s": {"value": bulk, "target": f">= {TARGETS['ingest_per_s']:.0f}",
+                         "met": bulk >= TARGETS["ingest_per_s"]},
+        "add_per_s": {"value": one, "target": f">= {TARGETS['ingest_per_s']:.0f}",
+                      "met": one >= TARGETS["ingest_per_s"]},
         "recall_p95_ms_at_largest": {"value": last["recall"]["p95_ms"], "size": last["statements"],
                                      "target": f"<= {TARGETS['recall_p95_ms_100k']:.0f} ms",
                                      "met": last["recall"]["p95_ms"] <= TARGETS["recall_p95_ms_100k"]},
@@ -310,8 +327,12 @@ def render(r: dict[str, Any], plots: Sequence[str]) -> str:
              "## Targets", ""]
     t = r["targets"]
     rows = [
-        ["ingest (statements/s, NLP included)", f"{t['ingest_per_s']['value']:.0f}",
+        ["bulk ingest, `add_many` (statements/s, NLP included; slowest segment)",
+         f"{t['ingest_per_s']['value']:.0f}",
          t["ingest_per_s"]["target"], "met" if t["ingest_per_s"]["met"] else "**NOT met**"],
+        ["one `add()` at a time, each committed (statements/s; slowest segment)",
+         f"{t['add_per_s']['value']:.0f}",
+         t["add_per_s"]["target"], "met" if t["add_per_s"]["met"] else "**NOT met**"],
         [f"recall p95 at {t['recall_p95_ms_at_largest']['size']:,} statements",
          f"{t['recall_p95_ms_at_largest']['value']:.1f} ms", t["recall_p95_ms_at_largest"]["target"],
          "met" if t["recall_p95_ms_at_largest"]["met"] else "**NOT met**"],
@@ -326,11 +347,13 @@ def render(r: dict[str, Any], plots: Sequence[str]) -> str:
     lines += ["## Growth in one namespace", ""]
     rows = []
     for p in r["growth"]:
-        rows.append([f"{p['statements']:,}", f"{p['ingest_per_s_segment']:.0f}",
+        rows.append([f"{p['statements']:,}", f"{p['add_per_s_segment']:.0f}",
+                     f"{p['add_many_per_s_segment']:.0f}",
                      f"{p['recall']['p50_ms']:.1f}", f"{p['recall']['p95_ms']:.1f}",
                      f"{p['recall']['p99_ms']:.1f}", f"{p['concepts']:,}", f"{p['links']:,}",
                      f"{p.get('db_mb_per_10k', float('nan')):.1f}"])
-    lines += [C.md_table(["statements", "ingest/s (segment)", "recall p50 ms", "p95 ms", "p99 ms",
+    lines += [C.md_table(["statements", "add()/s (segment)", "add_many/s (segment)",
+                          "recall p50 ms", "p95 ms", "p99 ms",
                           "concepts", "links", "DB MB per 10k"], rows), "",
               f"Annotator alone: {r['annotator_per_s']:.0f} statements/s (the ceiling of ingest).", ""]
     ns = r["namespaces"]
