@@ -45,6 +45,13 @@ class MemoryConfig:
             ``excerpt_sentences`` sentences that best match the question ("…" marks what was
             left out; the full text stays in :attr:`RecalledStatement.full_text`), so more
             relevant statements fit the budget.
+        speaker_weight: with ``fused``, a statement whose speaker the question names (e.g.
+            Melanie's own turns for "What does Melanie do to relax?") scores ``1 + speaker_weight``
+            times as much (0 disables).
+        follow_up_weights: with ``fused``, the turns 1, 2, ... time steps after each of the best
+            matching turns join the candidates at these fractions of the match's score (in a
+            dialogue the reply often answers without repeating the question's words); only
+            statements with a speaker follow one another. ``()`` disables.
         fill_recent: with ``fused``, budget the question's matches leave free is filled with the
             newest other statements (an excerpt first gets its whole text back if it fits).
         order: ``"chronological"`` renders the chosen statements oldest first (what the prompt
@@ -70,6 +77,8 @@ class MemoryConfig:
     excerpts: bool = True
     fill_recent: bool = True
     excerpt_sentences: int = 1
+    speaker_weight: float = 0.4
+    follow_up_weights: tuple[float, ...] = (0.7, 0.5)
     strategy: Strategy = "fused"
     order: Order = "chronological"
     relations: bool = True
@@ -100,6 +109,10 @@ class MemoryConfig:
                 raise ConfigurationError(
                     f"MemoryConfig.{name} must be >= 1, got {getattr(self, name)!r}"
                 )
+        if self.speaker_weight < 0:
+            raise ConfigurationError("MemoryConfig.speaker_weight must be >= 0")
+        if any(not 0 <= float(w) <= 1 for w in self.follow_up_weights):
+            raise ConfigurationError("MemoryConfig.follow_up_weights must lie in 0..1")
         if self.temporal_window < 0:
             raise ConfigurationError("MemoryConfig.temporal_window must be >= 0")
         if self.token_budget < 1:
@@ -146,7 +159,10 @@ class MemoryConfig:
                 elif isinstance(default, float):
                     values[f.name] = float(raw)
                 elif isinstance(default, tuple):
-                    values[f.name] = tuple(x.strip() for x in raw.split(",") if x.strip())
+                    items = tuple(x.strip() for x in raw.split(",") if x.strip())
+                    if default and all(isinstance(x, float) for x in default):
+                        items = tuple(float(x) for x in items)  # type: ignore[misc]
+                    values[f.name] = items
                 else:
                     values[f.name] = raw
             except ValueError as exc:

@@ -126,6 +126,19 @@ def test_expand_neighbour_cap_breaks_ties_by_strength_then_name(store: GraphStor
     assert {c.name for c in sub.concepts} == {"hub", "c", "e", "a"}
 
 
+def test_statements_at_steps(store: GraphStore, ns: str) -> None:
+    other = ns + "-other"
+    try:
+        for i in range(4):
+            store.apply_update(update(ns, f"s{i + 1}", ["x"]))
+            store.apply_update(update(other, f"o{i + 1}", ["x"]))  # interleaved writes
+        assert [s.text for s in store.statements_at(ns, [4, 2, 9, 2])] == ["s2", "s4"]
+        assert [s.t_index for s in store.statements_at(other, range(1, 3))] == [1, 2]
+        assert store.statements_at(ns, []) == []
+    finally:
+        store.clear(other)
+
+
 def test_batch_keeps_every_update_that_completed(store: GraphStore, ns: str) -> None:
     with pytest.raises(InputError):
         with store.batch():

@@ -32,7 +32,16 @@ from ..models import (
 from ..nlp.base import Annotation, Annotator
 from ..stores.base import GraphStore
 from .relations import RelationTracker
-from .retrieval import BM25, Candidate, fit_to_budget, fuse, rank_concepts, seed_order
+from .retrieval import (
+    BM25,
+    Candidate,
+    add_follow_ups,
+    fit_to_budget,
+    fuse,
+    rank_concepts,
+    seed_order,
+    speaker_boost,
+)
 from .text import Extraction, excerpt, extract, link_pairs, speaker_index_terms
 from .tokens import TokenCounter, get_token_counter
 
@@ -47,7 +56,8 @@ POSTINGS_PER_COMMON_TERM = 60  # ...and per common term (df above N/20), newest 
 LEXICAL_CANDIDATES_PER_KEPT = 3  # best lexical matches read per statement the ranking keeps
 RELATED_CONTEXT = 8
 FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free
-FILL_MIN_FREE = 40  # ...when at least this many tokens are left  # newest statements read per related (non-question) concept
+FILL_MIN_FREE = 40  # ...when at least this many tokens are left
+FOLLOW_UP_HITS = 8  # best candidates whose next statements join (config.follow_up_weights)
 
 
 def _utcnow() -> datetime:
@@ -658,11 +668,30 @@ class TemporalGraphMemory:
             recency_weight=cfg.recency_weight,
         )[:keep]
         by_id = {s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])}
+        follow: list[Statement] = []
+        if cfg.follow_up_weights:
+            # the statements stored just after the best hits (twice as many hits as follow: the
+            # speaker boost below may reorder them)
+            steps = {
+                c.t_index + k
+                for c in ranked[: 2 * FOLLOW_UP_HITS]
+                for k in range(1, len(cfg.follow_up_weights) + 1)
+            }
+            follow = [st for st in self.store.statements_at(ns, steps) if st.id not in by_id]
         out = [
             (by_id[c.statement_id], round(c.score, 6), c.concepts)
             for c in ranked
             if c.statement_id in by_id
         ]
+        if cfg.speaker_weight:
+            out = speaker_boost(out, set(query), cfg.speaker_weight)
+        if cfg.follow_up_weights:
+            out = add_follow_ups(
+                out,
+                follow,
+                cfg.follow_up_weights,
+                hits=FOLLOW_UP_HITS,
+            )
         return out, "graph" if concepts else "lexical"
 
     # ------------------------------------------------------------------------------ admin

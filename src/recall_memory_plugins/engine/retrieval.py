@@ -27,14 +27,17 @@ from ..models import (
     date_header,
     statement_line,
 )
+from .text import speaker_index_terms
 
 __all__ = [
     "BM25",
     "Candidate",
+    "add_follow_ups",
     "fit_to_budget",
     "rank_concepts",
     "seed_order",
     "seed_sort_vals",
+    "speaker_boost",
 ]
 
 
@@ -194,3 +197,64 @@ def fit_to_budget(
         used += cost + extra
         kept.append(RecalledStatement(statement=st, score=score, concepts=concepts, tokens=cost))
     return kept
+
+
+Ranked = list[tuple[Statement, float, tuple[str, ...]]]
+
+
+def _best_first(ranked: Ranked) -> Ranked:
+    return sorted(ranked, key=lambda r: (-r[1], -r[0].t_index, -r[0].id))
+
+
+def speaker_boost(ranked: Ranked, question_terms: set[str], weight: float) -> Ranked:
+    """Statements said by someone the question names score ``1 + weight`` times as much.
+
+    "What does Melanie do to relax?" is best answered by what Melanie said about herself; her
+    name as a term only tells BM25 that a statement mentions her (or that she said it), with the
+    low weight of a word found in half the conversation.
+    """
+    if not question_terms or not weight:
+        return ranked
+    names: dict[str, bool] = {}
+    out = []
+    for st, score, concepts in ranked:
+        speaker = st.speaker or ""
+        named = names.get(speaker)
+        if named is None:
+            named = names[speaker] = bool(speaker_index_terms(speaker).keys() & question_terms)
+        out.append((st, round(score * (1 + weight), 6) if named else score, concepts))
+    return _best_first(out)
+
+
+def add_follow_ups(
+    ranked: Ranked, pool: Sequence[Statement], weights: Sequence[float], *, hits: int
+) -> Ranked:
+    """The turns that follow each of the ``hits`` best candidates join the ranking.
+
+    In a dialogue the reply to a matching turn often answers it without repeating its words
+    ("Did you go camping?" - "Yes! We roasted marshmallows..."). A turn ``k`` time steps after a
+    hit (``k`` = 1, 2, ...; taken from ``pool``) scores ``weights[k - 1]`` times the hit's score,
+    or keeps its own score when that is higher. Only turns follow turns (statements with a
+    speaker): the next chunk of a plain text is no reply.
+    """
+    if not ranked or not weights:
+        return ranked
+    by_step: dict[int, list[Statement]] = {}
+    for st in pool:
+        by_step.setdefault(st.t_index, []).append(st)
+    for st, _, _ in ranked:
+        by_step.setdefault(st.t_index, []).append(st)
+    best: dict[int, tuple[Statement, float, tuple[str, ...]]] = {
+        st.id: (st, score, concepts) for st, score, concepts in ranked
+    }
+    for hit, score, concepts in ranked[:hits]:
+        if not hit.speaker:
+            continue
+        for k, w in enumerate(weights, start=1):
+            for st in by_step.get(hit.t_index + k, ()):
+                if not st.speaker:
+                    continue
+                follow = round(score * w, 6)
+                if st.id not in best or best[st.id][1] < follow:
+                    best[st.id] = (st, follow, best[st.id][2] if st.id in best else concepts)
+    return _best_first(list(best.values()))

@@ -99,6 +99,10 @@ class GraphStore(Protocol):
         """Statements with ``since_step <= t_index <= until_step``, oldest first."""
         ...
 
+    def statements_at(self, namespace: str, steps: Iterable[int]) -> list[Statement]:
+        """Every statement stored at one of the time ``steps``, oldest first (step, then id)."""
+        ...
+
     # -- concept graph ---------------------------------------------------------------------------
     def find_concepts(self, namespace: str, names: Iterable[str]) -> list[Concept]:
         """The stored concepts among ``names``."""

@@ -35,6 +35,7 @@ __all__ = [
     "READ_SCHEMA_VERSION",
     "RECENT_ENTITIES",
     "RELATIONS",
+    "STATEMENTS_AT",
     "STATS_ALL",
     "STATS_NAMESPACE",
     "TERM_FREQUENCIES",
@@ -242,6 +243,13 @@ WHERE s.t_index >= $since AND s.t_index <= $until
 RETURN {_STATEMENT_MAP} AS s
 ORDER BY s.t_index, s.id
 LIMIT $limit
+"""
+
+STATEMENTS_AT = f"""
+UNWIND $steps AS step
+MATCH (s:Statement {{namespace: $ns, t_index: step}})
+RETURN {_STATEMENT_MAP} AS s
+ORDER BY s.t_index, s.id
 """
 
 _CONCEPT_MAP = "{.name, .t_index, .revision_count, .mentions, .aliases}"

@@ -602,6 +602,15 @@ class Neo4jGraphStore:
         )
         return [self._statement(namespace, r["s"]) for r in rows]
 
+    def statements_at(self, namespace: str, steps: Iterable[int]) -> list[Statement]:
+        wanted = sorted({int(t) for t in steps})
+        if not wanted:
+            return []
+        rows = self._run(
+            "read statements", cypher.STATEMENTS_AT, {"ns": namespace, "steps": wanted}
+        )
+        return [self._statement(namespace, r["s"]) for r in rows]
+
     @staticmethod
     def _concept(namespace: str, row: Mapping[str, Any], depth: int = 0) -> Concept:
         return Concept(

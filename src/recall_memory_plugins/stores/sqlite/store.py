@@ -642,6 +642,21 @@ class SqliteGraphStore:
             ).fetchall()
         return [self._statement(r) for r in rows]
 
+    def statements_at(self, namespace: str, steps: Iterable[int]) -> list[Statement]:
+        wanted = sorted({int(t) for t in steps})
+        out: list[Statement] = []
+        with self._read() as conn:
+            for chunk in _chunks(wanted):  # type: ignore[arg-type]
+                out.extend(
+                    self._statement(row)
+                    for row in conn.execute(
+                        f"SELECT {self._STATEMENT_COLS} FROM statements WHERE namespace = ? "
+                        f"AND t_index IN ({_qmarks(len(chunk))}) ORDER BY t_index, id",
+                        (namespace, *chunk),
+                    )
+                )
+        return out
+
     @staticmethod
     def _concept(row: sqlite3.Row, depth: int = 0) -> Concept:
         return Concept(
