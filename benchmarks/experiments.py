@@ -54,8 +54,8 @@ def _neighbours_class(alpha: float = 0.6, top: int = 8) -> Callable[..., Any]:
     from recall_memory_plugins import TemporalGraphMemory
 
     class NeighbourMemory(TemporalGraphMemory):
-        def _fused_candidates(self, ns, ex, concepts, newest, budget):  # type: ignore[no-untyped-def, override]
-            out, how = super()._fused_candidates(ns, ex, concepts, newest, budget)
+        def _fused_candidates(self, ns, ex, concepts, newest, budget, *rest):  # type: ignore[no-untyped-def, override]
+            out, how = super()._fused_candidates(ns, ex, concepts, newest, budget, *rest)
             return _with_adjacent(self, ns, out, alpha=alpha, top=top), how
 
     return NeighbourMemory
@@ -88,8 +88,8 @@ def _dense_class(side: DenseSide, *, mode: str = "rrf", k: int = 60, weight: flo
             self._question = question
             return super().recall(question, **kwargs)
 
-        def _fused_candidates(self, ns, ex, concepts, newest, budget):  # type: ignore[no-untyped-def, override]
-            out, how = super()._fused_candidates(ns, ex, concepts, newest, budget)
+        def _fused_candidates(self, ns, ex, concepts, newest, budget, *rest):  # type: ignore[no-untyped-def, override]
+            out, how = super()._fused_candidates(ns, ex, concepts, newest, budget, *rest)
             statements, emb, pos_of = side.by_ns[ns]
             sims = emb @ C.embed([self._question])[0]
             order = np.argsort(-sims)[: 200 if mode == "rrf" else 100]
@@ -131,8 +131,8 @@ def _newest_first_class() -> Callable[..., Any]:
     from recall_memory_plugins.engine.text import extract, speaker_index_terms
 
     class NewestAmongEquals(TemporalGraphMemory):
-        def _fused_candidates(self, ns, ex, concepts, newest, budget):  # type: ignore[no-untyped-def, override]
-            out, how = super()._fused_candidates(ns, ex, concepts, newest, budget)
+        def _fused_candidates(self, ns, ex, concepts, newest, budget, *rest):  # type: ignore[no-untyped-def, override]
+            out, how = super()._fused_candidates(ns, ex, concepts, newest, budget, *rest)
             query = set(ex.terms())
             if len(out) < 2 or not query:
                 return out, how
@@ -157,6 +157,12 @@ def _newest_first_class() -> Callable[..., Any]:
 def variants(side: DenseSide) -> dict[str, Variant]:
     return {
         "default": Variant("defaults"),
+        "no-follow-ups": Variant("follow_up_weights=() (no turns after the best hits)",
+                                 {"follow_up_weights": ()}),
+        "no-speaker-boost": Variant("speaker_weight=0", {"speaker_weight": 0.0}),
+        "neither": Variant("follow_up_weights=(), speaker_weight=0 (the ranking before both)",
+                           {"follow_up_weights": (), "speaker_weight": 0.0}),
+        "depth-2": Variant("depth=2 (RecallM's expansion in the fused ranking)", {"depth": 2}),
         "lex-only": Variant("graph_weight=0, recency_weight=0 (statement BM25 only)",
                             {"graph_weight": 0.0, "recency_weight": 0.0}),
         "graph-0.15": Variant("graph_weight=0.15", {"graph_weight": 0.15}),
@@ -165,7 +171,6 @@ def variants(side: DenseSide) -> dict[str, Variant]:
         "recency-0.3": Variant("recency_weight=0.3", {"recency_weight": 0.3}),
         "neighbors-4": Variant("max_neighbors=4", {"max_neighbors": 4}),
         "neighbors-32": Variant("max_neighbors=32", {"max_neighbors": 32}),
-        "depth-1": Variant("depth=1", {"depth": 1}),
         "window-all": Variant("temporal_window=100000 (no temporal window)",
                               {"temporal_window": 100_000}),
         "anchor-newest": Variant("window_anchor='newest'", {"window_anchor": "newest"}),

@@ -90,6 +90,23 @@ def test_locomo_smoke(tmp_path: Path) -> None:
     assert res["ours@1000"]["1-4"]["evidence_recall"] >= res["ours@250"]["1-4"]["evidence_recall"]
 
 
+def test_experiments_smoke_runs_every_kind_of_variant(tmp_path: Path) -> None:
+    """Options, module patches and subclasses of the engine (which must track its signature)."""
+    if not locomo_path().is_file():
+        pytest.skip(f"LOCOMO data not found at {locomo_path()}: set RECALL_LOCOMO_PATH")
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.experiments", "--smoke", "--out", str(tmp_path),
+         "--variants", "default", "neither", "all-postings", "adjacent-turns",
+         "newest-among-equals", "dense-signal"],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+        env={**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"},
+    )
+    assert done.returncode == 0, done.stderr[-5000:]
+    data = json.loads((tmp_path / "experiments.json").read_text(encoding="utf-8"))
+    for name in ("default", "neither", "adjacent-turns", "dense-signal"):
+        assert rate(data["agg"][f"{name}@500"]["1-4"]["evidence_recall"]), name
+
+
 def test_temporal_smoke(tmp_path: Path) -> None:
     data = run_suite("temporal", tmp_path)
     res, meta = data["results"], data["meta"]
