@@ -14,6 +14,7 @@ __all__ = ["MemoryConfig"]
 Anchor = Literal["start", "newest"]
 Strategy = Literal["fused", "seed"]
 Order = Literal["chronological", "rank"]
+Excerpts = Literal["turns", "all", "off"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +45,10 @@ class MemoryConfig:
         excerpts: with ``fused``, a long statement enters the context as its
             ``excerpt_sentences`` sentences that best match the question ("…" marks what was
             left out; the full text stays in :attr:`RecalledStatement.full_text`), so more
-            relevant statements fit the budget.
+            relevant statements fit the budget. ``"turns"`` (default): only chat turns
+            (statements with a speaker) are excerpted; a sentence of narrative text often needs
+            its neighbours (DuoRC: whole chunks +2 points, LOCOMO turns: excerpts +6).
+            ``"all"`` / ``"off"`` (``True`` / ``False`` are accepted for these).
         speaker_weight: with ``fused``, a statement whose speaker the question names (e.g.
             Melanie's own turns for "What does Melanie do to relax?") scores ``1 + speaker_weight``
             times as much (0 disables).
@@ -74,7 +78,7 @@ class MemoryConfig:
     lexical_weight: float = 1.0
     graph_weight: float = 0.2
     recency_weight: float = 0.1
-    excerpts: bool = True
+    excerpts: Excerpts | bool = "turns"
     fill_recent: bool = True
     excerpt_sentences: int = 1
     speaker_weight: float = 0.4
@@ -119,6 +123,27 @@ class MemoryConfig:
             raise ConfigurationError("MemoryConfig.token_budget must be >= 1")
         if self.window_anchor not in ("start", "newest"):
             raise ConfigurationError("MemoryConfig.window_anchor must be 'start' or 'newest'")
+        flag = (
+            {
+                "true": True,
+                "1": True,
+                "yes": True,
+                "on": True,
+                "false": False,
+                "0": False,
+                "no": False,
+            }.get(str(self.excerpts).lower())
+            if isinstance(self.excerpts, str)
+            else None
+        )
+        if flag is not None:  # RECALL_EXCERPTS=true/false
+            object.__setattr__(self, "excerpts", "all" if flag else "off")
+        if self.excerpts is True or self.excerpts is False:
+            object.__setattr__(self, "excerpts", "all" if self.excerpts else "off")
+        if self.excerpts not in ("turns", "all", "off"):
+            raise ConfigurationError(
+                f"MemoryConfig.excerpts must be 'turns', 'all' or 'off', got {self.excerpts!r}"
+            )
         if self.strategy not in ("fused", "seed"):
             raise ConfigurationError("MemoryConfig.strategy must be 'fused' or 'seed'")
         if self.order not in ("chronological", "rank"):

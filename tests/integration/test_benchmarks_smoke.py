@@ -95,10 +95,25 @@ def test_experiments_smoke_runs_every_kind_of_variant(tmp_path: Path) -> None:
     if not locomo_path().is_file():
         pytest.skip(f"LOCOMO data not found at {locomo_path()}: set RECALL_LOCOMO_PATH")
     done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.experiments", "--smoke", "--out", str(tmp_path),
-         "--variants", "default", "neither", "all-postings", "adjacent-turns",
-         "newest-among-equals", "dense-signal"],
-        cwd=ROOT, capture_output=True, text=True, timeout=900,
+        [
+            sys.executable,
+            "-m",
+            "benchmarks.experiments",
+            "--smoke",
+            "--out",
+            str(tmp_path),
+            "--variants",
+            "default",
+            "neither",
+            "all-postings",
+            "adjacent-turns",
+            "newest-among-equals",
+            "dense-signal",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
         env={**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"},
     )
     assert done.returncode == 0, done.stderr[-5000:]

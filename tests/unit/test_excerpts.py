@@ -58,3 +58,18 @@ def test_free_budget_is_filled_with_recent_statements() -> None:
     assert [r.statement.text for r in lean.recall("What does Brandon love?").statements] == [
         "Brandon loves coffee."
     ]
+
+
+def test_only_chat_turns_are_excerpted_by_default() -> None:
+    """Narrative text (no speaker) keeps its whole chunks; excerpts="all" cuts it too."""
+    memory = TemporalGraphMemory(":memory:", annotator="offline")
+    memory.add(TURN)  # a document chunk: no speaker
+    question = "When did someone go to the support group?"
+    [r] = memory.recall(question, token_budget=40).statements
+    assert r.statement.text.startswith("Hey Mel!") and r.full_text is None
+    cut = TemporalGraphMemory(memory.store, annotator="offline", excerpts="all")
+    [r] = cut.recall(question, token_budget=40).statements
+    assert r.statement.text.startswith("… I went to a LGBTQ support group")
+    assert (
+        TemporalGraphMemory(":memory:", annotator="offline", excerpts=True).config.excerpts == "all"
+    )

@@ -426,7 +426,7 @@ class TemporalGraphMemory:
         else:
             weights: dict[str, float] = {}
             ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest, budget, weights)
-            if self.config.excerpts and weights:
+            if self.config.excerpts != "off" and weights:
                 ranked = self._excerpts(ranked, weights, full_texts)
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
@@ -514,7 +514,11 @@ class TemporalGraphMemory:
     ) -> list[tuple[Statement, float, tuple[str, ...]]]:
         """Long statements shortened to their sentences that match the question."""
         out = []
+        turns_only = self.config.excerpts == "turns"
         for st, score, concepts in ranked:
+            if turns_only and not st.speaker:
+                out.append((st, score, concepts))
+                continue
             short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
             if short != st.text:
                 full_texts[st.id] = st.text
