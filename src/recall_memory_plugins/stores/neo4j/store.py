@@ -872,6 +872,8 @@ class Neo4jGraphStore:
             query = cypher.RELATIONS["subject"]
         elif object_id is not None:
             query = cypher.RELATIONS["object"]
+        elif entity_id is not None:
+            query = cypher.RELATIONS["entity"]
         else:
             query = cypher.RELATIONS["namespace"]
         rows = self._run(
