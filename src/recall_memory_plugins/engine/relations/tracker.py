@@ -22,6 +22,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
 from ...errors import ExtractionError, InputError
@@ -118,6 +119,13 @@ class _Discourse:
     group: tuple[str, ...] = ()  # the last "X and Y" of the previous text (for "they")
 
 
+@lru_cache(maxsize=8192)
+def _alias_keys(name: str, aliases: tuple[str, ...]) -> tuple[str, ...]:
+    """The case-folded names an entity is known by (cached: the same entities are looked up on
+    every mention of a shared first name)."""
+    return tuple(dict.fromkeys([name.casefold(), *(a.casefold() for a in aliases)]))
+
+
 class _EntityBook:
     """Canonical entities of one plan: the store's (looked up by alias) and the new ones."""
 
@@ -152,7 +160,7 @@ class _EntityBook:
         if ent.id in self.known:
             return
         self.known[ent.id] = ent
-        for alias in {ent.name.casefold(), *(a.casefold() for a in ent.aliases)}:
+        for alias in _alias_keys(ent.name, ent.aliases):
             self.by_alias.setdefault(alias, []).append(ent)
 
     def _referent(self, entity_id: str) -> Referent:
