@@ -51,7 +51,7 @@ logger = logging.getLogger(__name__)
 
 MAX_TEXT_CHARS = 1_000_000
 MAX_NAMESPACE_CHARS = 256
-POSTINGS_PER_TERM = 400  # postings read per rare question term
+POSTINGS_PER_TERM = 200  # postings read per rare question term
 POSTINGS_PER_COMMON_TERM = 60  # ...and per common term (df above N/20), newest first
 LEXICAL_CANDIDATES_PER_KEPT = 3  # best lexical matches read per statement the ranking keeps
 RELATED_CONTEXT = 8
