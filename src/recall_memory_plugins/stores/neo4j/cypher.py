@@ -16,6 +16,7 @@ from functools import lru_cache
 __all__ = [
     "APPLY_UPDATE",
     "CLEAR_BATCH",
+    "CLEAR_RELATIONSHIPS",
     "COUNT_STATEMENTS",
     "CURRENT_STEP",
     "DETECT_APOC",
@@ -188,6 +189,22 @@ RETURN step, base, missing, not_current
 
 # Deletes at most $batch nodes of each kind; the caller repeats until a round deletes fewer, and
 # the namespace node (the clock) goes in the round that empties the namespace.
+# Relationships go first, a bounded number per kind of start node and transaction: a hub term or
+# concept may carry hundreds of thousands of them, too many for one DETACH DELETE.
+CLEAR_RELATIONSHIPS = """
+CALL () { MATCH (:Statement {namespace: $ns})-[r]->() WITH r LIMIT $batch
+          DELETE r RETURN count(*) AS statements }
+CALL () { MATCH (:Concept {namespace: $ns})-[r]->() WITH r LIMIT $batch
+          DELETE r RETURN count(*) AS concepts }
+CALL () { MATCH (:Term {namespace: $ns})-[r]->() WITH r LIMIT $batch
+          DELETE r RETURN count(*) AS terms }
+CALL () { MATCH (:Entity {namespace: $ns})-[r]->() WITH r LIMIT $batch
+          DELETE r RETURN count(*) AS entities }
+CALL () { MATCH (:Relation {namespace: $ns})-[r]->() WITH r LIMIT $batch
+          DELETE r RETURN count(*) AS relations }
+RETURN [statements, concepts, terms, entities, relations] AS counts
+"""
+
 CLEAR_BATCH = """
 CALL () { MATCH (x:Statement {namespace: $ns}) WITH x LIMIT $batch
           DETACH DELETE x RETURN count(*) AS statements }

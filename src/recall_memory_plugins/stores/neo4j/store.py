@@ -130,7 +130,8 @@ class Neo4jGraphStore:
             leader switches, an unreachable server) before the store raises.
         connection_timeout: seconds to wait for a TCP connection.
         driver_options: further keyword arguments for ``neo4j.GraphDatabase.driver``.
-        clear_batch_size: nodes of each kind :meth:`clear` deletes per transaction.
+        clear_batch_size: nodes, and relationships, of each kind :meth:`clear` deletes per
+            transaction.
 
     The constructor performs no I/O and no DDL: call :meth:`setup` once (idempotent) before use.
     The store is thread-safe (the driver pools connections; each call uses its own session) and
@@ -531,9 +532,20 @@ class Neo4jGraphStore:
     def clear(self, namespace: str) -> None:
         """Hard-delete every node of ``namespace``.
 
-        A namespace goes in one transaction when it has fewer than ``clear_batch_size`` nodes of
-        each kind, else in several (the clock last; re-run ``clear`` after an interruption).
+        Relationships go first, then nodes, the clock last, each at most ``clear_batch_size`` per
+        kind and transaction (two transactions for a small namespace; re-run ``clear`` after an
+        interruption).
         """
+        while True:
+            rows = self._run(
+                "forget the namespace",
+                cypher.CLEAR_RELATIONSHIPS,
+                {"ns": namespace, "batch": self._clear_batch},
+                write=True,
+            )
+            if all(c < self._clear_batch for c in rows[0]["counts"]):
+                break
+            logger.debug("forgetting %r: deleted relationships %s", namespace, rows[0]["counts"])
         while True:
             rows = self._run(
                 "forget the namespace",
