@@ -198,6 +198,11 @@ def test_score_terms_is_bm25_over_the_newest_postings(store: GraphStore, ns: str
     assert [(i, t) for i, t, _ in newest] == [(ids["apple"], 3)]
     assert len(store.score_terms(ns, {"appl": (1.0, 10)}, avg_len=avg, top=2)) == 2
     assert store.score_terms(ns, {"nope": (1.0, 10)}, avg_len=avg, top=5) == []
+    # a question with very many terms (beyond one SQL statement's parameters) scores the same
+    many = {f"absent{i}": (1.0, 10) for i in range(200)}
+    wide = store.score_terms(ns, {**many, "red": (2.0, 10), "appl": (0.5, 10)}, avg_len=avg, top=10)
+    assert [(i, t) for i, t, _ in wide] == [(i, t) for i, t, _ in scored]
+    assert [s for _, _, s in wide] == pytest.approx([s for _, _, s in scored])
 
 
 def test_namespaces_are_isolated_and_clear_removes_everything(store: GraphStore, ns: str) -> None:

@@ -32,7 +32,7 @@ from ...models import (
     TermPosting,
     UpdateResult,
 )
-from ..base import score_postings, sorted_pair
+from ..base import score_terms_by_postings, sorted_pair
 from . import cypher
 from .config import Neo4jConfig, redact_uri
 from .schema import (
@@ -818,24 +818,7 @@ class Neo4jGraphStore:
         k1: float = 1.2,
         b: float = 0.75,
     ) -> list[tuple[int, int, float]]:
-        # One read per distinct posting limit (usually two), scored like the SQLite aggregate.
-        merged: dict[int, TermPosting] = {}
-        for limit in sorted({int(n) for _, n in terms.values() if n > 0}):
-            group = [t for t, (_, n) in terms.items() if int(n) == limit]
-            for posting in self.find_postings(namespace, group, limit_per_term=limit):
-                have = merged.get(posting.statement_id)
-                merged[posting.statement_id] = (
-                    posting
-                    if have is None
-                    else TermPosting(
-                        have.statement_id,
-                        have.t_index,
-                        have.length,
-                        {**have.terms, **posting.terms},
-                    )
-                )
-        weights = {t: float(w) for t, (w, _) in terms.items()}
-        return score_postings(merged.values(), weights, avg_len=avg_len, top=top, k1=k1, b=b)
+        return score_terms_by_postings(self, namespace, terms, avg_len=avg_len, top=top, k1=k1, b=b)
 
     # ------------------------------------------------------------------------------ entities
     def find_entities(

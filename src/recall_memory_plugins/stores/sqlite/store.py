@@ -25,7 +25,7 @@ from ...models import (
     TermPosting,
     UpdateResult,
 )
-from ..base import score_postings, sorted_pair
+from ..base import score_terms_by_postings, sorted_pair
 from .schema import LATEST_VERSION, MIGRATIONS
 
 __all__ = ["SqliteGraphStore", "default_db_path"]
@@ -870,25 +870,9 @@ class SqliteGraphStore:
         if not wanted or top < 1:
             return []
         if len(wanted) > 150:  # beyond one statement's parameters: score in Python
-            weights = {t: w for t, w, _ in wanted}
-            postings: list[TermPosting] = []
-            for limit in sorted({n for _, _, n in wanted}):
-                postings += self.find_postings(
-                    namespace, [t for t, _, n in wanted if n == limit], limit_per_term=limit
-                )
-            merged: dict[int, TermPosting] = {}
-            for posting in postings:
-                have = merged.get(posting.statement_id)
-                if have is None:
-                    merged[posting.statement_id] = posting
-                else:
-                    merged[posting.statement_id] = TermPosting(
-                        have.statement_id,
-                        have.t_index,
-                        have.length,
-                        {**have.terms, **posting.terms},
-                    )
-            return score_postings(merged.values(), weights, avg_len=avg_len, top=top, k1=k1, b=b)
+            return score_terms_by_postings(
+                self, namespace, terms, avg_len=avg_len, top=top, k1=k1, b=b
+            )
         # One aggregate: each term's newest postings (an index range each; a posting carries
         # its statement's step and length), summed per statement in SQLite.
         union = " UNION ALL ".join(
