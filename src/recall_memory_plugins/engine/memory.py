@@ -216,7 +216,7 @@ class TemporalGraphMemory:
         at: datetime | None = None,
         speaker: str | None = None,
         progress: bool = False,
-        batch_size: int = 256,
+        batch_size: int = 1000,
     ) -> list[UpdateResult]:
         """Add several texts in order, one time step each, committing ``batch_size`` at a time.
 

@@ -414,19 +414,15 @@ class SqliteGraphStore:
                     (ns, mention.name, step, size, json.dumps(aliases, ensure_ascii=False))
                 )
                 continue
-            aliases = json.loads(row["aliases"])
-            if mention.alias and mention.alias not in aliases:
-                aliases.append(mention.alias)
+            encoded = row["aliases"]
+            if mention.alias:  # most mentions add no alias: the stored list is kept as it is
+                aliases = json.loads(encoded)
+                if mention.alias not in aliases:
+                    aliases.append(mention.alias)
+                    encoded = json.dumps(aliases, ensure_ascii=False)
             size = row["context_size"] + len(statement_ids)
             updates.append(
-                (
-                    step,
-                    1 if statement_ids else 0,
-                    json.dumps(aliases, ensure_ascii=False),
-                    min(size, limit),
-                    ns,
-                    mention.name,
-                )
+                (step, 1 if statement_ids else 0, encoded, min(size, limit), ns, mention.name)
             )
         conn.executemany(
             "INSERT INTO concepts(namespace, name, t_index, revision_count, mentions, "
@@ -462,13 +458,15 @@ class SqliteGraphStore:
         if not update.entities:
             return
         known: dict[str, list[str]] = {}
+        stored: dict[str, str] = {}
         ids = list(dict.fromkeys(e.id for e in update.entities))
         for chunk in _chunks(ids):
             for row in conn.execute(
                 f"SELECT id, aliases FROM entities WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
                 (ns, *chunk),
             ):
-                known[row[0]] = json.loads(row[1])
+                stored[row[0]] = row[1]
+                known[row[0]] = list(_aliases(row[1]))
         inserts: list[tuple[object, ...]] = []
         updates: list[tuple[object, ...]] = []
         alias_rows: list[tuple[str, str, str]] = []
@@ -479,7 +477,10 @@ class SqliteGraphStore:
             aliases.extend(added)
             # only the aliases this update adds need an index row (the others have one)
             alias_rows.extend((ns, a.casefold(), ent.id) for a in added)
-            encoded = json.dumps(aliases, ensure_ascii=False)
+            if added or ent.id not in stored:
+                encoded = stored[ent.id] = json.dumps(aliases, ensure_ascii=False)
+            else:
+                encoded = stored[ent.id]
             if is_new:
                 inserts.append((ns, ent.id, ent.name, ent.type, encoded, step, step))
             else:
@@ -916,7 +917,10 @@ class SqliteGraphStore:
         ids: Iterable[str] | None = None,
         aliases: Iterable[str] | None = None,
         type: str | None = None,
+        newest: int | None = None,
     ) -> list[Entity]:
+        if aliases is not None and newest is not None:
+            return self._entities_by_alias(namespace, aliases, ids, type, max(0, int(newest)))
         sql = (
             "SELECT namespace, id, name, type, aliases, first_step, last_step FROM entities "
             "WHERE namespace = ?"
@@ -942,6 +946,58 @@ class SqliteGraphStore:
                 sql += " AND type = ?"
                 params.append(type)
             rows = conn.execute(sql + " ORDER BY first_step, id", params).fetchall()
+        return [self._entity(r) for r in rows]
+
+    def _entities_by_alias(
+        self,
+        namespace: str,
+        aliases: Iterable[str],
+        ids: Iterable[str] | None,
+        type: str | None,
+        newest: int,
+    ) -> list[Entity]:
+        """Per alias, the ``newest`` most recent entities plus those named exactly the alias.
+
+        The candidates are ranked from their keys alone (plain tuples, no decoding); only the
+        kept entities are read whole.
+        """
+        keys = list(dict.fromkeys(a.casefold() for a in aliases))
+        id_set = None if ids is None else set(ids)
+        if not keys or id_set == set():
+            return []
+        sql = (
+            "SELECT a.alias_key, e.id, e.name, e.last_step, e.first_step FROM entity_aliases a "
+            "JOIN entities e ON e.namespace = a.namespace AND e.id = a.entity_id "
+            f"WHERE a.namespace = ? AND a.alias_key IN ({_qmarks(len(keys))})"
+        )
+        params: list[object] = [namespace, *keys]
+        if type is not None:
+            sql += " AND e.type = ?"
+            params.append(type)
+        with self._read() as conn:
+            cur = conn.cursor()
+            cur.row_factory = None
+            by_key: dict[str, list[tuple[str, str, str, int, int]]] = {}
+            for row in cur.execute(sql, params):
+                if id_set is None or row[1] in id_set:
+                    by_key.setdefault(row[0], []).append(row)
+            kept: set[str] = set()
+            for key, cands in by_key.items():
+                if len(cands) > newest:
+                    cands.sort(key=lambda c: (-c[3], -c[4], c[1]))
+                kept.update(c[1] for i, c in enumerate(cands) if i < newest or c[2].casefold() == key)
+            if not kept:
+                return []
+            rows = []
+            for chunk in _chunks(sorted(kept)):
+                rows.extend(
+                    conn.execute(
+                        "SELECT namespace, id, name, type, aliases, first_step, last_step "
+                        f"FROM entities WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
+                        (namespace, *chunk),
+                    ).fetchall()
+                )
+        rows.sort(key=lambda r: (r["first_step"], r["id"]))
         return [self._entity(r) for r in rows]
 
     def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
