@@ -59,132 +59,169 @@ DETECT_APOC = (
 )
 
 # ------------------------------------------------------------------------------------ writes
-# One query per update. The namespace node is written first: its lock serialises the updates of a
-# namespace (what BEGIN IMMEDIATE does for SQLite); the statement counter is locked second, the
-# same order in every transaction, so updates never deadlock on them. Each CALL block returns one
-# aggregated row, so an empty list (no links, no entities ...) never drops the row. A CALL
-# subquery runs once per incoming row and sees the writes of the rows before it, which keeps
-# duplicate mentions and relation changes in their given order, as the SQLite store does.
+# One query per update, in two phases, so that a rejected update writes nothing: an error raised
+# by the server would poison the explicit transaction of a batch, which has no savepoints.
+# 1. Lock the store-wide statement counter, changing nothing: set and remove a dummy property,
+#    the explicit lock of Neo4j's manual (measured: "SET c.value = c.value" writes back a value
+#    read before the lock, a lost update; "c.value + 0" deadlocks concurrent updates). Every
+#    update takes this lock first and holds it until commit, so updates never deadlock, even
+#    when a batch holds many namespaces, and the checks read a state no other update can change
+#    (what BEGIN IMMEDIATE does for SQLite). Then check the input: links to concepts neither
+#    stored nor in the update, ends of relations that are not current, relation ids added twice.
+#    A change sees the changes before it in the update (an 'add' then an 'end' of it is fine).
+# 2. Only when every check list is empty: the writes, in a unit subquery (no RETURN: the outer
+#    row is kept whether or not it runs). Each CALL block inside returns one aggregated row, so
+#    an empty list (no links, no entities ...) never drops the row. A CALL subquery runs once per
+#    incoming row and sees the writes of the rows before it, which keeps duplicate mentions and
+#    relation changes in their given order, as the SQLite store does.
+# No row at all means the database is not set up (no counter).
 # replan=skip: every lookup here is a unique-index seek, so the plan never improves, while
 # re-planning this query (about 0.5 s) whenever a young database's statistics move stalls writes.
 APPLY_UPDATE = """
 CYPHER replan=skip
 MATCH (counter:RecallCounter {name: $counter})
-MERGE (n:Namespace {namespace: $ns})
-  ON CREATE SET n.step = 0, n.n_statements = 0, n.total_length = 0, n.relation_seq = 0
-SET n.step = n.step + 1,
-    n.n_statements = n.n_statements + size($statements),
-    n.total_length = n.total_length + $total_length
-SET counter.value = counter.value + size($statements)
-WITH n, n.step AS step, counter.value - size($statements) AS base
+SET counter.locked = true
+REMOVE counter.locked
+WITH counter, [m IN $concepts | m.key] AS fresh
 
-CALL (step, base) {
-  UNWIND range(0, size($statements) - 1) AS i
-  WITH i, $statements[i] AS st
-  CREATE (s:Statement {namespace: $ns, id: base + i + 1, text: st.text, t_index: step, at: $at,
-                       speaker: st.speaker, source: st.source, length: st.length})
-  WITH s, st
-  UNWIND st.terms AS tm
-  MERGE (t:Term {namespace: $ns, key: tm.key})
-    ON CREATE SET t.term = tm.term, t.df = 0
-  SET t.df = t.df + 1
-  CREATE (t)-[:OCCURS {tf: tm.tf}]->(s)
-  RETURN count(*) AS postings
-}
-
-CALL (step, base) {
-  UNWIND $concepts AS m
-  WITH m, [i IN m.idx | base + i + 1] AS sids
-  MERGE (c:Concept {namespace: $ns, key: m.key})
-    ON CREATE SET c.name = m.name, c.t_index = step, c.revision_count = 0, c.mentions = 1,
-                  c.context_size = 0,
-                  c.aliases = CASE WHEN m.alias IS NULL THEN [] ELSE [m.alias] END
-    ON MATCH SET c.t_index = step,
-                 c.mentions = c.mentions + 1,
-                 c.revision_count = c.revision_count + CASE WHEN size(sids) > 0 THEN 1 ELSE 0 END,
-                 c.aliases = CASE WHEN m.alias IS NULL OR m.alias IN c.aliases THEN c.aliases
-                                  ELSE c.aliases + m.alias END
-  WITH c, sids
-  CALL (c, sids) {
-    UNWIND sids AS sid
-    MATCH (s:Statement {id: sid})
-    MERGE (c)-[:IN_CONTEXT]->(s)
-  }
-  CALL (c) {
-    MATCH (c)-[x:IN_CONTEXT]->(s:Statement)
-    WITH x, s ORDER BY s.id DESC
-    SKIP $context_limit
-    DELETE x
-  }
-  SET c.context_size = COUNT { (c)-[:IN_CONTEXT]->() }
-  RETURN count(*) AS concepts
-}
-
-CALL (step) {
+CALL (fresh) {
   UNWIND $links AS l
   OPTIONAL MATCH (a:Concept {namespace: $ns, key: l.source_key})
   OPTIONAL MATCH (b:Concept {namespace: $ns, key: l.target_key})
-  FOREACH (_ IN CASE WHEN a IS NULL OR b IS NULL THEN [] ELSE [1] END |
+  WITH l, (a IS NOT NULL OR l.source_key IN fresh)
+          AND (b IS NOT NULL OR l.target_key IN fresh) AS known
+  RETURN collect(CASE WHEN NOT known THEN [l.source, l.target] END) AS missing
+}
+
+CALL () {
+  UNWIND range(0, size($changes) - 1) AS ci
+  WITH ci, $changes[ci] AS ch
+  OPTIONAL MATCH (r:Relation {namespace: $ns, key: ch.key})
+  WITH ch, r IS NOT NULL AS stored, r IS NOT NULL AND r.valid_to_step IS NULL AS current,
+       [j IN range(0, ci - 1) WHERE $changes[j].key = ch.key | $changes[j].op] AS before
+  RETURN collect(CASE WHEN ch.op = 'end'
+                       AND NOT ((current OR 'add' IN before) AND NOT 'end' IN before)
+                      THEN ch.id END) AS not_current,
+         collect(CASE WHEN ch.op = 'add' AND (stored OR 'add' IN before) THEN ch.id END)
+           AS duplicate
+}
+
+WITH counter, missing, not_current, duplicate,
+     missing = [] AND not_current = [] AND duplicate = [] AS valid
+CALL (counter, valid) {
+  WITH counter WHERE valid
+  SET counter.value = counter.value + size($statements)
+  MERGE (n:Namespace {namespace: $ns})
+    ON CREATE SET n.step = 0, n.n_statements = 0, n.total_length = 0, n.relation_seq = 0
+  SET n.step = n.step + 1,
+      n.n_statements = n.n_statements + size($statements),
+      n.total_length = n.total_length + $total_length
+  WITH n, n.step AS step, counter.value - size($statements) AS base
+
+  CALL (step, base) {
+    UNWIND range(0, size($statements) - 1) AS i
+    WITH i, $statements[i] AS st
+    CREATE (s:Statement {namespace: $ns, id: base + i + 1, text: st.text, t_index: step, at: $at,
+                         speaker: st.speaker, source: st.source, length: st.length})
+    WITH s, st
+    UNWIND st.terms AS tm
+    MERGE (t:Term {namespace: $ns, key: tm.key})
+      ON CREATE SET t.term = tm.term, t.df = 0
+    SET t.df = t.df + 1
+    CREATE (t)-[:OCCURS {tf: tm.tf}]->(s)
+    RETURN count(*) AS postings
+  }
+
+  CALL (step, base) {
+    UNWIND $concepts AS m
+    WITH m, [i IN m.idx | base + i + 1] AS sids
+    MERGE (c:Concept {namespace: $ns, key: m.key})
+      ON CREATE SET c.name = m.name, c.t_index = step, c.revision_count = 0, c.mentions = 1,
+                    c.context_size = 0,
+                    c.aliases = CASE WHEN m.alias IS NULL THEN [] ELSE [m.alias] END
+      ON MATCH SET c.t_index = step,
+                   c.mentions = c.mentions + 1,
+                   c.revision_count = c.revision_count
+                                      + CASE WHEN size(sids) > 0 THEN 1 ELSE 0 END,
+                   c.aliases = CASE WHEN m.alias IS NULL OR m.alias IN c.aliases THEN c.aliases
+                                    ELSE c.aliases + m.alias END
+    WITH c, sids
+    CALL (c, sids) {
+      UNWIND sids AS sid
+      MATCH (s:Statement {id: sid})
+      MERGE (c)-[:IN_CONTEXT]->(s)
+    }
+    CALL (c) {
+      MATCH (c)-[x:IN_CONTEXT]->(s:Statement)
+      WITH x, s ORDER BY s.id DESC
+      SKIP $context_limit
+      DELETE x
+    }
+    SET c.context_size = COUNT { (c)-[:IN_CONTEXT]->() }
+    RETURN count(*) AS concepts
+  }
+
+  CALL (step) {
+    UNWIND $links AS l
+    MATCH (a:Concept {namespace: $ns, key: l.source_key})
+    MATCH (b:Concept {namespace: $ns, key: l.target_key})
     MERGE (a)-[r:RELATED]->(b)
       ON CREATE SET r.strength = 0
     SET r.strength = r.strength + l.count, r.t_index = step
-  )
-  RETURN collect(CASE WHEN a IS NULL OR b IS NULL THEN [l.source, l.target] END) AS missing
+    RETURN count(*) AS links
+  }
+
+  CALL (step) {
+    UNWIND $entities AS ent
+    MERGE (e:Entity {namespace: $ns, key: ent.key})
+      ON CREATE SET e.id = ent.id, e.name = ent.name, e.type = ent.type, e.first_step = step,
+                    e.aliases = [], e.alias_keys = []
+    SET e.last_step = step,
+        e.type = CASE WHEN e.type IN ['OTHER', 'THING'] AND NOT ent.type IN ['OTHER', 'THING']
+                      THEN ent.type ELSE e.type END,
+        e.aliases = reduce(acc = e.aliases, x IN ent.aliases |
+                           CASE WHEN x IN acc THEN acc ELSE acc + x END),
+        e.alias_keys = reduce(acc = e.alias_keys, x IN ent.alias_keys |
+                              CASE WHEN x IN acc THEN acc ELSE acc + x END)
+    RETURN count(*) AS entities
+  }
+
+  CALL (n, step, base) {
+    UNWIND range(0, size($changes) - 1) AS ci
+    WITH n, step, base, $changes[ci] AS ch
+    CALL (n, step, base, ch) {
+      WITH n, step, base, ch WHERE ch.op = 'add'
+      SET n.relation_seq = n.relation_seq + 1
+      CREATE (r:Relation {namespace: $ns, key: ch.key, id: ch.id, type: ch.type,
+                          subject_id: ch.subject_id, subject_key: ch.subject_key,
+                          object_id: ch.object_id, object_key: ch.object_key,
+                          attributes_json: ch.attributes_json,
+                          valid_from_step: step, valid_from: $at, recorded_at: $at,
+                          statement_id: CASE WHEN ch.sidx IS NULL THEN null
+                                             ELSE base + ch.sidx + 1 END,
+                          confirmations: 0, seq: n.relation_seq})
+      WITH r, ch
+      OPTIONAL MATCH (se:Entity {namespace: $ns, key: ch.subject_key})
+      OPTIONAL MATCH (oe:Entity {namespace: $ns, key: ch.object_key})
+      FOREACH (_ IN CASE WHEN se IS NULL THEN [] ELSE [1] END | CREATE (r)-[:SUBJECT]->(se))
+      FOREACH (_ IN CASE WHEN oe IS NULL THEN [] ELSE [1] END | CREATE (r)-[:OBJECT]->(oe))
+    }
+    CALL (step, ch) {
+      MATCH (r:Relation {namespace: $ns, key: ch.key})
+      WHERE ch.op = 'end' AND r.valid_to_step IS NULL
+      SET r.valid_to_step = step, r.valid_to = $at, r.expired_at = $at,
+          r.superseded_by = ch.superseded_by
+    }
+    CALL (ch) {
+      MATCH (r:Relation {namespace: $ns, key: ch.key})
+      WHERE ch.op = 'confirm'
+      SET r.confirmations = r.confirmations + 1
+    }
+  }
 }
 
-CALL (step) {
-  UNWIND $entities AS ent
-  MERGE (e:Entity {namespace: $ns, key: ent.key})
-    ON CREATE SET e.id = ent.id, e.name = ent.name, e.type = ent.type, e.first_step = step,
-                  e.aliases = [], e.alias_keys = []
-  SET e.last_step = step,
-      e.type = CASE WHEN e.type IN ['OTHER', 'THING'] AND NOT ent.type IN ['OTHER', 'THING']
-                    THEN ent.type ELSE e.type END,
-      e.aliases = reduce(acc = e.aliases, x IN ent.aliases |
-                         CASE WHEN x IN acc THEN acc ELSE acc + x END),
-      e.alias_keys = reduce(acc = e.alias_keys, x IN ent.alias_keys |
-                            CASE WHEN x IN acc THEN acc ELSE acc + x END)
-  RETURN count(*) AS entities
-}
-
-CALL (n, step, base) {
-  UNWIND range(0, size($changes) - 1) AS ci
-  WITH n, step, base, $changes[ci] AS ch
-  CALL (n, step, base, ch) {
-    WITH n, step, base, ch WHERE ch.op = 'add'
-    SET n.relation_seq = n.relation_seq + 1
-    CREATE (r:Relation {namespace: $ns, key: ch.key, id: ch.id, type: ch.type,
-                        subject_id: ch.subject_id, subject_key: ch.subject_key,
-                        object_id: ch.object_id, object_key: ch.object_key,
-                        attributes_json: ch.attributes_json,
-                        valid_from_step: step, valid_from: $at, recorded_at: $at,
-                        statement_id: CASE WHEN ch.sidx IS NULL THEN null
-                                           ELSE base + ch.sidx + 1 END,
-                        confirmations: 0, seq: n.relation_seq})
-    WITH r, ch
-    OPTIONAL MATCH (se:Entity {namespace: $ns, key: ch.subject_key})
-    OPTIONAL MATCH (oe:Entity {namespace: $ns, key: ch.object_key})
-    FOREACH (_ IN CASE WHEN se IS NULL THEN [] ELSE [1] END | CREATE (r)-[:SUBJECT]->(se))
-    FOREACH (_ IN CASE WHEN oe IS NULL THEN [] ELSE [1] END | CREATE (r)-[:OBJECT]->(oe))
-    RETURN count(*) AS added
-  }
-  CALL (step, ch) {
-    OPTIONAL MATCH (r:Relation {namespace: $ns, key: ch.key})
-    WHERE ch.op = 'end' AND r.valid_to_step IS NULL
-    SET r.valid_to_step = step, r.valid_to = $at, r.expired_at = $at,
-        r.superseded_by = ch.superseded_by
-    RETURN count(r) AS ended
-  }
-  CALL (ch) {
-    OPTIONAL MATCH (r:Relation {namespace: $ns, key: ch.key})
-    WHERE ch.op = 'confirm'
-    SET r.confirmations = r.confirmations + 1
-    RETURN count(r) AS confirmed
-  }
-  RETURN collect(CASE WHEN ch.op = 'end' AND ended = 0 THEN ch.id END) AS not_current
-}
-
-RETURN step, base, missing, not_current
+OPTIONAL MATCH (n:Namespace {namespace: $ns})
+RETURN n.step AS step, counter.value - size($statements) AS base, missing, not_current, duplicate
 """
 
 # Deletes at most $batch nodes of each kind; the caller repeats until a round deletes fewer, and

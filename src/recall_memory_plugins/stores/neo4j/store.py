@@ -56,6 +56,23 @@ logger = logging.getLogger(__name__)
 _UNLIMITED = 1 << 62  # what SQLite's "LIMIT -1" means; Cypher's LIMIT must be >= 0
 _PURPOSE = "the Neo4j graph store"
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+_NOTHING_WRITTEN = "nothing of this call was written"
+_ROLLED_BACK = (
+    "the batch's transaction was rolled back: the updates applied in the batch since its last "
+    "commit were not stored; check current_step() before retrying"
+)
+
+
+class _Batch:
+    """The shared transaction of one thread's :meth:`Neo4jGraphStore.batch` block."""
+
+    __slots__ = ("failed", "session", "tx", "updates")
+
+    def __init__(self) -> None:
+        self.session: Any = None  # opened on first use, closed when the block ends
+        self.tx: Any = None  # the open explicit transaction, None between commits
+        self.updates = 0  # updates applied in ``tx``
+        self.failed: str | None = None  # why the transaction was rolled back
 
 
 def _utc(value: Any) -> datetime:
@@ -132,10 +149,13 @@ class Neo4jGraphStore:
         driver_options: further keyword arguments for ``neo4j.GraphDatabase.driver``.
         clear_batch_size: nodes, and relationships, of each kind :meth:`clear` deletes per
             transaction.
+        batch_commit_every: updates a :meth:`batch` applies per transaction before it commits
+            and opens the next, so one long batch stays within the server's transaction memory.
 
     The constructor performs no I/O and no DDL: call :meth:`setup` once (idempotent) before use.
-    The store is thread-safe (the driver pools connections; each call uses its own session) and
-    causally consistent for its own reads after its own writes (one bookmark manager per store).
+    The store is thread-safe (the driver pools connections; each call uses its own session, a
+    :meth:`batch` one session per thread) and causally consistent for its own reads after its
+    own writes (one bookmark manager per store).
 
     Raises:
         MissingDependencyError: the ``neo4j`` driver is not installed (extra ``[neo4j]``).
@@ -156,6 +176,7 @@ class Neo4jGraphStore:
         connection_timeout: float = 30.0,
         driver_options: Mapping[str, Any] | None = None,
         clear_batch_size: int = 10_000,
+        batch_commit_every: int = 500,
     ) -> None:
         self._neo4j: ModuleType = require("neo4j", extra="neo4j", purpose=_PURPOSE)
         if (uri is None) == (driver is None):
@@ -163,6 +184,12 @@ class Neo4jGraphStore:
         if clear_batch_size < 1:
             raise ConfigurationError("clear_batch_size must be >= 1")
         self._clear_batch = int(clear_batch_size)
+        if not isinstance(batch_commit_every, int) or batch_commit_every < 1:
+            raise ConfigurationError(
+                f"batch_commit_every must be an int >= 1, got {batch_commit_every!r}"
+            )
+        self._batch_commit_every = batch_commit_every
+        self._local = threading.local()  # .batch: the thread's open _Batch, if any
         self._database = database
         self._use_apoc = use_apoc
         self._apoc_checked = False
@@ -251,7 +278,11 @@ class Neo4jGraphStore:
             SchemaVersionError: the database was set up by a newer version of this library.
             ConfigurationError: ``use_apoc=True`` but the server has no APOC.
             StoreUnavailableError: the server cannot be reached.
+
+        Inside a :meth:`batch`, the batch's updates so far are committed first: DDL runs in
+        transactions of its own, which would wait for the locks the batch holds.
         """
+        self._commit_pending()
         current = self.schema_version()
         if current > LATEST_VERSION:
             raise SchemaVersionError(
@@ -268,6 +299,7 @@ class Neo4jGraphStore:
                 "CALL db.awaitIndexes($seconds)",
                 {"seconds": 300},
                 write=True,
+                shared=False,
             )
             self._run(
                 "record the schema version",
@@ -280,6 +312,7 @@ class Neo4jGraphStore:
                     "counter": STATEMENT_COUNTER,
                 },
                 write=True,
+                shared=False,
             )
             logger.info(
                 "applied Neo4j schema migration %s (%s) on %s", version, description, self.uri
@@ -288,7 +321,7 @@ class Neo4jGraphStore:
 
     def _ddl(self, statement: str, params: Mapping[str, Any]) -> None:
         try:
-            self._run("create the schema", statement, params, write=True)
+            self._run("create the schema", statement, params, write=True, shared=False)
         except StoreError as exc:
             # two processes running setup() at once: the other one created it first
             cause = exc.__cause__
@@ -313,7 +346,7 @@ class Neo4jGraphStore:
             if not force and (self._apoc_checked or self._use_apoc is not None):
                 return bool(self._use_apoc)
         try:
-            rows = self._run("detect APOC", cypher.DETECT_APOC, {})
+            rows = self._run("detect APOC", cypher.DETECT_APOC, {}, shared=False)
             available = bool(rows and rows[0]["apoc"])
         except StoreUnavailableError:
             raise
@@ -341,9 +374,13 @@ class Neo4jGraphStore:
 
     # ------------------------------------------------------------------------------ plumbing
     @contextmanager
-    def _errors(self, action: str) -> Iterator[None]:
-        """Translate driver errors into the library's errors (no credentials in messages)."""
+    def _errors(self, action: str, *, batched: bool = False) -> Iterator[None]:
+        """Translate driver errors into the library's errors (no credentials in messages).
+
+        ``batched``: the call ran in a batch's transaction, which the caller has rolled back.
+        """
         exc_mod = self._neo4j.exceptions
+        outcome = _ROLLED_BACK if batched else _NOTHING_WRITTEN
         try:
             yield
         except RecallError:
@@ -356,7 +393,7 @@ class Neo4jGraphStore:
         except (exc_mod.ServiceUnavailable, exc_mod.SessionExpired) as exc:
             raise StoreUnavailableError(
                 f"Neo4j at {self.uri} is unavailable (could not {action}): {exc}. Check that the "
-                "server is running and reachable; nothing of this call was written"
+                f"server is running and reachable; {outcome}"
             ) from exc
         except exc_mod.AuthError as exc:
             raise StoreUnavailableError(
@@ -366,11 +403,15 @@ class Neo4jGraphStore:
             ) from exc
         except exc_mod.Neo4jError as exc:
             raise StoreError(
-                f"Neo4j at {self.uri} could not {action} (nothing was written): "
+                f"Neo4j at {self.uri} could not {action} "
+                f"({'nothing was written' if not batched else outcome}): "
                 f"{exc.code}: {exc.message}"
             ) from exc
         except exc_mod.DriverError as exc:
-            raise StoreError(f"Neo4j driver error for {self.uri} ({action}): {exc}") from exc
+            suffix = f"; {outcome}" if batched else ""
+            raise StoreError(
+                f"Neo4j driver error for {self.uri} ({action}): {exc}{suffix}"
+            ) from exc
 
     def _check_open(self) -> None:
         if self._closed:
@@ -385,13 +426,22 @@ class Neo4jGraphStore:
         write: bool = False,
         transform: Callable[[Any], Any] | None = None,
         quiet: bool = False,
+        shared: bool = True,
     ) -> Any:
         """One query in one managed transaction (retried by the driver), one round trip + commit.
 
+        Inside a :meth:`batch` (unless ``shared`` is False or ``quiet``), the query runs in the
+        batch's transaction instead: no commit, no retries, and it sees the batch's writes.
+
         ``transform`` runs inside the transaction on the driver's result; raising there rolls the
-        transaction back. Without it, the records are returned as a list of dicts.
+        transaction back. Without it, the records are returned as a list of dicts. In a batch, a
+        :class:`RecallError` raised by ``transform`` leaves the transaction open, so the query
+        must not have written anything when ``transform`` rejects its result.
         """
         self._check_open()
+        batch = self._batch() if shared and not quiet else None
+        if batch is not None:
+            return self._run_in_batch(batch, action, query, params, transform)
         routing = self._neo4j.RoutingControl.WRITE if write else self._neo4j.RoutingControl.READ
         with self._errors(action):
             if quiet:
@@ -414,10 +464,128 @@ class Neo4jGraphStore:
             )
 
     # ------------------------------------------------------------------------------ writes
+    def _batch(self) -> _Batch | None:
+        batch: _Batch | None = getattr(self._local, "batch", None)
+        return batch
+
+    def _run_in_batch(
+        self,
+        batch: _Batch,
+        action: str,
+        query: str,
+        params: Mapping[str, Any],
+        transform: Callable[[Any], Any] | None,
+    ) -> Any:
+        if batch.failed is not None:
+            raise StoreError(
+                f"Neo4j at {self.uri}: cannot {action} in this batch, its transaction was rolled "
+                f"back after an earlier error ({batch.failed}); leave the batch() block"
+            )
+        with self._errors(action, batched=True):
+            try:
+                if batch.tx is None:
+                    if batch.session is None:
+                        batch.session = self._driver.session(
+                            database=self._database, bookmark_manager=self._bookmarks
+                        )
+                    batch.tx = batch.session.begin_transaction()
+                    batch.updates = 0
+                return (transform or _records)(batch.tx.run(query, dict(params)))
+            except RecallError:
+                raise  # rejected by transform before anything was written: the batch goes on
+            except BaseException:
+                # a server error has already ended the transaction (Neo4j has no savepoints);
+                # anything else (a broken connection, an interrupt) leaves it in doubt
+                self._abort(batch, f"could not {action}")
+                raise
+
+    def _abort(self, batch: _Batch, reason: str) -> None:
+        """Roll back the batch's transaction; the block's later calls raise StoreError."""
+        batch.failed = reason
+        tx, batch.tx = batch.tx, None
+        if tx is not None:
+            try:
+                tx.close()
+            except (self._neo4j.exceptions.DriverError, self._neo4j.exceptions.Neo4jError) as exc:
+                logger.debug("rolling back a batch on %s failed too: %s", self.uri, exc)
+
+    def _commit(self, batch: _Batch) -> None:
+        """Commit the batch's open transaction, if any; the next query opens a new one."""
+        tx = batch.tx
+        if tx is None:
+            return
+        try:
+            with self._errors("commit the batch", batched=True):
+                try:
+                    tx.commit()
+                except BaseException:
+                    self._abort(batch, "could not commit")
+                    raise
+        finally:
+            batch.tx = None
+        logger.debug("committed a batch of %s updates on %s", batch.updates, self.uri)
+        batch.updates = 0
+
+    def _commit_pending(self) -> None:
+        """Inside a batch: commit its updates so far, before a call that needs its own
+        transactions (which would wait for the locks the batch holds)."""
+        batch = self._batch()
+        if batch is None:
+            return
+        if batch.failed is not None:
+            raise StoreError(
+                f"Neo4j at {self.uri}: this batch's transaction was rolled back after an earlier "
+                f"error ({batch.failed}); leave the batch() block"
+            )
+        self._commit(batch)
+
     @contextmanager
     def batch(self) -> Iterator[None]:
-        """No shared commits: each update inside is its own transaction."""
-        yield
+        """One explicit transaction for the calls of this thread inside the block.
+
+        Every query of the thread inside the block (reads too, so they see the batch's
+        uncommitted writes) runs in one transaction, committed when the block ends, and every
+        ``batch_commit_every`` updates before that. A nested ``batch()`` joins the outer one.
+        Other threads do not see the batch's writes before a commit, and their updates wait for
+        it (every update locks the store-wide statement counter until its commit).
+
+        Each update stays all-or-nothing: one the store rejects (a link to an unknown concept,
+        the end of a relation that is not current, a relation id added twice) writes nothing and
+        raises, and when the block ends, normally or by any error, the updates that completed are
+        committed. A server or connection error, however, ends the transaction (Neo4j has no
+        savepoints): it is rolled back, and the :class:`StoreError` raised says that the updates
+        applied in the batch since its last commit were not stored; further calls inside the
+        block raise too. Queries run without the driver's retries (a transaction cannot be
+        replayed). :meth:`setup` and :meth:`clear` run in transactions of their own and commit
+        the batch first.
+
+        Raises:
+            StoreError: the commit failed (the batch's updates since its last commit were rolled
+                back, or, for a connection lost while committing, may or may not be stored).
+        """
+        if self._batch() is not None:
+            yield  # nested: the outer block commits
+            return
+        self._check_open()
+        batch = _Batch()
+        self._local.batch = batch
+        try:
+            yield
+        finally:
+            try:
+                if batch.failed is None:
+                    self._commit(batch)
+            finally:
+                self._local.batch = None
+                session, batch.session = batch.session, None
+                if session is not None:
+                    try:
+                        session.close()
+                    except (
+                        self._neo4j.exceptions.DriverError,
+                        self._neo4j.exceptions.Neo4jError,
+                    ) as exc:
+                        logger.debug("closing a batch's session on %s failed: %s", self.uri, exc)
 
     def apply_update(self, update: GraphUpdate) -> UpdateResult:
         ns = _check_namespace(update.namespace)
@@ -513,6 +681,7 @@ class Neo4jGraphStore:
                     f"the Neo4j database at {self.uri} is not set up for recall-memory-plugins: "
                     "call store.setup() first"
                 )
+            # the query wrote nothing when one of its checks failed
             if record["not_current"]:
                 raise InputError(f"cannot end relation {record['not_current'][0]!r}: not current")
             if record["missing"]:
@@ -520,11 +689,21 @@ class Neo4jGraphStore:
                 raise InputError(
                     f"link ({a!r}, {b!r}) names a concept that is neither stored nor in the update"
                 )
+            if record["duplicate"]:
+                raise StoreError(
+                    f"relation id {record['duplicate'][0]!r} already exists in namespace {ns!r} "
+                    "(a relation id is unique in its namespace; nothing was written)"
+                )
             return int(record["step"]), int(record["base"])
 
         step, base = self._run(
             "store the update", cypher.APPLY_UPDATE, params, write=True, transform=check
         )
+        batch = self._batch()
+        if batch is not None:
+            batch.updates += 1
+            if batch.updates >= self._batch_commit_every:
+                self._commit(batch)
         return UpdateResult(
             namespace=ns, t_index=step, statement_ids=tuple(range(base + 1, base + n + 1))
         )
@@ -534,14 +713,16 @@ class Neo4jGraphStore:
 
         Relationships go first, then nodes, the clock last, each at most ``clear_batch_size`` per
         kind and transaction (two transactions for a small namespace; re-run ``clear`` after an
-        interruption).
+        interruption). Inside a :meth:`batch`, the batch's updates so far are committed first.
         """
+        self._commit_pending()
         while True:
             rows = self._run(
                 "forget the namespace",
                 cypher.CLEAR_RELATIONSHIPS,
                 {"ns": namespace, "batch": self._clear_batch},
                 write=True,
+                shared=False,
             )
             if all(c < self._clear_batch for c in rows[0]["counts"]):
                 break
@@ -552,6 +733,7 @@ class Neo4jGraphStore:
                 cypher.CLEAR_BATCH,
                 {"ns": namespace, "batch": self._clear_batch},
                 write=True,
+                shared=False,
             )
             if rows[0]["clocks"] or all(c < self._clear_batch for c in rows[0]["counts"]):
                 return

@@ -1,0 +1,316 @@
+"""``Neo4jGraphStore.batch()`` on a real server: one shared transaction, reads that see its
+uncommitted writes, per-update atomicity without savepoints, periodic commits, isolation from
+other threads, and what a server-side failure in the middle rolls back.
+
+Needs ``NEO4J_URI`` (``eval "$(scripts/neo4j-test-server start)"``); skips visibly without it,
+except under ``RECALL_REQUIRE_SERVICES=1``. The failure test starts a private server with the
+same script, so terminating "every other transaction" there never disturbs a shared one.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.errors import InputError, StoreError
+from recall_memory_plugins.models import EntityRecord, RelationChange
+from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
+from recall_memory_plugins.stores.sqlite import SqliteGraphStore
+from tests.conftest import Clock, skip_or_fail
+from tests.integration.test_neo4j_store import CONVERSATION, _server, nodes_of, small_update
+
+pytestmark = pytest.mark.neo4j
+
+
+@pytest.fixture(scope="module")
+def config() -> Neo4jConfig:
+    if not os.environ.get("NEO4J_URI"):
+        skip_or_fail(
+            'NEO4J_URI is not set: start one with `eval "$(scripts/neo4j-test-server start)"`'
+        )
+    return Neo4jConfig.from_env()
+
+
+@pytest.fixture(scope="module")
+def driver(config: Neo4jConfig) -> Iterator[Any]:
+    """A driver of the test's own: what another process sees, and injected into stores."""
+    try:
+        import neo4j
+    except ImportError as exc:
+        skip_or_fail(f"the neo4j driver is not installed: {exc}")
+        raise
+    drv = neo4j.GraphDatabase.driver(config.uri, auth=config.auth)
+    try:
+        drv.verify_connectivity()
+    except Exception as exc:  # any failure here means "no usable server"
+        drv.close()
+        skip_or_fail(f"Neo4j at {config.uri} is not reachable: {exc}")
+    yield drv
+    drv.close()
+
+
+@pytest.fixture
+def store(config: Neo4jConfig, driver: Any) -> Iterator[Neo4jGraphStore]:
+    s = Neo4jGraphStore(driver=driver, database=config.database)
+    s.setup()
+    yield s
+    s.close()
+
+
+@pytest.fixture
+def ns(store: Neo4jGraphStore) -> Iterator[str]:
+    name = f"it-batch-{uuid.uuid4().hex[:12]}"
+    yield name
+    store.clear(name)
+
+
+def committed_texts(driver: Any, config: Neo4jConfig, ns: str) -> list[str]:
+    """The statements another connection sees (committed data only), oldest first."""
+    records = driver.execute_query(
+        "MATCH (s:Statement {namespace: $ns}) RETURN s.text AS text ORDER BY s.id",
+        {"ns": ns},
+        database_=config.database,
+    ).records
+    return [r["text"] for r in records]
+
+
+def test_reads_inside_a_batch_see_its_writes_and_others_see_them_after_the_commit(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    alice = EntityRecord("e-alice", "Alice", "PERSON", ("Al",))
+    with store.batch():
+        first = store.apply_update(small_update(ns, "one", ["a", "b"], entities=(alice,)))
+        second = store.apply_update(
+            small_update(
+                ns,
+                "two",
+                ["b", "c"],
+                relation_changes=(RelationChange("add", "r1", "e-alice", "LIKES", None),),
+            )
+        )
+        # the engine reads back what it just wrote: same transaction, uncommitted
+        assert (first.t_index, second.t_index) == (1, 2)
+        assert store.current_step(ns) == 2
+        assert [s.text for s in store.find_statements(ns)] == ["one", "two"]
+        assert [e.id for e in store.find_entities(ns, aliases=["al"])] == ["e-alice"]
+        assert [r.id for r in store.find_relations(ns, current_only=True)] == ["r1"]
+        assert store.find_concepts(ns, ["b"])[0].mentions == 2
+        assert committed_texts(driver, config, ns) == []  # nothing committed yet
+        # a nested batch joins the outer one: leaving it commits nothing
+        with store.batch():
+            store.apply_update(
+                small_update(ns, "three", ["c"], relation_changes=(RelationChange("end", "r1"),))
+            )
+        assert committed_texts(driver, config, ns) == []
+        assert store.find_relations(ns, current_only=True) == []
+    assert committed_texts(driver, config, ns) == ["one", "two", "three"]
+    assert store.current_step(ns) == 3
+    assert store.find_relations(ns)[0].valid_to_step == 3
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        pytest.param({"links": (("x", "ghost", 1),)}, id="link-to-an-unknown-concept"),
+        pytest.param({"relation_changes": (RelationChange("end", "nope"),)}, id="end-unknown"),
+        pytest.param(
+            {"relation_changes": (RelationChange("end", "r1"), RelationChange("end", "r1"))},
+            id="end-twice",
+        ),
+        pytest.param(
+            {"relation_changes": (RelationChange("add", "r1", "e", "T"),)}, id="duplicate-id"
+        ),
+    ],
+)
+def test_a_rejected_update_writes_nothing_and_the_completed_ones_are_committed(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str, bad: dict[str, Any]
+) -> None:
+    first = small_update(
+        ns, "one", ["a"], relation_changes=(RelationChange("add", "r1", "e", "T"),)
+    )
+    with pytest.raises((InputError, StoreError)) as err:
+        with store.batch():
+            store.apply_update(first)
+            store.apply_update(small_update(ns, "two", ["a", "b"]))
+            before = nodes_of(driver, config, ns)  # committed nodes: none yet
+            store.apply_update(small_update(ns, "bad", ["x", "a"], **bad))
+    assert "rolled back" not in str(err.value)
+    assert before == 0
+    # the two updates before it were committed, nothing of the rejected one exists
+    assert committed_texts(driver, config, ns) == ["one", "two"]
+    assert store.current_step(ns) == 2
+    assert store.find_concepts(ns, ["x"]) == []
+    assert store.find_concepts(ns, ["a"])[0].mentions == 2
+    assert store.term_frequencies(ns, ["a", "x"]) == {"a": 2}
+    assert [(r.id, r.valid_to_step) for r in store.find_relations(ns)] == [("r1", None)]
+    assert store.count_statements(ns) == (2, 1.5)
+
+
+def test_a_rejected_update_caught_inside_the_batch_lets_the_batch_go_on(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    with store.batch():
+        store.apply_update(small_update(ns, "one", ["a"]))
+        with pytest.raises(InputError):
+            store.apply_update(small_update(ns, "bad", ["x"], links=(("x", "ghost", 1),)))
+        assert store.apply_update(small_update(ns, "two", ["a"])).t_index == 2
+    assert committed_texts(driver, config, ns) == ["one", "two"]
+
+
+def test_any_other_error_in_the_block_still_commits_the_completed_updates(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    with pytest.raises(ZeroDivisionError):
+        with store.batch():
+            store.apply_update(small_update(ns, "one", ["a"]))
+            _ = 1 / 0
+    assert committed_texts(driver, config, ns) == ["one"]
+
+
+def test_a_long_batch_commits_every_n_updates(driver: Any, config: Neo4jConfig, ns: str) -> None:
+    store = Neo4jGraphStore(driver=driver, database=config.database, batch_commit_every=3)
+    seen: list[int] = []
+    with store.batch():
+        for i in range(8):
+            store.apply_update(small_update(ns, f"s{i}", ["a", f"t{i % 2}"]))
+            seen.append(len(committed_texts(driver, config, ns)))
+    assert seen == [0, 0, 3, 3, 3, 6, 6, 6]
+    assert committed_texts(driver, config, ns) == [f"s{i}" for i in range(8)]
+    assert store.current_step(ns) == 8
+    assert store.find_concepts(ns, ["a"])[0].mentions == 8
+
+
+def test_other_threads_do_not_see_a_batch_before_its_commit(
+    store: Neo4jGraphStore, ns: str
+) -> None:
+    seen: dict[str, Any] = {}
+
+    def other_thread() -> None:
+        seen["step"] = store.current_step(ns)
+        seen["texts"] = [s.text for s in store.find_statements(ns)]
+
+    with store.batch():
+        store.apply_update(small_update(ns, "one", ["a"]))
+        worker = threading.Thread(target=other_thread)
+        worker.start()
+        worker.join(timeout=60)
+        assert not worker.is_alive()
+        assert store.current_step(ns) == 1
+    assert seen == {"step": 0, "texts": []}
+    worker = threading.Thread(target=other_thread)
+    worker.start()
+    worker.join(timeout=60)
+    assert seen == {"step": 1, "texts": ["one"]}
+
+
+def test_clear_and_setup_inside_a_batch_commit_it_first(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    other = ns + "-other"
+    with store.batch():
+        store.apply_update(small_update(ns, "one", ["a"]))
+        store.apply_update(small_update(other, "gone", ["a"]))
+        # in transactions of their own, which would otherwise wait for the batch's locks
+        store.clear(other)
+        assert committed_texts(driver, config, ns) == ["one"]
+        store.setup()
+        store.apply_update(small_update(ns, "two", ["a"]))
+    assert committed_texts(driver, config, ns) == ["one", "two"]
+    assert nodes_of(driver, config, other) == 0
+
+
+def test_add_many_on_neo4j_stores_what_add_stores_on_sqlite(
+    config: Neo4jConfig, driver: Any, ns: str
+) -> None:
+    # a small commit interval and batch size: add_many crosses both boundaries
+    neo = Neo4jGraphStore(driver=driver, database=config.database, batch_commit_every=2)
+    neo.setup()
+    bulk = TemporalGraphMemory(neo, annotator="offline", clock=Clock(), namespace=ns)
+    bulk.add_many([{"text": t, "speaker": who} for who, t in CONVERSATION], batch_size=4)
+    with SqliteGraphStore(":memory:") as lite:
+        one = TemporalGraphMemory(lite, annotator="offline", clock=Clock(), namespace=ns)
+        for who, text in CONVERSATION:
+            one.add(text, speaker=who)
+        assert neo.stats(ns) == lite.stats(ns)
+        assert [(s.text, s.t_index) for s in neo.find_statements(ns)] == [
+            (s.text, s.t_index) for s in lite.find_statements(ns)
+        ]
+        assert [
+            (r.type, r.subject_name, r.object_name, r.valid_to_step) for r in bulk.relations()
+        ] == [(r.type, r.subject_name, r.object_name, r.valid_to_step) for r in one.relations()]
+    neo.close()
+
+
+# ----------------------------------------------------------------------------------- failure
+@pytest.fixture
+def private_server(tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """A Neo4j server of this test alone (its transactions may be terminated at will)."""
+    for tool in ("java", "mvn"):
+        if shutil.which(tool) is None and not (tool == "java" and os.environ.get("JAVA_HOME")):
+            skip_or_fail(f"{tool} is needed to start a private Neo4j server")
+    password = "pw-" + uuid.uuid4().hex
+    env = {
+        **os.environ,
+        "NEO4J_TEST_PASSWORD": password,
+        "NEO4J_TEST_HEAP": "512m",
+        "NEO4J_TEST_PAGECACHE": "64m",
+    }
+    state_dir = tmp_path / "neo4j"
+    exports = _server("start", state_dir, env)
+    values = dict(
+        line.removeprefix("export ").split("=", 1)
+        for line in exports.splitlines()
+        if line.startswith("export ")
+    )
+    try:
+        yield values["NEO4J_URI"], password
+    finally:
+        _server("stop", state_dir, env)
+
+
+def test_a_server_side_failure_rolls_back_the_uncommitted_part_of_the_batch(
+    private_server: tuple[str, str],
+) -> None:
+    import neo4j
+
+    uri, password = private_server
+    ns = "failure"
+    with neo4j.GraphDatabase.driver(uri, auth=("neo4j", password)) as admin:
+        store = Neo4jGraphStore(uri, auth=("neo4j", password), batch_commit_every=2)
+        try:
+            store.setup()
+            with pytest.raises(StoreError, match="rolled back") as err:
+                with store.batch():
+                    for text in ("one", "two", "three"):  # one and two are committed
+                        store.apply_update(small_update(ns, text, ["a"]))
+                    # what an administrator, a timeout or a failover does to the open transaction
+                    others = admin.execute_query(
+                        "SHOW TRANSACTIONS YIELD transactionId, currentQuery "
+                        "WHERE NOT currentQuery STARTS WITH 'SHOW TRANSACTIONS' "
+                        "RETURN collect(transactionId) AS ids"
+                    ).records[0]["ids"]
+                    assert others
+                    admin.execute_query("TERMINATE TRANSACTIONS $ids", {"ids": others})
+                    try:
+                        store.apply_update(small_update(ns, "four", ["a"]))
+                    finally:
+                        # the block is unusable now, reads included
+                        with pytest.raises(StoreError, match="leave the batch"):
+                            store.current_step(ns)
+            assert uri in str(err.value)
+            assert [s.text for s in store.find_statements(ns)] == ["one", "two"]
+            assert store.current_step(ns) == 2
+            # the store itself is fine: outside the batch, and in a new one
+            with store.batch():
+                assert store.apply_update(small_update(ns, "five", ["a"])).t_index == 3
+            assert [s.text for s in store.find_statements(ns)] == ["one", "two", "five"]
+        finally:
+            store.close()
