@@ -181,6 +181,7 @@ def test_a_long_batch_commits_every_n_updates(driver: Any, config: Neo4jConfig, 
     with store.batch():
         for i in range(8):
             store.apply_update(small_update(ns, f"s{i}", ["a", f"t{i % 2}"]))
+            assert store.current_step(ns) == i + 1  # before and after each commit
             seen.append(len(committed_texts(driver, config, ns)))
     assert seen == [0, 0, 3, 3, 3, 6, 6, 6]
     assert committed_texts(driver, config, ns) == [f"s{i}" for i in range(8)]

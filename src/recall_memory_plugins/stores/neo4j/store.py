@@ -32,7 +32,7 @@ from ...models import (
     TermPosting,
     UpdateResult,
 )
-from ..base import score_terms_by_postings, sorted_pair
+from ..base import newest_per_alias, score_terms_by_postings, sorted_pair
 from . import cypher
 from .config import Neo4jConfig, redact_uri
 from .schema import (
@@ -66,13 +66,16 @@ _ROLLED_BACK = (
 class _Batch:
     """The shared transaction of one thread's :meth:`Neo4jGraphStore.batch` block."""
 
-    __slots__ = ("failed", "session", "tx", "updates")
+    __slots__ = ("failed", "session", "steps", "tx", "updates")
 
     def __init__(self) -> None:
         self.session: Any = None  # opened on first use, closed when the block ends
         self.tx: Any = None  # the open explicit transaction, None between commits
         self.updates = 0  # updates applied in ``tx``
         self.failed: str | None = None  # why the transaction was rolled back
+        # the clocks ``tx`` has advanced: nobody else can change them before it ends, since it
+        # holds their write locks, so reading them again needs no round trip
+        self.steps: dict[str, int] = {}
 
 
 def _utc(value: Any) -> datetime:
@@ -502,6 +505,7 @@ class Neo4jGraphStore:
     def _abort(self, batch: _Batch, reason: str) -> None:
         """Roll back the batch's transaction; the block's later calls raise StoreError."""
         batch.failed = reason
+        batch.steps.clear()
         tx, batch.tx = batch.tx, None
         if tx is not None:
             try:
@@ -514,6 +518,7 @@ class Neo4jGraphStore:
         tx = batch.tx
         if tx is None:
             return
+        batch.steps.clear()
         try:
             with self._errors("commit the batch", batched=True):
                 try:
@@ -701,6 +706,7 @@ class Neo4jGraphStore:
         )
         batch = self._batch()
         if batch is not None:
+            batch.steps[ns] = step
             batch.updates += 1
             if batch.updates >= self._batch_commit_every:
                 self._commit(batch)
@@ -741,6 +747,10 @@ class Neo4jGraphStore:
 
     # ------------------------------------------------------------------------------ reads
     def current_step(self, namespace: str) -> int:
+        batch = self._batch()
+        if batch is not None and namespace in batch.steps:
+            self._check_open()
+            return batch.steps[namespace]
         rows = self._run("read the clock", cypher.CURRENT_STEP, {"ns": namespace})
         step = rows[0]["step"] if rows else None
         return int(step) if step is not None else 0
@@ -1010,6 +1020,7 @@ class Neo4jGraphStore:
         ids: Iterable[str] | None = None,
         aliases: Iterable[str] | None = None,
         type: str | None = None,
+        newest: int | None = None,
     ) -> list[Entity]:
         params: dict[str, Any] = {"ns": namespace, "type": type, "alias_keys": None}
         if aliases is not None:
@@ -1026,6 +1037,8 @@ class Neo4jGraphStore:
             query = cypher.ENTITIES_BY_NAMESPACE
         rows = self._run("read entities", query, params)
         entities = [_entity(namespace, r["e"]) for r in rows]
+        if newest is not None and params["alias_keys"] is not None:
+            return newest_per_alias(entities, params["alias_keys"], max(0, int(newest)))
         return sorted(entities, key=lambda e: (e.first_step, e.id))
 
     def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
