@@ -199,8 +199,14 @@ class GraphStore(Protocol):
         ids: Iterable[str] | None = None,
         aliases: Iterable[str] | None = None,
         type: str | None = None,
+        newest: int | None = None,
     ) -> list[Entity]:
-        """Entities by id, by alias (case-insensitive match on any alias or the name) or type."""
+        """Entities by id, by alias (case-insensitive match on any alias or the name) or type.
+
+        With ``aliases`` and ``newest``, each alias yields at most its ``newest`` entities by
+        ``last_step`` (the order of :meth:`find_recent_entities`) plus every entity whose name is
+        that alias: a first name shared by hundreds of people costs a bounded read.
+        """
         ...
 
     def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
@@ -240,6 +246,20 @@ class GraphStore(Protocol):
 def sorted_pair(a: str, b: str) -> tuple[str, str]:
     """The canonical (source, target) order of an undirected link."""
     return (a, b) if a <= b else (b, a)
+
+
+def newest_per_alias(entities: Iterable[Entity], keys: Sequence[str], newest: int) -> list[Entity]:
+    """``find_entities(..., newest=)`` for stores that read every candidate anyway: per alias
+    key (case-folded), its ``newest`` entities by recency plus those named exactly the key."""
+    pool = list(entities)
+    kept: dict[str, Entity] = {}
+    for key in keys:
+        cands = [e for e in pool if key in {e.name.casefold(), *(a.casefold() for a in e.aliases)}]
+        cands.sort(key=lambda e: (-e.last_step, -e.first_step, e.id))
+        for i, ent in enumerate(cands):
+            if i < newest or ent.name.casefold() == key:
+                kept.setdefault(ent.id, ent)
+    return sorted(kept.values(), key=lambda e: (e.first_step, e.id))
 
 
 TermCounts = Mapping[str, int]

@@ -61,6 +61,10 @@ logger = logging.getLogger(__name__)
 
 _ALWAYS_KEEP = {PERSON, ORG, PROJECT, LOCATION, PRODUCT, EVENT}  # named types stored on sight
 _MAX_CONTEXT_RELATIONS = 40
+# Entities read per alias: the most recently active ones (plus exact names and the salient ones).
+# A first name shared by hundreds of people then costs a bounded read, and resolution, which
+# prefers the same type, the exact name, the salient and then the newest, rarely reaches further.
+_ENTITIES_PER_ALIAS = 12
 FACT_HISTORY = 32  # relations per named entity a recall reads for its facts (the newest)
 
 
@@ -153,8 +157,22 @@ class _EntityBook:
                 keys.append(name)
         if not keys:
             return
-        for ent in self.store.find_entities(self.namespace, aliases=keys):
+        for ent in self.store.find_entities(
+            self.namespace, aliases=keys, newest=_ENTITIES_PER_ALIAS
+        ):
             self._index(ent)
+        # salient entities known by one of these names are candidates even when older
+        folded = {k.casefold().strip() for k in keys}
+        salient = [
+            r.id
+            for r in self.referents.values()
+            if r.id in self.rank
+            and r.id not in self.known
+            and not folded.isdisjoint(_alias_keys(r.name, tuple(r.aliases)))
+        ]
+        if salient:
+            for ent in self.store.find_entities(self.namespace, ids=salient):
+                self._index(ent)
 
     def _index(self, ent: Entity) -> None:
         if ent.id in self.known:

@@ -985,7 +985,9 @@ class SqliteGraphStore:
             for key, cands in by_key.items():
                 if len(cands) > newest:
                     cands.sort(key=lambda c: (-c[3], -c[4], c[1]))
-                kept.update(c[1] for i, c in enumerate(cands) if i < newest or c[2].casefold() == key)
+                kept.update(
+                    c[1] for i, c in enumerate(cands) if i < newest or c[2].casefold() == key
+                )
             if not kept:
                 return []
             rows = []
