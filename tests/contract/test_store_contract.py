@@ -335,3 +335,21 @@ def test_vague_entity_type_is_upgraded_never_downgraded(store: GraphStore, ns: s
     )
     [ent] = store.find_entities(ns, ids=["e-i"])
     assert ent.type == "ORG" and ent.last_step == 3
+
+
+def test_recent_entities_order_ties_by_first_step_then_id(store: GraphStore, ns: str) -> None:
+    # several entities share a last step, and some share a first step too
+    mentions = [["b", "a"], ["c"], ["d", "e"], ["a", "c", "f"], ["e", "g", "b"], ["h"]]
+    for i, ids in enumerate(mentions):
+        store.apply_update(
+            update(
+                ns,
+                f"step {i + 1}",
+                ["x"],
+                entities=tuple(EntityRecord(e, e.upper(), "PERSON") for e in ids),
+            )
+        )
+    every = sorted(store.find_entities(ns), key=lambda e: (-e.last_step, -e.first_step, e.id))
+    assert [e.id for e in every] == ["h", "g", "e", "b", "f", "c", "a", "d"]
+    for limit in range(len(every) + 2):
+        assert store.find_recent_entities(ns, limit=limit) == every[:limit], limit

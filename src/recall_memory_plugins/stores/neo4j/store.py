@@ -756,35 +756,43 @@ class Neo4jGraphStore:
         return int(step) if step is not None else 0
 
     @staticmethod
-    def _statement(namespace: str, row: Mapping[str, Any]) -> Statement:
-        at = _EPOCH + timedelta(seconds=int(row["at_s"]), microseconds=int(row["at_us"]))
+    def _statement(namespace: str, row: Sequence[Any]) -> Statement:
+        """A statement from its ``cypher._STATEMENT_ROW`` list."""
+        sid, text, t_index, speaker, source, at_s, at_us = row
         return Statement(
-            id=int(row["id"]),
+            id=int(sid),
             namespace=namespace,
-            text=row["text"],
-            t_index=int(row["t_index"]),
-            at=at,
-            speaker=row["speaker"],
-            source=row["source"],
+            text=text,
+            t_index=int(t_index),
+            at=_EPOCH + timedelta(seconds=int(at_s), microseconds=int(at_us)),
+            speaker=speaker,
+            source=source,
         )
+
+    def _statements(
+        self, namespace: str, action: str, query: str, params: Mapping[str, Any]
+    ) -> list[Statement]:
+        rows = self._run(action, query, params)
+        return [self._statement(namespace, r) for r in rows[0]["statements"]]
 
     def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
         wanted = [int(i) for i in ids]
-        rows = self._run(
+        statements = self._statements(
+            namespace,
             "read statements",
             cypher.GET_STATEMENTS,
             {"ns": namespace, "ids": list(dict.fromkeys(wanted))},
         )
-        found = {int(r["s"]["id"]): self._statement(namespace, r["s"]) for r in rows}
+        found = {s.id: s for s in statements}
         return [found[i] for i in wanted if i in found]
 
     def find_recent_statements(self, namespace: str, *, limit: int) -> list[Statement]:
-        rows = self._run(
+        return self._statements(
+            namespace,
             "read statements",
             cypher.FIND_RECENT_STATEMENTS,
             {"ns": namespace, "limit": _limit(limit)},
         )
-        return [self._statement(namespace, r["s"]) for r in rows]
 
     def find_statements(
         self,
@@ -794,7 +802,8 @@ class Neo4jGraphStore:
         until_step: int | None = None,
         limit: int | None = None,
     ) -> list[Statement]:
-        rows = self._run(
+        return self._statements(
+            namespace,
             "read statements",
             cypher.FIND_STATEMENTS,
             {
@@ -804,16 +813,14 @@ class Neo4jGraphStore:
                 "limit": _limit(limit),
             },
         )
-        return [self._statement(namespace, r["s"]) for r in rows]
 
     def statements_at(self, namespace: str, steps: Iterable[int]) -> list[Statement]:
         wanted = sorted({int(t) for t in steps})
         if not wanted:
             return []
-        rows = self._run(
-            "read statements", cypher.STATEMENTS_AT, {"ns": namespace, "steps": wanted}
+        return self._statements(
+            namespace, "read statements", cypher.STATEMENTS_AT, {"ns": namespace, "steps": wanted}
         )
-        return [self._statement(namespace, r["s"]) for r in rows]
 
     @staticmethod
     def _concept(namespace: str, row: Mapping[str, Any], depth: int = 0) -> Concept:
@@ -923,7 +930,7 @@ class Neo4jGraphStore:
         )
         if not rows:
             return {}
-        statements = {int(s["id"]): self._statement(namespace, s) for s in rows[0]["statements"]}
+        statements = {int(s[0]): self._statement(namespace, s) for s in rows[0]["statements"]}
         found = {
             c["name"]: [statements[int(i)] for i in reversed(c["ids"])]
             for c in rows[0]["contexts"]
@@ -947,9 +954,9 @@ class Neo4jGraphStore:
             {"ns": namespace, "keys": _keys(wanted), "limit": _limit(limit_per_concept)},
         )
         found = {
-            r["name"]: [(int(i), int(t)) for i, t in reversed(r["members"])]
-            for r in rows
-            if r["members"]
+            name: [(int(i), int(t)) for i, t in reversed(members)]
+            for name, members in rows[0]["contexts"]
+            if members
         }
         return {n: found[n] for n in wanted if n in found}
 
@@ -1036,7 +1043,7 @@ class Neo4jGraphStore:
         else:
             query = cypher.ENTITIES_BY_NAMESPACE
         rows = self._run("read entities", query, params)
-        entities = [_entity(namespace, r["e"]) for r in rows]
+        entities = [_entity(namespace, e) for e in rows[0]["entities"]]
         if newest is not None and params["alias_keys"] is not None:
             return newest_per_alias(entities, params["alias_keys"], max(0, int(newest)))
         return sorted(entities, key=lambda e: (e.first_step, e.id))
@@ -1045,7 +1052,7 @@ class Neo4jGraphStore:
         rows = self._run(
             "read recent entities", cypher.RECENT_ENTITIES, {"ns": namespace, "limit": int(limit)}
         )
-        return [_entity(namespace, r["e"]) for r in rows]
+        return [_entity(namespace, e) for e in rows[0]["entities"]]
 
     def find_relations(
         self,
@@ -1080,7 +1087,7 @@ class Neo4jGraphStore:
             },
         )
         out: list[Relation] = []
-        for row in rows:
+        for row in rows[0]["relations"]:
             r = row["r"]
             out.append(
                 Relation(
