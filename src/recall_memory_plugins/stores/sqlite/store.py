@@ -958,49 +958,37 @@ class SqliteGraphStore:
     ) -> list[Entity]:
         """Per alias, the ``newest`` most recent entities plus those named exactly the alias.
 
-        The candidates are ranked from their keys alone (plain tuples, no decoding); only the
-        kept entities are read whole.
+        SQLite returns each alias's candidates newest first as plain tuples; only the kept ones
+        become entities.
         """
         keys = list(dict.fromkeys(a.casefold() for a in aliases))
         id_set = None if ids is None else set(ids)
         if not keys or id_set == set():
             return []
         sql = (
-            "SELECT a.alias_key, e.id, e.name, e.last_step, e.first_step FROM entity_aliases a "
-            "JOIN entities e ON e.namespace = a.namespace AND e.id = a.entity_id "
-            f"WHERE a.namespace = ? AND a.alias_key IN ({_qmarks(len(keys))})"
+            "SELECT a.alias_key, e.id, e.name, e.type, e.aliases, e.first_step, e.last_step "
+            "FROM entity_aliases a JOIN entities e ON e.namespace = a.namespace "
+            f"AND e.id = a.entity_id WHERE a.namespace = ? AND a.alias_key IN ({_qmarks(len(keys))})"
         )
         params: list[object] = [namespace, *keys]
         if type is not None:
             sql += " AND e.type = ?"
             params.append(type)
+        sql += " ORDER BY a.alias_key, e.last_step DESC, e.first_step DESC, e.id"
+        kept: dict[str, Entity] = {}
         with self._read() as conn:
             cur = conn.cursor()
             cur.row_factory = None
-            by_key: dict[str, list[tuple[str, str, str, int, int]]] = {}
-            for row in cur.execute(sql, params):
-                if id_set is None or row[1] in id_set:
-                    by_key.setdefault(row[0], []).append(row)
-            kept: set[str] = set()
-            for key, cands in by_key.items():
-                if len(cands) > newest:
-                    cands.sort(key=lambda c: (-c[3], -c[4], c[1]))
-                kept.update(
-                    c[1] for i, c in enumerate(cands) if i < newest or c[2].casefold() == key
-                )
-            if not kept:
-                return []
-            rows = []
-            for chunk in _chunks(sorted(kept)):
-                rows.extend(
-                    conn.execute(
-                        "SELECT namespace, id, name, type, aliases, first_step, last_step "
-                        f"FROM entities WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
-                        (namespace, *chunk),
-                    ).fetchall()
-                )
-        rows.sort(key=lambda r: (r["first_step"], r["id"]))
-        return [self._entity(r) for r in rows]
+            key, rank = None, 0
+            for alias_key, eid, name, type_, encoded, first, last in cur.execute(sql, params):
+                if id_set is not None and eid not in id_set:
+                    continue
+                if alias_key != key:
+                    key, rank = alias_key, 0
+                rank += 1
+                if eid not in kept and (rank <= newest or name.casefold() == alias_key):
+                    kept[eid] = Entity(namespace, eid, name, type_, _aliases(encoded), first, last)
+        return sorted(kept.values(), key=lambda e: (e.first_step, e.id))
 
     def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
         with self._read() as conn:
