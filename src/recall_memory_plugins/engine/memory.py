@@ -222,8 +222,8 @@ class TemporalGraphMemory:
 
         An item is a text, or a mapping with ``"text"`` and optionally ``"at"``, ``"speaker"``
         and ``"source"`` (which override the keyword defaults). Each text stays all-or-nothing;
-        sharing commits makes bulk ingest 1.2-1.4x faster than calling :meth:`add` in a loop on
-        SQLite (``benchmarks/results/speed.md``). A progress bar is shown when ``progress``.
+        sharing commits makes bulk ingest ~1.4x faster than calling :meth:`add` in a loop on
+        SQLite (``benchmarks/README.md`` has the figures of both stores). A progress bar is shown when ``progress``.
 
         Raises:
             InputError: an invalid item (checked before anything is stored; empty texts are

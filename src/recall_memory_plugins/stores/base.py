@@ -67,7 +67,11 @@ class GraphStore(Protocol):
         """Updates applied inside may share commits (bulk ingest); each stays all-or-nothing.
 
         When the block ends, normally or by an error, every update that completed inside it is
-        committed. A store without shared commits returns a no-op context.
+        committed; an update the store rejects (:class:`InputError`) leaves nothing behind. A
+        store-level failure may lose the batch's uncommitted updates (on Neo4j, whose transactions
+        have no savepoints, a server error rolls back everything since the batch's last commit),
+        and the :class:`StoreError` raised says so. A store without shared commits returns a no-op
+        context.
         """
         ...
 
