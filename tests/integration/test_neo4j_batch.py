@@ -30,41 +30,6 @@ from tests.integration.test_neo4j_store import CONVERSATION, _server, nodes_of, 
 pytestmark = pytest.mark.neo4j
 
 
-@pytest.fixture(scope="module")
-def config() -> Neo4jConfig:
-    if not os.environ.get("NEO4J_URI"):
-        skip_or_fail(
-            'NEO4J_URI is not set: start one with `eval "$(scripts/neo4j-test-server start)"`'
-        )
-    return Neo4jConfig.from_env()
-
-
-@pytest.fixture(scope="module")
-def driver(config: Neo4jConfig) -> Iterator[Any]:
-    """A driver of the test's own: what another process sees, and injected into stores."""
-    try:
-        import neo4j
-    except ImportError as exc:
-        skip_or_fail(f"the neo4j driver is not installed: {exc}")
-        raise
-    drv = neo4j.GraphDatabase.driver(config.uri, auth=config.auth)
-    try:
-        drv.verify_connectivity()
-    except Exception as exc:  # any failure here means "no usable server"
-        drv.close()
-        skip_or_fail(f"Neo4j at {config.uri} is not reachable: {exc}")
-    yield drv
-    drv.close()
-
-
-@pytest.fixture
-def store(config: Neo4jConfig, driver: Any) -> Iterator[Neo4jGraphStore]:
-    s = Neo4jGraphStore(driver=driver, database=config.database)
-    s.setup()
-    yield s
-    s.close()
-
-
 @pytest.fixture
 def ns(store: Neo4jGraphStore) -> Iterator[str]:
     name = f"it-batch-{uuid.uuid4().hex[:12]}"

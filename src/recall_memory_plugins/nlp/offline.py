@@ -322,7 +322,7 @@ class _ContextRules:
     def __init__(self, rules: Sequence[tuple[str, str, str | None, str | None, _Rule]]) -> None:
         """``rules``: (from-tag or "*", to-tag, required word, required previous tag, test), in
         file order."""
-        ordered = [r for r in reversed(rules)]
+        ordered = list(reversed(rules))
         tags = {r[0] for r in ordered if r[0] != "*"}
         self._by_tag = {tag: tuple(r[1:] for r in ordered if r[0] in (tag, "*")) for tag in tags}
         self._any = tuple(r[1:] for r in ordered if r[0] == "*")
