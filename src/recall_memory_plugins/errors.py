@@ -21,7 +21,14 @@ __all__ = [
 
 
 class RecallError(Exception):
-    """Root of every error raised by recall-memory-plugins."""
+    """Root of every error raised by recall-memory-plugins.
+
+    Attributes:
+        stored: for a bulk write that failed part way (``add_many``), the results of the updates
+            that were committed before the error, in order; empty otherwise.
+    """
+
+    stored: tuple[object, ...] = ()
 
 
 class ConfigurationError(RecallError):

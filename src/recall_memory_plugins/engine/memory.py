@@ -5,14 +5,15 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from ..config import MemoryConfig
-from ..errors import InputError, NotFoundError
+from ..errors import InputError, NotFoundError, RecallError
 from ..models import (
     ConceptMention,
     Entity,
@@ -44,6 +45,15 @@ from .retrieval import (
 )
 from .text import Extraction, excerpt, extract, link_pairs, speaker_index_terms
 from .tokens import TokenCounter, get_token_counter
+from .validation import (
+    check_as_of,
+    check_budget,
+    check_items,
+    check_label,
+    check_limit,
+    check_string,
+    check_time,
+)
 
 __all__ = ["TemporalGraphMemory"]
 
@@ -58,10 +68,22 @@ RELATED_CONTEXT = 8
 FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free
 FILL_MIN_FREE = 40  # ...when at least this many tokens are left
 FOLLOW_UP_HITS = 8  # best candidates whose next statements join (config.follow_up_weights)
+BATCH_HOLD_SECONDS = 1.0  # add_many commits at least this often, so other writers get the file
 
 
 def _utcnow() -> datetime:
     return datetime.now(timezone.utc)
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """An add's text analysis, done outside the write lock; the relation plan comes later."""
+
+    namespace: str
+    annotation: Annotation
+    speaker: str | None
+    sentence_statements: list[int]
+    update: GraphUpdate
 
 
 class TemporalGraphMemory:
@@ -153,7 +175,7 @@ class TemporalGraphMemory:
             raise InputError(f"namespace must be a non-empty string, got {namespace!r}")
         if len(namespace) > MAX_NAMESPACE_CHARS:
             raise InputError(f"namespace is longer than {MAX_NAMESPACE_CHARS} characters")
-        return namespace
+        return check_string(namespace, "namespace")
 
     def _ns(self, namespace: str | None) -> str:
         return self.namespace if namespace is None else self._check_namespace(namespace)
@@ -162,20 +184,22 @@ class TemporalGraphMemory:
     def _check_text(text: object, what: str = "text") -> str:
         if not isinstance(text, str):
             raise InputError(f"{what} must be a string, got {type(text).__name__}")
-        if "\x00" in text:
-            raise InputError(f"{what} contains a NUL character")
         if len(text) > MAX_TEXT_CHARS:
             raise InputError(f"{what} is longer than {MAX_TEXT_CHARS:,} characters; split it first")
-        return text
+        return check_string(text, what)
+
+    @staticmethod
+    def _check_name(name: object, what: str) -> str:
+        if not isinstance(name, str):
+            raise InputError(f"{what} must be a string, got {type(name).__name__}")
+        if len(name) > MAX_NAMESPACE_CHARS * 4:
+            raise InputError(f"{what} is longer than {MAX_NAMESPACE_CHARS * 4} characters")
+        return check_string(name, what)
 
     def _check_time(self, at: datetime | None) -> datetime:
         if at is None:
             return self._clock()
-        if not isinstance(at, datetime):
-            raise InputError(f"at must be a datetime, got {type(at).__name__}")
-        if at.tzinfo is None or at.utcoffset() is None:
-            raise InputError("at must be timezone-aware (e.g. datetime(..., tzinfo=timezone.utc))")
-        return at.astimezone(timezone.utc)
+        return check_time(at, "at")
 
     # ------------------------------------------------------------------------------ knowledge in
     def add(
@@ -205,8 +229,9 @@ class TemporalGraphMemory:
         if not text:
             raise InputError("cannot add empty text")
         when = self._check_time(at)
-        annotation = self.annotator.annotate(text)
-        return self._store(ns, text, annotation, when, speaker, source)
+        who = check_label(speaker, "speaker")
+        ref = check_label(source, "source")
+        return self._commit(self._prepare(ns, text, when, who, ref))
 
     def add_many(
         self,
@@ -225,33 +250,24 @@ class TemporalGraphMemory:
         sharing commits makes bulk ingest ~1.4x faster than calling :meth:`add` in a loop on
         SQLite (``benchmarks/README.md`` has the figures of both stores). A progress bar is shown when ``progress``.
 
+        Every item is checked before anything is stored, and the text analysis runs before the
+        store's write lock is taken; a batch commits after ``batch_size`` items or about a second,
+        whichever comes first, so other writers and readers of the store are not kept waiting.
+
         Raises:
-            InputError: an invalid item (checked before anything is stored; empty texts are
-                skipped).
-            StoreError: the store failed; the batches committed before stay stored.
+            InputError: an invalid item (nothing is stored; the message names the item's index;
+                empty texts are skipped), or an update the store rejected.
+            StoreError: the store failed. In both cases the error's ``stored`` attribute holds the
+                results of the updates that were committed before it, in order.
         """
-        if not isinstance(batch_size, int) or batch_size < 1:
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
             raise InputError(f"batch_size must be an int >= 1, got {batch_size!r}")
         ns = self._ns(namespace)
-        todo: list[tuple[str, datetime | None, str | None, str | None]] = []
-        for item in items:
-            if isinstance(item, Mapping):
-                unknown = set(item) - {"text", "at", "speaker", "source"}
-                if unknown or "text" not in item:
-                    raise InputError(
-                        "an add_many item must be a text or a mapping with 'text' and optionally "
-                        f"'at', 'speaker', 'source'; got keys {sorted(map(str, item))}"
-                    )
-                text, when = item["text"], item.get("at", at)
-                who, source = item.get("speaker", speaker), item.get("source")
-            else:
-                text, when, who, source = item, at, speaker, None
-            text = self._check_text(text).strip()
-            if when is not None:
-                self._check_time(when)
-            if text:
-                todo.append((text, when, who, source))
+        todo = check_items(
+            items, at=at, speaker=speaker, check_text=self._check_text, check_when=self._check_time
+        )
         results: list[UpdateResult] = []
+        committed = 0
         bar = None
         if progress:
             from tqdm.auto import tqdm
@@ -259,13 +275,33 @@ class TemporalGraphMemory:
             bar = tqdm(total=len(todo), desc="adding", unit="stmt")
         try:
             for start in range(0, len(todo), batch_size):
-                with self.store.batch():
-                    for text, when, who, source in todo[start : start + batch_size]:
-                        results.append(
-                            self.add(text, namespace=ns, at=when, speaker=who, source=source)
-                        )
-                        if bar is not None:
-                            bar.update(1)
+                # Text analysis runs before the store's batch opens, so the write lock is held
+                # only for planning and writing; a batch also commits after BATCH_HOLD_SECONDS.
+                prepared = [
+                    self._prepare(ns, text, self._check_time(when), who, source)
+                    for text, when, who, source in todo[start : start + batch_size]
+                ]
+                pos = 0
+                while pos < len(prepared):
+                    opened = time.monotonic()
+                    try:
+                        with self.store.batch():
+                            while pos < len(prepared):
+                                results.append(self._commit(prepared[pos]))
+                                pos += 1
+                                if bar is not None:
+                                    bar.update(1)
+                                if time.monotonic() - opened > BATCH_HOLD_SECONDS:
+                                    break
+                    except InputError as exc:
+                        # A rejected update wrote nothing; the batch committed the ones before it.
+                        committed = len(results)
+                        exc.stored = tuple(results)
+                        raise
+                    except RecallError as exc:
+                        exc.stored = tuple(results[:committed])
+                        raise
+                    committed = len(results)
         finally:
             if bar is not None:
                 bar.close()
@@ -296,16 +332,17 @@ class TemporalGraphMemory:
             chunks.append((start, end, members))
         return chunks
 
-    def _store(
+    def _prepare(
         self,
         ns: str,
         text: str,
-        annotation: Annotation,
         when: datetime,
         speaker: str | None,
         source: str | None,
-    ) -> UpdateResult:
+    ) -> _Prepared:
+        """Everything an add computes from the text alone (no store access, no lock)."""
         cfg = self.config
+        annotation = self.annotator.annotate(text)
         ex: Extraction = extract(annotation)
         chunks = self._chunks(annotation)
         sentence_statement: list[int] = [0] * len(annotation.sentences)
@@ -339,33 +376,42 @@ class TemporalGraphMemory:
                 ex.concepts, distance=cfg.distance, sentence_window=cfg.sentence_window
             ).items()
         )
-        with self._write_lock:
-            plan = None
-            if self.tracker is not None:
-                plan = self.tracker.plan(
-                    self.store,
-                    ns,
-                    annotation,
-                    speaker=speaker,
-                    sentence_statements=sentence_statement,
-                )
-            update = GraphUpdate(
+        return _Prepared(
+            ns,
+            annotation,
+            speaker,
+            sentence_statement,
+            GraphUpdate(
                 namespace=ns,
                 at=when,
                 statements=tuple(statements),
                 concepts=concepts,
                 links=links,
                 context_limit=cfg.context_limit,
-                entities=plan.entities if plan else (),
-                relation_changes=plan.changes if plan else (),
-            )
+            ),
+        )
+
+    def _commit(self, prepared: _Prepared) -> UpdateResult:
+        """Plan the relation changes against the stored state and write the update."""
+        ns = prepared.namespace
+        update = prepared.update
+        with self._write_lock:
+            if self.tracker is not None:
+                plan = self.tracker.plan(
+                    self.store,
+                    ns,
+                    prepared.annotation,
+                    speaker=prepared.speaker,
+                    sentence_statements=prepared.sentence_statements,
+                )
+                update = replace(update, entities=plan.entities, relation_changes=plan.changes)
             result = self.store.apply_update(update)
         logger.debug(
             "stored step %s of %r: %d concepts, %d links, %d relation changes",
             result.t_index,
             ns,
-            len(concepts),
-            len(links),
+            len(update.concepts),
+            len(update.links),
             len(update.relation_changes),
         )
         return result
@@ -390,9 +436,7 @@ class TemporalGraphMemory:
         """
         ns = self._ns(namespace)
         question = self._check_text(question, "question")
-        budget = self.config.token_budget if token_budget is None else int(token_budget)
-        if budget < 1:
-            raise InputError(f"token_budget must be >= 1, got {token_budget!r}")
+        budget = check_budget(self.config.token_budget if token_budget is None else token_budget)
         strat = strategy or self.config.strategy
         if strat not in ("fused", "seed"):
             raise InputError(f"strategy must be 'fused' or 'seed', got {strategy!r}")
@@ -717,7 +761,7 @@ class TemporalGraphMemory:
         self, *, namespace: str | None = None, limit: int | None = None
     ) -> list[Statement]:
         """Stored statements, oldest first."""
-        return self.store.find_statements(self._ns(namespace), limit=limit)
+        return self.store.find_statements(self._ns(namespace), limit=check_limit(limit))
 
     # ------------------------------------------------------------------------------ relations
     def _require_tracker(self) -> RelationTracker:
@@ -727,7 +771,10 @@ class TemporalGraphMemory:
 
     def entities(self, name: str | None = None, *, namespace: str | None = None) -> list[Entity]:
         """Entities of the namespace, or those known by ``name`` (name or alias)."""
-        return self._require_tracker().find_entities(self.store, self._ns(namespace), name)
+        ns = self._ns(namespace)
+        if name is not None:
+            name = self._check_name(name, "name")
+        return self._require_tracker().find_entities(self.store, ns, name)
 
     def get_entity(self, name: str, *, namespace: str | None = None) -> Entity:
         """The entity known by ``name``; raises :class:`NotFoundError` when there is none."""
@@ -746,15 +793,21 @@ class TemporalGraphMemory:
         include_ended: bool = False,
     ) -> list[Relation]:
         """Relations true now, or at ``as_of`` (a time step or an aware timestamp)."""
+        ns = self._ns(namespace)
+        if entity is not None:
+            entity = self._check_name(entity, "entity")
+        if type is not None:
+            type = self._check_name(type, "type")
         return self._require_tracker().find_relations(
             self.store,
-            self._ns(namespace),
+            ns,
             entity=entity,
             type=type,
-            as_of=as_of,
-            include_ended=include_ended,
+            as_of=check_as_of(as_of),
+            include_ended=bool(include_ended),
         )
 
     def timeline(self, entity: str, *, namespace: str | None = None) -> list[Relation]:
         """Every relation of ``entity`` with its validity interval, in the order they began."""
-        return self._require_tracker().timeline(self.store, self._ns(namespace), entity)
+        ns = self._ns(namespace)
+        return self._require_tracker().timeline(self.store, ns, self._check_name(entity, "entity"))

@@ -1,0 +1,164 @@
+"""Checks of every value that crosses the public boundary, raising :class:`InputError`.
+
+The engine, the adapters and the CLI call these before anything is read or written, so bad input
+gets the library's own error (never a ``TypeError``/``UnicodeEncodeError``/``OverflowError`` from
+deep inside) and nothing is stored by a call that fails.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from datetime import datetime, timezone
+from numbers import Integral, Real
+from typing import Any
+
+from ..errors import InputError
+
+__all__ = [
+    "MAX_LABEL_CHARS",
+    "MAX_LIMIT",
+    "MAX_TOKEN_BUDGET",
+    "check_as_of",
+    "check_budget",
+    "check_items",
+    "check_label",
+    "check_limit",
+    "check_string",
+    "check_time",
+]
+
+MAX_LABEL_CHARS = 1_000  # a speaker or a source
+MAX_TOKEN_BUDGET = 10_000_000
+MAX_LIMIT = 2**62  # SQLite integers are 64-bit signed
+ITEM_KEYS = frozenset({"text", "at", "speaker", "source"})
+
+
+def check_string(value: str, what: str) -> str:
+    """``value`` if it can be stored as UTF-8 text: no NUL, no lone surrogate."""
+    if "\x00" in value:
+        raise InputError(f"{what} contains a NUL character")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise InputError(
+            f"{what} is not valid Unicode text: a lone surrogate {value[exc.start]!r} at "
+            f"position {exc.start} (was it decoded with errors='surrogateescape'?)"
+        ) from exc
+    return value
+
+
+def check_label(value: object, what: str) -> str | None:
+    """A speaker or source: None, or a storable string of at most ``MAX_LABEL_CHARS``."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InputError(f"{what} must be a string or None, got {type(value).__name__}")
+    if len(value) > MAX_LABEL_CHARS:
+        raise InputError(f"{what} is longer than {MAX_LABEL_CHARS:,} characters")
+    return check_string(value, what)
+
+
+def check_time(value: object, what: str) -> datetime:
+    """An aware datetime, converted to UTC."""
+    if not isinstance(value, datetime):
+        raise InputError(f"{what} must be a datetime, got {type(value).__name__}")
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise InputError(f"{what} must be timezone-aware (e.g. datetime(..., tzinfo=timezone.utc))")
+    try:
+        return value.astimezone(timezone.utc)
+    except (OverflowError, ValueError) as exc:
+        raise InputError(f"{what} {value!r} is outside the range of UTC datetimes") from exc
+
+
+def check_budget(value: object, what: str = "token_budget") -> int:
+    """A positive whole number of tokens (ints, or floats that are whole numbers)."""
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise InputError(f"{what} must be a whole number >= 1, got {value!r}")
+    if isinstance(value, Integral):
+        number = int(value)
+    else:
+        as_float = float(value)
+        if not math.isfinite(as_float) or not as_float.is_integer():
+            raise InputError(f"{what} must be a whole number >= 1, got {value!r}")
+        number = int(as_float)
+    if number < 1:
+        raise InputError(f"{what} must be >= 1, got {value!r}")
+    if number > MAX_TOKEN_BUDGET:
+        raise InputError(f"{what} must be <= {MAX_TOKEN_BUDGET:,}, got {value!r}")
+    return number
+
+
+def check_limit(value: object, what: str = "limit") -> int | None:
+    """None (no limit) or an int in ``0 .. MAX_LIMIT``."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise InputError(f"{what} must be an int >= 0 or None, got {value!r}")
+    number = int(value)
+    if number < 0:
+        raise InputError(f"{what} must be >= 0, got {value!r}")
+    return min(number, MAX_LIMIT)
+
+
+def check_as_of(value: object) -> int | datetime | None:
+    """None, a time step (int >= 0) or an aware datetime."""
+    if value is None:
+        return None
+    if isinstance(value, datetime):
+        return check_time(value, "as_of")
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise InputError(f"as_of must be a time step (int) or an aware datetime, got {value!r}")
+    step = int(value)
+    if step < 0:
+        raise InputError(f"as_of must be a step >= 0, got {value!r}")
+    return min(step, MAX_LIMIT)
+
+
+def check_items(
+    items: object,
+    *,
+    at: object,
+    speaker: object,
+    check_text: Any,
+    check_when: Any,
+) -> list[tuple[str, datetime | None, str | None, str | None]]:
+    """Every ``add_many`` item checked before anything is stored.
+
+    Returns ``(text, at, speaker, source)`` per non-empty item, texts stripped. An item is a text
+    or a mapping with ``"text"`` and optionally ``"at"``, ``"speaker"``, ``"source"``.
+    """
+    if items is None or isinstance(items, (str, bytes, bytearray, Mapping)):
+        raise InputError(
+            "add_many takes an iterable of texts or of mappings with 'text' (a list, a generator, "
+            f"...), got {type(items).__name__}; use add() for a single text"
+        )
+    if not isinstance(items, Iterable):
+        raise InputError(f"add_many takes an iterable of items, got {type(items).__name__}")
+    default_speaker = check_label(speaker, "speaker")
+    if at is not None:
+        check_when(at)
+    todo: list[tuple[str, datetime | None, str | None, str | None]] = []
+    for index, item in enumerate(items):
+        try:
+            if isinstance(item, Mapping):
+                unknown = set(item) - ITEM_KEYS
+                if unknown or "text" not in item:
+                    raise InputError(
+                        "an item must be a text or a mapping with 'text' and optionally "
+                        f"'at', 'speaker', 'source'; got keys {sorted(map(str, item))}"
+                    )
+                text = item["text"]
+                when = item.get("at", at)
+                who = check_label(item.get("speaker", default_speaker), "speaker")
+                source = check_label(item.get("source"), "source")
+            else:
+                text, when, who, source = item, at, default_speaker, None
+            text = check_text(text).strip()
+            if when is not None:
+                check_when(when)
+        except InputError as exc:
+            raise InputError(f"add_many item {index}: {exc} (nothing was stored)") from exc
+        if text:
+            todo.append((text, when, who, source))
+    return todo
