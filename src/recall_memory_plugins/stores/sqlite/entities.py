@@ -1,0 +1,296 @@
+"""Entities and relations of the SQLite store: their writes (parts of one update) and reads
+(alias look-ups, recent entities, relation history)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from datetime import datetime
+
+from ...errors import InputError
+from ...models import Entity, GraphUpdate, Relation
+from ._common import _aliases, _chunks, _dt, _qmarks
+from .lifecycle import SqliteConnection
+
+
+class SqliteEntities(SqliteConnection):
+    """Entities and relations (mixed into :class:`SqliteGraphStore`)."""
+
+    # ------------------------------------------------------------------------------ writes
+    def _write_entities(self, conn: sqlite3.Connection, update: GraphUpdate, step: int) -> None:
+        ns = update.namespace
+        if not update.entities:
+            return
+        known: dict[str, list[str]] = {}
+        stored: dict[str, str] = {}
+        ids = list(dict.fromkeys(e.id for e in update.entities))
+        for chunk in _chunks(ids):
+            for row in conn.execute(
+                f"SELECT id, aliases FROM entities WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
+                (ns, *chunk),
+            ):
+                stored[row[0]] = row[1]
+                known[row[0]] = list(_aliases(row[1]))
+        inserts: list[tuple[object, ...]] = []
+        updates: list[tuple[object, ...]] = []
+        alias_rows: list[tuple[str, str, str]] = []
+        for ent in update.entities:
+            is_new = ent.id not in known
+            aliases = known.setdefault(ent.id, [])
+            added = [a for a in dict.fromkeys((ent.name, *ent.aliases)) if a and a not in aliases]
+            aliases.extend(added)
+            # only the aliases this update adds need an index row (the others have one)
+            alias_rows.extend((ns, a.casefold(), ent.id) for a in added)
+            if added or ent.id not in stored:
+                encoded = stored[ent.id] = json.dumps(aliases, ensure_ascii=False)
+            else:
+                encoded = stored[ent.id]
+            if is_new:
+                inserts.append((ns, ent.id, ent.name, ent.type, encoded, step, step))
+            else:
+                updates.append((encoded, step, ent.type, ent.type, ns, ent.id))
+        for params in inserts:  # in order: a later record of the same id is an update
+            conn.execute(
+                "INSERT INTO entities(namespace, id, name, type, aliases, first_step, last_step) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(namespace, id) DO NOTHING",
+                params,
+            )
+        conn.executemany(
+            "UPDATE entities SET aliases = ?, last_step = ?, type = CASE "
+            "WHEN type IN ('OTHER', 'THING') AND ? NOT IN ('OTHER', 'THING') THEN ? "
+            "ELSE type END WHERE namespace = ? AND id = ?",
+            updates,
+        )
+        conn.executemany(
+            "INSERT OR IGNORE INTO entity_aliases(namespace, alias_key, entity_id) "
+            "VALUES (?, ?, ?)",
+            alias_rows,
+        )
+
+    def _write_relations(
+        self, conn: sqlite3.Connection, update: GraphUpdate, step: int, at: str, ids: list[int]
+    ) -> None:
+        ns = update.namespace
+        adds = sum(1 for change in update.relation_changes if change.op == "add")
+        seq = 0
+        if adds:  # reserve this update's sequence numbers
+            seq = (
+                conn.execute(
+                    "UPDATE namespaces SET relation_seq = relation_seq + ? WHERE namespace = ? "
+                    "RETURNING relation_seq",
+                    (adds, ns),
+                ).fetchone()[0]
+                - adds
+            )
+        for change in update.relation_changes:
+            sid = ids[change.statement_index] if 0 <= change.statement_index < len(ids) else None
+            if change.op == "add":
+                seq += 1
+                conn.execute(
+                    "INSERT INTO relations(namespace, id, subject_id, type, object_id, attributes, "
+                    "valid_from_step, valid_from, recorded_at, statement_id, seq) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        ns,
+                        change.relation_id,
+                        change.subject_id,
+                        change.type,
+                        change.object_id,
+                        json.dumps(dict(change.attributes), ensure_ascii=False),
+                        step,
+                        at,
+                        at,
+                        sid,
+                        seq,
+                    ),
+                )
+            elif change.op == "end":
+                cur = conn.execute(
+                    "UPDATE relations SET valid_to_step = ?, valid_to = ?, expired_at = ?, "
+                    "superseded_by = ? WHERE namespace = ? AND id = ? AND valid_to_step IS NULL",
+                    (step, at, at, change.superseded_by, ns, change.relation_id),
+                )
+                if cur.rowcount != 1:
+                    raise InputError(f"cannot end relation {change.relation_id!r}: not current")
+            elif change.op == "confirm":
+                conn.execute(
+                    "UPDATE relations SET confirmations = confirmations + 1 "
+                    "WHERE namespace = ? AND id = ?",
+                    (ns, change.relation_id),
+                )
+            else:  # pragma: no cover - Literal type guards this
+                raise InputError(f"unknown relation change {change.op!r}")
+
+    # ------------------------------------------------------------------------------ reads
+    @staticmethod
+    def _entity(row: sqlite3.Row) -> Entity:
+        return Entity(
+            namespace=row["namespace"],
+            id=row["id"],
+            name=row["name"],
+            type=row["type"],
+            aliases=_aliases(row["aliases"]),
+            first_step=row["first_step"],
+            last_step=row["last_step"],
+        )
+
+    def find_entities(
+        self,
+        namespace: str,
+        *,
+        ids: Iterable[str] | None = None,
+        aliases: Iterable[str] | None = None,
+        type: str | None = None,
+        newest: int | None = None,
+    ) -> list[Entity]:
+        if aliases is not None and newest is not None:
+            return self._entities_by_alias(namespace, aliases, ids, type, max(0, int(newest)))
+        sql = (
+            "SELECT namespace, id, name, type, aliases, first_step, last_step FROM entities "
+            "WHERE namespace = ?"
+        )
+        params: list[object] = [namespace]
+        with self._read() as conn:
+            if ids is not None:
+                id_list = list(dict.fromkeys(ids))
+                if not id_list:
+                    return []
+                sql += f" AND id IN ({_qmarks(len(id_list))})"
+                params.extend(id_list)
+            if aliases is not None:
+                keys = list(dict.fromkeys(a.casefold() for a in aliases))
+                if not keys:
+                    return []
+                sql += (
+                    " AND id IN (SELECT entity_id FROM entity_aliases WHERE namespace = ? "
+                    f"AND alias_key IN ({_qmarks(len(keys))}))"
+                )
+                params.extend([namespace, *keys])
+            if type is not None:
+                sql += " AND type = ?"
+                params.append(type)
+            rows = conn.execute(sql + " ORDER BY first_step, id", params).fetchall()
+        return [self._entity(r) for r in rows]
+
+    def _entities_by_alias(
+        self,
+        namespace: str,
+        aliases: Iterable[str],
+        ids: Iterable[str] | None,
+        type: str | None,
+        newest: int,
+    ) -> list[Entity]:
+        """Per alias, the ``newest`` most recent entities plus those named exactly the alias.
+
+        SQLite returns each alias's candidates newest first as plain tuples; only the kept ones
+        become entities.
+        """
+        keys = list(dict.fromkeys(a.casefold() for a in aliases))
+        id_set = None if ids is None else set(ids)
+        if not keys or id_set == set():
+            return []
+        sql = (
+            "SELECT a.alias_key, e.id, e.name, e.type, e.aliases, e.first_step, e.last_step "
+            "FROM entity_aliases a JOIN entities e ON e.namespace = a.namespace "
+            f"AND e.id = a.entity_id WHERE a.namespace = ? AND a.alias_key IN ({_qmarks(len(keys))})"
+        )
+        params: list[object] = [namespace, *keys]
+        if type is not None:
+            sql += " AND e.type = ?"
+            params.append(type)
+        sql += " ORDER BY a.alias_key, e.last_step DESC, e.first_step DESC, e.id"
+        kept: dict[str, Entity] = {}
+        with self._read() as conn:
+            cur = conn.cursor()
+            cur.row_factory = None
+            key, rank = None, 0
+            for alias_key, eid, name, type_, encoded, first, last in cur.execute(sql, params):
+                if id_set is not None and eid not in id_set:
+                    continue
+                if alias_key != key:
+                    key, rank = alias_key, 0
+                rank += 1
+                if eid not in kept and (rank <= newest or name.casefold() == alias_key):
+                    kept[eid] = Entity(namespace, eid, name, type_, _aliases(encoded), first, last)
+        return sorted(kept.values(), key=lambda e: (e.first_step, e.id))
+
+    def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
+        with self._read() as conn:
+            rows = conn.execute(
+                "SELECT namespace, id, name, type, aliases, first_step, last_step FROM entities "
+                "WHERE namespace = ? ORDER BY last_step DESC, first_step DESC, id ASC LIMIT ?",
+                (namespace, limit),
+            ).fetchall()
+        return [self._entity(r) for r in rows]
+
+    def find_relations(
+        self,
+        namespace: str,
+        *,
+        subject_id: str | None = None,
+        object_id: str | None = None,
+        entity_id: str | None = None,
+        type: str | None = None,
+        current_only: bool = False,
+        newest: int | None = None,
+    ) -> list[Relation]:
+        sql = (
+            "SELECT r.*, s.name AS subject_name, o.name AS object_name FROM relations r "
+            "LEFT JOIN entities s ON s.namespace = r.namespace AND s.id = r.subject_id "
+            "LEFT JOIN entities o ON o.namespace = r.namespace AND o.id = r.object_id "
+            # with entity_id the rowid list below drives the read, not a namespace index
+            + ("WHERE +r.namespace = ?" if entity_id is not None else "WHERE r.namespace = ?")
+        )
+        params: list[object] = [namespace]
+        if subject_id is not None:
+            sql += " AND r.subject_id = ?"
+            params.append(subject_id)
+        if object_id is not None:
+            sql += " AND r.object_id = ?"
+            params.append(object_id)
+        if entity_id is not None:
+            # either end, each through its own index (an OR would scan the namespace)
+            sql += (
+                " AND r.rowid IN (SELECT rowid FROM relations WHERE namespace = ? AND "
+                "subject_id = ? UNION SELECT rowid FROM relations WHERE namespace = ? AND "
+                "object_id = ?)"
+            )
+            params.extend([namespace, entity_id, namespace, entity_id])
+        if type is not None:
+            # with an entity given, its index is the selective one; "+" keeps SQLite from
+            # walking every relation of a common type instead
+            anchored = subject_id is not None or object_id is not None or entity_id is not None
+            sql += " AND +r.type = ?" if anchored else " AND r.type = ?"
+            params.append(type)
+        if current_only:
+            sql += " AND r.valid_to_step IS NULL"
+        with self._read() as conn:
+            if newest is None:
+                rows = conn.execute(sql + " ORDER BY r.seq", params).fetchall()
+            else:
+                # the newest matches, returned oldest first like the unbounded read
+                limited = sql + " ORDER BY r.seq DESC LIMIT ?"
+                rows = conn.execute(limited, [*params, max(newest, 0)]).fetchall()[::-1]
+        return [
+            Relation(
+                namespace=r["namespace"],
+                id=r["id"],
+                subject_id=r["subject_id"],
+                type=r["type"],
+                object_id=r["object_id"],
+                subject_name=r["subject_name"] or r["subject_id"],
+                object_name=r["object_name"],
+                attributes=json.loads(r["attributes"]),
+                valid_from_step=r["valid_from_step"],
+                valid_from=datetime.fromisoformat(r["valid_from"]),
+                recorded_at=datetime.fromisoformat(r["recorded_at"]),
+                valid_to_step=r["valid_to_step"],
+                valid_to=_dt(r["valid_to"]),
+                expired_at=_dt(r["expired_at"]),
+                superseded_by=r["superseded_by"],
+                statement_id=r["statement_id"],
+                confirmations=r["confirmations"],
+            )
+            for r in rows
+        ]

@@ -1,0 +1,234 @@
+"""Connection, transactions, schema migrations and store-wide maintenance of the SQLite store.
+
+:class:`SqliteConnection` owns the connection and its lock: opening, :meth:`atomic`
+transactions, :meth:`batch`, :meth:`setup` (migrations), :meth:`clear`, :meth:`stats`. The
+domain modules (statements, lexical, entities) build on it.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from typing import TypeVar
+
+from ...errors import SchemaVersionError, StoreError
+from ...models import StoreStats
+from ._common import _ts
+from .schema import LATEST_VERSION, MIGRATIONS
+
+logger = logging.getLogger(__name__)
+
+_S = TypeVar("_S", bound="SqliteConnection")
+
+
+class SqliteConnection:
+    """The connection of a SQLite store and what acts on the whole database."""
+
+    path: str
+    _conn: sqlite3.Connection
+    _lock: threading.RLock
+    _owns_connection: bool
+    _closed: bool
+    _depth: int
+    _cache_mb: int
+    _mmap_mb: int
+
+    # ------------------------------------------------------------------------------ lifecycle
+    def __enter__(self: _S) -> _S:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"SqliteGraphStore(path={self.path!r})"
+
+    def close(self) -> None:
+        """Close the connection if this store opened it."""
+        with self._lock:
+            if not self._closed and self._owns_connection:
+                self._conn.close()
+            self._closed = True
+
+    def setup(self) -> None:
+        """Apply pending migrations (idempotent) and set pragmas."""
+        with self._lock:
+            conn = self._conn
+            try:
+                if self.path not in (":memory:", "<connection>"):
+                    conn.execute("PRAGMA journal_mode=WAL")
+                conn.execute("PRAGMA synchronous=NORMAL")
+                conn.execute("PRAGMA foreign_keys=ON")
+                # a larger page cache and memory-mapped reads: recall at 100k statements reads
+                # postings and statements spread over the file (benchmarks/results/speed.md)
+                if self._owns_connection:
+                    conn.execute(f"PRAGMA cache_size=-{int(self._cache_mb) * 1024}")
+                if self._owns_connection and self.path != ":memory:":
+                    conn.execute(f"PRAGMA mmap_size={int(self._mmap_mb) * 1024 * 1024}")
+                conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                    "version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)"
+                )
+                row = conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot initialise SQLite database {self.path!r}: {exc}") from exc
+            current = row[0] or 0
+            if current > LATEST_VERSION:
+                raise SchemaVersionError(
+                    f"database {self.path!r} has schema version {current}, newer than this "
+                    f"library supports ({LATEST_VERSION}); upgrade recall-memory-plugins"
+                )
+            for version, description, statements in MIGRATIONS:
+                if version <= current:
+                    continue
+                with self.atomic():
+                    for sql in statements:
+                        conn.execute(sql)
+                    conn.execute(
+                        "INSERT INTO schema_migrations(version, description, applied_at) "
+                        "VALUES (?, ?, ?)",
+                        (version, description, _ts(datetime.now(timezone.utc))),
+                    )
+                logger.info("applied SQLite schema migration %s (%s)", version, description)
+
+    def schema_version(self) -> int:
+        """The applied schema version."""
+        with self._lock:
+            return int(
+                self._conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0]
+            )
+
+    @contextmanager
+    def atomic(self) -> Iterator[sqlite3.Connection]:
+        """A transaction (savepoint when nested): commits on success, rolls back on error."""
+        with self._lock:
+            if self._closed:
+                raise StoreError("the SQLite store is closed")
+            conn = self._conn
+            name = f"sp{self._depth}"
+            if self._depth == 0:
+                conn.execute("BEGIN IMMEDIATE")
+            else:
+                conn.execute(f"SAVEPOINT {name}")
+            self._depth += 1
+            try:
+                yield conn
+            except BaseException:
+                self._depth -= 1
+                if self._depth == 0:
+                    conn.execute("ROLLBACK")
+                else:
+                    conn.execute(f"ROLLBACK TO {name}")
+                    conn.execute(f"RELEASE {name}")
+                raise
+            else:
+                self._depth -= 1
+                if self._depth == 0:
+                    conn.execute("COMMIT")
+                else:
+                    conn.execute(f"RELEASE {name}")
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One transaction around the updates applied inside (each is a savepoint in it).
+
+        When the block ends, normally or by an error, the updates that completed are committed:
+        a failing update has already been rolled back to its savepoint.
+        """
+        with self._lock:
+            if self._closed:
+                raise StoreError("the SQLite store is closed")
+            if self._depth:  # already inside a transaction: it decides
+                yield
+                return
+            conn = self._conn
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite write failed on {self.path!r}: {exc}") from exc
+            self._depth += 1
+            try:
+                yield
+            finally:
+                self._depth -= 1
+                try:
+                    conn.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    conn.execute("ROLLBACK")
+                    raise StoreError(
+                        f"SQLite commit failed on {self.path!r} (this batch was not stored): {exc}"
+                    ) from exc
+
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        with self._lock:
+            if self._closed:
+                raise StoreError("the SQLite store is closed")
+            try:
+                yield self._conn
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+
+    def clear(self, namespace: str) -> None:
+        try:
+            with self.atomic() as conn:
+                for table in (
+                    "statements",
+                    "concepts",
+                    "links",
+                    "contexts",
+                    "postings",
+                    "terms",
+                    "entities",
+                    "entity_aliases",
+                    "relations",
+                    "namespaces",
+                ):
+                    # table names come from the fixed tuple above, never from input
+                    conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
+        except sqlite3.Error as exc:
+            raise StoreError(f"SQLite clear failed on {self.path!r}: {exc}") from exc
+
+    # ------------------------------------------------------------------------------ stats
+    def stats(self, namespace: str | None = None) -> StoreStats:
+        where, params = ("WHERE namespace = ?", (namespace,)) if namespace is not None else ("", ())
+        counts: dict[str, int] = {}
+        with self._read() as conn:
+            for key, table in (
+                ("statements", "statements"),
+                ("concepts", "concepts"),
+                ("links", "links"),
+                ("entities", "entities"),
+                ("relations", "relations"),
+            ):
+                counts[key] = conn.execute(
+                    f"SELECT COUNT(*) FROM {table} {where}", params
+                ).fetchone()[0]
+            cur_where = f"{where} {'AND' if where else 'WHERE'} valid_to_step IS NULL"
+            counts["current"] = conn.execute(
+                f"SELECT COUNT(*) FROM relations {cur_where}",
+                params,
+            ).fetchone()[0]
+            steps = conn.execute(
+                f"SELECT COALESCE(SUM(step), 0) FROM namespaces {where}", params
+            ).fetchone()[0]
+        return StoreStats(
+            namespace=namespace,
+            steps=int(steps),
+            statements=counts["statements"],
+            concepts=counts["concepts"],
+            links=counts["links"],
+            entities=counts["entities"],
+            relations=counts["relations"],
+            current_relations=counts["current"],
+        )
+
+    def namespaces(self) -> list[str]:
+        with self._read() as conn:
+            return [
+                r[0] for r in conn.execute("SELECT namespace FROM namespaces ORDER BY namespace")
+            ]
