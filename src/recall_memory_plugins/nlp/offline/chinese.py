@@ -1,0 +1,358 @@
+"""Chinese: segmentation through jieba, merging of names, dates, organisations and projects,
+and Chinese upos, lemmas and entity spans.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from .resources import _ChineseResources
+from .tokens import _WORD, _ZH, _ZHDATE, _Span, _Tok
+
+_ZH_UPOS = {
+    "n": "NOUN",
+    "ng": "NOUN",
+    "nl": "NOUN",
+    "nr": "PROPN",
+    "nrfg": "PROPN",
+    "nrt": "PROPN",
+    "ns": "PROPN",
+    "nt": "PROPN",
+    "nz": "PROPN",
+    "vn": "NOUN",
+    "an": "NOUN",
+    "s": "NOUN",
+    "f": "NOUN",
+    "t": "NOUN",
+    "tg": "NOUN",
+    "g": "NOUN",
+    "j": "NOUN",
+    "l": "NOUN",
+    "q": "NOUN",
+    "i": "X",
+    "v": "VERB",
+    "vd": "VERB",
+    "vg": "VERB",
+    "vi": "VERB",
+    "vq": "VERB",
+    "a": "ADJ",
+    "ag": "ADJ",
+    "ad": "ADV",
+    "z": "ADJ",
+    "zg": "ADJ",
+    "b": "ADJ",
+    "r": "PRON",
+    "rr": "PRON",
+    "rz": "PRON",
+    "rg": "PRON",
+    "m": "NUM",
+    "mq": "NUM",
+    "d": "ADV",
+    "dg": "ADV",
+    "df": "ADV",
+    "p": "ADP",
+    "c": "CCONJ",
+    "u": "PART",
+    "uj": "PART",
+    "ul": "PART",
+    "uz": "PART",
+    "ug": "PART",
+    "uv": "PART",
+    "ud": "PART",
+    "y": "PART",
+    "k": "PART",
+    "h": "X",
+    "e": "INTJ",
+    "o": "X",
+    "x": "PUNCT",
+    "w": "PUNCT",
+}
+_ZH_WORD_UPOS = {"是": "AUX", "正在": "ADV"}
+_ZH_SCONJ = frozenset("如果 因为 虽然 尽管 即使 只要 除非 假如 要是 由于 既然".split())
+_ZH_NUMERALS = frozenset("一二三四五六七八九十")
+_ZH_DATE_WORDS = frozenset(
+    """今天 昨天 明天 前天 后天 今年 去年 明年 前年 后年 今晚 昨晚 明晚 本周 上周 下周 这周
+    本月 上个月 下个月 这个月 上月 下月 周末 星期一 星期二 星期三 星期四 星期五 星期六 星期日
+    星期天 周一 周二 周三 周四 周五 周六 周日 礼拜一 礼拜二 礼拜三 礼拜四 礼拜五 礼拜六 礼拜天
+    上半年 下半年 本季度 上季度 下季度""".split()
+) | frozenset(
+    f"{when}{week}{day}"
+    for when in ("上", "下", "本", "这", "这个", "上个", "下个")
+    for week in ("周", "星期", "礼拜")
+    for day in ("一", "二", "三", "四", "五", "六", "日", "天", "末")
+)
+_ZH_ORG_SUFFIXES = frozenset(
+    """部 处 科 组 中心 公司 集团 团队 部门 小组 委员会 研究院 研究所 大学 学院 银行 医院 协会
+    实验室 工作室 事业部 办公室 分公司 总部""".split()
+)
+_ZH_PROJECT_SUFFIXES = frozenset({"计划", "项目", "工程"})
+_ZH_NAME_SUFFIXES = _ZH_ORG_SUFFIXES | _ZH_PROJECT_SUFFIXES
+# Words before 部/处/... that name a part or a direction, not an organisation (全部, 东北部).
+_ZH_NOT_ORG_PREFIXES = frozenset(
+    """东北 东南 西北 西南 中东 东中 中西 中北 中南 上半 下半 上腹 下腹 下颌 大多 局 全 内
+    外 好 坏 到 用 之 住 远 深 益 一 这 那 每 各 某 本 我们 你们 他们 她们""".split()
+)
+# Generic plans and projects ("五年计划", "合作项目"), not named ones.
+_ZH_GENERIC_PREFIXES = frozenset(
+    """国家 财务 家庭 课程 成本 年度 工作 学习 教学 行动 发展 研究 开发 测试 生产 销售 营销
+    培训 旅行 旅游 投资 融资 采购 招聘 预算 短期 长期 中期 应变 调整 复习 收购 扩军 扩厂 这个
+    那个 这些 那些 新 老 大型 小型 重点 合作 建设 基建 水利 软件 系统 土木 电气 机械 化学 生物
+    环境 交通 体育 科研 基金 外资 创业 保留 子 核 周密 短 长 特征 提示 知识 数据 网络 信息 遗传
+    基因 金融 工业 社会 城市 农业 医疗 教育 安全 质量 改进 改造 扶贫 民生 试点 示范 后续""".split()
+)
+# Common words that jieba's dictionary tags as person (nr) or place (ns) names.
+_ZH_NOT_NAMES = frozenset(
+    """陈述 索引 连贯 连贯性 鲁棒 鲁棒性 多义词 子图 明白 文明 武功 小姐 阳光 道德 卫星 雷达 荣誉
+    古老 冷笑 明星 权威 宫殿 光荣 智慧 维生素 顾问 师傅 师兄 和尚 王朝 陆军 汉白玉 花岗岩 老太太
+    贡献者 丘陵 言语 封锁 宣言 胡同 玉米 帝王 王爷 王公 侍卫 太后 武林 峰 岩 城市 深度 关联 维度
+    东西 英雄 太阳 哥哥 海洋 美丽 上市 建国 大街 王国 平原 外国 爱国 朝廷 湖泊 大桥 高原 山区
+    江湖 城镇 开国 共和国 自治州 自治县 长安 永乐 天门 中原 华北 华南 华东 华中 西北 东北 东南
+    西南 南北 东西部 高级 平安 安全 方便 金融 文化 时代 龙头 宝贝 高峰 秦始皇陵""".split()
+)
+_ZH_ORGS = frozenset(
+    """华为 阿里巴巴 阿里 腾讯 百度 小米 字节跳动 京东 美团 滴滴 网易 联想 比亚迪 拼多多 快手
+    微软 谷歌 苹果公司 亚马逊 英伟达 特斯拉 三星 索尼 丰田 联合国 世卫组织 清华 北大""".split()
+)
+# Characters of transliterated foreign names (奥巴马, 马尔可夫).
+_ZH_TRANSLIT = frozenset(
+    """阿埃艾安奥巴拜班邦保鲍贝本比彼毕波伯博布查达戴丹道德迪蒂丁杜多厄恩法菲费芬弗福盖冈戈格
+    哈海汉豪赫亨胡华霍基吉加贾杰金卡凯坎康考柯科克肯库拉莱赖兰朗劳勒雷里利莉丽林琳隆卢鲁路伦
+    罗洛马玛迈麦曼梅门蒙米密摩莫姆穆纳娜奈南内尼妮涅纽努诺欧帕潘佩皮普奇齐乔切琼丘萨塞赛桑瑟
+    森沙莎尚舍圣施什史舒斯松苏索塔泰坦汤唐特提汀图托瓦万威韦维温沃乌西希席夏谢辛休雅亚扬耶伊
+    因英尤约泽扎詹芝朱兹卓佐默尔夫茨娃琪瑞蕾黛露可""".replace("\n", "").replace(" ", "")
+)
+_ZH_NOUNISH = frozenset({"n", "nz", "ns", "nt", "nl", "ng", "j", "vn", "an", "l", "eng"})
+_ZH_NAMEISH = frozenset({"nr", "nrt", "nrfg"})
+_ZH_FUNCTION_FLAGS = frozenset(
+    {"p", "c", "u", "uj", "ul", "uz", "ug", "uv", "ud", "y", "r", "d", "x", "w", "m", "q", "e"}
+)
+
+
+def _zh_tok(text: str, start: int, end: int, flag: str) -> _Tok:
+    return _Tok(text, start, end, _ZH, flag)
+
+
+def _segment_chinese(run: str, start: int, zh: _ChineseResources) -> list[_Tok]:
+    out: list[_Tok] = []
+    pos = start
+    for word, flag in zh.pos.lcut(run):
+        end = pos + len(word)
+        out.append(_zh_tok(word, pos, end, flag))
+        pos = end
+    return out
+
+
+def _split_junk_name(tok: _Tok, zh: _ChineseResources) -> list[_Tok] | None:
+    """Split a rare dictionary "name" that is really two words (喝咖啡/nr -> 喝 + 咖啡)."""
+    w = tok.text
+    if (
+        tok.xpos not in _ZH_NAMEISH
+        or len(w) < 3
+        or w[0] in zh.surnames
+        or w[:2] in zh.compound_surnames
+        or zh.freq.get(w, 0) > 5
+    ):
+        return None
+    best: tuple[int, int] | None = None
+    for k in range(1, len(w)):
+        left, right = zh.freq.get(w[:k], 0), zh.freq.get(w[k:], 0)
+        if left >= 100 and right >= 100 and (best is None or left * right > best[1]):
+            best = (k, left * right)
+    if best is None:
+        return None
+    k = best[0]
+    cut = tok.start + k
+    return [
+        _zh_tok(w[:k], tok.start, cut, zh.tags.get(w[:k], "x")),
+        _zh_tok(w[k:], cut, tok.end, zh.tags.get(w[k:], "x")),
+    ]
+
+
+def _merged(toks: list[_Tok], text: str, flag: str, upos: str) -> _Tok:
+    tok = _Tok(text[toks[0].start : toks[-1].end], toks[0].start, toks[-1].end, _ZH, flag)
+    tok.upos = upos
+    return tok
+
+
+def _contiguous(toks: list[_Tok]) -> bool:
+    return all(a.end == b.start for a, b in itertools.pairwise(toks))
+
+
+def _zh_prefix_ok(prefix: str, zh: _ChineseResources, stop: frozenset[str]) -> bool:
+    """Whether the part before an 部/计划-like suffix can start a name."""
+    if len(prefix) < 2 or prefix in stop or any(c in _ZH_NUMERALS or c.isdigit() for c in prefix):
+        return False
+    flag = zh.tags.get(prefix)
+    return flag is None or flag in _ZH_NOUNISH or flag in _ZH_NAMEISH or flag.startswith("v")
+
+
+def _zh_entity(tok: _Tok, zh: _ChineseResources) -> str | None:
+    """The entity type of a Chinese token after merging, or None."""
+    if tok.upos.startswith("@"):
+        return tok.upos[1:]
+    w, flag = tok.text, tok.xpos
+    if tok.kind == _ZHDATE or w in _ZH_DATE_WORDS:
+        return "DATE"
+    for suffix in _ZH_PROJECT_SUFFIXES:
+        if w.endswith(suffix) and flag in ("n", "nz", "l") and suffix != "项目":
+            if _zh_prefix_ok(w[: -len(suffix)], zh, _ZH_GENERIC_PREFIXES):
+                return "PROJECT"
+    if w in zh.places:
+        return "LOCATION"
+    if w in _ZH_ORGS or flag == "nt":
+        return "ORG"
+    for suffix in _ZH_ORG_SUFFIXES:
+        if w.endswith(suffix) and len(w) > len(suffix) and flag in ("n", "nz", "j"):
+            if _zh_prefix_ok(w[: -len(suffix)], zh, _ZH_NOT_ORG_PREFIXES):
+                return "ORG"
+    if w in _ZH_NOT_NAMES or len(w) < 2:
+        return None
+    if flag in _ZH_NAMEISH:
+        return "PERSON" if _zh_person_ok(w, zh) else None
+    if flag == "ns":
+        return "LOCATION"
+    if flag == "nz":
+        return "MISC"
+    return None
+
+
+def _zh_person_ok(w: str, zh: _ChineseResources) -> bool:
+    """Whether a word jieba tags as a name looks like one (its dictionary tags are noisy)."""
+    if w[0] in zh.surnames or w[:2] in zh.compound_surnames:
+        # Frequent two-character dictionary words are mostly common words (陈述, 文明).
+        return len(w) <= 4 and not (len(w) == 2 and zh.freq.get(w, 0) >= 300)
+    if len(w) == 2 and w[0] in "老小阿" and w[1] in zh.surnames:
+        return True  # 老刘, 小王
+    return len(w) >= 3 and all(c in _ZH_TRANSLIT for c in w)
+
+
+def _merge_chinese(
+    toks: list[_Tok], text: str, zh: _ChineseResources, known_names: frozenset[str]
+) -> list[_Tok]:
+    """Fix jieba's segmentation of names, dates, organisations and projects in one sentence.
+
+    Merged tokens carry their entity type as ``upos = "@TYPE"`` until :func:`_finish_chinese`.
+    """
+    expanded: list[_Tok] = []
+    for t in toks:
+        parts = _split_junk_name(t, zh) if t.kind == _ZH else None
+        expanded.extend(parts or (t,))
+    toks = expanded
+
+    out: list[_Tok] = []
+    n = len(toks)
+    i = 0
+    while i < n:
+        t = toks[i]
+        if t.kind != _ZH:
+            out.append(t)
+            i += 1
+            continue
+        # Known multi-token strings: date words, names seen elsewhere in the text.
+        done = False
+        for width in (3, 2):
+            group = toks[i : i + width]
+            if len(group) == width and all(g.kind == _ZH for g in group) and _contiguous(group):
+                s = "".join(g.text for g in group)
+                if s in _ZH_DATE_WORDS:
+                    out.append(_merged(group, text, "t", "@DATE"))
+                elif s in known_names:
+                    out.append(_merged(group, text, "nr", "@PERSON"))
+                else:
+                    continue
+                i += width
+                done = True
+                break
+        if done:
+            continue
+        nxt = toks[i + 1] if i + 1 < n else None
+        if nxt is not None and nxt.kind == _ZH and t.end == nxt.start:
+            prev_flag = out[-1].xpos if out and out[-1].kind == _ZH else ""
+            w, v = t.text, nxt.text
+            if w in ("老", "小") and len(v) == 1 and v in zh.surnames and nxt.xpos in _ZH_NAMEISH:
+                out.append(_merged([t, nxt], text, "nr", "@PERSON"))  # 老 + 刘
+                i += 2
+                continue
+            surname = w in zh.compound_surnames or (len(w) == 1 and w in zh.surnames)
+            if (
+                surname
+                and prev_flag not in ("m", "q", "mq")
+                and (
+                    # 张 + 三 (placeholder names), 欧阳 + 娜娜, 李 + 雷/nr
+                    (len(v) == 1 and v in _ZH_NUMERALS and len(w) == 1)
+                    or (len(v) <= 2 and nxt.xpos in _ZH_NAMEISH)
+                    or (
+                        len(w) == 2
+                        and len(v) <= 2
+                        and nxt.xpos not in _ZH_FUNCTION_FLAGS
+                        and not nxt.xpos.startswith("v")
+                    )
+                )
+            ):
+                out.append(_merged([t, nxt], text, "nr", "@PERSON"))
+                i += 2
+                continue
+        # X + 部/中心/公司... -> ORG; X + 计划/项目/工程 -> PROJECT (X a noun, not generic).
+        if out and t.text in _ZH_NAME_SUFFIXES:
+            x = out[-1]
+            project = t.text in _ZH_PROJECT_SUFFIXES
+            x_ent = _zh_entity(x, zh) if x.kind == _ZH else None
+            ok_ents = (
+                (None, "MISC", "PERSON", "LOCATION") if project else (None, "MISC", "LOCATION")
+            )
+            if x.end == t.start and not x.upos.startswith("@") and x_ent in ok_ents:
+                if x.kind == _ZH:
+                    allowed = _ZH_NOUNISH | _ZH_NAMEISH if project else _ZH_NOUNISH | {"v"}
+                    ok = x.xpos in allowed and _zh_prefix_ok(
+                        x.text, zh, _ZH_GENERIC_PREFIXES if project else _ZH_NOT_ORG_PREFIXES
+                    )
+                else:  # a Latin name: "Orion计划"
+                    ok = x.kind == _WORD and x.text[:1].isupper()
+                if ok:
+                    group = [out.pop(), t]
+                    if not project and out and out[-1].kind == _ZH and out[-1].end == x.start:
+                        y = out[-1]  # one more noun in front: 北京 + 销售 + 部
+                        if y.xpos in ("n", "ns", "nz", "j") and _zh_entity(y, zh) in (
+                            None,
+                            "LOCATION",
+                        ):
+                            group.insert(0, out.pop())
+                    if project:
+                        out.append(_merged(group, text, "nz", "@PROJECT"))
+                    else:
+                        out.append(_merged(group, text, "nt", "@ORG"))
+                    i += 1
+                    continue
+        out.append(t)
+        i += 1
+    return out
+
+
+def _finish_chinese(toks: list[_Tok], zh: _ChineseResources) -> list[_Span]:
+    """Set upos/lemma of Chinese tokens and return their (single-token) entity spans."""
+    spans: list[_Span] = []
+    for k, tok in enumerate(toks):
+        if not tok.zh:
+            continue
+        ent = _zh_entity(tok, zh)
+        w, flag = tok.text, tok.xpos
+        if tok.kind == _ZHDATE:
+            tok.xpos = flag = "t"
+        if ent in ("PERSON", "ORG", "LOCATION", "PROJECT", "MISC"):
+            tok.upos = "PROPN"
+        elif ent == "DATE":
+            tok.upos = "NOUN"
+        elif w in _ZH_WORD_UPOS:
+            tok.upos = _ZH_WORD_UPOS[w]
+        elif flag.startswith("c") and w in _ZH_SCONJ:
+            tok.upos = "SCONJ"
+        elif flag in ("nr", "nrt", "nrfg", "ns", "nt", "nz"):
+            tok.upos = "NOUN"  # jieba's name tag on a common word (城市/ns, 陈述/nr)
+        elif flag == "x" and w.isalnum():
+            tok.upos = "X"  # a rare Han character outside jieba's range
+        else:
+            tok.upos = _ZH_UPOS.get(flag) or _ZH_UPOS.get(flag[:1], "X")
+        tok.lemma = w
+        if ent:
+            spans.append(_Span(k, k + 1, ent))
+    return spans

@@ -1,0 +1,206 @@
+"""English entity spans: dates, then runs of proper nouns typed by cues and the gazetteers."""
+
+from __future__ import annotations
+
+from .cues import (
+    _CONNECTORS,
+    _DATE_CUE_PREPS,
+    _DATE_UNITS,
+    _DAY_NUM_RE,
+    _DAY_PARTS,
+    _LOC_HEADS,
+    _LOC_PREPS,
+    _LOC_TAILS,
+    _MONTH_ABBREVS,
+    _MONTHS,
+    _NAME_MONTHS,
+    _NUMBER_WORDS,
+    _ORG_HEADS,
+    _ORG_SUFFIXES,
+    _PERSON_PREV,
+    _PROJECT_HEADS,
+    _PROJECT_TAILS,
+    _RELATIVE_DAYS,
+    _RELATIVE_MODS,
+    _TITLES,
+    _WEEKDAY_ABBREVS,
+    _WEEKDAYS,
+    _YEAR_PREPS,
+    _YEAR_RE,
+)
+from .english import _VERBISH
+from .resources import _EnglishResources
+from .tokens import _DATE, _NUM, _WORD, _Span, _Tok
+
+
+def _is_day_num(tok: _Tok) -> bool:
+    return tok.kind in (_NUM, _WORD) and _DAY_NUM_RE.match(tok.text) is not None
+
+
+def _is_year(tok: _Tok) -> bool:
+    return tok.kind == _NUM and _YEAR_RE.match(tok.text) is not None
+
+
+def _month_or_weekday(toks: list[_Tok], k: int) -> bool:
+    tok = toks[k]
+    if tok.zh or not tok.text[:1].isupper():
+        return False
+    bare = tok.text.rstrip(".").lower()
+    n = len(toks)
+    near_number = (k > 0 and (_is_day_num(toks[k - 1]) or toks[k - 1].kind == _NUM)) or (
+        k + 1 < n and toks[k + 1].kind == _NUM
+    )
+    if bare in _WEEKDAYS:
+        return True
+    if bare in _MONTHS:
+        if bare in _NAME_MONTHS:
+            prev = toks[k - 1].text.lower() if k > 0 else ""
+            return near_number or prev in _DATE_CUE_PREPS or prev in _RELATIVE_MODS
+        return True
+    if bare in _MONTH_ABBREVS or bare in _WEEKDAY_ABBREVS:
+        return tok.text.endswith(".") or near_number
+    return False
+
+
+def _date_spans(toks: list[_Tok], taken: list[bool]) -> list[_Span]:
+    spans: list[_Span] = []
+    n = len(toks)
+    k = 0
+    while k < n:
+        tok = toks[k]
+        if tok.zh or taken[k]:
+            k += 1
+            continue
+        low = tok.text.lower()
+        start, end = k, k
+        if tok.kind == _DATE:
+            end = k + 1
+        elif low in _RELATIVE_DAYS:
+            end = k + 1
+        elif _month_or_weekday(toks, k):
+            end = k + 1
+            if k > 0 and not taken[k - 1]:
+                prev = toks[k - 1]
+                if prev.text.lower() in _RELATIVE_MODS or _is_day_num(prev):
+                    start = k - 1
+        elif low in _RELATIVE_MODS and k + 1 < n and toks[k + 1].text.lower() in _DATE_UNITS:
+            end = k + 2
+        elif (
+            (tok.kind == _NUM or low in _NUMBER_WORDS)
+            and k + 2 < n
+            and toks[k + 1].text.lower() in _DATE_UNITS
+            and toks[k + 2].text.lower() == "ago"
+        ):
+            end = k + 3
+        elif _is_year(tok) and k > 0 and toks[k - 1].text.lower() in _YEAR_PREPS:
+            end = k + 1
+        if end == k:
+            k += 1
+            continue
+        # Grow over day numbers, years, month/weekday names and day parts ("March 5, 2024").
+        while end < n and not taken[end]:
+            nt = toks[end]
+            if (
+                _is_day_num(nt)
+                or _is_year(nt)
+                or _month_or_weekday(toks, end)
+                or nt.text.lower() in _DAY_PARTS
+            ):
+                end += 1
+            elif (
+                nt.text == ","
+                and end + 1 < n
+                and (_is_year(toks[end + 1]) or _month_or_weekday(toks, end + 1))
+            ):
+                end += 2
+            else:
+                break
+        for j in range(start, end):
+            taken[j] = True
+        spans.append(_Span(start, end, "DATE"))
+        k = end
+    return spans
+
+
+def _is_title(tok: _Tok) -> bool:
+    return tok.text.rstrip(".") in _TITLES
+
+
+def _span_type(toks: list[_Tok], i: int, j: int, res: _EnglishResources) -> tuple[str, bool]:
+    """Type a proper-noun span from cues; returns (type, strong)."""
+    words = [toks[k].text for k in range(i, j)]
+    key = " ".join(words).lower()
+    first, last = words[0].rstrip("."), words[-1].rstrip(".")
+    single = j - i == 1
+    prev = toks[i - 1].text.lower() if i > 0 else ""
+    is_first_name = words[0] in res.first_names
+    if key in res.places:
+        # "Jordan", "Austin": a place after a place preposition, otherwise a person.
+        if is_first_name and single and prev not in _LOC_PREPS:
+            return "PERSON", True
+        return "LOCATION", True
+    if key in res.entities:
+        return res.entities[key], True
+    if not single and (first in _PROJECT_HEADS or last in _PROJECT_TAILS):
+        return "PROJECT", True
+    if not single and last in _ORG_SUFFIXES:
+        return "ORG", True
+    if not single and first in _ORG_HEADS:
+        return "ORG", True
+    if i > 0 and _is_title(toks[i - 1]):
+        return "PERSON", True
+    if is_first_name and last not in _LOC_TAILS:
+        return "PERSON", True
+    if not single and (first in _LOC_HEADS or last in _LOC_TAILS):
+        return "LOCATION", True
+    if prev in _LOC_PREPS:
+        return "LOCATION", False
+    nxt = toks[j] if j < len(toks) else None
+    verb_follows = nxt is not None and (nxt.xpos in _VERBISH or nxt.upos == "AUX")
+    # Fallbacks. Acronyms and CamelCase words (RAG, GraphRAG, OpenAI) are as often products or
+    # methods as organisations, so they stay MISC unless a cue or the gazetteer says otherwise.
+    # A word the lexicon has never seen, acting as a subject or after "met"/"with", is most
+    # likely a given name ("Xiaoming moved to Berlin").
+    if (
+        single
+        and words[0].istitle()
+        and words[0] not in res.lexicon
+        and (nxt is None or not nxt.zh)
+        and (verb_follows or prev in _PERSON_PREV)
+    ):
+        return "PERSON", False
+    return "MISC", False
+
+
+def _english_spans(toks: list[_Tok], res: _EnglishResources) -> list[_Span]:
+    n = len(toks)
+    taken = [False] * n
+    spans = _date_spans(toks, taken)
+    i = 0
+    while i < n:
+        t = toks[i]
+        if taken[i] or t.zh or t.upos != "PROPN" or _is_title(t):
+            i += 1
+            continue
+        j = i + 1
+        while j < n:
+            u = toks[j]
+            if u.zh or taken[j]:
+                break
+            if u.upos == "PROPN" and not _is_title(u):
+                j += 1
+                continue
+            if (
+                u.text in _CONNECTORS
+                and j + 1 < n
+                and toks[j + 1].upos == "PROPN"
+                and not toks[j + 1].zh
+                and not taken[j + 1]
+            ):
+                j += 2
+                continue
+            break
+        typ, strong = _span_type(toks, i, j, res)
+        spans.append(_Span(i, j, typ, strong))
+        i = j
+    return spans

@@ -1,0 +1,150 @@
+"""A faster port of jieba's ``posseg`` cut (Chinese segmentation and part-of-speech tags)."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+_MIN_FLOAT = -3.14e100
+_JIEBA_HAN_RE = re.compile("([\u4e00-\u9fd5]+)")
+_JIEBA_SKIP_RE = re.compile(r"([.0-9]+|[a-zA-Z0-9]+)")
+_JIEBA_NUM_RE = re.compile(r"[.0-9]+")
+_JIEBA_ENG_RE = re.compile(r"[a-zA-Z0-9]+")
+
+_State = tuple[str, str]
+
+
+class _JiebaPOS:
+    """``jieba.posseg.POSTokenizer.lcut`` on a private tokenizer, about three times faster.
+
+    The algorithm and the model are jieba's own (the DAG over the dictionary, then the joint
+    segmentation-and-tagging HMM for out-of-vocabulary stretches); only the Viterbi search is
+    rewritten to follow the sparse transitions backwards (about 20 of 256 states per state) and
+    its results are cached per stretch. The output is identical (a unit test checks it).
+    """
+
+    def __init__(self, tokenizer: Any, tags: dict[str, str], model: Any) -> None:
+        self._tokenizer = tokenizer
+        self._freq: dict[str, int] = tokenizer.FREQ
+        self._tags = tags
+        self._char_states: dict[str, tuple[_State, ...]] = model.char_state_tab_P
+        self._start: dict[_State, float] = model.start_P
+        self._emit: dict[_State, dict[str, float]] = model.emit_P
+        trans: dict[_State, dict[_State, float]] = model.trans_P
+        self._all_states = tuple(trans)
+        self._next = {s: tuple(d) for s, d in trans.items()}
+        self._rev: dict[_State, dict[_State, float]] = {s: {} for s in trans}
+        for s0, d in trans.items():
+            for s1, prob in d.items():
+                self._rev.setdefault(s1, {})[s0] = prob
+        self._hmm = functools.lru_cache(maxsize=8192)(self._hmm_cut)
+
+    def lcut(self, sentence: str) -> list[tuple[str, str]]:
+        """Segment and tag a run of Han characters: ``[(word, flag), ...]``."""
+        out: list[tuple[str, str]] = []
+        dag = self._tokenizer.get_DAG(sentence)
+        route: dict[int, tuple[float, int]] = {}
+        self._tokenizer.calc(sentence, dag, route)
+        x, n, buf, tags = 0, len(sentence), "", self._tags
+        while x < n:
+            y = route[x][1] + 1
+            word = sentence[x:y]
+            if y - x == 1:
+                buf += word
+            else:
+                if buf:
+                    self._flush(buf, out)
+                    buf = ""
+                out.append((word, tags.get(word, "x")))
+            x = y
+        if buf:
+            self._flush(buf, out)
+        return out
+
+    def _flush(self, buf: str, out: list[tuple[str, str]]) -> None:
+        if len(buf) == 1:
+            out.append((buf, self._tags.get(buf, "x")))
+        elif not self._freq.get(buf):
+            for blk in _JIEBA_HAN_RE.split(buf):
+                if not blk:
+                    continue
+                if _JIEBA_HAN_RE.match(blk):
+                    out.extend(self._hmm(blk))
+                    continue
+                for part in _JIEBA_SKIP_RE.split(blk):
+                    if part:
+                        flag = (
+                            "m"
+                            if _JIEBA_NUM_RE.match(part)
+                            else "eng"
+                            if _JIEBA_ENG_RE.match(part)
+                            else "x"
+                        )
+                        out.append((part, flag))
+        else:
+            out.extend((ch, self._tags.get(ch, "x")) for ch in buf)
+
+    def _hmm_cut(self, s: str) -> tuple[tuple[str, str], ...]:
+        route = self._viterbi(s)
+        out: list[tuple[str, str]] = []
+        begin = nexti = 0
+        for i, ch in enumerate(s):
+            bmes, flag = route[i]
+            if bmes == "B":
+                begin = i
+            elif bmes == "E":
+                out.append((s[begin : i + 1], flag))
+                nexti = i + 1
+            elif bmes == "S":
+                out.append((ch, flag))
+                nexti = i + 1
+        if nexti < len(s):
+            out.append((s[nexti:], route[nexti][1]))
+        return tuple(out)
+
+    def _viterbi(self, obs: str) -> list[_State]:
+        emit, rev, nxt, all_states = self._emit, self._rev, self._next, self._all_states
+        v = {
+            y: self._start[y] + emit[y].get(obs[0], _MIN_FLOAT)
+            for y in self._char_states.get(obs[0], all_states)
+        }
+        back: list[dict[_State, _State]] = []
+        for ch in obs[1:]:
+            prev = [x for x in v if nxt[x]]
+            expected: set[_State] = set()
+            for x in prev:
+                expected.update(nxt[x])
+            candidates = set(self._char_states.get(ch, all_states)) & expected
+            if not candidates:
+                candidates = expected or set(all_states)
+            new_v: dict[_State, float] = {}
+            pointers: dict[_State, _State] = {}
+            for y in candidates:
+                best_p: float | None = None
+                best_s: _State | None = None
+                # Ties go to the larger state, as in jieba's max() over (prob, state) pairs.
+                for y0, tp in rev[y].items():
+                    p0 = v.get(y0)
+                    if p0 is None or not nxt[y0]:
+                        continue
+                    p = p0 + tp
+                    if (
+                        best_p is None
+                        or p > best_p
+                        or (p == best_p and best_s is not None and y0 > best_s)
+                    ):
+                        best_p, best_s = p, y0
+                if best_p is None or best_s is None:
+                    best_p, best_s = float("-inf"), max(prev)
+                new_v[y] = best_p + emit[y].get(ch, _MIN_FLOAT)
+                pointers[y] = best_s
+            v = new_v
+            back.append(pointers)
+        state = max((p, y) for y, p in v.items())[1]
+        route = [state]
+        for pointers in reversed(back):
+            state = pointers[state]
+            route.append(state)
+        route.reverse()
+        return route
