@@ -7,6 +7,12 @@ Examples::
     recall-memory --db notes.db add --file notes.txt        # one statement per line
     recall-memory --db notes.db ask "What does Brandon love?"
     recall-memory --db notes.db --json stats
+    recall-memory stats --db notes.db --json               # global options go either side
+
+Every failure is one line on stderr (``recall-memory: error: ...``) and a non-zero exit: 2 for a
+wrong command line, 1 for anything else; ``--debug`` adds the traceback. Commands that only read
+(``CommandSpec.access == "existing"``) never create a database. A new subcommand is one
+:class:`CommandSpec` in :data:`COMMANDS`.
 """
 
 from __future__ import annotations
@@ -14,17 +20,25 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
+import re
 import sys
-from collections.abc import Sequence
-from dataclasses import asdict
+import traceback
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, NoReturn
 
 from . import __version__
 from .engine.memory import TemporalGraphMemory
-from .errors import RecallError
+from .errors import ConfigurationError, RecallError
 from .models import Recall, Relation
+
+PROG = "recall-memory"
+EXIT_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
 
 DEMO_BRANDON = ["Brandon loves coffee.", "Brandon wants to travel to Paris."]
 DEMO_BRANDON_QUESTION = "Who wants to travel to Paris?"
@@ -70,18 +84,20 @@ def _recall_json(recall: Recall) -> dict[str, Any]:
     }
 
 
-def _print_recall(recall: Recall) -> None:
-    print(f"strategy: {recall.strategy}   tokens: {recall.token_count}/{recall.token_budget}")
+def _recall_lines(recall: Recall) -> list[str]:
+    lines = [f"strategy: {recall.strategy}   tokens: {recall.token_count}/{recall.token_budget}"]
     if recall.concepts:
         shown = ", ".join(
             f"{c.name}{'*' if c.essential else ''}={c.sort_val:g}" for c in recall.concepts[:12]
         )
-        print(f"concepts (* = from the question, value = sort_val): {shown}")
-    for fact in recall.facts:
-        print(f"  fact      {fact}")
-    for r in recall.statements:
-        print(f"  step {r.statement.t_index:<4} {r.statement.render(with_time=False)}")
-    print("\nprompt:\n" + recall.to_prompt())
+        lines.append(f"concepts (* = from the question, value = sort_val): {shown}")
+    lines.extend(f"  fact      {fact}" for fact in recall.facts)
+    lines.extend(
+        f"  step {r.statement.t_index:<4} {r.statement.render(with_time=False)}"
+        for r in recall.statements
+    )
+    lines.append("\nprompt:\n" + recall.to_prompt())
+    return lines
 
 
 def _relation_line(rel: Relation) -> str:
@@ -99,74 +115,197 @@ def _relation_json(rel: Relation) -> dict[str, Any]:
     return _jsonable(asdict(rel))  # type: ignore[no-any-return]
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="recall-memory",
-        description="A time-aware knowledge-graph memory (offline by default).",
-    )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument(
-        "--db",
-        default=None,
-        help="SQLite file (default: the user data dir; ':memory:' for a throwaway)",
-    )
-    parser.add_argument("--namespace", "-n", default="default", help="user/session scope")
-    parser.add_argument("--annotator", default="auto", help="auto | offline | stanza")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
-    parser.add_argument("--verbose", "-v", action="count", default=0)
-    sub = parser.add_subparsers(dest="command", required=True)
-
-    p_add = sub.add_parser("add", help="add statements (one time step each)")
-    p_add.add_argument("text", nargs="*", help="statement(s); each argument is one time step")
-    p_add.add_argument(
-        "--file", type=Path, help="a UTF-8 file, one statement per line ('-' = stdin)"
-    )
-    p_add.add_argument("--speaker", default=None)
-
-    p_ask = sub.add_parser("ask", help="recall the statements that answer a question")
-    p_ask.add_argument("question")
-    p_ask.add_argument("--budget", type=int, default=None, help="token budget (default 500)")
-    p_ask.add_argument("--strategy", choices=["fused", "seed"], default=None)
-
-    sub.add_parser("stats", help="counts of what is stored")
-    p_demo = sub.add_parser("demo", help="the seed walkthroughs, on a throwaway in-memory store")
-    p_demo.add_argument("--keep", action="store_true", help="store the demo in --db instead")
-
-    p_tl = sub.add_parser("timeline", help="every relation of an entity, with its interval")
-    p_tl.add_argument("entity")
-    p_rel = sub.add_parser("relations", help="relations true now (or --as-of a step / ISO time)")
-    p_rel.add_argument("entity", nargs="?")
-    p_rel.add_argument("--as-of", default=None)
-    p_rel.add_argument("--type", default=None)
-    p_rel.add_argument("--all", action="store_true", help="include ended relations")
-    sub.add_parser("forget", help="hard-delete everything of --namespace")
-    return parser
+# ---------------------------------------------------------------------------------- errors
+class CliError(RecallError):
+    """A failure the CLI detected itself (a file it cannot read, a missing database): exit 1."""
 
 
-def _as_of(value: str | None) -> int | datetime | None:
-    if value is None:
-        return None
-    if value.isdigit():
+class UsageError(CliError):
+    """The command line is wrong (an unknown option, a bad value): exit 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, reported by :func:`main`."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
+
+
+# -------------------------------------------------------------------------------- commands
+Access = Literal["existing", "create", "scratch"]
+"""What a command needs from ``--db``: a database that already exists (read-only commands and
+``forget``), one it may create, or a throwaway in-memory one."""
+
+Output = tuple[Any, list[str]]
+"""What a command returns: the JSON-able data printed with ``--json``, else the text lines."""
+
+
+def _no_arguments(parser: argparse.ArgumentParser) -> None:
+    del parser
+
+
+def _no_check(args: argparse.Namespace) -> None:
+    del args
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One subcommand of ``recall-memory``.
+
+    Attributes:
+        name: the subcommand's name.
+        help: one line for ``--help``.
+        run: does the work on an open memory and returns ``(json_data, text_lines)``; it prints
+            nothing itself, so ``--json`` holds for every command.
+        arguments: adds the command's own arguments to its parser.
+        check: validates (and may complete) the parsed arguments before any database is opened;
+            raises :class:`UsageError` or :class:`CliError`.
+        access: what the command needs from ``--db`` (see :data:`Access`), given its arguments.
+    """
+
+    name: str
+    help: str
+    run: Callable[[argparse.Namespace, TemporalGraphMemory], Output]
+    arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
+    check: Callable[[argparse.Namespace], None] = _no_check
+    access: Callable[[argparse.Namespace], Access] = lambda args: "existing"
+
+
+def _step_or_time(value: str) -> int | datetime:
+    # ASCII digits only: str.isdigit() accepts '²' (int() rejects it) and int() accepts '١٢'
+    if re.fullmatch(r"[0-9]+", value):
         return int(value)
     try:
         parsed = datetime.fromisoformat(value)
     except ValueError as exc:
-        raise RecallError(
-            f"--as-of must be a time step or an ISO timestamp, got {value!r}"
+        raise UsageError(
+            f"--as-of must be a time step (0-9) or an ISO timestamp, got {value!r}"
         ) from exc
     if parsed.tzinfo is None:
-        raise RecallError("--as-of timestamps need a timezone, e.g. 2026-01-01T00:00:00+00:00")
+        raise UsageError("--as-of timestamps need a timezone, e.g. 2026-01-01T00:00:00+00:00")
     return parsed
 
 
-def _demo(memory: TemporalGraphMemory, ns_prefix: str, as_json: bool) -> dict[str, Any]:
+def _as_of(value: str | None) -> int | datetime | None:
+    return None if value is None else _step_or_time(value)
+
+
+def _positive_int(value: str) -> int:
+    if not re.fullmatch(r"[0-9]+", value) or int(value) < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {value!r}")
+    return int(value)
+
+
+def _read_lines(file: Path) -> list[str]:
+    """The lines of a UTF-8 file (a BOM is dropped; ``-`` is stdin), or a one-line error."""
+    from_stdin = str(file) == "-"
+    name = "<stdin>" if from_stdin else str(file)
+    try:
+        if from_stdin:
+            stream = getattr(sys.stdin, "buffer", None)
+            data = stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+        else:
+            data = file.read_bytes()
+    except FileNotFoundError as exc:
+        raise CliError(f"--file {name}: no such file") from exc
+    except IsADirectoryError as exc:
+        raise CliError(f"--file {name} is a directory, not a text file") from exc
+    except OSError as exc:
+        raise CliError(f"cannot read --file {name}: {exc.strerror or exc}") from exc
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        hint = (
+            "it looks like UTF-16; convert it to UTF-8"
+            if data.startswith((b"\xff\xfe", b"\xfe\xff"))
+            else "convert it to UTF-8 (e.g. iconv -f latin1 -t utf-8)"
+        )
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise CliError(
+            f"--file {name} is not UTF-8 text: byte 0x{data[exc.start]:02x} at offset "
+            f"{exc.start} (line {line}) cannot be decoded; {hint}"
+        ) from exc
+    if "\0" in text:
+        offset = data.index(b"\0")
+        raise CliError(f"--file {name} has a NUL byte at offset {offset}; is it a binary file?")
+    return [line.rstrip("\r") for line in text.split("\n")]
+
+
+def _add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("text", nargs="*", help="statement(s); each argument is one time step")
+    parser.add_argument(
+        "--file", type=Path, help="a UTF-8 file, one statement per line ('-' = stdin)"
+    )
+    parser.add_argument("--speaker", default=None)
+
+
+def _add_check(args: argparse.Namespace) -> None:
+    texts = list(args.text)
+    if args.file is not None:
+        texts.extend(_read_lines(args.file))
+    args.texts = [t for t in texts if t.strip()]
+    if not args.texts:
+        raise UsageError("nothing to add (give TEXT or --file)")
+
+
+def _add_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
+    results = memory.add_many(
+        args.texts, speaker=args.speaker, progress=not args.json and len(args.texts) > 1
+    )
+    data = {"added": len(results), "steps": [r.t_index for r in results]}
+    return data, [
+        f"added {len(results)} statement(s) to {memory.namespace!r}, "
+        f"now at step {results[-1].t_index}"
+    ]
+
+
+def _ask_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("question")
+    parser.add_argument(
+        "--budget", type=_positive_int, default=None, help="token budget (default 500)"
+    )
+    parser.add_argument("--strategy", choices=["fused", "seed"], default=None)
+
+
+def _ask_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
+    recall = memory.recall(args.question, token_budget=args.budget, strategy=args.strategy)
+    return _recall_json(recall), _recall_lines(recall)
+
+
+def _stats_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
+    data: dict[str, Any] = {
+        "db": getattr(memory.store, "path", repr(memory.store)),
+        "namespaces": memory.store.namespaces(),
+        "all": asdict(memory.stats(None)),
+        "namespace": asdict(memory.stats(memory.namespace)),
+    }
+    lines = [f"db          {data['db']}", f"namespaces  {', '.join(data['namespaces']) or '-'}"]
+    for scope in ("namespace", "all"):
+        counts = data[scope]
+        shown = "  ".join(f"{k}={v}" for k, v in counts.items() if k != "namespace")
+        lines.append(f"{(memory.namespace if scope == 'namespace' else 'all'):<11} {shown}")
+    return data, lines
+
+
+def _demo_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--keep", action="store_true", help="store the demo in --db instead")
+
+
+def _demo_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
+    ns_prefix = "" if args.namespace == "default" else f"{args.namespace}-"
     out: dict[str, Any] = {}
+    lines: list[str] = []
     ns = f"{ns_prefix}demo-brandon"
     memory.clear(ns)
     rounds = []
     for text in DEMO_BRANDON:
         memory.add(text, namespace=ns)
-        concepts = memory.store.find_concepts(ns, [c for c in ("brandon", "coffe", "pari")])
+        concepts = memory.store.find_concepts(ns, ["brandon", "coffe", "pari"])
+        links = memory.store.find_links(ns)
         rounds.append(
             {
                 "added": text,
@@ -174,135 +313,300 @@ def _demo(memory: TemporalGraphMemory, ns_prefix: str, as_json: bool) -> dict[st
                     {"name": c.name, "t_index": c.t_index, "revision_count": c.revision_count}
                     for c in concepts
                 ],
-                "links": [asdict(lk) for lk in memory.store.find_links(ns)],
+                "links": [asdict(lk) for lk in links],
             }
         )
-        if not as_json:
-            print(f"\n+ {text}")
-            for c in concepts:
-                print(
-                    f"  concept {c.name:<8} t_index={c.t_index} revision_count={c.revision_count}"
-                )
-            for lk in memory.store.find_links(ns):
-                print(
-                    f"  RELATED {lk.source}-{lk.target} strength={lk.strength} t_index={lk.t_index}"
-                )
+        lines.append(f"\n+ {text}")
+        lines.extend(
+            f"  concept {c.name:<8} t_index={c.t_index} revision_count={c.revision_count}"
+            for c in concepts
+        )
+        lines.extend(
+            f"  RELATED {lk.source}-{lk.target} strength={lk.strength} t_index={lk.t_index}"
+            for lk in links
+        )
     recall = memory.recall(DEMO_BRANDON_QUESTION, namespace=ns, strategy="seed")
-    if not as_json:
-        print(f"\n? {DEMO_BRANDON_QUESTION}")
-        _print_recall(recall)
+    lines.append(f"\n? {DEMO_BRANDON_QUESTION}")
+    lines.extend(_recall_lines(recall))
     out["brandon"] = {"rounds": rounds, "recall": _recall_json(recall)}
 
     ns = f"{ns_prefix}demo-dialogue"
     memory.clear(ns)
     for text in DEMO_DIALOGUE:
         memory.add(text, namespace=ns)
-        if not as_json:
-            print(f"\n+ {text}")
+        lines.append(f"\n+ {text}")
     recall = memory.recall(DEMO_DIALOGUE_QUESTION, namespace=ns)
     relations = memory.relations(namespace=ns, include_ended=True)
-    if not as_json:
-        print("\nrelations (current and ended):")
-        for rel in relations:
-            print("  " + _relation_line(rel))
-        print(f"\n? {DEMO_DIALOGUE_QUESTION}")
-        _print_recall(recall)
+    lines.append("\nrelations (current and ended):")
+    lines.extend("  " + _relation_line(rel) for rel in relations)
+    lines.append(f"\n? {DEMO_DIALOGUE_QUESTION}")
+    lines.extend(_recall_lines(recall))
     out["dialogue"] = {
         "relations": [_relation_json(r) for r in relations],
         "recall": _recall_json(recall),
     }
-    return out
+    return _jsonable(out), lines
+
+
+def _timeline_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("entity")
+
+
+def _timeline_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
+    rels = memory.timeline(args.entity)
+    lines = [_relation_line(rel) for rel in rels]
+    return [_relation_json(r) for r in rels], lines or [
+        f"no relations of {args.entity!r} in {memory.namespace!r}"
+    ]
+
+
+def _relations_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("entity", nargs="?")
+    parser.add_argument("--as-of", default=None, help="a time step (e.g. 3) or an ISO time")
+    parser.add_argument("--type", default=None)
+    parser.add_argument("--all", action="store_true", help="include ended relations")
+
+
+def _relations_check(args: argparse.Namespace) -> None:
+    args.as_of_value = _as_of(args.as_of)
+
+
+def _relations_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
+    rels = memory.relations(
+        args.entity, type=args.type, as_of=args.as_of_value, include_ended=args.all
+    )
+    lines = [_relation_line(rel) for rel in rels]
+    return [_relation_json(r) for r in rels], lines or ["no relations"]
+
+
+def _forget_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
+    memory.forget()
+    return {"forgot": memory.namespace}, [f"forgot namespace {memory.namespace!r}"]
+
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    CommandSpec(
+        "add",
+        "add statements (one time step each)",
+        _add_run,
+        arguments=_add_arguments,
+        check=_add_check,
+        access=lambda args: "create",
+    ),
+    CommandSpec(
+        "ask",
+        "recall the statements that answer a question",
+        _ask_run,
+        arguments=_ask_arguments,
+    ),
+    CommandSpec("stats", "counts of what is stored", _stats_run),
+    CommandSpec(
+        "demo",
+        "the seed walkthroughs, on a throwaway in-memory store",
+        _demo_run,
+        arguments=_demo_arguments,
+        access=lambda args: "create" if args.keep else "scratch",
+    ),
+    CommandSpec(
+        "timeline",
+        "every relation of an entity, with its interval",
+        _timeline_run,
+        arguments=_timeline_arguments,
+    ),
+    CommandSpec(
+        "relations",
+        "relations true now (or --as-of a step / ISO time)",
+        _relations_run,
+        arguments=_relations_arguments,
+        check=_relations_check,
+    ),
+    # forget on a mistyped --db must not report success on a new, empty file
+    CommandSpec("forget", "hard-delete everything of --namespace", _forget_run),
+)
+"""The subcommands, in ``--help`` order. Add a :class:`CommandSpec` here to add one."""
+
+
+# ---------------------------------------------------------------------------------- parser
+def _add_global_options(parser: argparse.ArgumentParser, *, after_command: bool) -> None:
+    # After the subcommand the options default to SUPPRESS, so an option given only before the
+    # subcommand is not overwritten by the subparser's default.
+    def default(value: object) -> object:
+        return argparse.SUPPRESS if after_command else value
+
+    parser.add_argument(
+        "--db",
+        default=default(None),
+        help="SQLite file (default: the user data dir; ':memory:' for a throwaway)",
+    )
+    parser.add_argument("--namespace", "-n", default=default("default"), help="user/session scope")
+    parser.add_argument("--annotator", default=default("auto"), help="auto | offline | stanza")
+    parser.add_argument(
+        "--json", action="store_true", default=default(False), help="machine-readable output"
+    )
+    parser.add_argument(
+        "--verbose", "-v", action="count", default=default(0), help="more logging (-vv: debug)"
+    )
+    parser.add_argument(
+        "--debug", action="store_true", default=default(False), help="show tracebacks of errors"
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of ``recall-memory``; global options go before or after the command."""
+    parser = _Parser(
+        prog=PROG, description="A time-aware knowledge-graph memory (offline by default)."
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    _add_global_options(parser, after_command=False)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for spec in COMMANDS:
+        command_parser = sub.add_parser(spec.name, help=spec.help, description=spec.help)
+        spec.arguments(command_parser)
+        _add_global_options(command_parser, after_command=True)
+    return parser
+
+
+# ----------------------------------------------------------------------------------- main
+_ARGUMENT_NAMES = {"text": "TEXT", "question": "QUESTION", "entity": "ENTITY"}
+# paths may hold any bytes the file system allows; the OS gets them back via surrogateescape
+_PATH_ARGUMENTS = {"db", "file"}
+
+
+def _check_decodable(args: argparse.Namespace) -> None:
+    """Refuse text that came from a non-UTF-8 command line (lone surrogates) before any write."""
+    for dest, value in vars(args).items():
+        if dest in _PATH_ARGUMENTS:
+            continue
+        values = value if isinstance(value, list) else [value]
+        for number, item in enumerate(values, start=1):
+            if not isinstance(item, str):
+                continue
+            bad = next((i for i, ch in enumerate(item) if 0xD800 <= ord(ch) <= 0xDFFF), None)
+            if bad is None:
+                continue
+            name = _ARGUMENT_NAMES.get(dest, "--" + dest.replace("_", "-"))
+            if isinstance(value, list) and len(value) > 1:
+                name += f" {number}"
+            code = ord(item[bad])
+            what = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else "a surrogate"
+            raise UsageError(
+                f"{name} is not valid UTF-8: {what} at character {bad}; set a UTF-8 locale "
+                "(LANG/LC_ALL) or pass UTF-8 text; nothing was stored"
+            )
+
+
+def _database(args: argparse.Namespace, access: Access) -> str:
+    """The ``--db`` target, checked so that a failure is one clear line and nothing is created."""
+    if access == "scratch":
+        return ":memory:"
+    if args.db is not None:
+        target = str(args.db)
+    else:
+        from .stores.sqlite.store import default_db_path
+
+        target = str(default_db_path())
+    if target == ":memory:" or target.startswith("file:"):
+        return target
+    path = Path(target).expanduser()
+    try:
+        if path.is_dir():
+            raise CliError(f"--db {path} is a directory, not a memory file")
+        if access == "existing":
+            if not path.exists():
+                raise CliError(f"no memory at {path} (check --db; 'add' creates one)")
+        else:
+            parent = next((p for p in path.parents if p.exists()), None)
+            if parent is not None and not parent.is_dir():
+                raise CliError(f"cannot create a memory at {path}: {parent} is not a directory")
+    except OSError as exc:
+        raise CliError(f"cannot access --db {path}: {exc.strerror or exc}") from exc
+    return str(path)
+
+
+def _execute(args: argparse.Namespace) -> int:
+    spec = next(s for s in COMMANDS if s.name == args.command)
+    _check_decodable(args)
+    if not args.namespace.strip():
+        raise UsageError("--namespace must not be empty")
+    spec.check(args)
+    from .nlp import make_annotator
+
+    # the annotator is built before the store opens, so a bad --annotator creates no database
+    annotator = make_annotator(args.annotator)
+    with TemporalGraphMemory(
+        _database(args, spec.access(args)), annotator=annotator, namespace=args.namespace
+    ) as memory:
+        data, lines = spec.run(args, memory)
+    if args.json:
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        for line in lines:
+            print(line)
+    return 0
+
+
+def _error(message: str) -> None:
+    print(f"{PROG}: error: {_one_line(message)}", file=sys.stderr)
+
+
+def _report(exc: Exception, *, debug: bool) -> int:
+    """Print one line for ``exc`` (plus its traceback with ``--debug``); return the exit code."""
+    if debug:
+        traceback.print_exception(exc)
+    if isinstance(exc, (UsageError, ConfigurationError)):
+        _error(str(exc))
+        return EXIT_USAGE
+    if isinstance(exc, RecallError):
+        stored = f" ({len(exc.stored)} statement(s) before it were stored)" if exc.stored else ""
+        _error(f"{exc}{stored}")
+        return EXIT_ERROR
+    encoding = (getattr(sys.stdout, "encoding", None) or "").lower().replace("-", "")
+    if isinstance(exc, UnicodeEncodeError) and encoding and encoding != "utf8":
+        _error(
+            f"cannot print {exc.object[exc.start]!r} in the output encoding "
+            f"{exc.encoding}; set PYTHONIOENCODING=utf-8 or a UTF-8 locale"
+        )
+        return EXIT_ERROR
+    hint = "" if debug else "; re-run with --debug to see the traceback"
+    _error(f"unexpected {type(exc).__name__}: {exc}{hint}")
+    return EXIT_ERROR
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe (``| head``), send the rest of stdout, and its flush at exit, nowhere."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (AttributeError, OSError, ValueError):  # stdout without a file descriptor (tests)
+        logging.getLogger(__name__).debug("stdout has no file descriptor to redirect")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``recall-memory`` console script. Returns the exit code."""
-    args = build_parser().parse_args(argv)
-    logging.basicConfig(
-        level=[logging.WARNING, logging.INFO, logging.DEBUG][min(args.verbose, 2)],
-        format="%(levelname)s %(name)s: %(message)s",
-    )
+    """Entry point of the ``recall-memory`` console script. Returns the exit code.
+
+    Every failure is one line on stderr and a non-zero exit code (2: the command line is wrong,
+    1: anything else, 130: interrupted); ``--debug`` also prints the traceback.
+    """
+    debug = False
     try:
-        db = ":memory:" if args.command == "demo" and not args.keep else args.db
-        with TemporalGraphMemory(db, annotator=args.annotator, namespace=args.namespace) as memory:
-            return _run(args, memory)
-    except RecallError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
+        args = build_parser().parse_args(argv)
+        debug = args.debug
+        logging.basicConfig(
+            level=[logging.WARNING, logging.INFO, logging.DEBUG][min(args.verbose, 2)],
+            format="%(levelname)s %(name)s: %(message)s",
+        )
+        code = _execute(args)
+        # flush here, inside the handler: a reader that quit early breaks the pipe now, not at
+        # interpreter exit where Python would print "Exception ignored ..."
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_ERROR
     except KeyboardInterrupt:
-        return 130
-
-
-def _run(args: argparse.Namespace, memory: TemporalGraphMemory) -> int:
-    if args.command == "add":
-        texts = list(args.text)
-        if args.file is not None:
-            handle = sys.stdin if str(args.file) == "-" else args.file.open(encoding="utf-8")
-            with handle:
-                texts.extend(line.rstrip("\n") for line in handle)
-        texts = [t for t in texts if t.strip()]
-        if not texts:
-            print("error: nothing to add (give TEXT or --file)", file=sys.stderr)
-            return 2
-        results = memory.add_many(
-            texts, speaker=args.speaker, progress=not args.json and len(texts) > 1
-        )
-        if args.json:
-            print(json.dumps({"added": len(results), "steps": [r.t_index for r in results]}))
-        else:
-            print(
-                f"added {len(results)} statement(s) to {memory.namespace!r}, "
-                f"now at step {results[-1].t_index}"
-            )
-    elif args.command == "ask":
-        recall = memory.recall(args.question, token_budget=args.budget, strategy=args.strategy)
-        if args.json:
-            print(json.dumps(_recall_json(recall), ensure_ascii=False, indent=2))
-        else:
-            _print_recall(recall)
-    elif args.command == "stats":
-        data: dict[str, Any] = {
-            "db": getattr(memory.store, "path", repr(memory.store)),
-            "namespaces": memory.store.namespaces(),
-            "all": asdict(memory.stats(None)),
-            "namespace": asdict(memory.stats(memory.namespace)),
-        }
-        if args.json:
-            print(json.dumps(data, ensure_ascii=False, indent=2))
-        else:
-            print(f"db          {data['db']}")
-            print(f"namespaces  {', '.join(data['namespaces']) or '-'}")
-            for scope in ("namespace", "all"):
-                counts = data[scope]
-                shown = "  ".join(f"{k}={v}" for k, v in counts.items() if k != "namespace")
-                print(f"{(memory.namespace if scope == 'namespace' else 'all'):<11} {shown}")
-    elif args.command == "demo":
-        out = _demo(memory, "" if args.namespace == "default" else f"{args.namespace}-", args.json)
-        if args.json:
-            print(json.dumps(_jsonable(out), ensure_ascii=False, indent=2))
-    elif args.command == "timeline":
-        rels = memory.timeline(args.entity)
-        if args.json:
-            print(json.dumps([_relation_json(r) for r in rels], ensure_ascii=False, indent=2))
-        else:
-            if not rels:
-                print(f"no relations of {args.entity!r} in {memory.namespace!r}")
-            for rel in rels:
-                print(_relation_line(rel))
-    elif args.command == "relations":
-        rels = memory.relations(
-            args.entity, type=args.type, as_of=_as_of(args.as_of), include_ended=args.all
-        )
-        if args.json:
-            print(json.dumps([_relation_json(r) for r in rels], ensure_ascii=False, indent=2))
-        else:
-            for rel in rels:
-                print(_relation_line(rel))
-            if not rels:
-                print("no relations")
-    elif args.command == "forget":
-        memory.forget()
-        print(f"forgot namespace {memory.namespace!r}")
-    return 0
+        return EXIT_INTERRUPTED
+    except Exception as exc:  # the one place every error becomes one line
+        return _report(exc, debug=debug)
 
 
 if __name__ == "__main__":  # pragma: no cover
