@@ -5,7 +5,10 @@
 - :mod:`.patterns`: the default extractor (English and Chinese patterns, dependency fallback).
 - :mod:`.updates`: the pure update rules (add / end / confirm).
 - :mod:`.facts`: relations as short prompt lines.
-- :mod:`.tracker`: :class:`RelationTracker`, what
+- :mod:`.entities`: names -> canonical entities for one plan (store look-ups, new entities).
+- :mod:`.discourse`: the salient entities carried across turns (a cache rebuilt from the store).
+- :mod:`.reads`: look-ups, history and the facts a recall shows.
+- :mod:`.tracker`: :class:`RelationTracker` (the write plan), what
   :class:`~recall_memory_plugins.engine.memory.TemporalGraphMemory` calls.
 """
 

@@ -1,0 +1,89 @@
+"""The discourse state carried across turns: the recently salient entities per (store, namespace).
+
+Owns the tracker's only in-process state. Coreference across turns ("she" in the next message)
+needs the short list of recently salient entities and the last "X and Y" group. It is a cache:
+it is rebuilt from the store (the entities with the highest ``last_step``) whenever the store's
+step is not the one it was computed for (another writer, a failed write, a cleared namespace).
+The cache is bounded (least recently used namespaces are dropped) and thread-safe.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ...stores.base import GraphStore
+from .coref import Referent
+from .lexicon import gender_of
+from .schema import PERSON
+
+__all__ = ["Discourse", "DiscourseCache"]
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(slots=True)
+class Discourse:
+    """The salient entities after store step ``step`` (most salient first)."""
+
+    step: int
+    referents: list[Referent]
+    store: Callable[[], object | None]
+    group: tuple[str, ...] = ()  # the last "X and Y" of the previous text (for "they")
+
+
+def _store_ref(store: GraphStore) -> Callable[[], object | None]:
+    try:
+        return weakref.ref(store)
+    except TypeError:  # a store without weakref support: keep it alive with the cache entry
+        return lambda: store
+
+
+class DiscourseCache:
+    """Per (store, namespace) discourse states, at most ``max_namespaces`` of them.
+
+    Args:
+        max_namespaces: how many namespaces to keep (least recently used dropped first).
+    """
+
+    def __init__(self, *, max_namespaces: int) -> None:
+        self._max = max(1, int(max_namespaces))
+        self._states: OrderedDict[tuple[int, str], Discourse] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return len(self._states)
+
+    def load(self, store: GraphStore, namespace: str, *, size: int) -> Discourse:
+        """The state for the store's current step: cached, else rebuilt from the store."""
+        step = store.current_step(namespace)
+        key = (id(store), namespace)
+        with self._lock:
+            cached = self._states.get(key)
+            if cached is not None and cached.step == step and cached.store() is store:
+                self._states.move_to_end(key)
+                return cached
+        entities = store.find_recent_entities(namespace, limit=size)
+        referents = [
+            Referent(
+                e.id, e.name, e.type, gender_of(e.name) if e.type == PERSON else None, e.aliases
+            )
+            for e in entities[:size]
+        ]
+        logger.debug(
+            "rebuilt the salient entities of %r from the store (%d)", namespace, len(referents)
+        )
+        return Discourse(step, referents, _store_ref(store))
+
+    def save(self, store: GraphStore, namespace: str, state: Discourse) -> None:
+        """Remember ``state`` (the state after the plan being stored)."""
+        key = (id(store), namespace)
+        with self._lock:
+            self._states[key] = state
+            self._states.move_to_end(key)
+            while len(self._states) > self._max:
+                self._states.popitem(last=False)

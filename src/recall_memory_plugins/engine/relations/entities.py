@@ -1,0 +1,321 @@
+"""Entity resolution for one plan: mention names -> canonical entities (the :class:`EntityBook`).
+
+Owns how a name becomes an entity id: the store look-up per alias (bounded to the newest
+:data:`ENTITIES_PER_ALIAS` plus exact names plus the salient ones), type compatibility, the
+preference order among candidates, aliases learned on the way, new entities and their free ids,
+and the entity records a plan stores. It reads the store, never writes it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from ...models import Entity, EntityRecord
+from ...stores.base import GraphStore
+from .coref import Referent
+from .lexicon import TITLES, gender_of
+from .mentions import clean_name, is_cjk, name_variants
+from .schema import OTHER, PERSON, EntityRef
+
+__all__ = ["ENTITIES_PER_ALIAS", "EntityBook"]
+
+# Entities read per alias: the most recently active ones (plus exact names and the salient ones).
+# A first name shared by hundreds of people then costs a bounded read, and resolution, which
+# prefers the same type, the exact name, the salient and then the newest, rarely reaches further.
+ENTITIES_PER_ALIAS = 12
+
+
+def _person_certain(name: str) -> bool:
+    """Whether a name is surely a person's (a Chinese name, a known first name, a title)."""
+    words = name.split()
+    return (
+        is_cjk(name)
+        or gender_of(name) is not None
+        or (len(words) > 1 and words[0].lower() in TITLES)
+    )
+
+
+def _compatible(a: str | None, b: str | None, name: str) -> bool:
+    """Whether a mention typed ``a`` may denote an entity typed ``b`` (same exact name or alias).
+
+    Only a person and a non-person are kept apart ("Paris" the city, "Paris" a friend), and only
+    when the name surely is a person's: a weak annotator guesses PERSON for any capitalised word
+    ("Initech shipped ..."). The other types often differ between two annotations of the same
+    name (ORG vs LOCATION), so they match.
+    """
+    if a in (None, OTHER) or b in (None, OTHER) or (a == PERSON) == (b == PERSON):
+        return True
+    return not _person_certain(name)
+
+
+def _slug(name: str) -> str:
+    slug = re.sub(r"[^\w]+", "-", name.casefold(), flags=re.UNICODE).strip("-_")
+    return slug[:48] or "entity"
+
+
+@dataclass(slots=True)
+class _New:
+    """An entity this update will create."""
+
+    id: str
+    name: str
+    type: str | None
+    aliases: list[str] = field(default_factory=list)
+    keep: bool = False  # store it even if no relation uses it
+
+
+@lru_cache(maxsize=8192)
+def _alias_keys(name: str, aliases: tuple[str, ...]) -> tuple[str, ...]:
+    """The case-folded names an entity is known by (cached: the same entities are looked up on
+    every mention of a shared first name)."""
+    return tuple(dict.fromkeys([name.casefold(), *(a.casefold() for a in aliases)]))
+
+
+class EntityBook:
+    """Canonical entities of one plan: the store's (looked up by alias) and the new ones."""
+
+    def __init__(self, store: GraphStore, namespace: str, discourse: Sequence[Referent]) -> None:
+        self.store = store
+        self.namespace = namespace
+        self.by_alias: dict[str, list[Entity]] = {}
+        self.known: dict[str, Entity] = {}
+        self.fetched: set[str] = set()
+        self.new: dict[str, _New] = {}
+        self.new_alias: dict[str, list[str]] = {}
+        self.referents: dict[str, Referent] = {r.id: r for r in discourse}
+        self.rank = {r.id: i for i, r in enumerate(discourse)}
+        self.new_aliases: dict[str, list[str]] = {}  # existing id -> aliases to add
+        self.mentioned: list[str] = []
+
+    # -- lookups --------------------------------------------------------------------------------
+    def prefetch(self, names: Iterable[str]) -> None:
+        """Look all ``names`` up in the store in one query."""
+        keys = []
+        for name in names:
+            key = name.casefold().strip()
+            if key and key not in self.fetched:
+                self.fetched.add(key)
+                keys.append(name)
+        if not keys:
+            return
+        for ent in self.store.find_entities(
+            self.namespace, aliases=keys, newest=ENTITIES_PER_ALIAS
+        ):
+            self._index(ent)
+        # salient entities known by one of these names are candidates even when older
+        folded = {k.casefold().strip() for k in keys}
+        salient = [
+            r.id
+            for r in self.referents.values()
+            if r.id in self.rank
+            and r.id not in self.known
+            and not folded.isdisjoint(_alias_keys(r.name, tuple(r.aliases)))
+        ]
+        if salient:
+            for ent in self.store.find_entities(self.namespace, ids=salient):
+                self._index(ent)
+
+    def _index(self, ent: Entity) -> None:
+        if ent.id in self.known:
+            return
+        self.known[ent.id] = ent
+        for alias in _alias_keys(ent.name, ent.aliases):
+            self.by_alias.setdefault(alias, []).append(ent)
+
+    def _referent(self, entity_id: str) -> Referent:
+        """The referent of a known or new entity (made on first use: most fetched entities are
+        only candidates)."""
+        ref = self.referents.get(entity_id)
+        if ref is None:
+            ent = self.known[entity_id]
+            gender = gender_of(ent.name) if ent.type == PERSON else None
+            ref = self.referents[entity_id] = Referent(
+                ent.id, ent.name, ent.type, gender, ent.aliases
+            )
+        return ref
+
+    def _candidates(self, key: str, type_: str | None) -> list[tuple[str, str, str | None, int]]:
+        """(id, name, type, last_step) of entities known by alias ``key`` and compatible."""
+        out: list[tuple[str, str, str | None, int]] = [
+            (e.id, e.name, e.type, e.last_step)
+            for e in self.by_alias.get(key, [])
+            if _compatible(type_, e.type, e.name)
+        ]
+        out.extend(
+            (i, self.new[i].name, self.new[i].type, 1 << 60)
+            for i in self.new_alias.get(key, [])
+            if _compatible(type_, self.new[i].type, self.new[i].name)
+        )
+        return out
+
+    def _pick(
+        self, key: str, type_: str | None, cands: list[tuple[str, str, str | None, int]]
+    ) -> str:
+        """Same type first, then the exact name, then the most salient, then the newest."""
+
+        def order(c: tuple[str, str, str | None, int]) -> tuple[int, int, int, int]:
+            same_type = 0 if type_ is not None and c[2] == type_ else 1
+            exact = 0 if c[1].casefold() == key else 1
+            return (same_type, exact, self.rank.get(c[0], 1 << 30), -c[3])
+
+        return min(cands, key=order)[0]
+
+    def resolve(
+        self, name: str, type_: str | None, *, keep: bool = True, create: bool = True
+    ) -> Referent | None:
+        """The referent of a name: an existing entity (exact name or alias) or a new one."""
+        name = clean_name(name)
+        if not name:
+            return None
+        key = name.casefold()
+        self.prefetch([name])
+        cands = self._candidates(key, type_)
+        chosen: str | None = self._pick(key, type_, cands) if cands else None
+        if chosen is None and not is_cjk(name) and type_ in (PERSON, None, OTHER):
+            # "Alice Moreau" after a recently mentioned bare "Alice": the same person when exactly
+            # one such person is salient (never a guess among several, never a store-wide scan)
+            words = [w for w in name.split() if w.lower() not in TITLES]
+            if len(words) >= 2:
+                first = words[0].casefold()
+                people = [
+                    r.id
+                    for r in self.referents.values()
+                    if r.name.casefold() == first and r.type in (PERSON, None, OTHER)
+                ]
+                if len(people) == 1:
+                    chosen = people[0]
+                    if chosen not in self.known and chosen not in self.new:
+                        self.prefetch([words[0]])
+        if chosen is None:
+            if not create:
+                return None
+            chosen = self._create(name, type_, keep=keep)
+        else:
+            self._remember_alias(chosen, name)
+            if chosen in self.new:
+                self.new[chosen].keep |= keep
+                if self.new[chosen].type in (None, OTHER) and type_ not in (None, OTHER):
+                    self.new[chosen].type = type_
+                    self.referents[chosen].type = type_
+        return self._referent(chosen)
+
+    def _remember_alias(self, entity_id: str, alias: str) -> None:
+        key = alias.casefold()
+        if entity_id in self.new:
+            ent = self.new[entity_id]
+            if key != ent.name.casefold() and key not in (a.casefold() for a in ent.aliases):
+                ent.aliases.append(alias)
+                self.new_alias.setdefault(key, []).append(entity_id)
+            return
+        known = self.known.get(entity_id)
+        if known is None:
+            return
+        have = {known.name.casefold(), *(a.casefold() for a in known.aliases)}
+        extra = self.new_aliases.setdefault(entity_id, [])
+        if key not in have and key not in (a.casefold() for a in extra):
+            extra.append(alias)
+
+    def _create(self, name: str, type_: str | None, *, keep: bool) -> str:
+        base = _slug(name)
+        rid, n = base, 1
+        while rid in self.new or rid in self.known:
+            n += 1
+            rid = f"{base}-{n}"
+        aliases = name_variants(name, type_)
+        self.new[rid] = _New(rid, name, type_, list(aliases), keep)
+        for alias in (name, *aliases):
+            self.new_alias.setdefault(alias.casefold(), []).append(rid)
+        gender = gender_of(name) if type_ in (PERSON, None) and not is_cjk(name) else None
+        self.referents[rid] = Referent(rid, name, type_, gender, tuple(aliases))
+        return rid
+
+    def resolve_ref(self, ref: EntityRef) -> str | None:
+        """The entity id of one end of a candidate relation."""
+        if ref.id is not None and (ref.id in self.known or ref.id in self.new):
+            if ref.id in self.new:
+                new = self.new[ref.id]
+                new.keep = True
+                if ref.type not in (None, OTHER) and ref.type != new.type:
+                    # the relation knows better than a weak NER guess ("works at Initech": ORG)
+                    new.type = ref.type
+                    self.referents[ref.id].type = ref.type
+            return ref.id
+        if ref.id is not None:
+            found = self.store.find_entities(self.namespace, ids=[ref.id])
+            if found:
+                self._index(found[0])
+                return found[0].id
+        referent = self.resolve(ref.name, ref.type, keep=True)
+        return referent.id if referent else None
+
+    def entity_type(self, entity_id: str) -> str | None:
+        if entity_id in self.new:
+            return self.new[entity_id].type
+        known = self.known.get(entity_id)
+        if known is not None:
+            return known.type
+        ref = self.referents.get(entity_id)
+        return ref.type if ref else None
+
+    def as_entities(self) -> tuple[Entity, ...]:
+        """Every entity this plan knows (existing and new), for the extractor's context."""
+        out = list(self.known.values())
+        out.extend(
+            Entity(self.namespace, n.id, n.name, n.type or OTHER, tuple(n.aliases))
+            for n in self.new.values()
+        )
+        known_ids = {e.id for e in out}
+        out.extend(
+            Entity(self.namespace, r.id, r.name, r.type or OTHER, r.aliases)
+            for r in self.referents.values()
+            if r.id not in known_ids
+        )
+        return tuple(out)
+
+    # -- the end of a plan ------------------------------------------------------------------------
+    def finalize(self, used: set[str]) -> dict[str, str]:
+        """Give every new entity that will be stored an id that is free in the store."""
+        wanted = [n.id for n in self.new.values() if n.keep or n.id in used]
+        remap: dict[str, str] = {}
+        if not wanted:
+            return remap
+        taken = {e.id for e in self.store.find_entities(self.namespace, ids=wanted)}
+        reserved = set(self.known) | {i for i in wanted if i not in taken}
+        for rid in wanted:
+            if rid not in taken:
+                continue
+            n = 2
+            while True:
+                cand = f"{rid}-{n}"
+                if cand not in reserved and not self.store.find_entities(
+                    self.namespace, ids=[cand]
+                ):
+                    break
+                n += 1
+            reserved.add(cand)
+            remap[rid] = cand
+        return remap
+
+    def records(self, used: set[str], remap: Mapping[str, str]) -> list[EntityRecord]:
+        out: list[EntityRecord] = []
+        for rid in dict.fromkeys([*self.mentioned, *used]):
+            if rid in self.new:
+                n = self.new[rid]
+                if not (n.keep or rid in used):
+                    continue
+                type_ = n.type
+                if type_ in (None, OTHER) and rid in self.referents:
+                    type_ = self.referents[rid].type  # coreference learned "he" -> a person
+                out.append(
+                    EntityRecord(remap.get(rid, rid), n.name, type_ or OTHER, tuple(n.aliases))
+                )
+            elif rid in self.known:
+                k = self.known[rid]
+                out.append(EntityRecord(rid, k.name, k.type, tuple(self.new_aliases.get(rid, ()))))
+            elif rid in self.referents:
+                r = self.referents[rid]  # salient entity of an earlier turn, resolved by a pronoun
+                out.append(EntityRecord(rid, r.name, r.type or OTHER, ()))
+        return out

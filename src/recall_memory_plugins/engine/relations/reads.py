@@ -1,0 +1,249 @@
+"""What recalls and look-ups read from the relation layer.
+
+Owns the read side: entities by name or alias, relations now / at a time / with their history,
+and the relation facts a recall puts in front of the model for one question (which entities and
+relation types the question is about, which current relations and which ended ones to show, each
+rendered by :func:`~.facts.render_fact`). Nothing here writes to the store.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import Any
+
+from ...errors import InputError
+from ...models import Entity, Relation
+from ...nlp.base import Annotation
+from ...stores.base import GraphStore
+from .coref import Referent, resolve_references
+from .entities import EntityBook
+from .facts import cue_types, render_fact
+from .mentions import clean_name, find_mentions
+from .schema import Mention, Side, normalise_relation_type
+
+__all__ = ["FACT_HISTORY", "entities_named", "find_relations", "select_facts"]
+
+FACT_HISTORY = 32  # relations per named entity a recall reads for its facts (the newest)
+
+
+def entities_named(store: GraphStore, namespace: str, name: str) -> list[Entity]:
+    """The entities known by ``name`` (an id, a name or an alias, any case), best match first:
+    the id itself, the exact name, then the most recently mentioned.
+
+    Raises:
+        InputError: ``name`` is not a non-empty string.
+    """
+    if not isinstance(name, str) or not name.strip():
+        raise InputError(f"an entity name must be a non-empty string, got {name!r}")
+    by_id = store.find_entities(namespace, ids=[name])
+    keys = list(dict.fromkeys([name.strip(), clean_name(name)]))
+    found = {e.id: e for e in by_id}
+    for ent in store.find_entities(namespace, aliases=[k for k in keys if k]):
+        found.setdefault(ent.id, ent)
+    key = clean_name(name).casefold()
+    return sorted(
+        found.values(),
+        key=lambda e: (e.id != name, e.name.casefold() != key, -e.last_step, e.first_step),
+    )
+
+
+def find_relations(
+    store: GraphStore,
+    namespace: str,
+    *,
+    entity: str | None = None,
+    type: str | None = None,
+    as_of: int | datetime | None = None,
+    include_ended: bool = False,
+) -> list[Relation]:
+    """Relations true now, at ``as_of`` (a time step or an aware timestamp), or all of them.
+
+    Args:
+        entity: a name, alias or id; relations where it is either end. An ambiguous alias
+            ("Alice" for two people) uses the entities named exactly so, else all of them.
+        type: one relation type (any case, ``"works for"`` works too).
+        as_of: the state after that time step, or at that instant.
+        include_ended: with no ``as_of``, also return ended relations (history).
+
+    Raises:
+        InputError: ``as_of`` is a naive datetime or not a step/datetime.
+    """
+    holds = _as_of_filter(as_of)
+    type_ = None
+    if type is not None:
+        type_ = normalise_relation_type(str(type))
+        if type_ is None:
+            return []
+    current_only = as_of is None and not include_ended
+    rels: dict[str, Relation] = {}
+    if entity is not None:
+        ents = entities_named(store, namespace, entity)
+        exact = [
+            e for e in ents if e.id == entity or e.name.casefold() == clean_name(entity).casefold()
+        ]
+        for ent in exact or ents:
+            for rel in store.find_relations(
+                namespace, entity_id=ent.id, type=type_, current_only=current_only
+            ):
+                rels.setdefault(rel.id, rel)
+    else:
+        for rel in store.find_relations(namespace, type=type_, current_only=current_only):
+            rels.setdefault(rel.id, rel)
+    out = [r for r in rels.values() if holds(r)]
+    out.sort(key=lambda r: (r.valid_from_step, r.recorded_at))
+    return out
+
+
+def select_facts(
+    store: GraphStore,
+    namespace: str,
+    question: Annotation,
+    *,
+    discourse: Sequence[Referent],
+    exclusivity: Mapping[str, Side],
+    limit: int = 8,
+) -> list[str]:
+    """Short statements of the current relations relevant to ``question``, newest first.
+
+    Relevant: relations of the entities the question names (or refers to with a pronoun),
+    of the relation types its words ask about ("who manages", "负责", "where ... live") first.
+    A current relation shows what it replaced; a relation ended without a successor is shown
+    as "no longer".
+
+    Args:
+        discourse: the salient entities of the namespace (for names and pronouns of earlier
+            turns).
+        exclusivity: the tracker's exclusivity table (which side a replaced relation shares).
+        limit: at most this many facts.
+    """
+    if limit < 1 or not question.sentences:
+        return []
+    gazetteer = {a: r.type for r in discourse for a in (r.name, *r.aliases)}
+    mentions = find_mentions(question, gazetteer=gazetteer)
+    book = EntityBook(store, namespace, discourse)
+    keys = [clean_name(m.text) for m in mentions if m.kind == "name"]
+    keys += [t.text for t in question.tokens if t.upos in ("NOUN", "PROPN") and len(t.text) > 1]
+    book.prefetch(keys)
+    anchors: list[str] = []
+    resolved: list[Mention] = []
+    for m in mentions:
+        if m.kind == "name":
+            ref = book.resolve(m.text, m.type, create=False)
+            if ref is None:
+                continue
+            m = replace(m, entity_ids=(ref.id,), canonical=ref.name)
+        resolved.append(m)
+    for m in resolve_references(resolved, referents=book.referents, discourse=discourse):
+        anchors.extend(i for i in m.entity_ids if i in book.known or i in book.referents)
+    for key in keys:  # nouns the mention finder did not tag ("咖啡", "coffee")
+        for ent in book.by_alias.get(key.casefold(), []):
+            anchors.append(ent.id)
+    anchors = list(dict.fromkeys(anchors))[:4]
+    cues = cue_types(question.text)
+
+    rels: dict[str, Relation] = {}
+    for entity_id in anchors:
+        # the newest part of the history is what a context shows; older relations of a
+        # much-mentioned entity stay reachable through relations()/timeline()
+        for rel in store.find_relations(namespace, entity_id=entity_id, newest=FACT_HISTORY):
+            rels.setdefault(rel.id, rel)
+    named = any(m.kind == "name" for m in mentions) or any(
+        t.upos == "PROPN" for t in question.tokens
+    )
+    if not anchors and cues and not named:  # "Who manages the project?" names nobody
+        for type_ in cues[:3]:
+            for rel in store.find_relations(namespace, type=type_, current_only=True, newest=limit):
+                rels.setdefault(rel.id, rel)
+    if not rels:
+        return []
+    anchor_rank = {a: i for i, a in enumerate(anchors)}
+    current = [r for r in rels.values() if r.is_current]
+    ended = [r for r in rels.values() if not r.is_current]
+    if cues:
+        matching = [r for r in current if r.type in cues]
+        ended = [r for r in ended if r.type in cues]
+        # "张三现在负责什么？" after 张三 lost 星火计划: the answer is in the history
+        current = matching or ([] if ended else current)
+    else:
+        # No relation word in the question ("When did Caroline go to the support group?"):
+        # only relations whose both ends the question names are worth their tokens.
+        text = question.text.casefold()
+
+        def both_ends(r: Relation) -> bool:
+            if r.subject_id not in anchor_rank and r.subject_name.casefold() not in text:
+                return False
+            return r.object_id in anchor_rank or bool(
+                r.object_name and r.object_name.casefold() in text
+            )
+
+        current = [r for r in current if both_ends(r)][-5:]
+        ended = [r for r in ended if both_ends(r)]
+
+    def rank(r: Relation) -> tuple[int, int, int]:
+        where = min(anchor_rank.get(r.subject_id, 99), anchor_rank.get(r.object_id or "", 99))
+        return (0 if r.type in cues else 1, -r.valid_from_step, where)
+
+    chosen = sorted(current, key=rank)[:limit]
+    shown = {r.id for r in chosen}
+    out = [_render(store, namespace, r, rels, exclusivity) for r in chosen]
+    for r in sorted(ended, key=lambda r: -(r.valid_to_step or 0)):
+        if len(out) >= limit:
+            break
+        if r.superseded_by is not None:
+            if r.superseded_by in shown:
+                continue  # its successor's fact already says "before: ..."
+            successor = _successor(store, namespace, r)
+            if successor is not None and successor.is_current:
+                shown.add(successor.id)
+                out.append(render_fact(successor, predecessor=r, side=exclusivity.get(r.type)))
+                continue
+        if any(
+            c.type == r.type and (c.object_id == r.object_id or c.subject_id == r.subject_id)
+            for c in chosen
+        ):
+            continue
+        out.append(render_fact(r))
+    return out
+
+
+def _successor(store: GraphStore, namespace: str, rel: Relation) -> Relation | None:
+    pool = store.find_relations(namespace, entity_id=rel.object_id or rel.subject_id, type=rel.type)
+    return next((r for r in pool if r.id == rel.superseded_by), None)
+
+
+def _render(
+    store: GraphStore,
+    namespace: str,
+    rel: Relation,
+    known: Mapping[str, Relation],
+    exclusivity: Mapping[str, Side],
+) -> str:
+    side = exclusivity.get(rel.type)
+    predecessor = next((r for r in known.values() if r.superseded_by == rel.id), None)
+    if predecessor is None and side is not None:
+        if side == "object" and rel.object_id:
+            pool = store.find_relations(namespace, object_id=rel.object_id, type=rel.type)
+        else:
+            pool = store.find_relations(namespace, subject_id=rel.subject_id, type=rel.type)
+        predecessor = next((r for r in pool if r.superseded_by == rel.id), None)
+    return render_fact(rel, predecessor=predecessor, side=side)
+
+
+def _as_of_filter(as_of: Any) -> Callable[[Relation], bool]:
+    if as_of is None:
+        return lambda r: True
+    if isinstance(as_of, bool):
+        raise InputError("as_of must be a time step (int) or an aware datetime, not a bool")
+    if isinstance(as_of, int):
+        step = as_of
+        return lambda r: r.holds_at(step)
+    if isinstance(as_of, datetime):
+        if as_of.tzinfo is None or as_of.utcoffset() is None:
+            raise InputError(
+                "as_of must be timezone-aware (e.g. datetime(..., tzinfo=timezone.utc))"
+            )
+        when = as_of
+        return lambda r: r.valid_from <= when and (r.valid_to is None or when < r.valid_to)
+    raise InputError(f"as_of must be a time step (int) or an aware datetime, got {as_of!r}")
