@@ -34,6 +34,7 @@ from . import __version__
 from .engine.memory import TemporalGraphMemory
 from .errors import ConfigurationError, RecallError
 from .models import Recall, Relation
+from .viz import cli as view_cli
 
 PROG = "recall-memory"
 EXIT_ERROR = 1
@@ -422,6 +423,20 @@ COMMANDS: tuple[CommandSpec, ...] = (
     ),
     # forget on a mistyped --db must not report success on a new, empty file
     CommandSpec("forget", "hard-delete everything of --namespace", _forget_run),
+    CommandSpec(
+        "view",
+        "write one HTML page: concept and entity graphs, timeline, recall inspector",
+        view_cli.view_run,
+        arguments=view_cli.view_arguments,
+        access=view_cli.view_access,
+    ),
+    CommandSpec(
+        "serve",
+        "serve that page with live recall on 127.0.0.1 (Ctrl-C stops)",
+        view_cli.serve_run,
+        arguments=view_cli.serve_arguments,
+        access=view_cli.serve_access,
+    ),
 )
 """The subcommands, in ``--help`` order. Add a :class:`CommandSpec` here to add one."""
 

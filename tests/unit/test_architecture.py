@@ -82,6 +82,7 @@ def test_all_names_exist_and_are_sorted() -> None:
         "stores",
         "extractors",
         "annotations",
+        "viz",
     }
     assert public - set(exported) - modules == set()
 

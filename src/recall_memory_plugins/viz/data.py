@@ -108,9 +108,7 @@ def _statement_row(st: Statement) -> list[Any]:
     return [st.t_index, _iso(st.at), st.speaker, st.text]
 
 
-def _concept_graph(
-    memory: TemporalGraphMemory, ns: str, limits: ViewLimits
-) -> dict[str, Any]:
+def _concept_graph(memory: TemporalGraphMemory, ns: str, limits: ViewLimits) -> dict[str, Any]:
     store = memory.store
     links: list[ConceptLink] = store.find_links(ns)
     names = sorted({n for link in links for n in (link.source, link.target)})
@@ -253,9 +251,7 @@ def collect_namespace(
         asked, source = _default_questions(memory, namespace, limits.questions), "recent question"
     if stats.statements:
         for question in asked:
-            recall = memory.recall(
-                question, namespace=namespace, token_budget=limits.token_budget
-            )
+            recall = memory.recall(question, namespace=namespace, token_budget=limits.token_budget)
             recalls.append(recall_json(recall, source=source))
     logger.info(
         "view data of %r: %d/%d concepts, %d/%d edges, %d/%d entities, %d recalls in %.2f s",

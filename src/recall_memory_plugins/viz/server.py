@@ -1,0 +1,158 @@
+"""``recall-memory serve``: the memory page plus live recall, on 127.0.0.1 only.
+
+Standard library only (:mod:`http.server`). It binds the loopback address, never another one,
+and answers only requests whose ``Host`` header names the loopback (so a web page elsewhere
+cannot reach it through DNS rebinding). Requests are handled one at a time, in the serving
+thread.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Sequence
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlsplit
+
+from ..errors import InputError, RecallError
+from .data import ViewLimits, recall_json
+from .page import render_view
+
+if TYPE_CHECKING:
+    from ..engine.memory import TemporalGraphMemory
+
+__all__ = ["HOST", "make_server"]
+
+logger = logging.getLogger(__name__)
+
+HOST = "127.0.0.1"
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
+MAX_QUESTION_CHARS = 2000
+
+
+class _MemoryServer(HTTPServer):
+    def __init__(
+        self,
+        port: int,
+        memory: TemporalGraphMemory,
+        namespaces: Sequence[str],
+        *,
+        questions: Sequence[str],
+        limits: ViewLimits | None,
+        title: str | None,
+    ) -> None:
+        self.memory = memory
+        self.namespaces = list(namespaces)
+        self.questions = list(questions)
+        self.limits = limits
+        self.title = title
+        super().__init__((HOST, port), _Handler)
+
+    @property
+    def url(self) -> str:
+        return f"http://{HOST}:{self.server_address[1]}/"
+
+
+class _Handler(BaseHTTPRequestHandler):
+    server: _MemoryServer
+    server_version = "recall-memory"
+
+    def log_message(self, format: str, *args: Any) -> None:
+        logger.info("%s " + format, self.address_string(), *args)
+
+    def _send(self, status: HTTPStatus, body: bytes, content_type: str) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def _json(self, status: HTTPStatus, payload: dict[str, Any]) -> None:
+        body = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+        self._send(status, body, "application/json; charset=utf-8")
+
+    def _host_ok(self) -> bool:
+        host = (self.headers.get("Host") or "").strip().lower()
+        name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+        return name in LOOPBACK_NAMES
+
+    def do_GET(self) -> None:
+        if not self._host_ok():
+            self._json(HTTPStatus.FORBIDDEN, {"error": "only loopback host names are served"})
+            return
+        url = urlsplit(self.path)
+        query = parse_qs(url.query)
+        srv = self.server
+        try:
+            if url.path in ("/", "/index.html"):
+                view = render_view(
+                    srv.memory,
+                    srv.namespaces,
+                    questions=srv.questions,
+                    limits=srv.limits,
+                    title=srv.title,
+                    served=True,
+                )
+                self._send(HTTPStatus.OK, view.html.encode("utf-8"), "text/html; charset=utf-8")
+            elif url.path == "/recall":
+                self._json(HTTPStatus.OK, self._recall(query))
+            else:
+                self._json(HTTPStatus.NOT_FOUND, {"error": f"no such page: {url.path}"})
+        except InputError as exc:
+            self._json(HTTPStatus.BAD_REQUEST, {"error": str(exc)})
+        except RecallError as exc:
+            logger.warning("request %s failed: %s", self.path, exc)
+            self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": str(exc)})
+
+    def _recall(self, query: dict[str, list[str]]) -> dict[str, Any]:
+        srv = self.server
+        question = (query.get("q") or [""])[0].strip()
+        if not question:
+            raise InputError("give the question as ?q=...")
+        if len(question) > MAX_QUESTION_CHARS:
+            raise InputError(f"the question is longer than {MAX_QUESTION_CHARS} characters")
+        namespace = (query.get("namespace") or [srv.namespaces[0]])[0]
+        if namespace not in srv.namespaces:
+            raise InputError(f"namespace {namespace!r} is not served (served: {srv.namespaces})")
+        budget_text = (query.get("budget") or [""])[0]
+        budget: int | None = None
+        if budget_text:
+            if not budget_text.isdigit():
+                raise InputError(f"budget must be a positive integer, got {budget_text!r}")
+            budget = int(budget_text)
+        elif srv.limits is not None:
+            budget = srv.limits.token_budget
+        recall = srv.memory.recall(question, namespace=namespace, token_budget=budget)
+        return recall_json(recall, source="live")
+
+
+def make_server(
+    memory: TemporalGraphMemory,
+    namespaces: Sequence[str],
+    *,
+    port: int = 8765,
+    questions: Sequence[str] = (),
+    limits: ViewLimits | None = None,
+    title: str | None = None,
+) -> _MemoryServer:
+    """A server on ``127.0.0.1:port`` (0: a free port) for the page and ``/recall?q=``.
+
+    ``GET /`` renders the page afresh (so it shows what was added since); ``GET
+    /recall?q=...&namespace=...&budget=...`` answers with the recall as JSON. Call
+    ``serve_forever()`` on the result and ``server_close()`` when done; ``.url`` is its address.
+
+    Raises:
+        InputError: no namespace, or a port outside 0-65535.
+        OSError: the port is taken.
+    """
+    if not namespaces:
+        raise InputError("serve at least one namespace")
+    if not isinstance(port, int) or not 0 <= port <= 65535:
+        raise InputError(f"port must be 0-65535, got {port!r}")
+    for ns in namespaces:
+        memory.stats(ns)  # validates every namespace before binding
+    return _MemoryServer(port, memory, namespaces, questions=questions, limits=limits, title=title)
