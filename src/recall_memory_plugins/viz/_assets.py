@@ -448,6 +448,9 @@ PAGE_JS = r"""
       $('aggregation').textContent = 'The graph library did not load; graphs are not drawn.';
     }
     render(0);
+    // index.html#q=... opens the inspector on that question (precomputed, or live when served)
+    var hash = window.location.hash;
+    if (hash.indexOf('#q=') === 0) { ask(decodeURIComponent(hash.slice(3).replace(/\+/g, ' '))); }
   }
 
   init();
