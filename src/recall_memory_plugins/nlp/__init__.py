@@ -3,6 +3,8 @@
 * :class:`OfflineAnnotator` (``"offline"``): English and Chinese from the base install, no downloads.
 * :class:`StanzaAnnotator` (``"stanza"``, extra ``[stanza]``): Stanza's neural pipelines; stanza
   itself is imported only when one is created.
+* :class:`CoreNLPAnnotator` (``"corenlp"``, extra ``[corenlp]``): a Stanford CoreNLP server
+  (``url=``, else ``$CORENLP_URL``).
 
 :func:`make_annotator` builds either from a name; ``"auto"`` picks Stanza when it is installed and
 its English models are on disk, else the offline annotator.
@@ -20,6 +22,7 @@ from typing import Any
 
 from ..errors import ConfigurationError
 from .base import Annotation, Annotator, Sentence, Token
+from .corenlp import CoreNLPAnnotator  # imports stanza only when used
 from .offline import OfflineAnnotator, detect_language, split_sentences
 from .stanza import StanzaAnnotator, models_available  # imports stanza only when used
 
@@ -27,6 +30,7 @@ __all__ = [
     "ANNOTATOR_NAMES",
     "Annotation",
     "Annotator",
+    "CoreNLPAnnotator",
     "OfflineAnnotator",
     "Sentence",
     "StanzaAnnotator",
@@ -39,7 +43,7 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 
-ANNOTATOR_NAMES = ("auto", "offline", "stanza")
+ANNOTATOR_NAMES = ("auto", "offline", "stanza", "corenlp")
 
 _auto_lock = threading.Lock()
 _auto_reported = False
@@ -88,9 +92,10 @@ def make_annotator(spec: str | Annotator = "auto", **kw: Any) -> Annotator:
     """Build an annotator from a name, or pass an annotator through.
 
     Args:
-        spec: ``"offline"``, ``"stanza"``, ``"auto"`` (Stanza when stanza is installed and its
-            English models are downloaded, else offline; the choice is logged once at INFO), or
-            an object implementing :class:`Annotator`, returned as is.
+        spec: ``"offline"``, ``"stanza"``, ``"corenlp"`` (server at ``url=``, else
+            ``$CORENLP_URL``), ``"auto"`` (Stanza when stanza is installed and its English
+            models are downloaded, else offline; the choice is logged once at INFO), or an
+            object implementing :class:`Annotator`, returned as is.
         **kw: Keyword options for the annotator's constructor. With ``"auto"`` they go to
             whichever annotator is chosen (``resources_dir`` also directs the model check);
             options the offline annotator does not take are ignored when it is chosen.
@@ -101,7 +106,8 @@ def make_annotator(spec: str | Annotator = "auto", **kw: Any) -> Annotator:
     Raises:
         ConfigurationError: For an unknown name, invalid options, or a ``spec`` that is neither a
             name nor an annotator.
-        MissingDependencyError: For ``"stanza"`` without the ``[stanza]`` extra.
+        MissingDependencyError: For ``"stanza"`` without the ``[stanza]`` extra (``"corenlp"``:
+            ``[corenlp]``).
     """
     if not isinstance(spec, str):
         if isinstance(spec, Annotator):
@@ -117,6 +123,9 @@ def make_annotator(spec: str | Annotator = "auto", **kw: Any) -> Annotator:
         return _build(OfflineAnnotator, kw)
     if name == "stanza":
         return _build(StanzaAnnotator, kw)
+    if name == "corenlp":
+        # the server's address: url=..., else $CORENLP_URL (read here, at the caller's request)
+        return _build(CoreNLPAnnotator if "url" in kw else CoreNLPAnnotator.from_env, kw)
     if name != "auto":
         raise ConfigurationError(f"Unknown annotator {spec!r}; use one of {ANNOTATOR_NAMES}")
 
