@@ -1,0 +1,109 @@
+"""Entities and relations of the Neo4j store: alias look-ups, recent entities, relation history."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from ...models import Entity, Relation
+from ..base import newest_per_alias
+from . import cypher
+from ._common import _entity, _key_or_none, _keys, _utc, _utc_or_none
+from .lifecycle import Neo4jLifecycle
+
+
+class Neo4jEntities(Neo4jLifecycle):
+    """Entity and relation reads (mixed into :class:`Neo4jGraphStore`)."""
+
+    def find_entities(
+        self,
+        namespace: str,
+        *,
+        ids: Iterable[str] | None = None,
+        aliases: Iterable[str] | None = None,
+        type: str | None = None,
+        newest: int | None = None,
+    ) -> list[Entity]:
+        params: dict[str, Any] = {"ns": namespace, "type": type, "alias_keys": None}
+        if aliases is not None:
+            alias_keys = list(dict.fromkeys(a.casefold() for a in aliases))
+            if not alias_keys:
+                return []
+            params["alias_keys"] = alias_keys
+        if ids is not None:
+            params["keys"] = _keys(dict.fromkeys(ids))
+            if not params["keys"]:
+                return []
+            query = cypher.ENTITIES_BY_ID
+        else:
+            query = cypher.ENTITIES_BY_NAMESPACE
+        rows = self._run("read entities", query, params)
+        entities = [_entity(namespace, e) for e in rows[0]["entities"]]
+        if newest is not None and params["alias_keys"] is not None:
+            return newest_per_alias(entities, params["alias_keys"], max(0, int(newest)))
+        return sorted(entities, key=lambda e: (e.first_step, e.id))
+
+    def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
+        rows = self._run(
+            "read recent entities", cypher.RECENT_ENTITIES, {"ns": namespace, "limit": int(limit)}
+        )
+        return [_entity(namespace, e) for e in rows[0]["entities"]]
+
+    def find_relations(
+        self,
+        namespace: str,
+        *,
+        subject_id: str | None = None,
+        object_id: str | None = None,
+        entity_id: str | None = None,
+        type: str | None = None,
+        current_only: bool = False,
+        newest: int | None = None,
+    ) -> list[Relation]:
+        if subject_id is not None:
+            query = cypher.RELATIONS["subject"]
+        elif object_id is not None:
+            query = cypher.RELATIONS["object"]
+        elif entity_id is not None:
+            query = cypher.RELATIONS["entity"]
+        else:
+            query = cypher.RELATIONS["namespace"]
+        rows = self._run(
+            "read relations",
+            query,
+            {
+                "ns": namespace,
+                "subject_key": _key_or_none(subject_id),
+                "object_key": _key_or_none(object_id),
+                "entity_key": _key_or_none(entity_id),
+                "type": type,
+                "current_only": bool(current_only),
+                "newest": 2**62 if newest is None else max(int(newest), 0),
+            },
+        )
+        out: list[Relation] = []
+        for row in rows[0]["relations"]:
+            r = row["r"]
+            out.append(
+                Relation(
+                    namespace=namespace,
+                    id=r["id"],
+                    subject_id=r["subject_id"],
+                    type=r["type"],
+                    object_id=r.get("object_id"),
+                    subject_name=row["subject_name"] or r["subject_id"],
+                    object_name=row["object_name"],
+                    attributes=json.loads(r.get("attributes_json") or "{}"),
+                    valid_from_step=int(r["valid_from_step"]),
+                    valid_from=_utc(r["valid_from"]),
+                    recorded_at=_utc(r["recorded_at"]),
+                    valid_to_step=r.get("valid_to_step"),
+                    valid_to=_utc_or_none(r.get("valid_to")),
+                    expired_at=_utc_or_none(r.get("expired_at")),
+                    superseded_by=r.get("superseded_by"),
+                    statement_id=r.get("statement_id"),
+                    confirmations=int(r.get("confirmations") or 0),
+                )
+            )
+        return out

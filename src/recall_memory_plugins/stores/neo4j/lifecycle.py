@@ -1,0 +1,211 @@
+"""Schema setup, APOC detection and store-wide maintenance of the Neo4j store: migrations,
+:meth:`clear` of a namespace, :meth:`stats`, closing the driver."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from datetime import datetime, timezone
+from typing import Any, TypeVar
+
+from ...errors import ConfigurationError, SchemaVersionError, StoreError, StoreUnavailableError
+from ...models import StoreStats
+from . import cypher
+from .schema import (
+    LATEST_VERSION,
+    MIGRATIONS,
+    PROPERTY_KEYS,
+    RELATIONSHIP_TYPES,
+    SCHEMA_NODE_NAME,
+    STATEMENT_COUNTER,
+)
+from .transactions import Neo4jConnection
+
+logger = logging.getLogger(__name__)
+
+_S = TypeVar("_S", bound="Neo4jLifecycle")
+
+
+class Neo4jLifecycle(Neo4jConnection):
+    """Setup, schema version, clear and stats (mixed into :class:`Neo4jGraphStore`)."""
+
+    _use_apoc: bool | None
+    _apoc_checked: bool
+    _clear_batch: int
+
+    # ------------------------------------------------------------------------------ lifecycle
+    def __enter__(self: _S) -> _S:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        db = f", database={self._database!r}" if self._database else ""
+        return f"Neo4jGraphStore(uri={self.uri!r}{db})"
+
+    def close(self) -> None:
+        """Close the driver if this store opened it (an injected driver stays open)."""
+        with self._lock:
+            if not self._closed and self._owns_driver:
+                self._driver.close()
+            self._closed = True
+
+    @property
+    def uses_apoc(self) -> bool | None:
+        """Whether :meth:`expand` uses APOC (None until detected by :meth:`setup`)."""
+        return self._use_apoc
+
+    def setup(self) -> None:
+        """Create constraints and indexes (idempotent), record the schema version, detect APOC.
+
+        Raises:
+            SchemaVersionError: the database was set up by a newer version of this library.
+            ConfigurationError: ``use_apoc=True`` but the server has no APOC.
+            StoreUnavailableError: the server cannot be reached.
+
+        Inside a :meth:`batch`, the batch's updates so far are committed first: DDL runs in
+        transactions of its own, which would wait for the locks the batch holds.
+        """
+        self._commit_pending()
+        current = self.schema_version()
+        if current > LATEST_VERSION:
+            raise SchemaVersionError(
+                f"Neo4j database at {self.uri} has recall schema version {current}, newer than "
+                f"this library supports ({LATEST_VERSION}); upgrade recall-memory-plugins"
+            )
+        for version, description, statements in MIGRATIONS:
+            if version <= current:
+                continue
+            for ddl in statements:
+                self._ddl(ddl, {"tokens": PROPERTY_KEYS, "types": RELATIONSHIP_TYPES})
+            self._run(
+                "wait for the new indexes",
+                "CALL db.awaitIndexes($seconds)",
+                {"seconds": 300},
+                write=True,
+                shared=False,
+            )
+            self._run(
+                "record the schema version",
+                cypher.WRITE_SCHEMA_VERSION,
+                {
+                    "name": SCHEMA_NODE_NAME,
+                    "version": version,
+                    "description": description,
+                    "applied_at": datetime.now(timezone.utc),
+                    "counter": STATEMENT_COUNTER,
+                },
+                write=True,
+                shared=False,
+            )
+            logger.info(
+                "applied Neo4j schema migration %s (%s) on %s", version, description, self.uri
+            )
+        self._detect_apoc(force=True)
+
+    def _ddl(self, statement: str, params: Mapping[str, Any]) -> None:
+        try:
+            self._run("create the schema", statement, params, write=True, shared=False)
+        except StoreError as exc:
+            # two processes running setup() at once: the other one created it first
+            cause = exc.__cause__
+            code = getattr(cause, "code", "") or ""
+            if "EquivalentSchemaRuleAlreadyExists" not in code:
+                raise
+            logger.debug("schema rule already exists: %s", statement)
+
+    def schema_version(self) -> int:
+        """The recorded schema version (0 when :meth:`setup` never ran)."""
+        rows = self._run(
+            "read the schema version",
+            cypher.READ_SCHEMA_VERSION,
+            {"name": SCHEMA_NODE_NAME},
+            quiet=True,
+        )
+        value = rows[0]["version"] if rows else None
+        return int(value) if value is not None else 0
+
+    def _detect_apoc(self, *, force: bool = False) -> bool:
+        with self._lock:
+            if not force and (self._apoc_checked or self._use_apoc is not None):
+                return bool(self._use_apoc)
+        try:
+            rows = self._run("detect APOC", cypher.DETECT_APOC, {}, shared=False)
+            available = bool(rows and rows[0]["apoc"])
+        except StoreUnavailableError:
+            raise
+        except StoreError as exc:
+            # e.g. a user without the privilege to list functions: plain Cypher always works
+            logger.warning(
+                "cannot detect APOC on %s, expanding with plain Cypher: %s", self.uri, exc
+            )
+            available = False
+        with self._lock:
+            if self._use_apoc is None:
+                self._use_apoc = available
+                logger.info(
+                    "Neo4j store on %s expands with %s",
+                    self.uri,
+                    "APOC" if available else "plain Cypher",
+                )
+            elif self._use_apoc and not available:
+                raise ConfigurationError(
+                    f"use_apoc=True but the Neo4j server at {self.uri} has no APOC "
+                    "(apoc.coll.sortMulti); install APOC core or pass use_apoc=False/None"
+                )
+            self._apoc_checked = True
+            return bool(self._use_apoc)
+
+    def clear(self, namespace: str) -> None:
+        """Hard-delete every node of ``namespace``.
+
+        Relationships go first, then nodes, the clock last, each at most ``clear_batch_size`` per
+        kind and transaction (two transactions for a small namespace; re-run ``clear`` after an
+        interruption). Inside a :meth:`batch`, the batch's updates so far are committed first.
+        """
+        self._commit_pending()
+        while True:
+            rows = self._run(
+                "forget the namespace",
+                cypher.CLEAR_RELATIONSHIPS,
+                {"ns": namespace, "batch": self._clear_batch},
+                write=True,
+                shared=False,
+            )
+            if all(c < self._clear_batch for c in rows[0]["counts"]):
+                break
+            logger.debug("forgetting %r: deleted relationships %s", namespace, rows[0]["counts"])
+        while True:
+            rows = self._run(
+                "forget the namespace",
+                cypher.CLEAR_BATCH,
+                {"ns": namespace, "batch": self._clear_batch},
+                write=True,
+                shared=False,
+            )
+            if rows[0]["clocks"] or all(c < self._clear_batch for c in rows[0]["counts"]):
+                return
+            logger.debug("forgetting %r: deleted a batch %s", namespace, rows[0]["counts"])
+
+    # ------------------------------------------------------------------------------ stats
+    def stats(self, namespace: str | None = None) -> StoreStats:
+        if namespace is None:
+            rows = self._run("count the store", cypher.STATS_ALL, {})
+        else:
+            rows = self._run("count the namespace", cypher.STATS_NAMESPACE, {"ns": namespace})
+        r = rows[0]
+        return StoreStats(
+            namespace=namespace,
+            steps=int(r["steps"]),
+            statements=int(r["statements"]),
+            concepts=int(r["concepts"]),
+            links=int(r["links"]),
+            entities=int(r["entities"]),
+            relations=int(r["relations"]),
+            current_relations=int(r["current"]),
+        )
+
+    def namespaces(self) -> list[str]:
+        rows = self._run("list namespaces", cypher.NAMESPACES, {})
+        return sorted(r["namespace"] for r in rows)

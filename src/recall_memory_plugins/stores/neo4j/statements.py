@@ -1,0 +1,298 @@
+"""Statements, concepts, links, contexts and the lexical index of the Neo4j store: the reads
+recall makes (the writes are part of the single update query in :mod:`.store`)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, cast
+
+from ...errors import InputError
+from ...models import Concept, ConceptLink, Statement, Subgraph, TermPosting
+from ..base import score_terms_by_postings, sorted_pair
+from . import cypher
+from ._common import _EPOCH, _UNLIMITED, _keys, _limit
+from .lifecycle import Neo4jLifecycle
+
+if TYPE_CHECKING:
+    from ..base import GraphStore
+
+
+class Neo4jStatements(Neo4jLifecycle):
+    """Statement, concept-graph and lexical reads (mixed into :class:`Neo4jGraphStore`)."""
+
+    # ------------------------------------------------------------------------------ reads
+    def current_step(self, namespace: str) -> int:
+        batch = self._batch()
+        if batch is not None and namespace in batch.steps:
+            self._check_open()
+            return batch.steps[namespace]
+        rows = self._run("read the clock", cypher.CURRENT_STEP, {"ns": namespace})
+        step = rows[0]["step"] if rows else None
+        return int(step) if step is not None else 0
+
+    @staticmethod
+    def _statement(namespace: str, row: Sequence[Any]) -> Statement:
+        """A statement from its ``cypher._STATEMENT_ROW`` list."""
+        sid, text, t_index, speaker, source, at_s, at_us = row
+        return Statement(
+            id=int(sid),
+            namespace=namespace,
+            text=text,
+            t_index=int(t_index),
+            at=_EPOCH + timedelta(seconds=int(at_s), microseconds=int(at_us)),
+            speaker=speaker,
+            source=source,
+        )
+
+    def _statements(
+        self, namespace: str, action: str, query: str, params: Mapping[str, Any]
+    ) -> list[Statement]:
+        rows = self._run(action, query, params)
+        return [self._statement(namespace, r) for r in rows[0]["statements"]]
+
+    def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
+        wanted = [int(i) for i in ids]
+        statements = self._statements(
+            namespace,
+            "read statements",
+            cypher.GET_STATEMENTS,
+            {"ns": namespace, "ids": list(dict.fromkeys(wanted))},
+        )
+        found = {s.id: s for s in statements}
+        return [found[i] for i in wanted if i in found]
+
+    def find_recent_statements(self, namespace: str, *, limit: int) -> list[Statement]:
+        return self._statements(
+            namespace,
+            "read statements",
+            cypher.FIND_RECENT_STATEMENTS,
+            {"ns": namespace, "limit": _limit(limit)},
+        )
+
+    def find_statements(
+        self,
+        namespace: str,
+        *,
+        since_step: int = 0,
+        until_step: int | None = None,
+        limit: int | None = None,
+    ) -> list[Statement]:
+        return self._statements(
+            namespace,
+            "read statements",
+            cypher.FIND_STATEMENTS,
+            {
+                "ns": namespace,
+                "since": since_step,
+                "until": until_step if until_step is not None else _UNLIMITED,
+                "limit": _limit(limit),
+            },
+        )
+
+    def statements_at(self, namespace: str, steps: Iterable[int]) -> list[Statement]:
+        wanted = sorted({int(t) for t in steps})
+        if not wanted:
+            return []
+        return self._statements(
+            namespace, "read statements", cypher.STATEMENTS_AT, {"ns": namespace, "steps": wanted}
+        )
+
+    @staticmethod
+    def _concept(namespace: str, row: Mapping[str, Any], depth: int = 0) -> Concept:
+        return Concept(
+            namespace=namespace,
+            name=row["name"],
+            t_index=int(row["t_index"]),
+            revision_count=int(row["revision_count"]),
+            mentions=int(row["mentions"]),
+            aliases=tuple(row["aliases"] or ()),
+            depth=depth,
+        )
+
+    def find_concepts(self, namespace: str, names: Iterable[str]) -> list[Concept]:
+        wanted = list(dict.fromkeys(names))
+        if not wanted:
+            return []
+        rows = self._run(
+            "read concepts", cypher.FIND_CONCEPTS, {"ns": namespace, "keys": _keys(wanted)}
+        )
+        found = {r["c"]["name"]: self._concept(namespace, r["c"]) for r in rows}
+        return [found[n] for n in wanted if n in found]
+
+    def find_links(self, namespace: str, names: Iterable[str] | None = None) -> list[ConceptLink]:
+        if names is None:
+            rows = self._run("read links", cypher.FIND_LINKS_ALL, {"ns": namespace})
+        else:
+            wanted = list(dict.fromkeys(names))
+            if not wanted:
+                return []
+            rows = self._run(
+                "read links", cypher.FIND_LINKS_OF, {"ns": namespace, "keys": _keys(wanted)}
+            )
+        links = {
+            (r["source"], r["target"]): ConceptLink(
+                namespace, r["source"], r["target"], int(r["strength"]), int(r["t_index"])
+            )
+            for r in rows
+        }
+        # Python (code point) order, as SQLite's BINARY collation; Cypher sorts UTF-16 units
+        return [links[k] for k in sorted(links)]
+
+    def expand(
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        depth: int,
+        min_t_index: int,
+        max_neighbors: int,
+    ) -> Subgraph:
+        wanted = list(dict.fromkeys(names))
+        if not wanted:
+            return Subgraph(concepts=(), links=())
+        hops = max(0, int(depth)) if int(max_neighbors) > 0 else 0
+        params = {
+            "ns": namespace,
+            "keys": _keys(wanted),
+            "min_t_index": int(min_t_index),
+            "max_neighbors": max(0, int(max_neighbors)),
+            "depth": hops,
+        }
+        if hops > 32:
+            raise InputError(f"expand depth must be at most 32, got {depth!r}")
+        query = cypher.EXPAND_APOC if self._detect_apoc() else cypher.expand_plain(hops)
+        rows = self._run("expand the concept graph", query, params)
+        row = rows[0]
+        props = {c["name"]: c for c in row["concepts"]}
+        adjacency: dict[str, list[Mapping[str, Any]]] = {
+            a["origin"]: a["picks"] for a in row["adjacency"]
+        }
+        # Rebuild depths, links and the discovery order exactly like the SQLite store's BFS.
+        starts = [n for n in wanted if n in props]
+        depths: dict[str, int] = {n: 0 for n in starts}
+        links: dict[tuple[str, str], ConceptLink] = {}
+        frontier = list(starts)
+        for level in range(1, hops + 1):
+            next_frontier: list[str] = []
+            for origin in frontier:
+                for pick in adjacency.get(origin, ()):
+                    other = pick["name"]
+                    a, b = sorted_pair(origin, other)
+                    links[(a, b)] = ConceptLink(
+                        namespace, a, b, int(pick["strength"]), int(pick["t_index"])
+                    )
+                    if other not in depths:
+                        depths[other] = level
+                        next_frontier.append(other)
+            frontier = next_frontier
+        concepts = tuple(self._concept(namespace, props[n], d) for n, d in depths.items())
+        return Subgraph(concepts=concepts, links=tuple(links[k] for k in sorted(links)))
+
+    def find_contexts(
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        limit_per_concept: int,
+    ) -> dict[str, list[Statement]]:
+        wanted = list(dict.fromkeys(names))
+        if not wanted:
+            return {}
+        rows = self._run(
+            "read contexts",
+            cypher.FIND_CONTEXTS,
+            {"ns": namespace, "keys": _keys(wanted), "limit": _limit(limit_per_concept)},
+        )
+        if not rows:
+            return {}
+        statements = {int(s[0]): self._statement(namespace, s) for s in rows[0]["statements"]}
+        found = {
+            c["name"]: [statements[int(i)] for i in reversed(c["ids"])]
+            for c in rows[0]["contexts"]
+            if c["ids"]
+        }
+        return {n: found[n] for n in wanted if n in found}
+
+    def find_context_ids(
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        limit_per_concept: int,
+    ) -> dict[str, list[tuple[int, int]]]:
+        wanted = list(dict.fromkeys(names))
+        if not wanted:
+            return {}
+        rows = self._run(
+            "read context ids",
+            cypher.FIND_CONTEXT_IDS,
+            {"ns": namespace, "keys": _keys(wanted), "limit": _limit(limit_per_concept)},
+        )
+        found = {
+            name: [(int(i), int(t)) for i, t in reversed(members)]
+            for name, members in rows[0]["contexts"]
+            if members
+        }
+        return {n: found[n] for n in wanted if n in found}
+
+    # ------------------------------------------------------------------------------ lexical
+    def count_statements(self, namespace: str) -> tuple[int, float]:
+        rows = self._run("count statements", cypher.COUNT_STATEMENTS, {"ns": namespace})
+        if not rows or not rows[0]["n"]:
+            return 0, 0.0
+        n = int(rows[0]["n"])
+        return n, int(rows[0]["total"]) / n
+
+    def term_frequencies(self, namespace: str, terms: Iterable[str]) -> dict[str, int]:
+        wanted = list(dict.fromkeys(terms))
+        if not wanted:
+            return {}
+        rows = self._run(
+            "read term frequencies",
+            cypher.TERM_FREQUENCIES,
+            {"ns": namespace, "keys": _keys(wanted)},
+        )
+        found = {r["term"]: int(r["df"]) for r in rows}
+        return {t: found[t] for t in wanted if t in found}
+
+    def find_postings(
+        self,
+        namespace: str,
+        terms: Iterable[str],
+        *,
+        limit_per_term: int,
+    ) -> list[TermPosting]:
+        wanted = list(dict.fromkeys(terms))
+        if not wanted:
+            return []
+        rows = self._run(
+            "read postings",
+            cypher.FIND_POSTINGS,
+            {"ns": namespace, "keys": _keys(wanted), "limit": _limit(limit_per_term)},
+        )
+        by_term = {r["term"]: r["hits"] for r in rows}
+        hits: dict[int, dict[str, int]] = {}
+        meta: dict[int, tuple[int, int]] = {}
+        for term in wanted:  # the SQLite store's order: term by term, newest statement first
+            for sid, tf, t_index, length in by_term.get(term, ()):
+                hits.setdefault(int(sid), {})[term] = int(tf)
+                meta[int(sid)] = (int(t_index), int(length))
+        return [
+            TermPosting(statement_id=sid, t_index=meta[sid][0], length=meta[sid][1], terms=t)
+            for sid, t in hits.items()
+        ]
+
+    def score_terms(
+        self,
+        namespace: str,
+        terms: Mapping[str, tuple[float, int]],
+        *,
+        avg_len: float,
+        top: int,
+        k1: float = 1.2,
+        b: float = 0.75,
+    ) -> list[tuple[int, int, float]]:
+        return score_terms_by_postings(
+            cast("GraphStore", self), namespace, terms, avg_len=avg_len, top=top, k1=k1, b=b
+        )

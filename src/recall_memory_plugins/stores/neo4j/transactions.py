@@ -1,0 +1,273 @@
+"""Queries and transactions of the Neo4j store: driver errors translated into ours, one managed
+transaction per call, and :meth:`batch` (one explicit transaction per thread)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from ...errors import RecallError, StoreError, StoreUnavailableError
+from ._common import _records
+
+if TYPE_CHECKING:
+    from neo4j import Driver
+
+logger = logging.getLogger(__name__)
+
+_NOTHING_WRITTEN = "nothing of this call was written"
+_ROLLED_BACK = (
+    "the batch's transaction was rolled back: the updates applied in the batch since its last "
+    "commit were not stored; check current_step() before retrying"
+)
+
+
+class _Batch:
+    """The shared transaction of one thread's :meth:`Neo4jGraphStore.batch` block."""
+
+    __slots__ = ("failed", "session", "steps", "tx", "updates")
+
+    def __init__(self) -> None:
+        self.session: Any = None  # opened on first use, closed when the block ends
+        self.tx: Any = None  # the open explicit transaction, None between commits
+        self.updates = 0  # updates applied in ``tx``
+        self.failed: str | None = None  # why the transaction was rolled back
+        # the clocks ``tx`` has advanced: nobody else can change them before it ends, since it
+        # holds their write locks, so reading them again needs no round trip
+        self.steps: dict[str, int] = {}
+
+
+class Neo4jConnection:
+    """The driver of a Neo4j store and how every query runs (base of the domain mixins)."""
+
+    uri: str
+    _neo4j: ModuleType
+    _driver: Driver
+    _owns_driver: bool
+    _database: str | None
+    _bookmarks: Any
+    _user: str | None
+    _lock: threading.Lock
+    _local: threading.local
+    _closed: bool
+    _batch_commit_every: int
+
+    # ------------------------------------------------------------------------------ plumbing
+    @contextmanager
+    def _errors(self, action: str, *, batched: bool = False) -> Iterator[None]:
+        """Translate driver errors into the library's errors (no credentials in messages).
+
+        ``batched``: the call ran in a batch's transaction, which the caller has rolled back.
+        """
+        exc_mod = self._neo4j.exceptions
+        outcome = _ROLLED_BACK if batched else _NOTHING_WRITTEN
+        try:
+            yield
+        except RecallError:
+            raise
+        except exc_mod.IncompleteCommit as exc:
+            raise StoreError(
+                f"the connection to Neo4j at {self.uri} broke while committing ({action}); the "
+                "write may or may not have been stored: check current_step() before retrying"
+            ) from exc
+        except (exc_mod.ServiceUnavailable, exc_mod.SessionExpired) as exc:
+            raise StoreUnavailableError(
+                f"Neo4j at {self.uri} is unavailable (could not {action}): {exc}. Check that the "
+                f"server is running and reachable; {outcome}"
+            ) from exc
+        except exc_mod.AuthError as exc:
+            raise StoreUnavailableError(
+                f"Neo4j at {self.uri} rejected the credentials of "
+                f"{'user ' + repr(self._user) if self._user else 'the configured user'} (could "
+                f"not {action}): check NEO4J_USERNAME / NEO4J_PASSWORD"
+            ) from exc
+        except exc_mod.Neo4jError as exc:
+            raise StoreError(
+                f"Neo4j at {self.uri} could not {action} "
+                f"({'nothing was written' if not batched else outcome}): "
+                f"{exc.code}: {exc.message}"
+            ) from exc
+        except exc_mod.DriverError as exc:
+            suffix = f"; {outcome}" if batched else ""
+            raise StoreError(
+                f"Neo4j driver error for {self.uri} ({action}): {exc}{suffix}"
+            ) from exc
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreError(f"the Neo4j store for {self.uri} is closed")
+
+    def _run(
+        self,
+        action: str,
+        query: str,
+        params: Mapping[str, Any],
+        *,
+        write: bool = False,
+        transform: Callable[[Any], Any] | None = None,
+        quiet: bool = False,
+        shared: bool = True,
+    ) -> Any:
+        """One query in one managed transaction (retried by the driver), one round trip + commit.
+
+        Inside a :meth:`batch` (unless ``shared`` is False or ``quiet``), the query runs in the
+        batch's transaction instead: no commit, no retries, and it sees the batch's writes.
+
+        ``transform`` runs inside the transaction on the driver's result; raising there rolls the
+        transaction back. Without it, the records are returned as a list of dicts. In a batch, a
+        :class:`RecallError` raised by ``transform`` leaves the transaction open, so the query
+        must not have written anything when ``transform`` rejects its result.
+        """
+        self._check_open()
+        batch = self._batch() if shared and not quiet else None
+        if batch is not None:
+            return self._run_in_batch(batch, action, query, params, transform)
+        routing = self._neo4j.RoutingControl.WRITE if write else self._neo4j.RoutingControl.READ
+        with self._errors(action):
+            if quiet:
+                # before setup() the labels/keys a query names may not exist yet: that is
+                # expected, so the server's "does not exist" notifications are switched off
+                with self._driver.session(
+                    database=self._database,
+                    bookmark_manager=self._bookmarks,
+                    notifications_min_severity="OFF",
+                ) as session:
+                    work = session.execute_write if write else session.execute_read
+                    return work(lambda tx: (transform or _records)(tx.run(query, dict(params))))
+            return self._driver.execute_query(
+                query,
+                dict(params),
+                routing_=routing,
+                database_=self._database,
+                bookmark_manager_=self._bookmarks,
+                result_transformer_=transform or _records,
+            )
+
+    # ------------------------------------------------------------------------------ batches
+    def _batch(self) -> _Batch | None:
+        batch: _Batch | None = getattr(self._local, "batch", None)
+        return batch
+
+    def _run_in_batch(
+        self,
+        batch: _Batch,
+        action: str,
+        query: str,
+        params: Mapping[str, Any],
+        transform: Callable[[Any], Any] | None,
+    ) -> Any:
+        if batch.failed is not None:
+            raise StoreError(
+                f"Neo4j at {self.uri}: cannot {action} in this batch, its transaction was rolled "
+                f"back after an earlier error ({batch.failed}); leave the batch() block"
+            )
+        with self._errors(action, batched=True):
+            try:
+                if batch.tx is None:
+                    if batch.session is None:
+                        batch.session = self._driver.session(
+                            database=self._database, bookmark_manager=self._bookmarks
+                        )
+                    batch.tx = batch.session.begin_transaction()
+                    batch.updates = 0
+                return (transform or _records)(batch.tx.run(query, dict(params)))
+            except RecallError:
+                raise  # rejected by transform before anything was written: the batch goes on
+            except BaseException:
+                # a server error has already ended the transaction (Neo4j has no savepoints);
+                # anything else (a broken connection, an interrupt) leaves it in doubt
+                self._abort(batch, f"could not {action}")
+                raise
+
+    def _abort(self, batch: _Batch, reason: str) -> None:
+        """Roll back the batch's transaction; the block's later calls raise StoreError."""
+        batch.failed = reason
+        batch.steps.clear()
+        tx, batch.tx = batch.tx, None
+        if tx is not None:
+            try:
+                tx.close()
+            except (self._neo4j.exceptions.DriverError, self._neo4j.exceptions.Neo4jError) as exc:
+                logger.debug("rolling back a batch on %s failed too: %s", self.uri, exc)
+
+    def _commit(self, batch: _Batch) -> None:
+        """Commit the batch's open transaction, if any; the next query opens a new one."""
+        tx = batch.tx
+        if tx is None:
+            return
+        batch.steps.clear()
+        try:
+            with self._errors("commit the batch", batched=True):
+                try:
+                    tx.commit()
+                except BaseException:
+                    self._abort(batch, "could not commit")
+                    raise
+        finally:
+            batch.tx = None
+        logger.debug("committed a batch of %s updates on %s", batch.updates, self.uri)
+        batch.updates = 0
+
+    def _commit_pending(self) -> None:
+        """Inside a batch: commit its updates so far, before a call that needs its own
+        transactions (which would wait for the locks the batch holds)."""
+        batch = self._batch()
+        if batch is None:
+            return
+        if batch.failed is not None:
+            raise StoreError(
+                f"Neo4j at {self.uri}: this batch's transaction was rolled back after an earlier "
+                f"error ({batch.failed}); leave the batch() block"
+            )
+        self._commit(batch)
+
+    @contextmanager
+    def batch(self) -> Iterator[None]:
+        """One explicit transaction for the calls of this thread inside the block.
+
+        Every query of the thread inside the block (reads too, so they see the batch's
+        uncommitted writes) runs in one transaction, committed when the block ends, and every
+        ``batch_commit_every`` updates before that. A nested ``batch()`` joins the outer one.
+        Other threads do not see the batch's writes before a commit, and their updates wait for
+        it (every update locks the store-wide statement counter until its commit).
+
+        Each update stays all-or-nothing: one the store rejects (a link to an unknown concept,
+        the end of a relation that is not current, a relation id added twice) writes nothing and
+        raises, and when the block ends, normally or by any error, the updates that completed are
+        committed. A server or connection error, however, ends the transaction (Neo4j has no
+        savepoints): it is rolled back, and the :class:`StoreError` raised says that the updates
+        applied in the batch since its last commit were not stored; further calls inside the
+        block raise too. Queries run without the driver's retries (a transaction cannot be
+        replayed). :meth:`setup` and :meth:`clear` run in transactions of their own and commit
+        the batch first.
+
+        Raises:
+            StoreError: the commit failed (the batch's updates since its last commit were rolled
+                back, or, for a connection lost while committing, may or may not be stored).
+        """
+        if self._batch() is not None:
+            yield  # nested: the outer block commits
+            return
+        self._check_open()
+        batch = _Batch()
+        self._local.batch = batch
+        try:
+            yield
+        finally:
+            try:
+                if batch.failed is None:
+                    self._commit(batch)
+            finally:
+                self._local.batch = None
+                session, batch.session = batch.session, None
+                if session is not None:
+                    try:
+                        session.close()
+                    except (
+                        self._neo4j.exceptions.DriverError,
+                        self._neo4j.exceptions.Neo4jError,
+                    ) as exc:
+                        logger.debug("closing a batch's session on %s failed: %s", self.uri, exc)
