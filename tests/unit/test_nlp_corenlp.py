@@ -37,9 +37,11 @@ def _sentence(
     *,
     utf16: bool = False,
     after: int = 0,
+    first_token: int = 0,
 ) -> Any:
     """A protobuf Sentence: words (word, pos, lemma, ner) found in order in ``text``; offsets in
-    UTF-16 code units when ``utf16`` (as Java counts them), searched from ``after``."""
+    UTF-16 code units when ``utf16`` (as Java counts them), searched from ``after``; ``first_token`` is the document index of the sentence's first token
+    (CoreNLP counts mention tokens from the document's start)."""
     sent = pb.Sentence()
     cursor = after
     for word, pos, lemma, ner in words:
@@ -53,14 +55,15 @@ def _sentence(
         tok.word = tok.originalText = word
         tok.pos, tok.lemma, tok.ner = pos, lemma, ner
         tok.beginChar, tok.endChar = start, end
-    sent.tokenOffsetBegin, sent.tokenOffsetEnd = 0, len(words)
+    sent.tokenOffsetBegin, sent.tokenOffsetEnd = first_token, first_token + len(words)
     for source, target, dep in edges:
         edge = sent.basicDependencies.edge.add()
         edge.source, edge.target, edge.dep = source, target, dep
     sent.basicDependencies.root.extend(roots)
     for start, end, label in mentions:
         m = sent.mentions.add()
-        m.tokenStartInSentenceInclusive, m.tokenEndInSentenceExclusive = start, end
+        m.tokenStartInSentenceInclusive = first_token + start
+        m.tokenEndInSentenceExclusive = first_token + end
         m.entityType = m.ner = label
     return sent
 
@@ -97,6 +100,7 @@ def _english_doc() -> Any:
         [(3, 4, "TITLE")],
         utf16=True,
         after=EN.index("She"),
+        first_token=7,
     )
     doc.sentence.extend([s1, s2])
     chain = doc.corefChain.add()
@@ -150,6 +154,7 @@ def test_chinese_document_ctb_tags_to_upos() -> None:
             [(2, 1, "nsubj"), (4, 3, "compound:nn"), (2, 4, "dobj"), (2, 5, "punct")],
             [2],
             [(0, 1, "PERSON")],
+            first_token=4,  # as if a sentence of 4 tokens came first
         )
     )
     ann = convert_document(doc, ZH, lang="zh").annotation

@@ -200,9 +200,15 @@ def _sentence_ner(sent: Any) -> list[str]:
     spans: list[tuple[int, int, str]] = []
     mentions = list(getattr(sent, "mentions", ()))
     if mentions:
+        # Despite their names, the mention's token indices count from the document's start.
+        base = sent.tokenOffsetBegin
         for m in mentions:
             spans.append(
-                (m.tokenStartInSentenceInclusive, m.tokenEndInSentenceExclusive, m.entityType or m.ner)
+                (
+                    m.tokenStartInSentenceInclusive - base,
+                    m.tokenEndInSentenceExclusive - base,
+                    m.entityType or m.ner,
+                )
             )
     else:  # no entitymentions annotator: runs of the same token label
         i = 0
