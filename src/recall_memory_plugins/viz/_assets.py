@@ -151,7 +151,7 @@ PAGE_JS = r"""
       state.concepts = null; updateRange(); markReady('concepts'); return;
     }
     var nodes = new vis.DataSet(c.nodes.map(function (n) {
-      return { id: n.id, label: n.label, value: n.mentions, t: n.t,
+      return { id: n.id, label: n.label, value: n.mentions, t: n.t, x: n.xy[0], y: n.xy[1],
         title: n.label + '\nmentions ' + n.mentions + ' · last step ' + n.t + ' · ' + n.degree + ' links' };
     }));
     var edges = new vis.DataSet(c.edges.map(function (e, i) {
@@ -168,12 +168,10 @@ PAGE_JS = r"""
           highlight: { background: '#fbbc04', border: '#e37400' }, hover: { background: '#aecbfa', border: '#3367d6' } } },
       edges: { scaling: { min: 1, max: 8 }, smooth: false,
         color: { color: '#b9c1cc', highlight: '#e37400', hover: '#7f8a99' } },
-      physics: { solver: 'forceAtlas2Based', forceAtlas2Based: { gravitationalConstant: -45, springLength: 90 },
-        stabilization: { iterations: 180, updateInterval: 60, fit: true } },
-      interaction: { hover: true, tooltipDelay: 150 }
+      physics: false, layout: { improvedLayout: false },
+      interaction: { hover: true, tooltipDelay: 150, hideEdgesOnDrag: true }
     });
-    network.once('stabilizationIterationsDone', function () {
-      network.setOptions({ physics: false });
+    network.once('afterDrawing', function () {
       container.setAttribute('data-drawn-nodes', String(network.body.nodeIndices.length));
       container.setAttribute('data-drawn-edges', String(network.body.edgeIndices.length));
       markReady('concepts');
@@ -226,6 +224,7 @@ PAGE_JS = r"""
     }
     var nodes = new vis.DataSet(shown.map(function (n) {
       return { id: n.id, label: n.label, value: n.degree + 1, color: TYPE_COLORS[n.type] || '#dadce0',
+        x: n.xy ? n.xy[0] : undefined, y: n.xy ? n.xy[1] : undefined,
         title: n.label + ' (' + n.type + ')\nsteps ' + n.first + '–' + n.last + ' · ' + n.degree + ' relations' };
     }));
     var edges = new vis.DataSet(rels.map(function (r) {
@@ -240,13 +239,12 @@ PAGE_JS = r"""
     var network = new vis.Network(container, { nodes: nodes, edges: edges }, {
       nodes: { shape: 'dot', scaling: { min: 8, max: 30, label: { enabled: true, min: 13, max: 22 } },
         font: { face: 'system-ui, "Noto Sans CJK SC", sans-serif' }, borderWidth: 1 },
-      edges: { arrows: { to: { enabled: true, scaleFactor: 0.6 } }, smooth: { type: 'dynamic' } },
-      physics: { solver: 'barnesHut', barnesHut: { springLength: 140, avoidOverlap: 0.2 },
-        stabilization: { iterations: 180, updateInterval: 60, fit: true } },
-      interaction: { hover: true, tooltipDelay: 150 }
+      edges: { arrows: { to: { enabled: true, scaleFactor: 0.6 } },
+        smooth: { type: 'curvedCW', roundness: 0.12 } },
+      physics: false, layout: { improvedLayout: false },
+      interaction: { hover: true, tooltipDelay: 150, hideEdgesOnDrag: true }
     });
-    network.once('stabilizationIterationsDone', function () {
-      network.setOptions({ physics: false });
+    network.once('afterDrawing', function () {
       container.setAttribute('data-drawn-nodes', String(network.body.nodeIndices.length));
       container.setAttribute('data-drawn-edges', String(network.body.edgeIndices.length));
       markReady('entities');

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..models import Concept, ConceptLink, Entity, Recall, Relation, Statement
+from .layout import spring_positions
 
 if TYPE_CHECKING:
     from ..engine.memory import TemporalGraphMemory
@@ -126,10 +127,14 @@ def _concept_graph(memory: TemporalGraphMemory, ns: str, limits: ViewLimits) -> 
     contexts: dict[str, list[Statement]] = {}
     if kept and limits.context:
         contexts = store.find_contexts(ns, list(kept_names), limit_per_concept=limits.context)
+    positions = spring_positions(
+        [c.name for c in kept], ((lk.source, lk.target, lk.strength) for lk in shown_links)
+    )
     nodes = [
         {
             "id": c.name,
             "label": _label(c),
+            "xy": list(positions[c.name]),
             "mentions": c.mentions,
             "t": c.t_index,
             "revisions": c.revision_count,
@@ -193,10 +198,17 @@ def _entity_graph(
     # Newest first for the cut, then oldest first so the timeline reads forward.
     inner.sort(key=lambda r: (-r.valid_from_step, r.id))
     shown = sorted(inner[: limits.relations], key=lambda r: (r.valid_from_step, r.id))
+    linked = {r.subject_id for r in shown if r.object_id is not None}
+    linked |= {r.object_id for r in shown if r.object_id is not None}
+    positions = spring_positions(
+        [e.id for e in kept if e.id in linked],
+        ((r.subject_id, r.object_id, 1.0) for r in shown if r.object_id is not None),
+    )
     nodes = [
         {
             "id": e.id,
             "label": e.name,
+            "xy": list(positions[e.id]) if e.id in positions else None,
             "type": e.type,
             "aliases": list(e.aliases),
             "first": e.first_step,
