@@ -1,0 +1,270 @@
+"""Building blocks of the relation patterns: placeholders, regex fragments and role words.
+
+A pattern is written as a *spec*: a regular expression in which ``{S}``, ``{O}`` and ``{Z}``
+stand for mention placeholders (subject, object, a previous holder) and ``{ADV}``, ``{NEG}``,
+``{NP}`` ... for the shared fragments below. :func:`en` and :func:`zh` compile a spec into a
+:class:`PatternRow`, which keeps the spec, its handler and the example sentences it must match
+(``tests/unit/test_relations_patterns_table.py`` runs every row's examples).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .handlers import Handler
+
+OPEN, CLOSE = "\ue000", "\ue001"
+_SLOT = OPEN + r"\d+" + CLOSE
+_SLOT_RE = re.compile(OPEN + r"(\d+)" + CLOSE)
+
+# --------------------------------------------------------------------------- pattern building blocks
+_EN = {
+    "ADV": r"(?:(?:now|currently|also|still|recently|officially|just|already|actually|finally"
+    r"|then|soon|since|again)\s+)*",
+    "NEG": r"(?P<neg>no\s+longer\s+|not\s+|never\s+|(?:does|did|do)(?:\s+not|n['’]t)\s+"
+    r"|(?:has|have)\s+stopped\s+|stopped\s+)?",
+    "ANYMORE": r"(?P<anymore>\s+any\s?more)?",
+    "THE": r"(?:the\s+)?",
+    "BE": r"(?:is|was|are|were|'s|’s|has\s+been|have\s+been)",
+    "NP": r"(?P<np>[A-Za-z][\w'’-]*(?:\s+[A-Za-z][\w'’-]*){0,3})",
+    "STATUS_IN": r"(?P<status>testing|development|production|beta|alpha|review|planning|design"
+    r"|maintenance|progress|qa|staging|trial|pilot|preview|prototype)",
+    "STATUS_DONE": r"(?P<status>completed|complete|cancell?ed|canceled|launched|released|paused"
+    r"|planned|under\s+review|under\s+construction|under\s+development|in\s+progress"
+    r"|behind\s+schedule|on\s+track|at\s+risk"
+    r"|on\s+hold|delayed|finished|shipped|done|approved|live|deployed|started"
+    r"|blocked|suspended|archived|stalled|abandoned|postponed)",
+}
+_ZH = {
+    "ADV": r"(?:现在|目前|正在|一直|也|还|已经|已|最近|刚刚|刚|开始|正式|将要|即将|将|会|要|又|都"
+    r"|仍然|仍|依然|曾经|就|则|便|同时|另外|今年|今天|昨天|改为|改成|转而|如今)*",
+    "NEG": r"(?P<neg>不再|没有再|没再|已经不再|已不再|已经不|已不|不|没有|没)?",
+    "NP": r"(?P<np>[\u4e00-\u9fffA-Za-z]{1,8})",
+    # a name the annotator split or missed (远航 + 物流, 高峰): text and mentions, unmasked later
+    "ONP": r"(?P<onp>(?:[\u4e00-\u9fffA-Za-z]|" + _SLOT + r"){2,12}?)",
+    "SNP": r"(?P<snp>[\u4e00-\u9fff]{2,3}?)",
+}
+_LQ, _RQ = r"[‘“「『《\"]?", r"[’”」』》\"]?"
+
+
+def _en(pattern: str) -> re.Pattern[str]:
+    for key, value in _EN.items():
+        pattern = pattern.replace("{" + key + "}", value)
+    for slot in ("S", "O", "Z"):
+        pattern = pattern.replace("{" + slot + "}", f"(?P<{slot.lower()}>{_SLOT})")
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def _zh(pattern: str) -> re.Pattern[str]:
+    for key, value in _ZH.items():
+        pattern = pattern.replace("{" + key + "}", value)
+    for slot in ("S", "O", "Z"):
+        pattern = pattern.replace("{" + slot + "}", f"{_LQ}(?P<{slot.lower()}>{_SLOT}){_RQ}")
+    return re.compile(pattern)
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    """A sentence a pattern row must match and one relation it must yield.
+
+    Attributes:
+        text: the sentence, as a user would write it.
+        subject: the subject's name in the extracted relation.
+        relation: the relation type (``WORKS_FOR``, ``STATUS`` ...).
+        object: the object's name (``None`` for ``STATUS``).
+        negated: whether the relation is read as ended ("no longer", "不再", "left").
+        attributes: attributes the relation must carry (``role``, ``status``).
+    """
+
+    text: str
+    subject: str
+    relation: str
+    object: str | None = None
+    negated: bool = False
+    attributes: tuple[tuple[str, str], ...] = ()
+
+
+def ex(
+    text: str,
+    subject: str,
+    relation: str,
+    obj: str | None = None,
+    *,
+    negated: bool = False,
+    **attributes: str,
+) -> Example:
+    """An :class:`Example` (keyword arguments other than ``negated`` are attributes)."""
+    return Example(text, subject, relation, obj, negated, tuple(sorted(attributes.items())))
+
+
+@dataclass(frozen=True, slots=True)
+class PatternRow:
+    """One phrasing: its spec, the compiled regex, what turns a match into relations, examples.
+
+    Attributes:
+        lang: ``"en"`` or ``"zh"``.
+        spec: the regex with building blocks in braces, as written in the table.
+        pattern: the compiled regex the extractor runs over sentence views.
+        handler: turns a match into relation candidates (it picks the relation type, e.g.
+            ``WORKS_FOR`` or ``MANAGES`` from the object's type).
+        examples: sentences the row must match, each with a relation it must yield.
+    """
+
+    lang: str
+    spec: str
+    pattern: re.Pattern[str]
+    handler: Handler
+    examples: tuple[Example, ...]
+
+
+def en(spec: str, handler: Handler, *examples: Example) -> PatternRow:
+    """An English row (the regex matches case-insensitively)."""
+    return PatternRow("en", spec, _en(spec), handler, examples)
+
+
+def zh(spec: str, handler: Handler, *examples: Example) -> PatternRow:
+    """A Chinese row (``{S}``/``{O}``/``{Z}`` may stand in quotes: 「星火计划」)."""
+    return PatternRow("zh", spec, _zh(spec), handler, examples)
+
+
+# Roles that mean "leads it" / "is a member" / "is led by".
+_MANAGER_ROLES = {
+    "manager",
+    "head",
+    "lead",
+    "leader",
+    "director",
+    "owner",
+    "boss",
+    "chief",
+    "supervisor",
+    "president",
+    "ceo",
+    "cto",
+    "cfo",
+    "coo",
+    "coordinator",
+    "project manager",
+    "project lead",
+    "team lead",
+    "tech lead",
+    "technical lead",
+    "product owner",
+    "person in charge",
+    "经理",
+    "总监",
+    "主管",
+    "负责人",
+    "领导",
+    "主任",
+    "老板",
+    "部长",
+    "组长",
+    "队长",
+    "总经理",
+    "项目经理",
+    "头",
+    "头儿",
+    "总裁",
+    "主席",
+    "院长",
+    "校长",
+    "董事长",
+    "总负责人",
+    "带头人",
+    "牵头人",
+    "项目负责人",
+}
+_MEMBER_ROLES = {
+    "member",
+    "team member",
+    "contributor",
+    "participant",
+    "employee",
+    "staff member",
+    "成员",
+    "团队成员",
+    "组员",
+    "员工",
+    "职员",
+    "一员",
+    "参与者",
+    "队员",
+}
+_REPORT_ROLES = {
+    "team member",
+    "member",
+    "assistant",
+    "report",
+    "direct report",
+    "subordinate",
+    "deputy",
+    "intern",
+    "团队成员",
+    "成员",
+    "组员",
+    "下属",
+    "助理",
+    "手下",
+    "部下",
+    "员工",
+    "实习生",
+    "队员",
+}
+_BOSS_ROLES = {
+    "manager",
+    "boss",
+    "supervisor",
+    "lead",
+    "team lead",
+    "leader",
+    "上司",
+    "领导",
+    "经理",
+    "老板",
+    "主管",
+    "上级",
+    "组长",
+}
+_FRIEND_ROLES = {"friend", "best friend", "close friend", "good friend", "朋友", "好友", "好朋友"}
+_SPOUSE_ROLES = {"wife", "husband", "spouse", "partner", "妻子", "丈夫", "老婆", "老公", "爱人"}
+_ROLE_PREFIX = re.compile(r"^(?:new|current|acting|interim|新|现任|新任|代理)\s*", re.IGNORECASE)
+_FORMER = re.compile(r"^(?:former|ex-|ex\s+|previous|old|前|原|前任)\s*", re.IGNORECASE)
+_LEAVE_TYPES = ("WORKS_FOR", "INVOLVED_IN", "MANAGES", "HAS_ROLE_IN")
+_ZH_NP_VERBS = ("喝", "吃", "看", "玩", "听", "养", "去", "打", "读", "做")
+_ZH_NP_TAIL = re.compile(r"(?:旅行|旅游|玩|看看|度假|出差|了|的|啊|呢|吧|呀|哦)+$")
+_NOUNISH = {"NOUN", "PROPN", "ADJ", "NUM", "X"}
+_DETS = {
+    "a",
+    "an",
+    "the",
+    "some",
+    "my",
+    "his",
+    "her",
+    "their",
+    "our",
+    "your",
+    "its",
+    "this",
+    "that",
+    "these",
+    "those",
+    "any",
+    "all",
+    "much",
+    "many",
+    "more",
+    "lots",
+    "lot",
+    "of",
+}
+
+
+_TIME_WORDS = frozenset(
+    "yesterday today tomorrow tonight last next week weekend month year morning evening night "
+    "now then recently lately ago 昨天 今天 明天 最近 现在 上周 下周 去年 今年".split()
+)

@@ -1,0 +1,273 @@
+"""The Chinese pattern table: one row per phrasing, with the sentences it must match.
+
+Same shape as ``english.py``. ``{ONP}`` / ``{SNP}`` capture a name the annotator split or missed
+(远航 + 物流, 星光书店) as text. Adding a phrasing is one row plus its examples;
+``tests/unit/test_relations_patterns_table.py`` runs every example.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .blocks import PatternRow, ex, zh
+from .handlers import (
+    Handler,
+    _born,
+    _boss_is,
+    _depends,
+    _from,
+    _hired,
+    _involved,
+    _join,
+    _join_team,
+    _leave,
+    _likes,
+    _lives,
+    _manages,
+    _married,
+    _move,
+    _owns,
+    _reports,
+    _role,
+    _status,
+    _studies,
+    _takeover,
+    _visited,
+    _wants_to_visit,
+    _works_for,
+)
+
+__all__ = ["ZH_PATTERNS", "ZH_ROWS"]
+
+ZH_ROWS: tuple[PatternRow, ...] = (
+    zh(
+        r"{S}{ADV}(?P<neg>不再是|不是|已不是|已经不是)?(?:是|为|担任|作为|成为了?|当上了?|升任|出任)"
+        r"{O}的(?P<role>[^，,。；;！!？?的\ue000\s]{1,8})",
+        _role,
+        ex("张三是销售部的经理。", "张三", "WORKS_FOR", "销售部", role="经理"),
+        ex("王五是星火计划的工程师。", "王五", "HAS_ROLE_IN", "星火计划", role="工程师"),
+    ),
+    zh(
+        r"{S}{ADV}(?:在){O}(?:担任|当|做|任|出任)(?P<role>[^，,。；;！!？?\ue000\s]{1,8})",
+        _role,
+        ex("张三在腾讯公司担任经理。", "张三", "WORKS_FOR", "腾讯公司", role="经理"),
+    ),
+    zh(
+        r"{S}的(?:直属)?(?:上司|领导|老板|经理|主管|上级|直接领导)(?:现在|目前)?(?:是|为|换成了?|变成了?)"
+        r"{O}",
+        _boss_is,
+        ex("孙七的上司是王五。", "孙七", "REPORTS_TO", "王五"),
+    ),
+    zh(
+        r"{S}{ADV}{NEG}(?:直接)?(?:向|给){O}(?:汇报|报告)",
+        _reports,
+        ex("孙七向王五汇报。", "孙七", "REPORTS_TO", "王五"),
+    ),
+    zh(
+        r"{S}{ADV}(?:在|是|属于){O}(?:的)?(?:团队|小组|组|手下|部下)(?:里|中|的成员|成员)?",
+        _join_team,
+        ex("李四在张三的团队里。", "李四", "REPORTS_TO", "张三"),
+    ),
+    zh(
+        r"{S}{ADV}(?:加入|进入|调入|调到|转到)(?:了|到)?{O}的(?:团队|小组|组|部门)",
+        _join_team,
+        ex("李四加入了张三的团队。", "李四", "REPORTS_TO", "张三"),
+    ),
+    zh(
+        r"{S}{ADV}{NEG}(?:在|于){O}(?:工作|上班|任职|就职|供职|实习)",
+        _works_for,
+        ex("赵六在腾讯公司工作。", "赵六", "WORKS_FOR", "腾讯公司"),
+    ),
+    zh(
+        r"{S}{ADV}(?:就职于|任职于|供职于|受雇于|效力于|服务于){O}",
+        _works_for,
+        ex("赵六就职于腾讯公司。", "赵六", "WORKS_FOR", "腾讯公司"),
+    ),
+    zh(
+        r"{O}{ADV}(?:招聘了|聘请了|雇用了|录用了){S}",
+        _hired,
+        ex("腾讯公司招聘了赵六。", "赵六", "WORKS_FOR", "腾讯公司"),
+    ),
+    zh(
+        r"{S}{ADV}(?:加入|参加|参与|进入|投入|调入|加盟)(?:了|到)?{O}",
+        _join,
+        ex("王五也加入了星火计划。", "王五", "INVOLVED_IN", "星火计划"),
+        ex("赵六加入了阿里巴巴。", "赵六", "WORKS_FOR", "阿里巴巴"),
+    ),
+    zh(
+        r"{S}{ADV}{NEG}(?:参与|参加)(?:了|到)?{O}(?:的)?(?:工作|项目|开发|建设)",
+        _involved,
+        ex("王五参与了星火计划的开发。", "王五", "INVOLVED_IN", "星火计划"),
+    ),
+    zh(
+        r"{S}{ADV}(?:离开|退出|辞去|告别|退休离开)(?:了)?{O}",
+        _leave,
+        ex("赵六离开了腾讯公司。", "赵六", "WORKS_FOR", "腾讯公司", negated=True),
+    ),
+    zh(
+        r"{S}{ADV}(?:从){O}(?:离职|辞职|退出|退休|离开)",
+        _leave,
+        ex("赵六从腾讯公司离职。", "赵六", "WORKS_FOR", "腾讯公司", negated=True),
+    ),
+    zh(
+        r"{O}{ADV}(?:改为|改|交给了?|转由|转交给|将由|由){S}(?:来|负责)?(?:接手|接管|负责|主管|领导"
+        r"|管理|牵头|主导|接任)",
+        _takeover,
+        ex("北斗计划由郑十负责。", "郑十", "MANAGES", "北斗计划"),
+    ),
+    zh(
+        r"由{S}(?:来)?(?:接手|接管|负责|主管|领导|管理|牵头|主导|接任)(?:了)?{O}",
+        _takeover,
+        ex("由郑十负责北斗计划。", "郑十", "MANAGES", "北斗计划"),
+    ),
+    zh(
+        r"由{S}(?:来)?(?:接手|接管|接任|负责|主管|领导)",
+        _takeover,
+        ex("北斗计划很重要，由郑十接手。", "郑十", "MANAGES", "北斗计划"),
+    ),
+    zh(
+        r"{S}{ADV}接替(?:了)?{Z}(?:的工作|的职位)?[，,]?(?:负责|管理|主管|领导)(?:着)?{O}",
+        _manages,
+        ex("郑十接替了吴九，负责北斗计划。", "郑十", "MANAGES", "北斗计划"),
+        ex("郑十接替了吴九，负责北斗计划。", "吴九", "MANAGES", "北斗计划", negated=True),
+    ),
+    zh(
+        r"{S}{ADV}(?:接手|接管|接过|接替)(?:了)?{O}",
+        _takeover,
+        ex("郑十接手了北斗计划。", "郑十", "MANAGES", "北斗计划"),
+    ),
+    zh(
+        r"{O}的(?:负责人|经理|主管|领导)(?:现在|目前)?(?:换成了?|变成了?|改为|是|变为|换为){S}",
+        _manages,
+        ex("北斗计划的负责人换成了郑十。", "郑十", "MANAGES", "北斗计划"),
+    ),
+    zh(
+        r"{S}{ADV}{NEG}{ADV}(?:负责|主管|管理|领导|带领|主导|牵头|掌管|主持|统筹)(?:着|了)?{O}",
+        _manages,
+        ex("吴九负责北斗计划。", "吴九", "MANAGES", "北斗计划"),
+        ex("吴九不再负责北斗计划。", "吴九", "MANAGES", "北斗计划", negated=True),
+    ),
+    zh(
+        r"{S}{ADV}{NEG}(?:住在|居住在|生活在|定居在|定居于|住于|居住于|常住|住)(?:于|在)?{O}",
+        _lives,
+        ex("王五住在北京。", "王五", "LIVES_IN", "北京"),
+    ),
+    zh(
+        r"{S}{ADV}(?:搬到|搬去|搬家到|迁居到?|移居到?|搬回到?|回到)(?:了)?{O}",
+        _move,
+        ex("王五搬到了上海。", "王五", "LIVES_IN", "上海"),
+    ),
+    zh(
+        r"{S}{ADV}{NEG}(?:依赖于?|取决于|依靠|依托于?|需要依赖|基于)(?:着)?(?:{O}|{NP})",
+        _depends,
+        ex("星火计划依赖于天网项目。", "星火计划", "DEPENDS_ON", "天网项目"),
+    ),
+    zh(
+        r"{S}{ADV}(?:处于|进入了?|进入到|到了|转入|转到|在)(?P<status>[\u4e00-\u9fff]{1,6}?)"
+        r"(?:阶段|状态|期)",
+        _status,
+        ex("星火计划目前处于测试阶段。", "星火计划", "STATUS", status="测试"),
+    ),
+    zh(
+        r"{S}{ADV}(?P<status>已经完成|完成|上线|发布|取消|暂停|结束|启动|延期|交付|停止|终止|立项)"
+        r"了",
+        _status,
+        ex("星火计划已经上线了。", "星火计划", "STATUS", status="上线"),
+    ),
+    zh(
+        r"{S}的(?:状态|进度|进展)(?:现在|目前)?(?:是|为|变成了?|变为)(?P<status>[\u4e00-\u9fff]{1,8})",
+        _status,
+        ex("星火计划的状态是暂停。", "星火计划", "STATUS", status="暂停"),
+    ),
+    zh(
+        r"{S}{ADV}(?P<neg>不再|不|没那么|已经不|已不)?{ADV}(?P<verb>喜欢|爱|热爱|喜爱|钟爱|爱上了?"
+        r"|迷上了?|讨厌|厌恶)(?:喝|吃|看|玩|听|养|去|打|读|做)?(?:{O}|{NP})",
+        _likes,
+        ex("陈一喜欢咖啡。", "陈一", "LIKES", "咖啡"),
+        ex("陈一不再喜欢咖啡了。", "陈一", "LIKES", "咖啡", negated=True),
+    ),
+    zh(
+        r"{S}{ADV}{NEG}(?:想|想要|希望|打算|计划|准备|梦想|很想)(?:去|到|要去)(?:{O}|{NP})",
+        _wants_to_visit,
+        ex("王五想去巴黎旅行。", "王五", "WANTS_TO_VISIT", "巴黎"),
+    ),
+    zh(
+        r"{S}{ADV}(?:去过|去了|到过|访问了?|参观了?|游览了?)(?:{O})",
+        _visited,
+        ex("王五去过东京。", "王五", "VISITED", "东京"),
+    ),
+    zh(
+        r"{S}{ADV}{NEG}(?:买了|养了|拥有|领养了)(?:一[个只辆条套台部])?(?:{O}|{NP})",
+        _owns,
+        ex("王五买了一辆汽车。", "王五", "OWNS", "汽车"),
+    ),
+    zh(
+        r"{S}{ADV}(?:出生在|出生于|生于|生在){O}",
+        _born,
+        ex("王五出生在杭州。", "王五", "BORN_IN", "杭州"),
+    ),
+    zh(
+        r"{S}{ADV}(?:来自于?){O}",
+        _from,
+        ex("王五来自广州。", "王五", "FROM", "广州"),
+    ),
+    zh(
+        r"{S}是{O}人",
+        _from,
+        ex("王五是上海人。", "王五", "FROM", "上海"),
+    ),
+    zh(
+        r"{S}{ADV}(?:在)?{O}(?:读书|上学|学习|读研|读博|念书)",
+        _studies,
+        ex("王五在北京大学读书。", "王五", "STUDIES_AT", "北京大学"),
+    ),
+    zh(
+        r"{S}{ADV}(?:和|与|跟){O}结婚了?",
+        _married,
+        ex("王五和李梅结婚了。", "王五", "MARRIED_TO", "李梅"),
+    ),
+    zh(
+        r"{S}{ADV}{NEG}(?:在|于){ONP}(?:工作|上班|任职|就职|供职|实习)",
+        _works_for,
+        ex("李雷在星光书店上班。", "李雷", "WORKS_FOR", "星光书店"),
+        ex("王五在远航物流公司工作。", "王五", "WORKS_FOR", "远航物流公司"),
+    ),
+    zh(
+        r"{S}{ADV}(?:跳槽到|跳槽去|跳槽至|入职|加盟|转投|转到)(?:了)?(?:{O}|{ONP})(?=[，,。；;！!？?]|$|工作|上班)",
+        _works_for,
+        ex("李雷跳槽到了华为。", "李雷", "WORKS_FOR", "华为"),
+    ),
+    zh(
+        r"{S}{ADV}(?:离开|退出|辞去|告别)(?:了)?{ONP}(?=[，,。；;！!？?]|$)",
+        _leave,
+        ex("李雷离开了星光书店。", "李雷", "WORKS_FOR", "星光书店", negated=True),
+    ),
+    zh(
+        r"{S}{ADV}(?:是|为|成为了?){ONP}的(?P<role>员工|职员|经理|总监|主管|工程师|一员|销售|设计师|会计)",
+        _role,
+        ex("李雷是星光书店的员工。", "李雷", "WORKS_FOR", "星光书店", role="员工"),
+    ),
+    zh(
+        r"(?:{O}{ADV})?(?:改为|改|交给了?|转由|转交给|将由|由){SNP}(?:来)?(?:接手|接管|负责|主管|领导|管理|牵头|主导|接任)",
+        _takeover,
+        ex("星火计划交给阿明负责。", "阿明", "MANAGES", "星火计划"),
+    ),
+    zh(
+        r"{S}{ADV}从(?:{Z}|{NP})(?:搬到|搬去|搬回|迁到|迁居到|移居到|搬家到)(?:了)?{O}",
+        _move,
+        ex("王五从北京搬到了上海。", "王五", "LIVES_IN", "上海"),
+    ),
+    zh(
+        r"{S}的家(?:现在|目前)?(?:在|位于|搬到了?){O}",
+        _lives,
+        ex("王五的家在杭州。", "王五", "LIVES_IN", "杭州"),
+    ),
+    zh(
+        r"{S}{ADV}的(?:状态|进度|进展)(?:现在|目前)?(?:是|为|变成了?|变为|改为)(?P<status>[\u4e00-\u9fff]{1,8})",
+        _status,
+        ex("星火计划目前的进度是延期。", "星火计划", "STATUS", status="延期"),
+    ),
+)
+
+# What the extractor and the literal pre-filter run: (compiled regex, handler) per row.
+ZH_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [(r.pattern, r.handler) for r in ZH_ROWS]

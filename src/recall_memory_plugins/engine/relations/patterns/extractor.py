@@ -1,0 +1,141 @@
+"""The pattern extractor: runs the pattern tables over each sentence view of an annotated text.
+
+Each sentence's view is matched against the English or Chinese table (only the patterns whose
+literals occur in it, see ``prefilter.py``). A clause without a subject ("..., and is leading
+Project Spark", "…，正在负责星火计划") borrows the subject of the previous clause's relation.
+When the annotator produced a dependency parse, sentences where no pattern matched fall back to
+subject-verb-object triples (``dependency.py``). Candidates come out in text order, deduplicated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ....nlp.base import Annotation
+from ..mentions import is_cjk
+from ..schema import OTHER, RELATION_TYPES, ExtractionContext, RelationCandidate
+from .blocks import CLOSE, OPEN
+from .chinese import ZH_PATTERNS
+from .dependency import _dependency_triples, _has_parse
+from .english import EN_PATTERNS
+from .handlers import _Found, _Match
+from .prefilter import _triggers
+from .views import (
+    _EN_CLAUSE,
+    _EN_LEAD,
+    _ZH_CLAUSE,
+    _ZH_LEAD,
+    _lead_end,
+    _make_view,
+    _sentence_subject,
+    _SentenceExtraction,
+    _View,
+)
+
+__all__ = ["PatternRelationExtractor"]
+
+
+class PatternRelationExtractor:
+    """Reads relations with patterns (English and Chinese) and, given a parse, dependency triples.
+
+    Args:
+        dependency_fallback: derive subject-verb-object relations from a dependency parse
+            (``head``/``deprel``, e.g. Stanza) in sentences where no pattern matched.
+    """
+
+    name = "patterns"
+
+    def __init__(self, *, dependency_fallback: bool = True) -> None:
+        self.dependency_fallback = dependency_fallback
+
+    def extract(
+        self, annotation: Annotation, context: ExtractionContext
+    ) -> list[RelationCandidate]:
+        """Relation candidates of ``annotation``, in text order, without duplicates."""
+        mentions = list(context.mentions)
+        types: dict[str, str | None] = {e.id: e.type for e in context.entities}
+        for m in mentions:
+            if m.kind == "name" and m.entity_ids and m.type is not None:
+                types.setdefault(m.entity_ids[0], m.type)
+                if types[m.entity_ids[0]] in (None, OTHER):
+                    types[m.entity_ids[0]] = m.type
+        found: list[_Found] = []
+        for s_idx, sentence in enumerate(annotation.sentences):
+            ex = _SentenceExtraction(annotation, sentence, s_idx, mentions, types, context)
+            sentence_found = self._sentence(ex)
+            if not sentence_found and self.dependency_fallback and _has_parse(sentence):
+                sentence_found = [
+                    _Found(sentence.end_char, None, c) for c in _dependency_triples(ex)
+                ]
+            found.extend(sentence_found)
+        out: list[RelationCandidate] = []
+        seen: set[tuple[object, ...]] = set()
+        for f in sorted(found, key=lambda f: f.position):
+            c = _finish(f.candidate)
+            key = (
+                c.subject.id or c.subject.name,
+                c.type,
+                (c.object.id or c.object.name) if c.object else None,
+                c.negated,
+                tuple(sorted(c.attributes.items())),
+            )
+            if key not in seen:
+                seen.add(key)
+                out.append(c)
+        return out
+
+    def _sentence(self, ex: _SentenceExtraction) -> list[_Found]:
+        annotation, sentence = ex.annotation, ex.sentence
+        zh = sentence.lang.startswith("zh") or is_cjk(sentence.text)
+        view = _make_view(annotation, sentence, ex.index, ex.mentions, zh)
+        found = _run(view, ex)
+        # Clauses without a subject borrow the subject of the relation found before them.
+        splitter = _ZH_CLAUSE if zh else _EN_CLAUSE
+        lead = _ZH_LEAD if zh else _EN_LEAD
+        bounds = [m.end() for m in splitter.finditer(view.text)]
+        for i, start in enumerate(bounds):
+            end = bounds[i + 1] if i + 1 < len(bounds) else len(view.text)
+            clause = view.text[start:end]
+            rest = clause[_lead_end(lead, clause) :]
+            if not rest or rest.startswith(OPEN):
+                continue
+            origin = view.origin[start] if start < len(view.origin) else sentence.end_char
+            before = [f for f in found if f.position <= origin and f.subject is not None]
+            subject = before[-1].subject if before else _sentence_subject(view, lead, ex)
+            if subject is None:
+                continue
+            placeholder = f"{OPEN}{subject}{CLOSE}"
+            sub = _View(
+                placeholder + ("" if zh else " ") + clause,
+                [ex.mentions[subject].start] * (len(placeholder) + (0 if zh else 1))
+                + view.origin[start:end],
+                ex.index,
+                zh,
+            )
+            found.extend(_run(sub, ex))
+        return found
+
+
+def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
+    out: list[_Found] = []
+    patterns = ZH_PATTERNS if view.zh else EN_PATTERNS
+    for k in _triggers(patterns).candidates(view.text):
+        pattern, handler = patterns[k]
+        for m in pattern.finditer(view.text):
+            h = _Match(m, view, ex)
+            for cand in handler(h):
+                out.append(_Found(h.end, h.slot("s"), replace(cand, sentence=view.sentence)))
+    return out
+
+
+def _finish(c: RelationCandidate) -> RelationCandidate:
+    """Give untyped ends the type the relation implies (a place for LIVES_IN)."""
+    spec = RELATION_TYPES.get(c.type)
+    if spec is None:
+        return c
+    subject, obj = c.subject, c.object
+    if subject.type in (None, OTHER) and spec.subject_type:
+        subject = replace(subject, type=spec.subject_type)
+    if obj is not None and obj.type is None and spec.object_type:
+        obj = replace(obj, type=spec.object_type)
+    return replace(c, subject=subject, object=obj)

@@ -1,0 +1,172 @@
+"""Sentence views: the text the patterns see, and the per-sentence state of one extraction.
+
+A view is a sentence (or a clause with a borrowed subject) with every resolved mention replaced
+by a placeholder (``OPEN`` index ``CLOSE``), so one regular expression covers "Zhang San", "he"
+and "the project" alike; ``origin`` maps each view character back to the annotated text. Also
+here: where clauses start, the sentence's opening subject, and noun phrases read from tokens.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ....nlp.base import Annotation, Sentence
+from ..mentions import is_cjk, token_offsets
+from ..schema import ORG, PERSON, PRODUCT, PROJECT, THING, EntityRef, ExtractionContext, Mention
+from .blocks import _DETS, _NOUNISH, _SLOT_RE, _ZH, _ZH_NP_TAIL, _ZH_NP_VERBS, CLOSE, OPEN
+
+
+@dataclass(slots=True)
+class _View:
+    """A sentence (or a clause with a borrowed subject) with placeholders for mentions."""
+
+    text: str
+    origin: list[int]  # view char -> offset in the annotated text
+    sentence: int
+    zh: bool
+
+
+_COORD_RE = re.compile(
+    OPEN + r"(\d+)" + CLOSE + r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|和|与|跟|及|、)\s*$",
+    re.IGNORECASE,
+)
+_EN_CLAUSE = re.compile(
+    r"(?:\s*[,;]\s*(?:and\s+|but\s+|then\s+|and\s+then\s+)?|\s+(?:and|but)\s+"
+    r"(?:then\s+)?)",
+    re.IGNORECASE,
+)
+_ZH_CLAUSE = re.compile(r"[，,；;]\s*(?:而且|并且|同时|但是|但|然后|并|还)?")
+_EN_LEAD = re.compile(
+    r"^(?:(?:now|currently|also|still|recently|then|later|today|so)\s+)*", re.IGNORECASE
+)
+_ZH_LEAD = re.compile(r"^" + _ZH["ADV"])
+
+
+@dataclass(slots=True)
+class _SentenceExtraction:
+    """Per-sentence state of one extraction."""
+
+    annotation: Annotation
+    sentence: Sentence
+    index: int
+    mentions: Sequence[Mention]
+    types: dict[str, str | None]
+    context: ExtractionContext
+    offsets: list[tuple[int, int]] = field(default_factory=list)
+
+    def refs(self, idx: int) -> list[EntityRef]:
+        if not 0 <= idx < len(self.mentions):
+            return []
+        m = self.mentions[idx]
+        out = []
+        for eid in m.entity_ids:
+            type_ = self.types.get(eid, m.type)
+            name = m.canonical if len(m.entity_ids) == 1 and m.canonical else self._name(eid, m)
+            out.append(EntityRef(name, type_, eid))
+        return out
+
+    def _name(self, eid: str, m: Mention) -> str:
+        for other in self.mentions:
+            if other.kind == "name" and eid in other.entity_ids and other.canonical:
+                return other.canonical
+        for ent in self.context.entities:
+            if ent.id == eid:
+                return ent.name
+        return m.canonical or m.text
+
+    def implicit_object(self, before: int) -> list[EntityRef]:
+        """The nearest entity before ``before`` that is not a person (for "由王五接手")."""
+        for idx in range(len(self.mentions) - 1, -1, -1):
+            m = self.mentions[idx]
+            if m.start >= before or not m.entity_ids:
+                continue
+            refs = self.refs(idx)
+            if refs and refs[0].type not in (PERSON, None, THING):
+                return refs[:1]
+        for ent in self.context.entities:
+            if ent.type in (PROJECT, PRODUCT, ORG):
+                return [EntityRef(ent.name, ent.type, ent.id)]
+        return []
+
+    def noun_phrase(self, lo: int, hi: int, *, zh: bool) -> str:
+        """The noun phrase at the start of ``text[lo:hi]`` (determiners and verbs trimmed)."""
+        text = self.annotation.text
+        if not self.offsets:
+            self.offsets = token_offsets(self.annotation, self.sentence)
+        toks = [
+            (t, s, e)
+            for t, (s, e) in zip(self.sentence.tokens, self.offsets, strict=False)
+            if s < hi and e > lo
+        ]
+        if zh:
+            raw = text[lo:hi]
+            for verb in _ZH_NP_VERBS:
+                if raw.startswith(verb) and len(raw) > len(verb) + 1:
+                    raw = raw[len(verb) :]
+                    break
+            # stop at the first function word the tokens show
+            cut = len(raw)
+            base = hi - len(raw)
+            for tok, s, _e in toks:
+                if (
+                    s >= base
+                    and tok.upos in ("ADP", "PART", "AUX", "CCONJ", "SCONJ", "PUNCT", "DET", "PRON")
+                    and s - base > 0
+                ):
+                    cut = min(cut, s - base)
+            raw = _ZH_NP_TAIL.sub("", raw[:cut])
+            return raw if is_cjk(raw) or raw.isalpha() else ""
+        words: list[str] = []
+        started = False
+        for tok, _s, _e in toks:
+            low = tok.text.lower()
+            if not started and (low in _DETS or tok.upos in ("DET", "PRON")):
+                continue
+            if tok.upos in _NOUNISH or (not started and tok.upos == "VERB" and low.endswith("ing")):
+                words.append(tok.text if tok.upos == "PROPN" else low)
+                started = True
+                continue
+            break
+        while words and words[-1] in _DETS:
+            words.pop()
+        return " ".join(words)
+
+
+def _lead_end(lead: re.Pattern[str], text: str) -> int:
+    """Where ``text`` starts after its leading adverbs/conjunctions."""
+    found = lead.match(text)
+    return found.end() if found else 0
+
+
+def _sentence_subject(view: _View, lead: re.Pattern[str], ex: _SentenceExtraction) -> int | None:
+    """The mention that opens the sentence (its subject in English and Chinese word order)."""
+    head = view.text[_lead_end(lead, view.text) :]
+    found = _SLOT_RE.match(head)
+    if found is None:
+        return None
+    idx = int(found.group(1))
+    return idx if 0 <= idx < len(ex.mentions) and ex.mentions[idx].entity_ids else None
+
+
+def _make_view(
+    annotation: Annotation, sentence: Sentence, index: int, mentions: Sequence[Mention], zh: bool
+) -> _View:
+    # the placeholder characters must not come from the user's text
+    text = annotation.text.replace(OPEN, " ").replace(CLOSE, " ")
+    parts: list[str] = []
+    origin: list[int] = []
+    pos = sentence.start_char
+    for idx, m in enumerate(mentions):
+        if m.sentence != index or m.start < pos or m.kind == "noun":
+            continue
+        parts.append(text[pos : m.start])
+        origin.extend(range(pos, m.start))
+        placeholder = f"{OPEN}{idx}{CLOSE}"
+        parts.append(placeholder)
+        origin.extend([m.start] * (len(placeholder) - 1) + [m.end - 1])
+        pos = m.end
+    parts.append(text[pos : sentence.end_char])
+    origin.extend(range(pos, sentence.end_char))
+    return _View("".join(parts), origin, index, zh)
