@@ -86,6 +86,12 @@ class EntityBook:
         self.new: dict[str, _New] = {}
         self.new_alias: dict[str, list[str]] = {}
         self.referents: dict[str, Referent] = {r.id: r for r in discourse}
+        # referent ids by case-folded name, for "Alice Moreau" after a bare "Alice"
+        self.by_name: dict[str, list[str]] = {}
+        for r in self.referents.values():
+            self.by_name.setdefault(r.name.casefold(), []).append(r.id)
+        # bumped by every change resolve() reads, so an unchanged book may reuse a resolution
+        self.version = 0
         self.rank = {r.id: i for i, r in enumerate(discourse)}
         self.new_aliases: dict[str, list[str]] = {}  # existing id -> aliases to add
         self.mentioned: list[str] = []
@@ -101,6 +107,7 @@ class EntityBook:
                 keys.append(name)
         if not keys:
             return
+        self.version += 1
         for ent in self.store.find_entities(
             self.namespace, aliases=keys, newest=ENTITIES_PER_ALIAS
         ):
@@ -122,6 +129,7 @@ class EntityBook:
         if ent.id in self.known:
             return
         self.known[ent.id] = ent
+        self.version += 1
         for alias in _alias_keys(ent.name, ent.aliases):
             self.by_alias.setdefault(alias, []).append(ent)
 
@@ -132,9 +140,16 @@ class EntityBook:
         if ref is None:
             ent = self.known[entity_id]
             gender = gender_of(ent.name) if ent.type == PERSON else None
-            ref = self.referents[entity_id] = Referent(
-                ent.id, ent.name, ent.type, gender, ent.aliases
-            )
+            ref = self._add_referent(Referent(ent.id, ent.name, ent.type, gender, ent.aliases))
+        return ref
+
+    def _add_referent(self, ref: Referent) -> Referent:
+        old = self.referents.get(ref.id)
+        if old is not None:  # a new entity taking the id of a salient one that was not read
+            self.by_name[old.name.casefold()].remove(ref.id)
+        self.referents[ref.id] = ref
+        self.by_name.setdefault(ref.name.casefold(), []).append(ref.id)
+        self.version += 1
         return ref
 
     def _candidates(self, key: str, type_: str | None) -> list[tuple[str, str, str | None, int]]:
@@ -181,9 +196,9 @@ class EntityBook:
             if len(words) >= 2:
                 first = words[0].casefold()
                 people = [
-                    r.id
-                    for r in self.referents.values()
-                    if r.name.casefold() == first and r.type in (PERSON, None, OTHER)
+                    i
+                    for i in self.by_name.get(first, ())
+                    if self.referents[i].type in (PERSON, None, OTHER)
                 ]
                 if len(people) == 1:
                     chosen = people[0]
@@ -200,7 +215,31 @@ class EntityBook:
                 if self.new[chosen].type in (None, OTHER) and type_ not in (None, OTHER):
                     self.new[chosen].type = type_
                     self.referents[chosen].type = type_
+                    self.version += 1
         return self._referent(chosen)
+
+    def resolve_many(
+        self, names: Sequence[tuple[str, str | None, bool]], *, create: bool = True
+    ) -> list[Referent | None]:
+        """:meth:`resolve` of each ``(name, type, keep)`` in order.
+
+        A text without punctuation may name the same few people thousands of times: a repeat
+        of a name whose resolution changed nothing in the book reuses it (resolving it again
+        would give the same referent and change nothing).
+        """
+        done: dict[tuple[str, str | None, bool], tuple[int, Referent | None]] = {}
+        out: list[Referent | None] = []
+        for item in names:
+            hit = done.get(item)
+            if hit is not None and hit[0] == self.version:
+                out.append(hit[1])
+                continue
+            before = self.version
+            ref = self.resolve(item[0], item[1], keep=item[2], create=create)
+            if self.version == before:
+                done[item] = (before, ref)
+            out.append(ref)
+        return out
 
     def _remember_alias(self, entity_id: str, alias: str) -> None:
         key = alias.casefold()
@@ -209,6 +248,7 @@ class EntityBook:
             if key != ent.name.casefold() and key not in (a.casefold() for a in ent.aliases):
                 ent.aliases.append(alias)
                 self.new_alias.setdefault(key, []).append(entity_id)
+                self.version += 1
             return
         known = self.known.get(entity_id)
         if known is None:
@@ -229,7 +269,7 @@ class EntityBook:
         for alias in (name, *aliases):
             self.new_alias.setdefault(alias.casefold(), []).append(rid)
         gender = gender_of(name) if type_ in (PERSON, None) and not is_cjk(name) else None
-        self.referents[rid] = Referent(rid, name, type_, gender, tuple(aliases))
+        self._add_referent(Referent(rid, name, type_, gender, tuple(aliases)))
         return rid
 
     def resolve_ref(self, ref: EntityRef) -> str | None:
@@ -242,6 +282,7 @@ class EntityBook:
                     # the relation knows better than a weak NER guess ("works at Initech": ORG)
                     new.type = ref.type
                     self.referents[ref.id].type = ref.type
+                    self.version += 1
             return ref.id
         if ref.id is not None:
             found = self.store.find_entities(self.namespace, ids=[ref.id])

@@ -9,8 +9,10 @@ still found). Pure functions: no store access.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from itertools import pairwise
 
 from ...nlp.base import Annotation, Sentence
 from .lexicon import (
@@ -379,6 +381,69 @@ def _overlaps(m: Mention, start: int, end: int) -> bool:
     return m.start < end and start < m.end
 
 
+class _Spans:
+    """The mentions of one sentence while char-level names replace the token spans they overlap.
+
+    A long sentence (text without punctuation) has thousands of mentions and thousands of
+    gazetteer hits, so the mentions a span overlaps are found by bisection, not by a scan: the
+    token spans do not overlap each other, and each replacement keeps it so. Spans that do
+    overlap (odd annotator offsets) fall back to scanning, with the same result.
+    """
+
+    __slots__ = ("disjoint", "ends", "items", "next_seq", "seq", "starts")
+
+    def __init__(self, mentions: Sequence[Mention]) -> None:
+        order = sorted(range(len(mentions)), key=lambda k: (mentions[k].start, mentions[k].end))
+        items = [mentions[k] for k in order]
+        self.disjoint = all(m.start <= m.end for m in items) and all(
+            a.end <= b.start for a, b in pairwise(items)
+        )
+        if self.disjoint:
+            self.items = items
+            self.seq = order  # insertion order: it breaks ties of equal starts, as before
+        else:
+            self.items = list(mentions)
+            self.seq = list(range(len(mentions)))
+        self.starts = [m.start for m in self.items]
+        self.ends = [m.end for m in self.items]
+        self.next_seq = len(mentions)
+
+    def _range(self, start: int, end: int) -> tuple[int, int]:
+        """``[i, j)``: the items overlapping ``start..end`` (sorted, disjoint items)."""
+        i = bisect_right(self.ends, start)
+        return i, max(i, bisect_left(self.starts, end))
+
+    def overlapping(self, start: int, end: int) -> list[Mention]:
+        """The mentions overlapping ``start..end`` (``start < end``)."""
+        if self.disjoint:
+            i, j = self._range(start, end)
+            return self.items[i:j]
+        return [m for m in self.items if _overlaps(m, start, end)]
+
+    def replace(self, mention: Mention) -> None:
+        """Drop the mentions ``mention`` overlaps and add it (``mention.start < mention.end``)."""
+        seq = self.next_seq
+        self.next_seq += 1
+        start, end = mention.start, mention.end
+        if self.disjoint:
+            i, j = self._range(start, end)
+            self.items[i:j] = [mention]
+            self.starts[i:j] = [start]
+            self.ends[i:j] = [end]
+            self.seq[i:j] = [seq]
+            return
+        keep = [k for k, m in enumerate(self.items) if not _overlaps(m, start, end)]
+        self.items = [*(self.items[k] for k in keep), mention]
+        self.seq = [*(self.seq[k] for k in keep), seq]
+        self.starts = [m.start for m in self.items]
+        self.ends = [m.end for m in self.items]
+
+    def in_order(self) -> list[Mention]:
+        """The mentions by start, the earlier added first on equal starts."""
+        order = sorted(range(len(self.items)), key=lambda k: (self.starts[k], self.seq[k]))
+        return [self.items[k] for k in order]
+
+
 def _add_char_level(
     text: str,
     sentence: Sentence,
@@ -386,9 +451,11 @@ def _add_char_level(
     s_idx: int,
     gazetteer: Gazetteer,
 ) -> list[Mention]:
-    """Add quoted names and gazetteer names (character offsets, not tokens)."""
+    """Add quoted names and gazetteer names (character offsets, not tokens); the mentions in
+    text order."""
     lo, hi = sentence.start_char, sentence.end_char
     chunk = text[lo:hi]
+    spans = _Spans(found)
     for match in _QUOTED.finditer(chunk):
         inner = match.group(1).strip()
         if not inner or inner.lower() in PRONOUNS or len(inner.split()) > 5:
@@ -396,20 +463,18 @@ def _add_char_level(
         start = lo + match.start(1)
         end = lo + match.end(1)
         # a quoted name replaces the token spans it overlaps (‘星火计划’ tagged 星火 + 计划)
-        found = [m for m in found if not _overlaps(m, start, end)]
         type_ = _guess_type(inner.split() if not is_cjk(inner) else [inner])
         if type_ is None and is_cjk(inner):
             type_ = PROJECT if inner.endswith(ZH_PROJECT_SUFFIXES) else None
-        found.append(Mention(text[start:end], start, end, s_idx, "name", type=type_))
+        spans.replace(Mention(text[start:end], start, end, s_idx, "name", type=type_))
     for start, end, type_ in gazetteer.hits(chunk):
         start, end = lo + start, lo + end
-        inside = [m for m in found if _overlaps(m, start, end)]
+        inside = spans.overlapping(start, end)
         if any(m.kind != "name" or (m.start <= start and end <= m.end) for m in inside):
             continue
         # a longer known name wins over shorter token spans inside it (张 + 三 -> 张三)
-        found = [m for m in found if not _overlaps(m, start, end)]
-        found.append(Mention(text[start:end], start, end, s_idx, "name", type=type_))
-    return found
+        spans.replace(Mention(text[start:end], start, end, s_idx, "name", type=type_))
+    return spans.in_order()
 
 
 @lru_cache(maxsize=16384)

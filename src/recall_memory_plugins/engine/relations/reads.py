@@ -128,9 +128,14 @@ def select_facts(
     book.prefetch(keys)
     anchors: list[str] = []
     resolved: list[Mention] = []
+    refs = iter(
+        book.resolve_many(
+            [(m.text, m.type, True) for m in mentions if m.kind == "name"], create=False
+        )
+    )
     for m in mentions:
         if m.kind == "name":
-            ref = book.resolve(m.text, m.type, create=False)
+            ref = next(refs)
             if ref is None:
                 continue
             m = replace(m, entity_ids=(ref.id,), canonical=ref.name)

@@ -139,10 +139,18 @@ class RelationTracker:
         book.prefetch([*names, *([speaker] if speaker else [])])
 
         resolved: list[Mention] = []
+        refs = iter(
+            book.resolve_many(
+                [
+                    (m.text, m.type, m.type in _ALWAYS_KEEP and not m.weak)
+                    for m in mentions
+                    if m.kind == "name"
+                ]
+            )
+        )
         for m in mentions:
             if m.kind == "name":
-                keep = m.type in _ALWAYS_KEEP and not m.weak
-                ref = book.resolve(m.text, m.type, keep=keep)
+                ref = next(refs)
                 if ref is None:
                     continue
                 book.mentioned.append(ref.id)
