@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import TypeVar
 
-from ...errors import SchemaVersionError, StoreError
+from ...errors import ConfigurationError, NotFoundError, SchemaVersionError, StoreError
 from ...models import StoreStats
 from ._common import _ts
 from .schema import LATEST_VERSION, MIGRATIONS
@@ -36,6 +36,7 @@ class SqliteConnection:
     _depth: int
     _cache_mb: int
     _mmap_mb: int
+    _read_only: bool
 
     # ------------------------------------------------------------------------------ lifecycle
     def __enter__(self: _S) -> _S:
@@ -55,11 +56,40 @@ class SqliteConnection:
             self._closed = True
 
     def setup(self) -> None:
-        """Apply pending migrations (idempotent) and set pragmas."""
+        """Recognise the database as ours, then set pragmas and apply pending migrations.
+
+        Nothing is written before the database is recognised: an empty file, or one with this
+        library's ``schema_migrations`` table, is ours; any other file is left byte-identical.
+        A read-only store checks the schema and sets only per-connection pragmas.
+
+        Raises:
+            ConfigurationError: the file belongs to another application (it has tables and no
+                ``schema_migrations`` table of ours).
+            SchemaVersionError: the schema is newer than this library supports.
+            NotFoundError: read-only, and the file holds no recall schema yet.
+            StoreError: the file is not a SQLite database, or SQLite failed.
+        """
         with self._lock:
             conn = self._conn
+            current = self._recognise()
+            if current > LATEST_VERSION:
+                raise SchemaVersionError(
+                    f"database {self.path!r} has schema version {current}, newer than this "
+                    f"library supports ({LATEST_VERSION}); upgrade recall-memory-plugins"
+                )
+            if self._read_only and current == 0:
+                raise NotFoundError(
+                    f"SQLite database {self.path!r} holds no recall memory yet (no schema); "
+                    "check the path, or store something in it first"
+                )
+            if self._read_only and current < LATEST_VERSION:
+                raise StoreError(
+                    f"database {self.path!r} has schema version {current}, older than this "
+                    f"library's ({LATEST_VERSION}); open it once without read_only to upgrade it"
+                )
             try:
-                if self.path not in (":memory:", "<connection>"):
+                # journal_mode writes the file header: only on a file recognised as ours
+                if self.path not in (":memory:", "<connection>") and not self._read_only:
                     conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA synchronous=NORMAL")
                 conn.execute("PRAGMA foreign_keys=ON")
@@ -69,31 +99,67 @@ class SqliteConnection:
                     conn.execute(f"PRAGMA cache_size=-{int(self._cache_mb) * 1024}")
                 if self._owns_connection and self.path != ":memory:":
                     conn.execute(f"PRAGMA mmap_size={int(self._mmap_mb) * 1024 * 1024}")
-                conn.execute(
-                    "CREATE TABLE IF NOT EXISTS schema_migrations ("
-                    "version INTEGER PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)"
-                )
-                row = conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()
+                for version, description, statements in MIGRATIONS:
+                    if version <= current:
+                        continue
+                    with self.atomic():
+                        conn.execute(
+                            "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER "
+                            "PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)"
+                        )
+                        for sql in statements:
+                            conn.execute(sql)
+                        conn.execute(
+                            "INSERT INTO schema_migrations(version, description, applied_at) "
+                            "VALUES (?, ?, ?)",
+                            (version, description, _ts(datetime.now(timezone.utc))),
+                        )
+                    logger.info("applied SQLite schema migration %s (%s)", version, description)
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot initialise SQLite database {self.path!r}: {exc}") from exc
-            current = row[0] or 0
-            if current > LATEST_VERSION:
-                raise SchemaVersionError(
-                    f"database {self.path!r} has schema version {current}, newer than this "
-                    f"library supports ({LATEST_VERSION}); upgrade recall-memory-plugins"
+
+    def _recognise(self) -> int:
+        """The schema version of an empty or recall database (0: empty), read without writing.
+
+        Raises:
+            ConfigurationError: the database has tables but no ``schema_migrations`` of ours.
+            StoreError: the file is not a SQLite database.
+        """
+        conn = self._conn
+        try:
+            names = sorted(
+                row[0]
+                for row in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite!_%' ESCAPE '!'"
                 )
-            for version, description, statements in MIGRATIONS:
-                if version <= current:
-                    continue
-                with self.atomic():
-                    for sql in statements:
-                        conn.execute(sql)
-                    conn.execute(
-                        "INSERT INTO schema_migrations(version, description, applied_at) "
-                        "VALUES (?, ?, ?)",
-                        (version, description, _ts(datetime.now(timezone.utc))),
-                    )
-                logger.info("applied SQLite schema migration %s (%s)", version, description)
+            )
+            version: object = 0
+            ours = False
+            if "schema_migrations" in names:
+                columns = {row[1] for row in conn.execute("PRAGMA table_info(schema_migrations)")}
+                ours = {"version", "description", "applied_at"} <= columns
+                if ours:
+                    version = conn.execute(
+                        "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
+                    ).fetchone()[0]
+        except sqlite3.Error as exc:
+            raise StoreError(
+                f"cannot read {self.path!r} as a SQLite database ({exc}); check the path: it "
+                "must be a recall-memory-plugins database or a new file (nothing was changed)"
+            ) from exc
+        if not names:
+            return 0
+        others = [n for n in names if n != "schema_migrations"]
+        # our migrations table with no version in it next to other tables: an earlier version
+        # of this library was pointed at another application's file and failed half way
+        if not ours or not isinstance(version, int) or (version == 0 and others):
+            shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
+            raise ConfigurationError(
+                f"{self.path!r} is not a recall-memory-plugins database: it holds another "
+                f"application's tables ({shown or 'schema_migrations'}) and no recall schema "
+                "version; nothing was changed. Check the path, or use a new file"
+            )
+        return version
 
     def schema_version(self) -> int:
         """The applied schema version."""

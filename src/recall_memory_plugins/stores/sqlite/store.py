@@ -13,7 +13,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
-from ...errors import ConfigurationError, StoreError
+from ...errors import ConfigurationError, NotFoundError, StoreError
 from ...models import GraphUpdate, UpdateResult
 from ._common import _ts
 from .entities import SqliteEntities
@@ -32,6 +32,47 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("recall-memory-plugins", appauthor=False)) / "memory.db"
 
 
+def _resolve(path: str | Path | None, *, create: bool, read_only: bool) -> tuple[str, str | None]:
+    """The database path to report and, for a read-only file, the URI to open.
+
+    Checks the path before SQLite sees it, so a bad one creates nothing.
+    """
+    target = str(path) if path is not None else str(default_db_path())
+    if "\x00" in target:
+        raise ConfigurationError(f"SQLite path {target!r} contains a NUL character")
+    if target == ":memory:" or target.startswith("file:"):
+        if read_only or not create:
+            raise ConfigurationError(
+                f"read_only and create=False need a file path, not {target!r} (a URI carries "
+                "its own mode= parameter)"
+            )
+        return target, None
+    file = Path(target).expanduser()
+    try:
+        if file.is_dir():
+            raise ConfigurationError(
+                f"SQLite path {str(file)!r} is a directory; pass a database file, e.g. "
+                f"{str(file / 'memory.db')!r}"
+            )
+        if not file.exists():
+            if not create:
+                raise NotFoundError(
+                    f"no SQLite database at {str(file)!r}; check the path (nothing was created)"
+                )
+            parent = file.parent
+            while not parent.exists() and parent != parent.parent:
+                parent = parent.parent
+            if not parent.is_dir():
+                raise ConfigurationError(
+                    f"cannot create SQLite database {str(file)!r}: {str(parent)!r} is not a "
+                    "directory; check the path"
+                )
+            file.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise ConfigurationError(f"unusable SQLite path {target!r}: {exc}") from exc
+    return str(file), (file.resolve().as_uri() + "?mode=ro" if read_only else None)
+
+
 class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities):
     """The embedded graph store on SQLite.
 
@@ -42,6 +83,23 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities):
         cache_mb: SQLite page cache of the connection, in MiB.
         mmap_mb: bytes of a file database read through memory mapping, in MiB (0 = off). Both
             only bound what SQLite may use; a small database uses what it needs.
+        create: create a missing file (and its missing directories). When False, a missing
+            file raises :class:`~recall_memory_plugins.errors.NotFoundError` and nothing is
+            created; an existing database is still migrated.
+        read_only: open an existing database for reading only (implies ``create=False``):
+            nothing is written, not even the journal mode; a file without the current schema
+            raises, and writes raise :class:`~recall_memory_plugins.errors.StoreError`.
+
+    A file is used only when it is recognised before anything is written: a new or empty file,
+    or one with this library's ``schema_migrations`` table. Another application's database is
+    refused with :class:`~recall_memory_plugins.errors.ConfigurationError` and left untouched.
+
+    Raises:
+        ConfigurationError: a bad path (a directory, a parent that is a file, a NUL character),
+            conflicting options, or another application's database.
+        NotFoundError: ``create=False`` or ``read_only=True`` and the file does not exist.
+        SchemaVersionError: the database was written by a newer version of this library.
+        StoreError: the file is not a SQLite database or cannot be opened.
 
     The store is safe to share between threads (one connection guarded by a lock). File databases
     use WAL journaling so readers in other processes are not blocked by writers.
@@ -58,6 +116,8 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities):
         timeout: float = 30.0,
         cache_mb: int = 32,
         mmap_mb: int = 256,
+        create: bool = True,
+        read_only: bool = False,
     ) -> None:
         if path is not None and connection is not None:
             raise ConfigurationError("pass either a path or a connection, not both")
@@ -68,23 +128,25 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities):
         self._mmap_mb = mmap_mb
         self._lock = threading.RLock()
         self._owns_connection = connection is None
+        self._read_only = read_only
         if connection is None:
-            target = str(path) if path is not None else str(default_db_path())
-            if target != ":memory:" and not target.startswith("file:"):
-                Path(target).expanduser().parent.mkdir(parents=True, exist_ok=True)
-                target = str(Path(target).expanduser())
+            target, uri = _resolve(path, create=create and not read_only, read_only=read_only)
             try:
                 connection = sqlite3.connect(
-                    target,
+                    uri or target,
                     timeout=timeout,
                     check_same_thread=False,
                     isolation_level=None,
-                    uri=target.startswith("file:"),
+                    uri=uri is not None,
                 )
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot open SQLite database {target!r}: {exc}") from exc
             self.path = target
         else:
+            if read_only or not create:
+                raise ConfigurationError(
+                    "read_only and create apply to a path; an injected connection is used as is"
+                )
             connection.isolation_level = None
             self.path = "<connection>"
         self._conn = connection
@@ -92,7 +154,11 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities):
         self._closed = False
         self._depth = 0
         if setup:
-            self.setup()
+            try:
+                self.setup()
+            except BaseException:
+                self.close()  # a refused file is not held open
+                raise
 
     # ------------------------------------------------------------------------------ writes
     def apply_update(self, update: GraphUpdate) -> UpdateResult:
