@@ -29,11 +29,12 @@ def annotator() -> Any:
             r.read()
     except (OSError, urllib.error.URLError) as exc:
         skip_or_fail(f"CoreNLP at {url} is not ready: {exc}")
-    try:
-        from recall_memory_plugins.nlp.corenlp import CoreNLPAnnotator
+    from recall_memory_plugins.errors import MissingDependencyError
+    from recall_memory_plugins.nlp.corenlp import CoreNLPAnnotator
 
+    try:
         return CoreNLPAnnotator(url=url)
-    except ImportError as exc:  # MissingDependencyError
+    except MissingDependencyError as exc:
         skip_or_fail(f"the [corenlp] extra is not installed: {exc}")
 
 
