@@ -59,9 +59,21 @@ class PatternRelationExtractor:
                 types.setdefault(m.entity_ids[0], m.type)
                 if types[m.entity_ids[0]] in (None, OTHER):
                     types[m.entity_ids[0]] = m.type
+        # each sentence's view looks only at its own mentions (linear in the text's length)
+        members: dict[int, list[int]] = {}
+        for idx, m in enumerate(mentions):
+            members.setdefault(m.sentence, []).append(idx)
         found: list[_Found] = []
         for s_idx, sentence in enumerate(annotation.sentences):
-            ex = _SentenceExtraction(annotation, sentence, s_idx, mentions, types, context)
+            ex = _SentenceExtraction(
+                annotation,
+                sentence,
+                s_idx,
+                mentions,
+                types,
+                context,
+                members=members.get(s_idx, []),
+            )
             sentence_found = self._sentence(ex)
             if not sentence_found and self.dependency_fallback and _has_parse(sentence):
                 sentence_found = [
@@ -87,7 +99,7 @@ class PatternRelationExtractor:
     def _sentence(self, ex: _SentenceExtraction) -> list[_Found]:
         annotation, sentence = ex.annotation, ex.sentence
         zh = sentence.lang.startswith("zh") or is_cjk(sentence.text)
-        view = _make_view(annotation, sentence, ex.index, ex.mentions, zh)
+        view = _make_view(annotation, sentence, ex.index, ex.mentions, zh, ex.members)
         found = _run(view, ex)
         # Clauses without a subject borrow the subject of the relation found before them.
         splitter = _ZH_CLAUSE if zh else _EN_CLAUSE

@@ -55,6 +55,7 @@ class _SentenceExtraction:
     types: dict[str, str | None]
     context: ExtractionContext
     offsets: list[tuple[int, int]] = field(default_factory=list)
+    members: Sequence[int] | None = None  # indices of the mentions in this sentence
 
     def refs(self, idx: int) -> list[EntityRef]:
         if not 0 <= idx < len(self.mentions):
@@ -151,22 +152,53 @@ def _sentence_subject(view: _View, lead: re.Pattern[str], ex: _SentenceExtractio
 
 
 def _make_view(
-    annotation: Annotation, sentence: Sentence, index: int, mentions: Sequence[Mention], zh: bool
+    annotation: Annotation,
+    sentence: Sentence,
+    index: int,
+    mentions: Sequence[Mention],
+    zh: bool,
+    members: Sequence[int] | None = None,
 ) -> _View:
-    # the placeholder characters must not come from the user's text
-    text = annotation.text.replace(OPEN, " ").replace(CLOSE, " ")
-    parts: list[str] = []
-    origin: list[int] = []
-    pos = sentence.start_char
-    for idx, m in enumerate(mentions):
+    """The view of sentence ``index``: its text with its mentions replaced by placeholders.
+
+    Built from the sentence's own span, so building every view of a long text is linear in it.
+
+    Args:
+        annotation: the annotated text.
+        sentence: the sentence (``annotation.sentences[index]``).
+        index: the sentence's index.
+        mentions: all mentions of the text; a placeholder names a mention by its index here.
+        zh: whether the Chinese patterns read the view.
+        members: indices (ascending) of the mentions in sentence ``index``, if known; by default
+            every mention is looked at.
+    """
+    start, end = sentence.start_char, sentence.end_char
+    chosen: list[tuple[int, Mention]] = []
+    pos = start
+    for idx in range(len(mentions)) if members is None else members:
+        m = mentions[idx]
         if m.sentence != index or m.start < pos or m.kind == "noun":
             continue
-        parts.append(text[pos : m.start])
+        chosen.append((idx, m))
+        pos = m.end
+    # the placeholder characters must not come from the user's text
+    lo = start
+    hi = max([end, *(m.end for _, m in chosen)])
+    text = annotation.text[lo:hi].replace(OPEN, " ").replace(CLOSE, " ")
+
+    def piece(a: int, b: int) -> str:  # annotation.text[a:b], a >= lo
+        return text[a - lo : b - lo] if b > a else ""
+
+    parts: list[str] = []
+    origin: list[int] = []
+    pos = start
+    for idx, m in chosen:
+        parts.append(piece(pos, m.start))
         origin.extend(range(pos, m.start))
         placeholder = f"{OPEN}{idx}{CLOSE}"
         parts.append(placeholder)
         origin.extend([m.start] * (len(placeholder) - 1) + [m.end - 1])
         pos = m.end
-    parts.append(text[pos : sentence.end_char])
-    origin.extend(range(pos, sentence.end_char))
+    parts.append(piece(pos, end))
+    origin.extend(range(pos, end))
     return _View("".join(parts), origin, index, zh)
