@@ -17,6 +17,7 @@ __all__ = [
     "SchemaVersionError",
     "StoreError",
     "StoreUnavailableError",
+    "WriteConflictError",
 ]
 
 
@@ -57,6 +58,11 @@ class AnnotationError(RecallError):
 
 class InputError(RecallError, ValueError):
     """The caller passed input the library cannot store or answer (nothing was written)."""
+
+
+class WriteConflictError(InputError):
+    """An update was planned on a state another writer has changed since (e.g. it ends a relation
+    that is no longer current). Nothing was written; the engine plans again and retries."""
 
 
 class ExtractionError(RecallError):

@@ -3,8 +3,11 @@
 Owns the tracker's only in-process state. Coreference across turns ("she" in the next message)
 needs the short list of recently salient entities and the last "X and Y" group. It is a cache:
 it is rebuilt from the store (the entities with the highest ``last_step``) whenever the store's
-step is not the one it was computed for (another writer, a failed write, a cleared namespace).
-The cache is bounded (least recently used namespaces are dropped) and thread-safe.
+state is not the one it was computed for: the namespace's step (another writer, a failed write)
+or its generation, which ``clear``/``forget`` bumps (so a namespace forgotten by another engine
+and refilled to the same step is never taken for the one cached). A state is cached only after
+its write committed at the expected step (:meth:`DiscourseCache.save`). The cache is bounded
+(least recently used namespaces are dropped) and thread-safe.
 """
 
 from __future__ import annotations
@@ -28,12 +31,13 @@ logger = logging.getLogger(__name__)
 
 @dataclass(slots=True)
 class Discourse:
-    """The salient entities after store step ``step`` (most salient first)."""
+    """The salient entities after store step ``step`` of ``generation`` (most salient first)."""
 
     step: int
     referents: list[Referent]
     store: Callable[[], object | None]
     group: tuple[str, ...] = ()  # the last "X and Y" of the previous text (for "they")
+    generation: int = 0  # the namespace's generation (bumped by clear) the state belongs to
 
 
 def _store_ref(store: GraphStore) -> Callable[[], object | None]:
@@ -60,11 +64,16 @@ class DiscourseCache:
 
     def load(self, store: GraphStore, namespace: str, *, size: int) -> Discourse:
         """The state for the store's current step: cached, else rebuilt from the store."""
-        step = store.current_step(namespace)
+        generation, step = store.current_state(namespace)
         key = (id(store), namespace)
         with self._lock:
             cached = self._states.get(key)
-            if cached is not None and cached.step == step and cached.store() is store:
+            if (
+                cached is not None
+                and cached.step == step
+                and cached.generation == generation
+                and cached.store() is store
+            ):
                 self._states.move_to_end(key)
                 return cached
         entities = store.find_recent_entities(namespace, limit=size)
@@ -77,13 +86,18 @@ class DiscourseCache:
         logger.debug(
             "rebuilt the salient entities of %r from the store (%d)", namespace, len(referents)
         )
-        return Discourse(step, referents, _store_ref(store))
+        return Discourse(step, referents, _store_ref(store), generation=generation)
 
     def save(self, store: GraphStore, namespace: str, state: Discourse) -> None:
-        """Remember ``state`` (the state after the plan being stored)."""
+        """Remember ``state``: the state after a write that committed at step ``state.step``."""
         key = (id(store), namespace)
         with self._lock:
             self._states[key] = state
             self._states.move_to_end(key)
             while len(self._states) > self._max:
                 self._states.popitem(last=False)
+
+    def drop(self, store: GraphStore, namespace: str) -> None:
+        """Forget the cached state of ``namespace`` (rebuilt from the store on next use)."""
+        with self._lock:
+            self._states.pop((id(store), namespace), None)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from ...errors import ExtractionError
@@ -64,6 +64,8 @@ class RelationPlan:
 
     entities: tuple[EntityRecord, ...] = ()
     changes: tuple[RelationChange, ...] = ()
+    # the discourse state after this plan's write; cached by RelationTracker.committed
+    discourse: Discourse | None = field(default=None, compare=False, repr=False)
 
 
 class RelationTracker:
@@ -220,12 +222,12 @@ class RelationTracker:
         )
         groups = coordinated(remapped, annotation.text)
         group = tuple(i for i in groups[-1][1] if i in stored) if groups else ()
-        self._discourse.save(
-            store,
-            namespace,
-            Discourse(
-                discourse.step + 1, next_salient, discourse.store, group if len(group) >= 2 else ()
-            ),
+        after = Discourse(
+            discourse.step + 1,
+            next_salient,
+            discourse.store,
+            group if len(group) >= 2 else (),
+            generation=discourse.generation,
         )
         logger.debug(
             "relation plan for %r: %d entities, %d changes from %d candidates",
@@ -234,7 +236,22 @@ class RelationTracker:
             len(changes),
             len(candidates),
         )
-        return RelationPlan(tuple(records), tuple(changes))
+        return RelationPlan(tuple(records), tuple(changes), after)
+
+    def committed(self, store: GraphStore, namespace: str, plan: RelationPlan, step: int) -> None:
+        """Tell the tracker that ``plan`` was written as time step ``step``.
+
+        Its discourse state is cached only when the write landed right after the state the plan
+        read (no other writer in between); otherwise the next plan rebuilds it from the store.
+        """
+        if plan.discourse is not None and plan.discourse.step == step:
+            self._discourse.save(store, namespace, plan.discourse)
+        else:
+            self._discourse.drop(store, namespace)
+
+    def discard(self, store: GraphStore, namespace: str) -> None:
+        """Drop the cached discourse state (after a write that failed or a conflict)."""
+        self._discourse.drop(store, namespace)
 
     def _extract(
         self, annotation: Annotation, context: ExtractionContext

@@ -18,6 +18,7 @@ __all__ = [
     "CLEAR_BATCH",
     "CLEAR_RELATIONSHIPS",
     "COUNT_STATEMENTS",
+    "CURRENT_STATE",
     "CURRENT_STEP",
     "DETECT_APOC",
     "ENTITIES_BY_ID",
@@ -265,6 +266,17 @@ RETURN counts, clocks
 
 # ------------------------------------------------------------------------------------ reads
 CURRENT_STEP = "OPTIONAL MATCH (n:Namespace {namespace: $ns}) RETURN n.step AS step"
+CURRENT_STATE = """
+OPTIONAL MATCH (n:Namespace {namespace: $ns})
+OPTIONAL MATCH (g:NamespaceGeneration {namespace: $ns})
+RETURN n.step AS step, g.generation AS generation
+"""
+# clear() bumps the namespace's generation first (the node outlives the clear): engines that
+# cached the namespace's state see the change even when it is refilled to the same step.
+BUMP_GENERATION = """
+MERGE (g:NamespaceGeneration {namespace: $ns})
+SET g.generation = coalesce(g.generation, 0) + 1
+"""
 
 COUNT_STATEMENTS = """
 OPTIONAL MATCH (n:Namespace {namespace: $ns})

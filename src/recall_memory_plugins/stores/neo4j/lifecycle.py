@@ -165,6 +165,13 @@ class Neo4jLifecycle(Neo4jConnection):
         interruption). Inside a :meth:`batch`, the batch's updates so far are committed first.
         """
         self._commit_pending()
+        self._run(
+            "forget the namespace",
+            cypher.BUMP_GENERATION,
+            {"ns": namespace},
+            write=True,
+            shared=False,
+        )
         while True:
             rows = self._run(
                 "forget the namespace",

@@ -31,6 +31,15 @@ class Neo4jStatements(Neo4jLifecycle):
         step = rows[0]["step"] if rows else None
         return int(step) if step is not None else 0
 
+    def current_state(self, namespace: str) -> tuple[int, int]:
+        rows = self._run("read the clock", cypher.CURRENT_STATE, {"ns": namespace})
+        row = rows[0] if rows else {}
+        generation, step = row.get("generation"), row.get("step")
+        batch = self._batch()
+        if batch is not None and namespace in batch.steps:
+            step = batch.steps[namespace]
+        return int(generation or 0), int(step or 0)
+
     @staticmethod
     def _statement(namespace: str, row: Sequence[Any]) -> Statement:
         """A statement from its ``cypher._STATEMENT_ROW`` list."""

@@ -15,7 +15,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..._optional import require
-from ...errors import ConfigurationError, InputError, StoreError
+from ...errors import ConfigurationError, InputError, StoreError, WriteConflictError
 from ...models import GraphUpdate, UpdateResult
 from ..base import sorted_pair
 from . import cypher
@@ -246,7 +246,9 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
                 )
             # the query wrote nothing when one of its checks failed
             if record["not_current"]:
-                raise InputError(f"cannot end relation {record['not_current'][0]!r}: not current")
+                raise WriteConflictError(
+                    f"cannot end relation {record['not_current'][0]!r}: not current"
+                )
             if record["missing"]:
                 a, b = record["missing"][0]
                 raise InputError(

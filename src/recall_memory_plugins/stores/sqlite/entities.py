@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Iterable
 from datetime import datetime
 
-from ...errors import InputError
+from ...errors import InputError, WriteConflictError
 from ...models import Entity, GraphUpdate, Relation
 from ._common import _aliases, _chunks, _dt, _qmarks
 from .lifecycle import SqliteConnection
@@ -112,7 +112,9 @@ class SqliteEntities(SqliteConnection):
                     (step, at, at, change.superseded_by, ns, change.relation_id),
                 )
                 if cur.rowcount != 1:
-                    raise InputError(f"cannot end relation {change.relation_id!r}: not current")
+                    raise WriteConflictError(
+                        f"cannot end relation {change.relation_id!r}: not current"
+                    )
             elif change.op == "confirm":
                 conn.execute(
                     "UPDATE relations SET confirmations = confirmations + 1 "

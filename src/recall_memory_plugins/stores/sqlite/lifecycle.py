@@ -256,6 +256,11 @@ class SqliteConnection:
                 ):
                     # table names come from the fixed tuple above, never from input
                     conn.execute(f"DELETE FROM {table} WHERE namespace = ?", (namespace,))
+                conn.execute(
+                    "INSERT INTO namespace_generations (namespace, generation) VALUES (?, 1) "
+                    "ON CONFLICT(namespace) DO UPDATE SET generation = generation + 1",
+                    (namespace,),
+                )
         except sqlite3.Error as exc:
             raise StoreError(f"SQLite clear failed on {self.path!r}: {exc}") from exc
 
