@@ -163,6 +163,23 @@ def test_chinese_document_ctb_tags_to_upos() -> None:
     assert [t.head for t in ann.tokens] == [2, 0, 4, 2, 2]
 
 
+def test_deictic_now_is_no_date_entity() -> None:
+    doc = pb.Document()
+    text = "Bob now works at Initech since May"
+    sent = _sentence(
+        text,
+        [("Bob", "NNP", "Bob", "PERSON"), ("now", "RB", "now", "DATE"), ("works", "VBZ", "work", "O"),
+         ("at", "IN", "at", "O"), ("Initech", "NNP", "Initech", "ORGANIZATION"),
+         ("since", "IN", "since", "O"), ("May", "NNP", "May", "DATE")],
+        [], [], [(0, 1, "PERSON"), (1, 2, "DATE"), (4, 5, "ORGANIZATION"), (6, 7, "DATE")],
+    )
+    sent.token[1].normalizedNER = "PRESENT_REF"
+    sent.token[6].normalizedNER = "XXXX-05"
+    doc.sentence.append(sent)
+    toks = convert_document(doc, text, lang="en").annotation.tokens
+    assert [t.ner for t in toks] == ["S-PERSON", "O", "O", "O", "S-ORG", "O", "S-DATE"]
+
+
 def test_ner_from_token_labels_when_there_are_no_mentions() -> None:
     doc = pb.Document()
     text = "Bob met Carol Jones"

@@ -88,6 +88,10 @@ NER_LABELS: Mapping[str, str | None] = {
 }
 
 
+# SUTime's values of deictic time words ("now", "recently", "现在"), which OntoNotes leaves untagged.
+_DEICTIC_TIMES = frozenset({"PRESENT_REF", "PAST_REF", "FUTURE_REF"})
+
+
 def upos_of(xpos: str, *, lang: str, deprel: str = "") -> str:
     """The Universal POS of a CoreNLP tag.
 
@@ -224,6 +228,10 @@ def _sentence_ner(sent: Any) -> list[str]:
         label = NER_LABELS.get(raw, raw)
         if label is None or not 0 <= start < end <= n or any(t != "O" for t in tags[start:end]):
             continue
+        if label == "DATE" and all(
+            sent.token[k].normalizedNER in _DEICTIC_TIMES for k in range(start, end)
+        ):
+            continue  # "now", "现在": SUTime's PRESENT_REF is no date (nor one in OntoNotes)
         tags[start:end] = _bioes(end - start, label)
     return tags
 
