@@ -164,3 +164,24 @@ def test_kill_minus_nine_during_writes_leaves_no_partial_update(
         if text.startswith("Sentence 0 "):
             assert text.rstrip().endswith("Sentence 59 of a long note about the harbour.")
     assert sorted(stored) == list(range(1, len(stored) + 1))
+
+
+def test_processes_opening_a_new_file_at_once_all_migrate_it(tmp_path: Path) -> None:
+    db = tmp_path / "fresh.db"
+    code = (
+        "import sys; from recall_memory_plugins.stores.sqlite import SqliteGraphStore; "
+        "SqliteGraphStore(sys.argv[1]).close()"
+    )
+    for _ in range(3):
+        db.unlink(missing_ok=True)
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-c", code, str(db)], stderr=subprocess.PIPE, text=True
+            )
+            for _ in range(4)
+        ]
+        errors = [p.communicate(timeout=120)[1] for p in procs]
+        assert [p.returncode for p in procs] == [0, 0, 0, 0], errors
+    with sqlite3.connect(db) as conn:
+        versions = [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY 1")]
+    assert versions == list(range(1, len(versions) + 1))

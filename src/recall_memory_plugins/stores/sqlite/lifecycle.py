@@ -107,6 +107,12 @@ class SqliteConnection:
                             "CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER "
                             "PRIMARY KEY, description TEXT NOT NULL, applied_at TEXT NOT NULL)"
                         )
+                        # another process may have applied it since we read the version:
+                        # decided under the write lock this transaction holds
+                        if conn.execute(
+                            "SELECT 1 FROM schema_migrations WHERE version = ?", (version,)
+                        ).fetchone():
+                            continue
                         for sql in statements:
                             conn.execute(sql)
                         conn.execute(
