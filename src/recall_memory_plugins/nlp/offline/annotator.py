@@ -11,9 +11,12 @@ from .english import _tag_english, _upos_english
 from .entities import _english_spans
 from .lemmas import _FEATS, _lemma_english
 from .resources import _chinese, _ChineseResources, _english, _EnglishResources
-from .scripts import detect_language
+from .scripts import _CJK_RUN_RE, detect_language
 from .sentences import split_sentences
 from .tokens import _KIND_OF_GROUP, _TOKEN_RE, _ZH, _Span, _Tok, _word_tokens
+
+# Above names x characters, _any_substring slides over the sentence instead of searching per name.
+_NAIVE_SEARCH_BUDGET = 2_000_000
 
 
 class _Draft:
@@ -28,6 +31,25 @@ class _Draft:
         self.raw = raw  # tokens before Chinese merging (kept for a second pass)
         self.toks = raw
         self.spans: list[_Span] = []
+
+
+def _any_substring(sentence: str, names: frozenset[str]) -> bool:
+    """Whether any of ``names`` (runs of Han characters) occurs in ``sentence``.
+
+    A text with thousands of distinct names and long sentences would make one substring search
+    per name quadratic; past a size the sentence's Han runs are slid over once per name length
+    instead (the same answer).
+    """
+    if not names:
+        return False
+    if len(names) * len(sentence) <= _NAIVE_SEARCH_BUDGET:
+        return any(name in sentence for name in names)
+    lengths = {len(name) for name in names}
+    for run in _CJK_RUN_RE.findall(sentence):
+        for width in lengths:
+            if any(run[i : i + width] in names for i in range(len(run) - width + 1)):
+                return True
+    return False
 
 
 def _bioes(n: int, spans: Iterable[_Span]) -> list[str]:
@@ -172,8 +194,7 @@ class OfflineAnnotator:
             if not names or not any(t.kind == _ZH for t in d.raw):
                 continue
             present = {t.text for t in d.toks}
-            sentence = text[d.start : d.end]
-            if any(name in sentence and name not in present for name in names):
+            if _any_substring(text[d.start : d.end], names.difference(present)):
                 d.toks = _merge_chinese(d.raw, text, zh, names)
         for d in drafts:
             if any(t.zh for t in d.toks):

@@ -11,6 +11,10 @@ _JIEBA_HAN_RE = re.compile("([\u4e00-\u9fd5]+)")
 _JIEBA_SKIP_RE = re.compile(r"([.0-9]+|[a-zA-Z0-9]+)")
 _JIEBA_NUM_RE = re.compile(r"[.0-9]+")
 _JIEBA_ENG_RE = re.compile(r"[a-zA-Z0-9]+")
+# Out-of-vocabulary stretches longer than this skip the HMM and keep one word per character. The
+# HMM costs a few hundred microseconds per character, so random or garbled Han text of 1 MB
+# would take minutes; real text has stretches of a few characters (10 at most in our corpora).
+_MAX_HMM_CHARS = 64
 
 _State = tuple[str, str]
 
@@ -70,7 +74,10 @@ class _JiebaPOS:
                 if not blk:
                     continue
                 if _JIEBA_HAN_RE.match(blk):
-                    out.extend(self._hmm(blk))
+                    if len(blk) <= _MAX_HMM_CHARS:
+                        out.extend(self._hmm(blk))
+                    else:
+                        out.extend((ch, self._tags.get(ch, "x")) for ch in blk)
                     continue
                 for part in _JIEBA_SKIP_RE.split(blk):
                     if part:
@@ -105,40 +112,56 @@ class _JiebaPOS:
 
     def _viterbi(self, obs: str) -> list[_State]:
         emit, rev, nxt, all_states = self._emit, self._rev, self._next, self._all_states
+        char_states = self._char_states
         v = {
             y: self._start[y] + emit[y].get(obs[0], _MIN_FLOAT)
-            for y in self._char_states.get(obs[0], all_states)
+            for y in char_states.get(obs[0], all_states)
         }
         back: list[dict[_State, _State]] = []
         for ch in obs[1:]:
-            prev = [x for x in v if nxt[x]]
-            expected: set[_State] = set()
-            for x in prev:
-                expected.update(nxt[x])
-            candidates = set(self._char_states.get(ch, all_states)) & expected
-            if not candidates:
-                candidates = expected or set(all_states)
+            # A state of this character is reachable when a live previous state (one with
+            # successors) transitions to it; the best such predecessor wins, ties going to the
+            # larger state as in jieba's max() over (prob, state) pairs. Each pair is found from
+            # whichever side is smaller: the live previous states or the state's predecessors.
+            prev = [(x, p0) for x, p0 in v.items() if nxt[x]]
+            n_prev = len(prev)
             new_v: dict[_State, float] = {}
             pointers: dict[_State, _State] = {}
-            for y in candidates:
+            for y in char_states.get(ch, all_states):
+                into = rev.get(y)
+                if not into:
+                    continue
                 best_p: float | None = None
                 best_s: _State | None = None
-                # Ties go to the larger state, as in jieba's max() over (prob, state) pairs.
-                for y0, tp in rev[y].items():
-                    p0 = v.get(y0)
-                    if p0 is None or not nxt[y0]:
-                        continue
-                    p = p0 + tp
-                    if (
-                        best_p is None
-                        or p > best_p
-                        or (p == best_p and best_s is not None and y0 > best_s)
-                    ):
-                        best_p, best_s = p, y0
-                if best_p is None or best_s is None:
-                    best_p, best_s = float("-inf"), max(prev)
-                new_v[y] = best_p + emit[y].get(ch, _MIN_FLOAT)
-                pointers[y] = best_s
+                if n_prev <= len(into):
+                    for y0, p0 in prev:
+                        tp = into.get(y0)
+                        if tp is None:
+                            continue
+                        p = p0 + tp
+                        if (
+                            best_p is None
+                            or p > best_p
+                            or (p == best_p and best_s is not None and y0 > best_s)
+                        ):
+                            best_p, best_s = p, y0
+                else:
+                    for y0, tp in into.items():
+                        q0 = v.get(y0)
+                        if q0 is None or not nxt[y0]:
+                            continue
+                        p = q0 + tp
+                        if (
+                            best_p is None
+                            or p > best_p
+                            or (p == best_p and best_s is not None and y0 > best_s)
+                        ):
+                            best_p, best_s = p, y0
+                if best_p is not None and best_s is not None:
+                    new_v[y] = best_p + emit[y].get(ch, _MIN_FLOAT)
+                    pointers[y] = best_s
+            if not new_v:
+                new_v, pointers = self._unexpected_step(ch, v)
             v = new_v
             back.append(pointers)
         state = max((p, y) for y, p in v.items())[1]
@@ -148,3 +171,35 @@ class _JiebaPOS:
             route.append(state)
         route.reverse()
         return route
+
+    def _unexpected_step(
+        self, ch: str, v: dict[_State, float]
+    ) -> tuple[dict[_State, float], dict[_State, _State]]:
+        """jieba's step when no state of ``ch`` follows a previous state: any expected state."""
+        emit, rev, nxt, all_states = self._emit, self._rev, self._next, self._all_states
+        prev = [x for x in v if nxt[x]]
+        expected: set[_State] = set()
+        for x in prev:
+            expected.update(nxt[x])
+        candidates = expected or set(all_states)
+        new_v: dict[_State, float] = {}
+        pointers: dict[_State, _State] = {}
+        for y in candidates:
+            best_p: float | None = None
+            best_s: _State | None = None
+            for y0, tp in rev[y].items():
+                p0 = v.get(y0)
+                if p0 is None or not nxt[y0]:
+                    continue
+                p = p0 + tp
+                if (
+                    best_p is None
+                    or p > best_p
+                    or (p == best_p and best_s is not None and y0 > best_s)
+                ):
+                    best_p, best_s = p, y0
+            if best_p is None or best_s is None:
+                best_p, best_s = float("-inf"), max(prev)
+            new_v[y] = best_p + emit[y].get(ch, _MIN_FLOAT)
+            pointers[y] = best_s
+        return new_v, pointers
