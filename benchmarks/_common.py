@@ -299,6 +299,27 @@ def rrf(rankings: Sequence[Sequence[int]], *, k: int = 60) -> list[int]:
     return sorted(score, key=lambda i: (-score[i], -i))
 
 
+# ----------------------------------------------------------------------------------- answers
+_NON_WORD_RE = re.compile(r"[^\w\s]|_")
+
+
+def normalise_answer(text: object) -> str:
+    """An answer or a context as compared for "answer in context": lower case, punctuation (any
+    character that is neither a word character nor white space) replaced by a space, white space
+    collapsed. ``"7 May, 2023"`` and ``"7 may 2023"`` both give ``"7 may 2023"``."""
+    return " ".join(_NON_WORD_RE.sub(" ", str(text).lower()).split())
+
+
+def answer_in(answer_norm: str, context_norm: str) -> bool:
+    """Does the normalised answer occur in the normalised context as whole words? (Chinese has
+    no spaces between words: there it is a plain substring test.) An empty answer never does."""
+    if not answer_norm:
+        return False
+    if _CJK_RE.search(answer_norm):
+        return answer_norm in context_norm
+    return re.search(r"(?<!\w)" + re.escape(answer_norm) + r"(?!\w)", context_norm) is not None
+
+
 # ----------------------------------------------------------------------------------- safety
 @dataclass
 class NetworkGuard:
@@ -340,8 +361,8 @@ class NetworkGuard:
             guard.attempts.append(f"getaddrinfo {host!r}")
             raise OSError(f"DNS lookup blocked by the benchmark guard: {host!r}")
 
-        socket.socket.connect = connect  # type: ignore[method-assign]
-        socket.socket.connect_ex = connect_ex  # type: ignore[method-assign]
+        socket.socket.connect = connect  # type: ignore[method-assign,assignment]
+        socket.socket.connect_ex = connect_ex  # type: ignore[method-assign,assignment]
         socket.getaddrinfo = getaddrinfo  # type: ignore[assignment]
         return self
 

@@ -1,6 +1,12 @@
-"""LOCOMO experiments: which retrieval changes would move our evidence recall, measured.
+"""LOCOMO experiments: which retrieval changes would move answer in context, measured.
 
     python -m benchmarks.experiments [--smoke] [--out benchmarks/results] [--variants NAME ...]
+                                     [--half tuning] [--db FILE] [--no-baselines]
+
+Runs on the **tuning half** of LOCOMO (the first five conversations) unless ``--half`` says
+otherwise: parameters are chosen there only, the reporting half judges them
+(``benchmarks.locomo``). Scores are answer in context (categories 1-5) and evidence recall
+(categories 1-4), as in ``benchmarks.locomo``.
 
 Nothing here changes ``src/``: each variant is either a config override of
 ``TemporalGraphMemory`` (``lexical_weight``, ``graph_weight``, ``recency_weight``,
@@ -160,6 +166,9 @@ def variants(side: DenseSide) -> dict[str, Variant]:
         "no-follow-ups": Variant("follow_up_weights=() (no turns after the best hits)",
                                  {"follow_up_weights": ()}),
         "no-speaker-boost": Variant("speaker_weight=0", {"speaker_weight": 0.0}),
+        "excerpts-off": Variant('excerpts="off" (whole turns)', {"excerpts": "off"}),
+        "excerpts-turns": Variant('excerpts="turns" (turns cut to their best sentence)',
+                                  {"excerpts": "turns"}),
         "neither": Variant("follow_up_weights=(), speaker_weight=0 (the ranking before both)",
                            {"follow_up_weights": (), "speaker_weight": 0.0}),
         "depth-2": Variant("depth=2 (RecallM's expansion in the fused ranking)", {"depth": 2}),
@@ -275,7 +284,8 @@ def run(args: Any) -> dict[str, Any]:
         C.die_data_missing("LOCOMO (locomo10.json)", path, "pass --data PATH or set RECALL_LOCOMO_PATH")
     C.quiet_jieba()
     convs = L.load_locomo(path, max_sessions=4 if args.smoke else None,
-                          conversations=1 if args.smoke else args.conversations)
+                          conversations=1 if args.smoke else args.conversations,
+                          half="all" if args.smoke else args.half)
     budgets = tuple(args.budgets)
     annotator = C.make_annotator(args.annotator)
     env = C.environment(annotator)  # at the start: the commit whose code this run loaded
@@ -286,10 +296,14 @@ def run(args: Any) -> dict[str, Any]:
     t_start = time.perf_counter()
     timings: dict[str, list[float]] = {name: [] for name in chosen}
     with tempfile.TemporaryDirectory() as tmp:
-        shared = C.make_store("sqlite", Path(tmp) / "shared.db")
+        # --db keeps the shared ingest between runs (recall-time variants only read it)
+        db = Path(args.db) if getattr(args, "db", None) else Path(tmp) / "shared.db"
+        fresh = not db.exists()
+        shared = C.make_store("sqlite", db)
         base = TemporalGraphMemory(shared, annotator=annotator)
         for conv in convs:
-            L.ingest(base, conv, conv.sample_id)
+            if fresh or base.store.current_step(conv.sample_id) == 0:
+                L.ingest(base, conv, conv.sample_id)
             if any("dense" in n for n in chosen):
                 side.index(base, conv.sample_id)
         for name in chosen:
@@ -307,47 +321,57 @@ def run(args: Any) -> dict[str, Any]:
                     L.eval_memory(memory, conv, conv.sample_id, results, key=name,
                                   strategy="fused", budgets=budgets, latencies=timings[name])
             done = L.aggregate({k: r for k, r in results.items() if k.startswith(name + "@")})
-            C.log(f"  {name}: {C.pct(done[f'{name}@{budgets[0]}']['1-4']['evidence_recall'])} "
-                  f"at {budgets[0]} tokens ({time.perf_counter() - t_start:.0f} s)")
-        for conv in convs:
-            L.eval_baselines(conv, results, budgets=budgets, dense=True)
+            m = done[f"{name}@{budgets[0]}"]
+            C.log(f"  {name}: answer {C.pct(m['1-5']['answer_in_context'])}, evidence "
+                  f"{C.pct(m['1-4']['evidence_recall'])} at {budgets[0]} tokens "
+                  f"({time.perf_counter() - t_start:.0f} s)")
+        if not getattr(args, "no_baselines", False):
+            for conv in convs:
+                L.eval_baselines(conv, results, budgets=budgets, dense=True)
+        shared.close()
     agg = L.aggregate(results)
     return {"agg": agg, "chosen": chosen, "descriptions": {n: table[n].what for n in chosen},
             "budgets": list(budgets), "seconds": time.perf_counter() - t_start,
             "recall_ms_p50": {n: 1000 * C.percentile(v, 50) for n, v in timings.items()},
-            "environment": env,
+            "environment": env, "half": "all" if args.smoke else args.half,
+            "conversations": [c.sample_id for c in convs],
             "command": "python -m benchmarks.experiments" + (" --smoke" if args.smoke else "")}
 
 def render(r: dict[str, Any]) -> str:
     agg, budgets = r["agg"], r["budgets"]
     b0 = 500 if 500 in budgets else budgets[0]
-    best_name, best = L.best_baseline(agg, b0)
-    default = agg[f"default@{b0}"]["1-4"]["evidence_recall"] if f"default@{b0}" in agg else float("nan")
+    ans, ev = "answer_in_context", "evidence_recall"
+
+    def val(name: str, b: int, metric: str) -> float:
+        cat = "1-5" if metric == ans else "1-4"
+        return float(agg.get(f"{name}@{b}", {}).get(cat, {}).get(metric, float("nan")))
+
+    best_name, best = L.best_baseline(agg, b0, "1-5", ans, L.ANSWER_BASELINES)
     rows = []
-    for name in r["chosen"]:
-        row = [f"`{name}`", r["descriptions"][name]]
-        for b in budgets:
-            row.append(C.pct(agg[f"{name}@{b}"]["1-4"]["evidence_recall"]))
-        m = agg[f"{name}@{b0}"]
-        row += [f"{100 * (m['1-4']['evidence_recall'] - default):+.1f}",
-                f"{100 * (m['1-4']['evidence_recall'] - best):+.1f}"]
-        row += [C.pct(m.get(str(c), {}).get("evidence_recall", float("nan"))) for c in (1, 2, 3, 4, 5)]
-        row.append(f"{r['recall_ms_p50'][name]:.1f}")
+    names = [*r["chosen"], *(n for n in ("fusion", "bm25", "dense") if f"{n}@{b0}" in agg)]
+    for name in names:
+        is_variant = name in r["chosen"]
+        row = [f"`{name}`" if is_variant else name,
+               r["descriptions"][name] if is_variant else "baseline (whole turns)"]
+        row += [C.pct(val(name, b, ans)) for b in budgets]
+        row += [C.pct(val(name, b, ev)) for b in budgets]
+        row += [f"{100 * (val(name, b0, ans) - val('default', b0, ans)):+.1f}",
+                f"{100 * (val(name, b0, ans) - best):+.1f}"]
+        row += [C.pct(agg[f"{name}@{b0}"].get(str(c), {}).get(ans, float("nan"))) for c in (1, 2, 3, 4, 5)]
+        row.append(f"{r['recall_ms_p50'][name]:.1f}" if is_variant else "–")
         rows.append(row)
-    for name in ("fusion", "bm25", "dense"):
-        row = [name, "baseline"] + [C.pct(agg[f"{name}@{b}"]["1-4"]["evidence_recall"]) for b in budgets]
-        m = agg[f"{name}@{b0}"]
-        row += [f"{100 * (m['1-4']['evidence_recall'] - default):+.1f}", f"{100 * (m['1-4']['evidence_recall'] - best):+.1f}"]
-        row += [C.pct(m.get(str(c), {}).get("evidence_recall", float("nan"))) for c in (1, 2, 3, 4, 5)]
-        row.append("–")
-        rows.append(row)
-    headers = ["variant", "what", *(f"1-4 @{b}" for b in budgets), f"Δ default @{b0}",
-               f"Δ best baseline ({best_name}) @{b0}", "cat 1", "cat 2", "cat 3", "cat 4", "cat 5",
-               "recall p50 ms"]
+    n = agg.get(f"{names[0]}@{b0}", {}).get("1-5", {}).get("answer_n", 0) if names else 0
+    headers = ["variant", "what", *(f"answer @{b}" for b in budgets),
+               *(f"evidence 1-4 @{b}" for b in budgets), f"Δ answer vs default @{b0}",
+               f"Δ answer vs best baseline ({best_name}) @{b0}",
+               *(f"answer cat {c}" for c in (1, 2, 3, 4, 5)), "recall p50 ms"]
+    half = r.get("half", "all")
     return "\n".join([
-        "# LOCOMO experiments (evidence recall, categories 1-4)", "",
+        "# LOCOMO experiments (answer in context, categories 1-5; evidence recall, 1-4)", "",
         C.env_line(r["environment"]), "",
-        f"Command: `{r['command']}` · run time {r['seconds']:.0f} s. Per-category columns at {b0} tokens.",
+        f"Command: `{r['command']}` · {half} half ({', '.join(r.get('conversations', []))}), "
+        f"{n} answerable questions · run time {r['seconds']:.0f} s. Per-category columns at "
+        f"{b0} tokens.",
         "", C.md_table(headers, rows), "",
     ])
 
@@ -360,6 +384,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-gap", type=int, default=None, help="temporal: only streams up to this gap")
     parser.add_argument("--variants", nargs="*", default=None)
     parser.add_argument("--name", default=None, help="result file name (default: experiments)")
+    parser.add_argument("--half", choices=("tuning", "reporting", "all"), default="tuning",
+                        help="LOCOMO conversations to run on (default: the tuning half; choose "
+                             "parameters there only)")
+    parser.add_argument("--db", default=None,
+                        help="SQLite file of the shared ingest, kept and reused between runs")
+    parser.add_argument("--no-baselines", action="store_true",
+                        help="skip the baselines (faster when comparing variants)")
     args = parser.parse_args(argv)
     import sys
 

@@ -7,7 +7,16 @@ Each stream (``benchmarks/data/temporal_streams.json``, made by
 manages, status, reports to), 1-2 changes of it, each followed by 0-500 unrelated statements, then
 a question about the **current** value. Scores per system at a 300-token budget:
 
-- *current in context*: the current value appears in the recalled context;
+- *answer in context*: the normalised current value (lower case, punctuation removed, white
+  space collapsed) occurs in the normalised text the model receives (``Recall.text``, facts
+  included; the same rendering for the baselines); every stream counts (its current value occurs
+  in it);
+- *reader*: the context read as a model told "facts first, statements chronological" would read
+  it: the first candidate value named by the first fact line that names one; with no such fact,
+  the value asserted by the latest statement that asserts one (statements are judged by what
+  they assert, as a reader understands them, not by the names they contain); correct when that
+  is the current value. *Stale-as-current facts* counts the streams where some fact line names a
+  stale value first (a relation fact stating a stale value as current);
 - *current first*: the statement asserting the current value ranks before every statement
   asserting a stale value (facts of the relation layer first, then statements by recall score);
   this is the headline "current-correct";
@@ -74,10 +83,44 @@ def score_ranking(ranking: Sequence[tuple[str, int | None]], stream: dict[str, A
         elif asserted != current and first_stale is None:
             first_stale = pos
     return {
-        "in_context": _mentions(context, stream["current"]),
+        "in_context": C.answer_in(C.normalise_answer(stream["current"]), C.normalise_answer(context)),
         "current_first": first_current is not None and (first_stale is None or first_current < first_stale),
         "stale_in_context": any(_mentions(context, v) for v in stream["stale"]),
     }
+
+
+def _first_named(line: str, values: Sequence[str]) -> int | None:
+    """Index of the value named first in ``line`` (the longest at the same position)."""
+    best: tuple[int, int, int] | None = None
+    for k, value in enumerate(values):
+        if re.search(r"[\u4e00-\u9fff]", value):
+            pos = line.find(value)
+        else:
+            m = re.search(r"(?<!\w)" + re.escape(value) + r"(?!\w)", line, re.IGNORECASE)
+            pos = m.start() if m else -1
+        if pos >= 0 and (best is None or (pos, -len(value)) < (best[0], -best[1])):
+            best = (pos, len(value), k)
+    return None if best is None else best[2]
+
+
+def read_context(facts: Sequence[str], chronological: Sequence[int], stream: dict[str, Any]
+                 ) -> dict[str, Any]:
+    """What a reader told "facts first, statements chronological" takes as the current value.
+
+    ``facts``: the fact lines, in prompt order; ``chronological``: the value index each
+    statement of the context asserts (:data:`NO_VALUE` for none), oldest first. Returns whether
+    the reader's value is the current one, where it came from, and whether a fact line names a
+    stale value first."""
+    values = stream["values"]
+    current = len(values) - 1
+    named = [_first_named(f, values) for f in facts]
+    stale_fact = any(k is not None and k != current for k in named)
+    answer = next((k for k in named if k is not None), None)
+    source = "fact"
+    if answer is None:
+        answer = next((k for k in reversed(chronological) if k != NO_VALUE), None)
+        source = "statement" if answer is not None else "none"
+    return {"reader": answer == current, "reader_source": source, "stale_fact": stale_fact}
 
 
 def relation_answer(memory: Any, stream: dict[str, Any], ns: str) -> tuple[bool, str]:
@@ -147,6 +190,11 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
             row = {"id": ns, "lang": stream["lang"], "kind": stream["kind"], "gap": stream["gap"],
                    "changes": stream["changes"]}
             row["ours"] = score_ranking(ranking, stream, rec.text)
+            row["ours"].update(read_context(
+                rec.facts,
+                [asserted.get(r.statement.source or "", NO_VALUE)
+                 for r in sorted(rec.statements, key=lambda r: (r.statement.t_index, r.statement.id))],
+                stream))
             row["ours"]["tokens"] = rec.token_count
             row["ours"]["facts"] = len(rec.facts)
             with guard:
@@ -170,11 +218,13 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
                 rankings["dense"] = index.rank(stream["question"])
             for name, order in rankings.items():
                 kept, used, text = C.fill_budget([statements[i] for i in order], budget)
+                reading = read_context([], [asserted.get(st.source, NO_VALUE) for st in kept], stream)
                 # rank order of what was kept (fill_budget returns it chronologically)
                 rank_of = {i: pos for pos, i in enumerate(order)}
                 kept.sort(key=lambda st: rank_of[st.id - 1])
                 ranking_b = [(st.text, asserted.get(st.source, NO_VALUE)) for st in kept]
                 row[name] = score_ranking(ranking_b, stream, text)
+                row[name].update(reading)
                 row[name]["tokens"] = used
             rows.append(row)
             if (si + 1) % 20 == 0 or si + 1 == len(streams):
@@ -215,7 +265,8 @@ def aggregate(rows: list[dict[str, Any]], systems: Sequence[str]) -> dict[str, A
                   "in_context": C.mean([float(x["in_context"]) for x in v]),
                   "current_first": C.mean([float(x["current_first"]) for x in v]),
                   "stale_in_context": C.mean([float(x["stale_in_context"]) for x in v]),
-                  "tokens": C.mean([float(x["tokens"]) for x in v])}
+                  "reader": C.mean([float(x["reader"]) for x in v]),
+                  "stale_facts": sum(1 for x in v if x["stale_fact"]),                  "tokens": C.mean([float(x["tokens"]) for x in v])}
             for key, v in groups.items()
         }
     rel_groups: dict[str, list[float]] = defaultdict(list)
@@ -247,12 +298,20 @@ def render(agg: dict[str, Any], payload: dict[str, Any], plots: Sequence[str]) -
     rows = []
     for s in systems:
         a = agg[s]["all"]
-        rows.append([LABELS[s], C.pct(a["current_first"]), C.pct(a["in_context"]),
-                     C.pct(a["stale_in_context"]), f"{a['tokens']:.0f}"])
-    rows.append(["ours, relation layer (`memory.relations`)", C.pct(agg["relations"]["all"]["correct"]),
-                 "–", "–", "–"])
-    lines += [C.md_table(["system", "current-correct (current ranked first)", "current in context",
-                          "stale also in context", "tokens"], rows), ""]
+        rows.append([LABELS[s], C.pct(a["in_context"]), C.pct(a["reader"]),
+                     C.pct(a["current_first"]), C.pct(a["stale_in_context"]),
+                     a["stale_facts"] if s == "ours" else "–", f"{a['tokens']:.0f}"])
+    rows.append(["ours, relation layer (`memory.relations`)", "–", "–",
+                 C.pct(agg["relations"]["all"]["correct"]), "–", "–", "–"])
+    lines += [C.md_table(["system", f"answer in context (n={agg['ours']['all']['n']})",
+                          "reader correct", "current-correct (current ranked first)",
+                          "stale also in context", "stale-as-current facts", "tokens"], rows), "",
+              "Answer in context: the normalised current value occurs in the text the model "
+              "receives. Reader: the value a model told \"facts first, statements chronological\" "
+              "would take (the first value named by the first fact line naming one, else the "
+              "latest statement asserting one). Stale-as-current facts: streams where a relation "
+              "fact names a stale value first. Current-correct: the current value's statement (or "
+              "fact) ranks before every stale one.", ""]
     ours = agg["ours"]["all"]["current_first"]
     lines += [f"**Target** ≥ {100 * TARGET:.0f} % current-correct at {meta['budget']} tokens: ours "
               f"{C.pct(ours)} → **{'met' if meta['target_met'] else 'NOT met'}**.", ""]

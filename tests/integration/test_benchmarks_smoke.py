@@ -80,11 +80,21 @@ def test_locomo_smoke(tmp_path: Path) -> None:
     res, meta = data["results"], data["meta"]
     assert meta["questions"] > 0 and meta["network_attempts"] == 0
     assert res["full"]["1-4"]["evidence_recall"] == pytest.approx(1.0)
+    # answer in context: only answerable questions count, and the full history holds them all
+    assert 0 < meta["answerable"] <= meta["questions"]
+    assert res["full"]["1-5"]["answer_n"] == meta["answerable"]
+    assert res["full"]["1-5"]["answer_in_context"] == pytest.approx(1.0)
+    # the smoke run reads the first conversation: the tuning half, never the reporting half
+    assert meta["tuning_ids"] == ["conv-26"] and meta["reporting_ids"] == []
+    assert "results_tuning" in data and "results_reporting" not in data
     for budget in (250, 500, 1000):
         for system in ("ours", "seed", "window", "bm25", "dense", "fusion"):
             m = res[f"{system}@{budget}"]["1-4"]
             assert rate(m["evidence_recall"]) and rate(m["all_evidence_hit"])
             assert 0 < m["tokens"] <= budget, (system, budget, m)
+            a = res[f"{system}@{budget}"]["1-5"]
+            assert a["answer_n"] == meta["answerable"] and rate(a["answer_in_context"])
+    assert set(meta["verdict"]["answers"]) == {"250", "500", "1000"}
     ours = res["ours@500"]["1-4"]["evidence_recall"]
     assert res["window@500"]["1-4"]["evidence_recall"] < ours
     assert res["ours@1000"]["1-4"]["evidence_recall"] >= res["ours@250"]["1-4"]["evidence_recall"]
@@ -120,6 +130,7 @@ def test_experiments_smoke_runs_every_kind_of_variant(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "experiments.json").read_text(encoding="utf-8"))
     for name in ("default", "neither", "adjacent-turns", "dense-signal"):
         assert rate(data["agg"][f"{name}@500"]["1-4"]["evidence_recall"]), name
+        assert rate(data["agg"][f"{name}@500"]["1-5"]["answer_in_context"]), name
 
 
 def test_temporal_smoke(tmp_path: Path) -> None:
@@ -128,8 +139,11 @@ def test_temporal_smoke(tmp_path: Path) -> None:
     assert meta["streams"] > 0 and meta["network_attempts"] == 0
     for system in ("ours", "bm25", "dense"):
         m = res[system]["all"]
-        assert rate(m["current_first"]) and rate(m["in_context"])
+        assert rate(m["current_first"]) and rate(m["in_context"]) and rate(m["reader"])
         assert 0 < m["tokens"] <= meta["budget"]
+        assert m["stale_facts"] >= 0
+    # baselines have no facts: none of their contexts can state a stale value as current
+    assert res["bm25"]["all"]["stale_facts"] == 0
     # with 0-5 unrelated statements between facts the current value always fits in 300 tokens
     assert res["ours"]["all"]["in_context"] == pytest.approx(1.0)
     assert res["bm25"]["all"]["in_context"] == pytest.approx(1.0)
@@ -148,6 +162,7 @@ def test_duorc_smoke(tmp_path: Path) -> None:
             continue
         assert rate(m["answerable"]) and rate(m["all"])
         assert m["tokens"] <= int(key.split("@")[1])
+    assert meta["answerable"] <= meta["questions"]
     assert res["ours@1000"]["answerable"] >= res["ours@250"]["answerable"]
 
 
