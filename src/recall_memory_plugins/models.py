@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Literal
+from typing import Any, Literal
 
 __all__ = [
     "Concept",
@@ -43,7 +43,12 @@ DEFAULT_PROMPT = (
 
 @dataclass(frozen=True, slots=True)
 class Statement:
-    """One stored piece of text (a turn, or a chunk of sentences of one ``add``)."""
+    """One stored piece of text (a turn, or a chunk of sentences of one ``add``).
+
+    ``metadata`` is the JSON object given to ``add`` (empty when none). ``superseded_by`` is the
+    id of the newer version written by ``update_statement`` (None while this one is current);
+    a superseded statement is kept as history but never recalled.
+    """
 
     id: int
     namespace: str
@@ -52,6 +57,8 @@ class Statement:
     at: datetime
     speaker: str | None = None
     source: str | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    superseded_by: int | None = None
 
     def render(self, *, with_time: bool = True) -> str:
         """The statement as one prompt line, e.g. ``[step 2 · 2026-11-29] Brandon: hi``."""
@@ -174,6 +181,7 @@ class StatementInput:
     terms: Mapping[str, int] = field(default_factory=dict)  # term -> count
     speaker: str | None = None
     source: str | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict, hash=False)  # a JSON object
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,6 +32,7 @@ from ..models import (
 )
 from ..nlp.base import Annotation, Annotator
 from ..stores.base import GraphStore
+from .items import ItemsMixin
 from .relations import RelationTracker
 from .retrieval import (
     BM25,
@@ -51,6 +52,7 @@ from .validation import (
     check_items,
     check_label,
     check_limit,
+    check_metadata,
     check_string,
     check_time,
 )
@@ -86,7 +88,7 @@ class _Prepared:
     update: GraphUpdate
 
 
-class TemporalGraphMemory:
+class TemporalGraphMemory(ItemsMixin):
     """A time-aware concept-graph memory (RecallM, fixed) with an optional relation layer.
 
     Args:
@@ -210,6 +212,7 @@ class TemporalGraphMemory:
         at: datetime | None = None,
         speaker: str | None = None,
         source: str | None = None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> UpdateResult:
         """Store ``text`` as the namespace's next time step (one all-or-nothing transaction).
 
@@ -219,6 +222,8 @@ class TemporalGraphMemory:
             at: when the statement was made (aware datetime; default now).
             speaker: who said it (kept with the statement, resolves "I" in the relation layer).
             source: an opaque reference kept with the statement (e.g. a message id).
+            metadata: a JSON-serialisable mapping kept with the statement (at most 64 kB
+                encoded), returned by :meth:`get` and the other item reads.
 
         Raises:
             InputError: empty or invalid input (nothing is stored).
@@ -231,7 +236,8 @@ class TemporalGraphMemory:
         when = self._check_time(at)
         who = check_label(speaker, "speaker")
         ref = check_label(source, "source")
-        return self._commit(self._prepare(ns, text, when, who, ref))
+        meta = check_metadata(metadata)
+        return self._commit(self._prepare(ns, text, when, who, ref, meta))
 
     def add_many(
         self,
@@ -245,8 +251,8 @@ class TemporalGraphMemory:
     ) -> list[UpdateResult]:
         """Add several texts in order, one time step each, committing ``batch_size`` at a time.
 
-        An item is a text, or a mapping with ``"text"`` and optionally ``"at"``, ``"speaker"``
-        and ``"source"`` (which override the keyword defaults). Each text stays all-or-nothing;
+        An item is a text, or a mapping with ``"text"`` and optionally ``"at"``, ``"speaker"``,
+        ``"source"`` and ``"metadata"`` (which override the keyword defaults). Each text stays all-or-nothing;
         sharing commits makes bulk ingest ~1.4x faster than calling :meth:`add` in a loop on
         SQLite (``benchmarks/README.md`` has the figures of both stores). A progress bar is shown when ``progress``.
 
@@ -278,8 +284,8 @@ class TemporalGraphMemory:
                 # Text analysis runs before the store's batch opens, so the write lock is held
                 # only for planning and writing; a batch also commits after BATCH_HOLD_SECONDS.
                 prepared = [
-                    self._prepare(ns, text, self._check_time(when), who, source)
-                    for text, when, who, source in todo[start : start + batch_size]
+                    self._prepare(ns, text, self._check_time(when), who, source, metadata)
+                    for text, when, who, source, metadata in todo[start : start + batch_size]
                 ]
                 pos = 0
                 while pos < len(prepared):
@@ -339,6 +345,7 @@ class TemporalGraphMemory:
         when: datetime,
         speaker: str | None,
         source: str | None,
+        metadata: Mapping[str, Any] | None = None,
     ) -> _Prepared:
         """Everything an add computes from the text alone (no store access, no lock)."""
         cfg = self.config
@@ -361,7 +368,9 @@ class TemporalGraphMemory:
         for chunk_text, members in groups:
             terms = ex.terms(members)
             terms.update(speaker_terms)
-            statements.append(StatementInput(chunk_text, dict(terms), speaker, source))
+            statements.append(
+                StatementInput(chunk_text, dict(terms), speaker, source, dict(metadata or {}))
+            )
         mentions: dict[str, tuple[str, str, set[int]]] = {}
         for occ in ex.concepts:
             entry = mentions.setdefault(occ.name, (occ.surface, occ.kind, set()))

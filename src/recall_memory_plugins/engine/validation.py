@@ -7,6 +7,7 @@ deep inside) and nothing is stored by a call that fails.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
@@ -24,6 +25,8 @@ __all__ = [
     "check_items",
     "check_label",
     "check_limit",
+    "check_metadata",
+    "check_statement_id",
     "check_string",
     "check_time",
 ]
@@ -31,7 +34,8 @@ __all__ = [
 MAX_LABEL_CHARS = 1_000  # a speaker or a source
 MAX_TOKEN_BUDGET = 10_000_000
 MAX_LIMIT = 2**62  # SQLite integers are 64-bit signed
-ITEM_KEYS = frozenset({"text", "at", "speaker", "source"})
+MAX_METADATA_BYTES = 65_536  # a statement's metadata, JSON-encoded
+ITEM_KEYS = frozenset({"text", "at", "speaker", "source", "metadata"})
 
 
 def check_string(value: str, what: str) -> str:
@@ -101,6 +105,45 @@ def check_limit(value: object, what: str = "limit") -> int | None:
     return min(number, MAX_LIMIT)
 
 
+def check_metadata(value: object, what: str = "metadata") -> dict[str, Any]:
+    """A statement's metadata: None (empty) or a JSON-serialisable mapping with string keys.
+
+    Returns a copy as JSON gives it back (tuples become lists), so what is stored is what a read
+    returns; at most ``MAX_METADATA_BYTES`` once encoded.
+    """
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise InputError(
+            f"{what} must be a mapping (a JSON object) or None, got {type(value).__name__}"
+        )
+    bad = next((k for k in value if not isinstance(k, str)), None)
+    if bad is not None:
+        raise InputError(f"{what} keys must be strings, got {bad!r}")
+    try:
+        encoded = json.dumps(dict(value), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise InputError(
+            f"{what} must be JSON-serialisable (str, numbers, bool, None, lists, "
+            f"mappings with str keys): {exc}"
+        ) from exc
+    check_string(encoded, what)  # no lone surrogates (NUL is escaped by JSON)
+    if len(encoded.encode("utf-8")) > MAX_METADATA_BYTES:
+        raise InputError(f"{what} is larger than {MAX_METADATA_BYTES:,} bytes once JSON-encoded")
+    decoded: dict[str, Any] = json.loads(encoded)
+    return decoded
+
+
+def check_statement_id(value: object, what: str = "statement_id") -> int:
+    """A statement id: an int >= 1 (not a bool)."""
+    if isinstance(value, bool) or not isinstance(value, Integral):
+        raise InputError(f"{what} must be an int, got {value!r}")
+    number = int(value)
+    if not 1 <= number <= MAX_LIMIT:
+        raise InputError(f"{what} must be an int >= 1, got {value!r}")
+    return number
+
+
 def check_as_of(value: object) -> int | datetime | None:
     """None, a time step (int >= 0) or an aware datetime."""
     if value is None:
@@ -122,11 +165,12 @@ def check_items(
     speaker: object,
     check_text: Any,
     check_when: Any,
-) -> list[tuple[str, datetime | None, str | None, str | None]]:
+) -> list[tuple[str, datetime | None, str | None, str | None, dict[str, Any]]]:
     """Every ``add_many`` item checked before anything is stored.
 
-    Returns ``(text, at, speaker, source)`` per non-empty item, texts stripped. An item is a text
-    or a mapping with ``"text"`` and optionally ``"at"``, ``"speaker"``, ``"source"``.
+    Returns ``(text, at, speaker, source, metadata)`` per non-empty item, texts stripped. An item
+    is a text or a mapping with ``"text"`` and optionally ``"at"``, ``"speaker"``, ``"source"``,
+    ``"metadata"``.
     """
     if items is None or isinstance(items, (str, bytes, bytearray, Mapping)):
         raise InputError(
@@ -138,7 +182,7 @@ def check_items(
     default_speaker = check_label(speaker, "speaker")
     if at is not None:
         check_when(at)
-    todo: list[tuple[str, datetime | None, str | None, str | None]] = []
+    todo: list[tuple[str, datetime | None, str | None, str | None, dict[str, Any]]] = []
     for index, item in enumerate(items):
         try:
             if isinstance(item, Mapping):
@@ -152,13 +196,14 @@ def check_items(
                 when = item.get("at", at)
                 who = check_label(item.get("speaker", default_speaker), "speaker")
                 source = check_label(item.get("source"), "source")
+                metadata = check_metadata(item.get("metadata"))
             else:
-                text, when, who, source = item, at, default_speaker, None
+                text, when, who, source, metadata = item, at, default_speaker, None, {}
             text = check_text(text).strip()
             if when is not None:
                 check_when(when)
         except InputError as exc:
             raise InputError(f"add_many item {index}: {exc} (nothing was stored)") from exc
         if text:
-            todo.append((text, when, who, source))
+            todo.append((text, when, who, source, metadata))
     return todo

@@ -14,9 +14,9 @@ Rules every implementation follows:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..models import (
     Concept,
@@ -84,12 +84,19 @@ class GraphStore(Protocol):
         """The namespace's newest time step (0 when empty)."""
         ...
 
+    def current_state(self, namespace: str) -> tuple[int, int]:
+        """``(generation, step)``: the namespace's generation, which :meth:`clear` increases (it
+        survives the clear, so a namespace forgotten and refilled to the same step is told apart
+        from the one before), and its newest time step. One read."""
+        ...
+
     def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
-        """Statements by id (missing ids are skipped), in the order of ``ids``."""
+        """Statements by id (missing ids are skipped), in the order of ``ids``; superseded ones
+        too (recall never meets their ids: they are in no posting or context)."""
         ...
 
     def find_recent_statements(self, namespace: str, *, limit: int) -> list[Statement]:
-        """The newest statements, newest first."""
+        """The newest current (not superseded) statements, newest first."""
         ...
 
     def find_statements(
@@ -104,7 +111,8 @@ class GraphStore(Protocol):
         ...
 
     def statements_at(self, namespace: str, steps: Iterable[int]) -> list[Statement]:
-        """Every statement stored at one of the time ``steps``, oldest first (step, then id)."""
+        """Every current statement stored at one of the time ``steps``, oldest first (step, then
+        id)."""
         ...
 
     # -- concept graph ---------------------------------------------------------------------------
@@ -234,6 +242,105 @@ class GraphStore(Protocol):
         ``newest``: only the ``newest`` most recently recorded of them (still oldest first), so
         a recall reads a bounded part of a long history. As-of filtering is done by the engine
         from the returned intervals.
+        """
+        ...
+
+    # -- items -------------------------------------------------------------------------------------
+    def find_statement_page(
+        self,
+        namespace: str,
+        *,
+        offset: int = 0,
+        limit: int | None = None,
+        source: str | None = None,
+        speaker: str | None = None,
+        include_superseded: bool = False,
+        newest_first: bool = False,
+    ) -> list[Statement]:
+        """One page of the namespace's statements, by (``t_index``, id), oldest first unless
+        ``newest_first``; only those with the given ``source``/``speaker``; superseded ones only
+        with ``include_superseded``."""
+        ...
+
+    def find_statement_versions(self, namespace: str, statement_id: int) -> list[Statement]:
+        """Every version of a statement (the chain of ``superseded_by``, both ways), oldest
+        first; empty when the statement is not stored in ``namespace``."""
+        ...
+
+    def supersede_statement(
+        self,
+        namespace: str,
+        statement_id: int,
+        by: int,
+        *,
+        keep_relations: Iterable[str] = (),
+    ) -> None:
+        """Mark a current statement as superseded by the newer statement ``by`` (one
+        transaction): it stays as history, readable by id and in its versions, but leaves
+        everything recall reads: its postings (term counts and the namespace's statement count and
+        length follow), its concept contexts, and a concept left with an empty context goes with
+        its links. :meth:`find_recent_statements` and :meth:`statements_at` skip it. The current
+        relations it is the evidence of end at ``by``'s step and time (kept as history), except
+        those in ``keep_relations``.
+
+        Raises:
+            NotFoundError: ``statement_id`` is not stored in ``namespace``.
+            InputError: it is already superseded, or ``by`` is not another statement of it.
+        """
+        ...
+
+    def delete_statements(
+        self, namespace: str, ids: Iterable[int], *, cascade_relations: bool = False
+    ) -> int:
+        """Hard-delete statements and every other version of them (one transaction), and what
+        names them: postings, contexts (concepts left with an empty context go with their
+        links), and the evidence ``statement_id`` of relations (the relations themselves too with
+        ``cascade_relations``; ended relations they superseded then point at nothing). Ids not
+        stored in ``namespace`` are skipped. Returns how many statements were deleted."""
+        ...
+
+    def delete_entity(self, namespace: str, entity_id: str) -> int:
+        """Hard-delete an entity, its aliases and every relation that has it as subject or object
+        (one transaction); returns how many relations were deleted.
+
+        Raises:
+            NotFoundError: no entity ``entity_id`` in ``namespace``.
+        """
+        ...
+
+    # -- export / import ---------------------------------------------------------------------
+    def dump_namespace(self, namespace: str) -> list[dict[str, Any]]:
+        """Everything stored for ``namespace`` as store-neutral records (empty when it holds
+        nothing), each a dict with a ``kind``, in this order:
+
+        - ``namespace``: ``step, n_statements, total_length, relation_seq`` (its clock/totals);
+        - ``statement``: ``id, text, t_index, at, speaker, source, length, metadata,
+          superseded_by, terms`` (the index terms, ``{}`` for a superseded statement), by id;
+        - ``concept``: ``name, t_index, revision_count, mentions, aliases``;
+        - ``context``: ``concept, statements`` (statement ids, ascending);
+        - ``link``: ``source, target, strength, t_index`` (``source < target``);
+        - ``entity``: ``id, name, type, aliases, first_step, last_step``;
+        - ``relation``: every field of :class:`Relation` but the names, plus ``seq``.
+
+        Times are aware ``datetime`` values. The ids are this store's; :meth:`load_namespace`
+        maps them to its own.
+        """
+        ...
+
+    def load_namespace(
+        self,
+        namespace: str,
+        records: Sequence[Mapping[str, Any]],
+        *,
+        progress: Callable[[int], None] | None = None,
+    ) -> int:
+        """Write the records of :meth:`dump_namespace` (already validated) into ``namespace``,
+        which must hold nothing (:class:`InputError` otherwise). Statement ids are assigned anew in
+        the records' id order, so every order by id is kept. ``progress`` is called, by parts, with
+        the number of records written since its last call. Returns the number of records.
+
+        Nothing is left of a failed load (one transaction; a store that must split a large load
+        removes what it wrote before raising).
         """
         ...
 

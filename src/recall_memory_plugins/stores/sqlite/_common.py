@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from datetime import datetime, timezone
 from functools import lru_cache
+from typing import Any
 
 from ...errors import InputError
 
@@ -36,3 +37,12 @@ def _qmarks(n: int) -> str:
 def _aliases(encoded: str) -> tuple[str, ...]:
     """Decoded alias lists, cached: the same entities are read on every mention of a name."""
     return tuple(json.loads(encoded))
+
+
+def _encode_json(value: Mapping[str, Any] | None) -> str | None:
+    """A metadata or term mapping as stored: JSON text, NULL when empty."""
+    return json.dumps(dict(value), ensure_ascii=False) if value else None
+
+
+def _decode_json(encoded: str | None) -> dict[str, Any]:
+    return json.loads(encoded) if encoded else {}

@@ -137,4 +137,39 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        4,
+        "per-item control: statement metadata (JSON), superseded_by (the newer version's id) and "
+        "index terms (JSON, so a deleted or superseded statement's postings are found without an "
+        "index on postings(statement_id)); statements found by source and by their successor",
+        [
+            "ALTER TABLE statements ADD COLUMN metadata TEXT",
+            "ALTER TABLE statements ADD COLUMN superseded_by INTEGER",
+            "ALTER TABLE statements ADD COLUMN terms TEXT",
+            "UPDATE statements SET terms = g.terms FROM (SELECT statement_id, "
+            "json_group_object(term, tf) AS terms FROM postings GROUP BY statement_id) AS g "
+            "WHERE g.statement_id = statements.id",
+            "CREATE INDEX IF NOT EXISTS ix_statements_source ON statements(namespace, source) "
+            "WHERE source IS NOT NULL",
+            "CREATE INDEX IF NOT EXISTS ix_statements_superseded ON statements(superseded_by) "
+            "WHERE superseded_by IS NOT NULL",
+        ],
+    )
+)
+
+MIGRATIONS.append(
+    (
+        MIGRATIONS[-1][0] + 1,
+        "namespace generations: clear() bumps a namespace's generation (kept across the clear), "
+        "so engines sharing the file drop caches of a namespace another engine forgot",
+        [
+            """CREATE TABLE IF NOT EXISTS namespace_generations (
+                namespace TEXT PRIMARY KEY,
+                generation INTEGER NOT NULL DEFAULT 0
+            )""",
+        ],
+    )
+)
+
 LATEST_VERSION = MIGRATIONS[-1][0]

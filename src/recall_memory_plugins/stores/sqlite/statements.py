@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 
 from ...errors import InputError
 from ...models import Concept, ConceptLink, GraphUpdate, Statement, Subgraph
 from ..base import sorted_pair
-from ._common import _chunks, _qmarks
-from .lifecycle import SqliteConnection
+from ._common import _chunks, _encode_json, _qmarks
+from .items import SqliteItems
 
 _NEIGHBOURS_SQL = {
     side: (
@@ -48,8 +47,9 @@ def _newest_neighbours(
     return out
 
 
-class SqliteStatements(SqliteConnection):
-    """Statements and the concept graph (mixed into :class:`SqliteGraphStore`)."""
+class SqliteStatements(SqliteItems):
+    """Statements and the concept graph (mixed into :class:`SqliteGraphStore`; per-item control
+    and export/import come with :class:`~.items.SqliteItems`)."""
 
     # ------------------------------------------------------------------------------ writes
     def _write_statements(
@@ -62,9 +62,19 @@ class SqliteStatements(SqliteConnection):
         for st in update.statements:
             length = sum(st.terms.values())
             sid = conn.execute(
-                "INSERT INTO statements(namespace, text, t_index, at, speaker, source, length) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (ns, st.text, step, at, st.speaker, st.source, length),
+                "INSERT INTO statements(namespace, text, t_index, at, speaker, source, length, "
+                "metadata, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    ns,
+                    st.text,
+                    step,
+                    at,
+                    st.speaker,
+                    st.source,
+                    length,
+                    _encode_json(st.metadata),
+                    _encode_json(st.terms),
+                ),
             ).fetchone()[0]
             ids.append(sid)
             postings.extend((ns, term, sid, tf, step, length) for term, tf in st.terms.items())
@@ -188,19 +198,14 @@ class SqliteStatements(SqliteConnection):
             ).fetchone()
         return int(row[0]) if row else 0
 
-    @staticmethod
-    def _statement(row: sqlite3.Row) -> Statement:
-        return Statement(
-            id=row["id"],
-            namespace=row["namespace"],
-            text=row["text"],
-            t_index=row["t_index"],
-            at=datetime.fromisoformat(row["at"]),
-            speaker=row["speaker"],
-            source=row["source"],
-        )
-
-    _STATEMENT_COLS = "id, namespace, text, t_index, at, speaker, source"
+    def current_state(self, namespace: str) -> tuple[int, int]:
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT (SELECT generation FROM namespace_generations WHERE namespace = ?), "
+                "(SELECT step FROM namespaces WHERE namespace = ?)",
+                (namespace, namespace),
+            ).fetchone()
+        return int(row[0] or 0), int(row[1] or 0)
 
     def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
         found: dict[int, Statement] = {}
@@ -220,7 +225,7 @@ class SqliteStatements(SqliteConnection):
         with self._read() as conn:
             rows = conn.execute(
                 f"SELECT {self._STATEMENT_COLS} FROM statements WHERE namespace = ? "
-                "ORDER BY t_index DESC, id DESC LIMIT ?",
+                "AND superseded_by IS NULL ORDER BY t_index DESC, id DESC LIMIT ?",
                 (namespace, limit),
             ).fetchall()
         return [self._statement(r) for r in rows]
@@ -255,7 +260,8 @@ class SqliteStatements(SqliteConnection):
                     self._statement(row)
                     for row in conn.execute(
                         f"SELECT {self._STATEMENT_COLS} FROM statements WHERE namespace = ? "
-                        f"AND t_index IN ({_qmarks(len(chunk))}) ORDER BY t_index, id",
+                        f"AND t_index IN ({_qmarks(len(chunk))}) AND superseded_by IS NULL "
+                        "ORDER BY t_index, id",
                         (namespace, *chunk),
                     )
                 )
@@ -382,7 +388,9 @@ class SqliteStatements(SqliteConnection):
         with self._read() as conn:
             for chunk in _chunks(wanted, 100):
                 sql = self._newest_context_sql(
-                    len(chunk), "s.id, s.namespace, s.text, s.t_index, s.at, s.speaker, s.source"
+                    len(chunk),
+                    "s.id, s.namespace, s.text, s.t_index, s.at, s.speaker, s.source, "
+                    "s.metadata, s.superseded_by",
                 )
                 params = [v for name in chunk for v in (namespace, name, limit_per_concept)]
                 for row in conn.execute(sql, params):

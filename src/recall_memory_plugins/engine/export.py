@@ -1,0 +1,392 @@
+"""Export and import of memories as JSON Lines, store-neutral (SQLite <-> Neo4j).
+
+The file is UTF-8 JSON Lines:
+
+1. a header ``{"format": "recall-memory-export", "version": 1, "library": ..., "created_at":
+   ..., "namespaces": [...], "records": N}``;
+2. one line per record of :meth:`~recall_memory_plugins.stores.base.GraphStore.dump_namespace`,
+   with its ``kind`` and ``namespace``: per namespace a ``namespace`` line (clock and totals),
+   then its ``statement``, ``concept``, ``context``, ``link``, ``entity`` and ``relation`` lines;
+   times are ISO 8601 strings with their offset;
+3. a trailer ``{"kind": "end", "records": N}``, so a truncated file is refused.
+
+An import validates the whole file before anything is written (unknown version, missing or
+mistyped fields, repeated keys, no trailer: :class:`InputError`, nothing written), and writes each
+namespace in one store transaction. Statement ids are the exporting store's; the importing store
+assigns its own in the same order, so everything ordered by id (recall's ties, contexts) is kept
+and recall gives the same context before and after.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import IO, Any
+
+from ..errors import InputError, RecallError
+from ..stores.base import GraphStore
+
+__all__ = ["FORMAT", "VERSION", "export_namespaces", "import_namespaces", "read_export"]
+
+logger = logging.getLogger(__name__)
+
+FORMAT = "recall-memory-export"
+VERSION = 1
+
+# ------------------------------------------------------------------------------------ schema
+_Check = Callable[[Any], bool]
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _opt(check: _Check) -> _Check:
+    return lambda v: v is None or check(v)
+
+
+def _str(v: Any) -> bool:
+    return isinstance(v, str)
+
+
+def _time(v: Any) -> bool:
+    return isinstance(v, datetime)
+
+
+def _strs(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _ints(v: Any) -> bool:
+    return isinstance(v, list) and all(_int(x) for x in v)
+
+
+def _object(v: Any) -> bool:
+    return isinstance(v, dict)
+
+
+def _term_counts(v: Any) -> bool:
+    return isinstance(v, dict) and all(_int(x) and x > 0 for x in v.values())
+
+
+def _str_map(v: Any) -> bool:
+    return isinstance(v, dict) and all(isinstance(x, str) for x in v.values())
+
+
+FIELDS: dict[str, dict[str, _Check]] = {
+    "namespace": {
+        "step": _int,
+        "n_statements": _int,
+        "total_length": _int,
+        "relation_seq": _int,
+    },
+    "statement": {
+        "id": _int,
+        "text": _str,
+        "t_index": _int,
+        "at": _time,
+        "speaker": _opt(_str),
+        "source": _opt(_str),
+        "length": _int,
+        "metadata": _object,
+        "superseded_by": _opt(_int),
+        "terms": _term_counts,
+    },
+    "concept": {
+        "name": _str,
+        "t_index": _int,
+        "revision_count": _int,
+        "mentions": _int,
+        "aliases": _strs,
+    },
+    "context": {"concept": _str, "statements": _ints},
+    "link": {"source": _str, "target": _str, "strength": _int, "t_index": _int},
+    "entity": {
+        "id": _str,
+        "name": _str,
+        "type": _str,
+        "aliases": _strs,
+        "first_step": _int,
+        "last_step": _int,
+    },
+    "relation": {
+        "id": _str,
+        "subject_id": _str,
+        "type": _str,
+        "object_id": _opt(_str),
+        "attributes": _str_map,
+        "valid_from_step": _int,
+        "valid_from": _time,
+        "recorded_at": _time,
+        "valid_to_step": _opt(_int),
+        "valid_to": _opt(_time),
+        "expired_at": _opt(_time),
+        "superseded_by": _opt(_str),
+        "statement_id": _opt(_int),
+        "confirmations": _int,
+        "seq": _int,
+    },
+}
+"""Every record kind and its fields (all required), with their checks."""
+
+_TIMES = {"at", "valid_from", "recorded_at", "valid_to", "expired_at"}
+# what must be unique within a namespace, per kind
+_KEYS: dict[str, Callable[[Mapping[str, Any]], object]] = {
+    "statement": lambda r: r["id"],
+    "concept": lambda r: r["name"],
+    "context": lambda r: r["concept"],
+    "link": lambda r: (r["source"], r["target"]),
+    "entity": lambda r: r["id"],
+    "relation": lambda r: r["id"],
+}
+
+
+def _encode(record: Mapping[str, Any]) -> str:
+    def value(v: Any) -> Any:
+        if isinstance(v, datetime):
+            return v.astimezone(timezone.utc).isoformat()
+        return v
+
+    return json.dumps({k: value(v) for k, v in record.items()}, ensure_ascii=False)
+
+
+# ------------------------------------------------------------------------------------ export
+@contextmanager
+def _writer(target: str | Path | IO[str]) -> Iterator[IO[str]]:
+    """A text stream to write to; a path gets a temporary file renamed over it at the end."""
+    if not isinstance(target, (str, Path)):
+        yield target
+        return
+    path = Path(target).expanduser()
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def export_namespaces(
+    store: GraphStore,
+    namespaces: list[str],
+    target: str | Path | IO[str],
+    *,
+    progress: bool = False,
+) -> int:
+    """Write ``namespaces`` of ``store`` to ``target`` (a path or a text stream) as JSON Lines.
+
+    Returns the number of lines written (header and trailer included).
+    """
+    dumps = [(ns, store.dump_namespace(ns)) for ns in namespaces]
+    dumps = [(ns, records) for ns, records in dumps if records]
+    total = sum(len(records) for _, records in dumps)
+    from .. import __version__
+
+    header = {
+        "format": FORMAT,
+        "version": VERSION,
+        "library": __version__,
+        "created_at": datetime.now(timezone.utc).isoformat(),
+        "namespaces": [ns for ns, _ in dumps],
+        "records": total,
+    }
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=total, desc="exporting", unit="rec")
+    try:
+        with _writer(target) as out:
+            out.write(json.dumps(header, ensure_ascii=False) + "\n")
+            for ns, records in dumps:
+                for record in records:
+                    out.write(_encode({"kind": record["kind"], "namespace": ns, **record}) + "\n")
+                    if bar is not None:
+                        bar.update(1)
+            out.write(json.dumps({"kind": "end", "records": total}) + "\n")
+    except OSError as exc:
+        raise InputError(f"cannot write the export to {target!r}: {exc}") from exc
+    finally:
+        if bar is not None:
+            bar.close()
+    logger.info("exported %d records of %d namespace(s)", total, len(dumps))
+    return total + 2
+
+
+# ------------------------------------------------------------------------------------ import
+def _lines(source: str | Path | IO[str]) -> Iterator[str]:
+    if isinstance(source, (str, Path)):
+        path = Path(source).expanduser()
+        try:
+            with path.open(encoding="utf-8") as stream:
+                yield from stream
+        except FileNotFoundError as exc:
+            raise InputError(f"no export file at {path}") from exc
+        except IsADirectoryError as exc:
+            raise InputError(f"{path} is a directory, not an export file") from exc
+        except UnicodeDecodeError as exc:
+            raise InputError(f"{path} is not UTF-8 text: {exc}") from exc
+        except OSError as exc:
+            raise InputError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    else:
+        try:
+            yield from source
+        except UnicodeDecodeError as exc:
+            raise InputError(f"the export is not UTF-8 text: {exc}") from exc
+
+
+def _record(line_no: int, data: Any) -> dict[str, Any]:
+    """One record line checked and decoded (times as datetimes)."""
+    where = f"line {line_no}"
+    if not isinstance(data, dict):
+        raise InputError(f"{where}: a record must be a JSON object")
+    kind = data.get("kind")
+    fields = FIELDS.get(kind) if isinstance(kind, str) else None
+    if fields is None:
+        raise InputError(f"{where}: unknown record kind {kind!r}")
+    ns = data.get("namespace")
+    if not isinstance(ns, str) or not ns:
+        raise InputError(f"{where}: a {kind} record needs its namespace (a non-empty string)")
+    record: dict[str, Any] = {"kind": kind, "namespace": ns}
+    for name, check in fields.items():
+        if name not in data:
+            raise InputError(f"{where}: {kind} record without {name!r}")
+        value = data[name]
+        if name in _TIMES and isinstance(value, str):
+            try:
+                value = datetime.fromisoformat(value)
+            except ValueError as exc:
+                raise InputError(f"{where}: {name} {value!r} is not an ISO time") from exc
+            if value.tzinfo is None:
+                raise InputError(f"{where}: {name} {data[name]!r} has no timezone offset")
+            value = value.astimezone(timezone.utc)
+        if not check(value):
+            raise InputError(f"{where}: {kind} field {name!r} has an invalid value {value!r}")
+        record[name] = value
+    unknown = set(data) - set(fields) - {"kind", "namespace"}
+    if unknown:
+        raise InputError(f"{where}: {kind} record with unknown fields {sorted(unknown)}")
+    return record
+
+
+def read_export(source: str | Path | IO[str]) -> tuple[dict[str, Any], dict[str, list]]:
+    """Read and validate a whole export: ``(header, records by namespace)``.
+
+    Raises:
+        InputError: not an export of this format, an unknown version, a malformed or truncated
+            file.
+    """
+    header: dict[str, Any] | None = None
+    by_ns: dict[str, list[dict[str, Any]]] = {}
+    seen: dict[tuple[str, str], set[object]] = {}
+    ended: int | None = None
+    count = 0
+    for line_no, line in enumerate(_lines(source), start=1):
+        if not line.strip():
+            continue
+        if ended is not None:
+            raise InputError(f"line {line_no}: data after the end of the export")
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise InputError(f"line {line_no} is not valid JSON: {exc.msg}") from exc
+        if header is None:
+            if not isinstance(data, dict) or data.get("format") != FORMAT:
+                raise InputError(
+                    f'not a {FORMAT} file (its first line has no "format": {FORMAT!r})'
+                )
+            if data.get("version") != VERSION:
+                raise InputError(
+                    f"unknown {FORMAT} version {data.get('version')!r}: this library reads "
+                    f"version {VERSION}; upgrade recall-memory-plugins"
+                )
+            header = data
+            continue
+        if isinstance(data, dict) and data.get("kind") == "end":
+            ended = data.get("records") if _int(data.get("records")) else -1
+            continue
+        record = _record(line_no, data)
+        ns = record["namespace"]
+        kind = record["kind"]
+        records = by_ns.setdefault(ns, [])
+        if kind == "namespace":
+            if records:
+                raise InputError(f"line {line_no}: namespace {ns!r} opens twice or too late")
+        elif not records:
+            raise InputError(f"line {line_no}: a {kind} record before its namespace record")
+        else:
+            keys = seen.setdefault((ns, kind), set())
+            key = _KEYS[kind](record)
+            if key in keys:
+                raise InputError(f"line {line_no}: {kind} {key!r} repeated in namespace {ns!r}")
+            keys.add(key)
+        records.append(record)
+        count += 1
+    if header is None:
+        raise InputError("the export is empty (no header line)")
+    if ended is None:
+        raise InputError("the export is truncated: its end line is missing")
+    if ended != count:
+        raise InputError(f"the export's end line counts {ended} records, the file holds {count}")
+    return header, by_ns
+
+
+def import_namespaces(
+    store: GraphStore,
+    source: str | Path | IO[str],
+    *,
+    namespace: str | None = None,
+    progress: bool = False,
+) -> int:
+    """Load an export into ``store``; returns the number of records written.
+
+    ``namespace`` renames the file's only namespace. Every target namespace must hold nothing.
+    If a later namespace fails to load, the ones this import wrote are forgotten again.
+    """
+    _, by_ns = read_export(source)
+    if namespace is not None:
+        if len(by_ns) > 1:
+            raise InputError(
+                f"the export holds {len(by_ns)} namespaces ({', '.join(sorted(by_ns))}); "
+                "import it without a target namespace"
+            )
+        by_ns = {namespace: next(iter(by_ns.values()))} if by_ns else {}
+    for ns in by_ns:
+        if store.current_step(ns) or store.find_statement_page(
+            ns, limit=1, include_superseded=True
+        ):
+            raise InputError(
+                f"namespace {ns!r} already holds data: forget it first, or import into another "
+                "namespace (nothing was imported)"
+            )
+    total = sum(len(records) for records in by_ns.values())
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=total, desc="importing", unit="rec")
+    done: list[str] = []
+    written = 0
+    try:
+        for ns, records in by_ns.items():
+            written += store.load_namespace(
+                ns, records, progress=None if bar is None else bar.update
+            )
+            done.append(ns)
+    except RecallError:
+        for ns in done:  # all or nothing across namespaces too
+            store.clear(ns)
+        raise
+    finally:
+        if bar is not None:
+            bar.close()
+    logger.info("imported %d records into %d namespace(s)", written, len(done))
+    return written

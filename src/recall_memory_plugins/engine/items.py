@@ -1,0 +1,349 @@
+"""Per-item control of a memory: read, page, correct, trace and hard-delete single statements and
+entities; export and import whole namespaces. Mixed into
+:class:`~recall_memory_plugins.engine.memory.TemporalGraphMemory`."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
+
+from ..errors import InputError, NotFoundError, RecallError
+from ..models import Statement, UpdateResult
+from .validation import (
+    check_label,
+    check_limit,
+    check_metadata,
+    check_statement_id,
+)
+
+if TYPE_CHECKING:
+    from ..stores.base import GraphStore
+    from .relations import RelationTracker
+
+__all__ = ["ItemsMixin"]
+
+logger = logging.getLogger(__name__)
+
+MAX_PAGE = 10_000  # statements one get_all call returns at most
+
+
+class ItemsMixin:
+    """``get``/``get_all``/``find_by_source``/``update_statement``/``history``/``delete_*``,
+    ``namespaces``, ``export``/``import_``."""
+
+    if TYPE_CHECKING:  # provided by TemporalGraphMemory
+        store: GraphStore
+        tracker: RelationTracker | None
+        _write_lock: threading.Lock
+
+        def _ns(self, namespace: str | None) -> str: ...
+        def _check_text(self, text: object, what: str = "text") -> str: ...
+        def _check_name(self, name: object, what: str) -> str: ...
+        def _check_time(self, at: datetime | None) -> datetime: ...
+        def _prepare(
+            self,
+            ns: str,
+            text: str,
+            when: datetime,
+            speaker: str | None,
+            source: str | None,
+            metadata: Mapping[str, Any] | None = None,
+        ) -> Any: ...
+        def _require_tracker(self) -> RelationTracker: ...
+
+    # ------------------------------------------------------------------------------ reads
+    def get(self, statement_id: int, *, namespace: str | None = None) -> Statement:
+        """The statement ``statement_id`` (a superseded one too: see ``superseded_by``).
+
+        Raises:
+            NotFoundError: no such statement in the namespace.
+            InputError: ``statement_id`` is not an int >= 1.
+        """
+        ns = self._ns(namespace)
+        sid = check_statement_id(statement_id)
+        found = self.store.get_statements(ns, [sid])
+        if not found:
+            raise NotFoundError(f"no statement {sid} in namespace {ns!r}")
+        return found[0]
+
+    def get_all(
+        self,
+        *,
+        namespace: str | None = None,
+        offset: int = 0,
+        limit: int = 100,
+        source: str | None = None,
+        speaker: str | None = None,
+        include_superseded: bool = False,
+        newest_first: bool = False,
+    ) -> list[Statement]:
+        """One page of the namespace's statements, oldest first (``newest_first`` reverses).
+
+        Args:
+            offset: statements skipped before the page.
+            limit: page size (at most 10,000).
+            source: only statements with this source.
+            speaker: only statements of this speaker.
+            include_superseded: also the older versions replaced by :meth:`update_statement`.
+            newest_first: order by time step descending.
+        """
+        ns = self._ns(namespace)
+        first = check_limit(offset, "offset") or 0
+        size = check_limit(limit, "limit")
+        if size is None or size > MAX_PAGE:
+            raise InputError(f"limit must be an int in 0..{MAX_PAGE:,}, got {limit!r}")
+        return self.store.find_statement_page(
+            ns,
+            offset=first,
+            limit=size,
+            source=check_label(source, "source"),
+            speaker=check_label(speaker, "speaker"),
+            include_superseded=bool(include_superseded),
+            newest_first=bool(newest_first),
+        )
+
+    def find_by_source(self, source: str, *, namespace: str | None = None) -> list[Statement]:
+        """The current statements whose source is ``source``, oldest first (a text stored in
+        several chunks has several)."""
+        ns = self._ns(namespace)
+        ref = check_label(source, "source")
+        if ref is None:
+            raise InputError("source must be a string, got None")
+        return self.store.find_statement_page(ns, source=ref)
+
+    def history(self, statement_id: int, *, namespace: str | None = None) -> list[Statement]:
+        """Every version of the statement, oldest first (the current one last).
+
+        Raises:
+            NotFoundError: no such statement in the namespace.
+        """
+        ns = self._ns(namespace)
+        sid = check_statement_id(statement_id)
+        versions = self.store.find_statement_versions(ns, sid)
+        if not versions:
+            raise NotFoundError(f"no statement {sid} in namespace {ns!r}")
+        return versions
+
+    def namespaces(self) -> list[str]:
+        """Every namespace that holds data."""
+        return self.store.namespaces()
+
+    # ------------------------------------------------------------------------------ writes
+    def _forget_discourse(self, ns: str) -> None:
+        """Drop the relation layer's cached state of ``ns`` (entities may have gone)."""
+        if self.tracker is not None:
+            self.tracker.discard(self.store, ns)
+
+    def update_statement(
+        self,
+        statement_id: int,
+        text: str,
+        *,
+        namespace: str | None = None,
+        at: datetime | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        speaker: str | None = None,
+        source: str | None = None,
+    ) -> UpdateResult:
+        """Correct a statement: ``text`` is stored as the namespace's next time step, and the old
+        statement is marked superseded by it (kept as :meth:`history`, no longer recalled).
+
+        Speaker, source and metadata are the old statement's unless given. Current relations
+        drawn from the old statement end at the new step unless the new text repeats them.
+
+        Raises:
+            NotFoundError: no such statement in the namespace.
+            InputError: invalid input, or the statement was already superseded (update the
+                current version, the last of :meth:`history`).
+        """
+        ns = self._ns(namespace)
+        sid = check_statement_id(statement_id)
+        body = self._check_text(text).strip()
+        if not body:
+            raise InputError("cannot update a statement to empty text (delete it instead)")
+        when = self._check_time(at)
+        meta = None if metadata is None else check_metadata(metadata)
+        who = check_label(speaker, "speaker")
+        ref = check_label(source, "source")
+        old = self.get(sid, namespace=ns)
+        if old.superseded_by is not None:
+            raise InputError(
+                f"statement {sid} was already superseded by {old.superseded_by}; update the "
+                "current version (the last of history())"
+            )
+        prepared = self._prepare(
+            ns,
+            body,
+            when,
+            old.speaker if who is None else who,
+            old.source if ref is None else ref,
+            dict(old.metadata) if meta is None else meta,
+        )
+        # One transaction on both stores: the new version and the old one's retirement. The
+        # relations drawn from the old version end, unless the new one repeats them. Same lock
+        # order as TemporalGraphMemory._commit: the write lock, then the store's batch.
+        update = prepared.update
+        tracker = self.tracker
+        plan = None
+        try:
+            with self._write_lock, self.store.batch():
+                kept: set[str] = set()
+                if tracker is not None:
+                    plan = tracker.plan(
+                        self.store,
+                        ns,
+                        prepared.annotation,
+                        speaker=prepared.speaker,
+                        sentence_statements=prepared.sentence_statements,
+                    )
+                    update = replace(update, entities=plan.entities, relation_changes=plan.changes)
+                    kept = {c.relation_id for c in plan.changes if c.op in ("add", "confirm")}
+                result = self.store.apply_update(update)
+                self.store.supersede_statement(
+                    ns, sid, result.statement_ids[0], keep_relations=sorted(kept)
+                )
+        except RecallError:
+            if tracker is not None:
+                tracker.discard(self.store, ns)
+            raise
+        if tracker is not None:
+            # relations ended outside the plan: the cached discourse state is rebuilt
+            tracker.discard(self.store, ns)
+        logger.debug("statement %s of %r superseded by %s", sid, ns, result.statement_ids[0])
+        return result
+
+    def delete_statement(
+        self,
+        statement_id: int,
+        *,
+        namespace: str | None = None,
+        cascade_relations: bool = False,
+    ) -> None:
+        """Hard-delete a statement with all its versions and what names it: its index terms,
+        its places in concept contexts (a concept left with none goes, with its links) and the
+        evidence link of relations drawn from it (the relations too with
+        ``cascade_relations``).
+
+        Raises:
+            NotFoundError: no such statement in the namespace.
+        """
+        ns = self._ns(namespace)
+        sid = check_statement_id(statement_id)
+        with self._write_lock:
+            deleted = self.store.delete_statements(
+                ns, [sid], cascade_relations=bool(cascade_relations)
+            )
+            self._forget_discourse(ns)
+        if not deleted:
+            raise NotFoundError(f"no statement {sid} in namespace {ns!r}")
+
+    def delete_entity(self, name_or_id: str, *, namespace: str | None = None) -> int:
+        """Hard-delete an entity (by id, else by name or alias), its aliases and every relation
+        it is the subject or object of. Returns how many relations were deleted.
+
+        Raises:
+            NotFoundError: no entity has that id, name or alias.
+            InputError: the name belongs to several entities (pass one's id).
+        """
+        ns = self._ns(namespace)
+        key = self._check_name(name_or_id, "entity")
+        found = self.store.find_entities(ns, ids=[key])
+        if not found:
+            found = self._require_tracker().find_entities(self.store, ns, key)
+            exact = [e for e in found if e.name.casefold() == key.casefold()]
+            if len(exact) == 1:
+                found = exact
+        if not found:
+            raise NotFoundError(f"no entity named {key!r} in namespace {ns!r}")
+        if len(found) > 1:
+            listed = ", ".join(f"{e.id!r} ({e.name})" for e in found[:10])
+            raise InputError(f"{key!r} names {len(found)} entities: {listed}; pass one's id")
+        with self._write_lock:
+            try:
+                return self.store.delete_entity(ns, found[0].id)
+            finally:
+                self._forget_discourse(ns)
+
+    # ------------------------------------------------------------------------------ transfer
+    def export(
+        self,
+        path_or_file: str | Path | IO[str],
+        *,
+        namespace: str | None = None,
+        all_namespaces: bool = False,
+        progress: bool = False,
+    ) -> int:
+        """Write the namespace (every namespace with ``all_namespaces``) as JSON Lines: a
+        versioned header, then one line per record (see :mod:`.export`). Returns the number of
+        lines written.
+
+        A path is written whole or not at all (a temporary file renamed at the end).
+        """
+        from .export import export_namespaces
+
+        names = self.namespaces() if all_namespaces else [self._ns(namespace)]
+        return export_namespaces(self.store, names, path_or_file, progress=progress)
+
+    def import_(
+        self,
+        path_or_file: str | Path | IO[str],
+        *,
+        namespace: str | None = None,
+        progress: bool = False,
+    ) -> int:
+        """Load an :meth:`export` file into this memory's store; returns the records written.
+
+        Every namespace of the file is written under its own name, or, for a file of one
+        namespace, under ``namespace`` when given. The whole file is validated before anything
+        is written, and each target namespace must hold nothing.
+
+        Raises:
+            InputError: a malformed file, an unknown format version, or a target namespace that
+                already holds data (nothing is written).
+        """
+        from .export import import_namespaces
+
+        target = None if namespace is None else self._ns(namespace)
+        with self._write_lock:
+            try:
+                return import_namespaces(
+                    self.store, path_or_file, namespace=target, progress=progress
+                )
+            finally:
+                for ns in self.namespaces():
+                    self._forget_discourse(ns)
+
+    # ------------------------------------------------------------------------------ async
+    async def aget(self, statement_id: int, **kwargs: Any) -> Statement:
+        """Async twin of :meth:`get`."""
+        return await asyncio.to_thread(self.get, statement_id, **kwargs)
+
+    async def aget_all(self, **kwargs: Any) -> list[Statement]:
+        """Async twin of :meth:`get_all`."""
+        return await asyncio.to_thread(self.get_all, **kwargs)
+
+    async def afind_by_source(self, source: str, **kwargs: Any) -> list[Statement]:
+        """Async twin of :meth:`find_by_source`."""
+        return await asyncio.to_thread(self.find_by_source, source, **kwargs)
+
+    async def aupdate_statement(self, statement_id: int, text: str, **kwargs: Any) -> UpdateResult:
+        """Async twin of :meth:`update_statement`."""
+        return await asyncio.to_thread(self.update_statement, statement_id, text, **kwargs)
+
+    async def ahistory(self, statement_id: int, **kwargs: Any) -> list[Statement]:
+        """Async twin of :meth:`history`."""
+        return await asyncio.to_thread(self.history, statement_id, **kwargs)
+
+    async def adelete_statement(self, statement_id: int, **kwargs: Any) -> None:
+        """Async twin of :meth:`delete_statement`."""
+        await asyncio.to_thread(self.delete_statement, statement_id, **kwargs)
+
+    async def adelete_entity(self, name_or_id: str, **kwargs: Any) -> int:
+        """Async twin of :meth:`delete_entity`."""
+        return await asyncio.to_thread(self.delete_entity, name_or_id, **kwargs)
