@@ -33,6 +33,7 @@ from ..models import (
 from ..nlp.base import Annotation, Annotator
 from ..stores.base import GraphStore
 from .items import ItemsMixin
+from .filters import StatementFilter, facts_as_of, filter_candidates
 from .relations import RelationTracker
 from .retrieval import (
     BM25,
@@ -434,11 +435,17 @@ class TemporalGraphMemory(ItemsMixin):
         token_budget: int | None = None,
         strategy: str | None = None,
         order: str | None = None,
+        as_of: int | datetime | None = None,
+        where: StatementFilter | Mapping[str, Any] | None = None,
     ) -> Recall:
         """The statements that best answer ``question`` within ``token_budget`` tokens.
 
         Never raises for an unknown question: with no known concept it falls back to lexical
         matches, then to the most recent statements (see :attr:`Recall.strategy`).
+        ``where`` (a :class:`~.filters.StatementFilter` or a mapping of its ``of`` keywords:
+        speaker, source, since, until, since_step, until_step) keeps only the statements it
+        accepts; ``as_of`` (a time step or an aware datetime) recalls only what was stored up to
+        then, with the relation facts that held then.
 
         Raises:
             InputError: ``question`` is not a string or the budget is not positive.
@@ -452,6 +459,10 @@ class TemporalGraphMemory(ItemsMixin):
         ordering = order or self.config.order
         if ordering not in ("chronological", "rank"):
             raise InputError(f"order must be 'chronological' or 'rank', got {order!r}")
+        as_of = check_as_of(as_of)
+        only = StatementFilter.coerce(where)
+        if as_of is not None:
+            only = (only or StatementFilter()).with_as_of(as_of)
 
         newest = self.store.current_step(ns)
         if newest == 0:
@@ -466,7 +477,13 @@ class TemporalGraphMemory(ItemsMixin):
         facts: list[str] = []
         reserved = 0
         if self.tracker is not None and annotation.sentences:
-            for fact in self.tracker.facts(self.store, ns, annotation):
+            for fact in (
+                self.tracker.facts(self.store, ns, annotation)
+                if as_of is None
+                else facts_as_of(
+                    self.tracker.find_relations(self.store, ns, as_of=as_of), question
+                )
+            ):
                 cost = self._tokens.count(fact) + 1
                 if reserved + cost > budget // 2:
                     break
@@ -481,8 +498,10 @@ class TemporalGraphMemory(ItemsMixin):
             ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest, budget, weights)
             if self.config.excerpts != "off" and weights:
                 ranked = self._excerpts(ranked, weights, full_texts)
+        ranked = filter_candidates(ranked, only)
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
+            ranked = filter_candidates(ranked, only)
             how = "recent"
         grouped = ordering == "chronological"
         kept = fit_to_budget(
@@ -497,7 +516,7 @@ class TemporalGraphMemory(ItemsMixin):
                 recent = [
                     (st, 0.0, ())
                     for st in self.store.find_recent_statements(ns, limit=FILL_RECENT)
-                    if st.id not in seen
+                    if st.id not in seen and (only is None or only.matches(st))
                 ]
                 kept = fit_to_budget(
                     [*ranked, *recent],
