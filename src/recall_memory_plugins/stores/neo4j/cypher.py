@@ -123,7 +123,8 @@ CALL (counter, valid) {
     UNWIND range(0, size($statements) - 1) AS i
     WITH i, $statements[i] AS st
     CREATE (s:Statement {namespace: $ns, id: base + i + 1, text: st.text, t_index: step, at: $at,
-                         speaker: st.speaker, source: st.source, length: st.length})
+                         speaker: st.speaker, source: st.source, length: st.length,
+                         metadata: st.metadata})
     WITH s, st
     UNWIND st.terms AS tm
     MERGE (t:Term {namespace: $ns, key: tm.key})
@@ -289,7 +290,8 @@ RETURN n.n_statements AS n, n.total_length AS total
 # A statement goes out as a list (see ``Neo4jGraphStore._statement``), its time as epoch seconds +
 # microseconds: hydrating Neo4j DateTime values costs more than everything else of a context read.
 _STATEMENT_ROW = (
-    "[s.id, s.text, s.t_index, s.speaker, s.source, s.at.epochSeconds, s.at.microsecond]"
+    "[s.id, s.text, s.t_index, s.speaker, s.source, s.at.epochSeconds, s.at.microsecond, "
+    "s.metadata, s.superseded_by]"
 )
 
 GET_STATEMENTS = f"""
@@ -301,6 +303,7 @@ RETURN collect({_STATEMENT_ROW}) AS statements
 
 FIND_RECENT_STATEMENTS = f"""
 MATCH (s:Statement {{namespace: $ns}})
+WHERE s.superseded_by IS NULL
 WITH s ORDER BY s.t_index DESC, s.id DESC
 LIMIT $limit
 RETURN collect({_STATEMENT_ROW}) AS statements
@@ -317,6 +320,7 @@ RETURN collect({_STATEMENT_ROW}) AS statements
 STATEMENTS_AT = f"""
 UNWIND $steps AS step
 MATCH (s:Statement {{namespace: $ns, t_index: step}})
+WHERE s.superseded_by IS NULL
 WITH s ORDER BY s.t_index, s.id
 RETURN collect({_STATEMENT_ROW}) AS statements
 """
@@ -542,3 +546,238 @@ WITH st.seen AS seen, st.adjacency AS adjacency
 """
     + _EXPAND_TAIL
 )
+
+# ------------------------------------------------------------------------------------ items
+# Per-item writes take the store-wide counter lock first, like APPLY_UPDATE, so they never
+# interleave with an update planned against the state they change.
+LOCK_COUNTER = """
+MATCH (counter:RecallCounter {name: $counter})
+SET counter.locked = true
+REMOVE counter.locked
+RETURN counter.value AS value
+"""
+
+STATEMENT_PAGE = {
+    (by_source, order): f"""
+MATCH (s:Statement {{namespace: $ns{", source: $source" if by_source else ""}}})
+WHERE ($speaker IS NULL OR s.speaker = $speaker)
+  AND ($include_superseded OR s.superseded_by IS NULL)
+WITH s ORDER BY s.t_index {order}, s.id {order}
+SKIP $offset LIMIT $limit
+RETURN collect({_STATEMENT_ROW}) AS statements
+"""
+    for by_source in (False, True)
+    for order in ("ASC", "DESC")
+}
+
+STATEMENT_LINKS = """
+OPTIONAL MATCH (s:Statement {id: $id}) WHERE s.namespace = $ns
+OPTIONAL MATCH (o:Statement {superseded_by: $id}) WHERE o.namespace = $ns
+RETURN s IS NOT NULL AS found, s.superseded_by AS newer, o.id AS older
+"""
+
+# Take current statements out of what recall reads: postings (term df, emptied terms), the
+# namespace's totals, concept contexts (a concept left with none goes with its links).
+UNINDEX_STATEMENTS = """
+UNWIND $ids AS sid
+MATCH (s:Statement {id: sid})
+WHERE s.namespace = $ns AND s.superseded_by IS NULL
+CALL (s) {
+  MATCH (t:Term)-[o:OCCURS]->(s)
+  DELETE o
+  SET t.df = t.df - 1
+  WITH t WHERE t.df <= 0
+  DETACH DELETE t
+}
+CALL (s) {
+  OPTIONAL MATCH (c:Concept)-[x:IN_CONTEXT]->(s)
+  DELETE x
+  RETURN collect(c) AS touched
+}
+WITH collect(s) AS gone, coalesce(sum(s.length), 0) AS total,
+     reduce(acc = [], cs IN collect(touched) | acc + cs) AS touched
+CALL (gone, total) {
+  MATCH (n:Namespace {namespace: $ns})
+  SET n.n_statements = n.n_statements - size(gone), n.total_length = n.total_length - total
+}
+CALL (touched) {
+  UNWIND touched AS c
+  WITH DISTINCT c
+  SET c.context_size = COUNT { (c)-[:IN_CONTEXT]->() }
+  WITH c WHERE c.context_size = 0
+  DETACH DELETE c
+}
+RETURN size(gone) AS unindexed
+"""
+
+SUPERSEDE_STATEMENT = """
+MATCH (s:Statement {id: $id}) WHERE s.namespace = $ns
+MATCH (b:Statement {id: $by}) WHERE b.namespace = $ns
+SET s.superseded_by = $by
+WITH s, b
+CALL (s, b) {
+  MATCH (r:Relation {namespace: $ns, statement_id: s.id})
+  WHERE r.valid_to_step IS NULL AND NOT r.id IN $keep
+  SET r.valid_to_step = b.t_index, r.valid_to = b.at, r.expired_at = b.at
+}
+MERGE (g:NamespaceGeneration {namespace: $ns})
+SET g.generation = coalesce(g.generation, 0) + 1
+"""
+
+RELATIONS_OF_STATEMENTS = """
+UNWIND $ids AS sid
+MATCH (r:Relation {namespace: $ns, statement_id: sid})
+RETURN collect(r.id) AS ids
+"""
+
+CLEAR_EVIDENCE = """
+UNWIND $ids AS sid
+MATCH (r:Relation {namespace: $ns, statement_id: sid})
+SET r.statement_id = null
+"""
+
+DELETE_STATEMENTS = """
+UNWIND $ids AS sid
+MATCH (s:Statement {id: sid}) WHERE s.namespace = $ns
+DETACH DELETE s
+RETURN count(*) AS deleted
+"""
+
+DELETE_RELATIONS = """
+CALL () {
+  UNWIND $keys AS key
+  MATCH (r:Relation {namespace: $ns, key: key})
+  DETACH DELETE r
+}
+CALL () {
+  MATCH (r:Relation {namespace: $ns})
+  WHERE r.superseded_by IN $ids
+  SET r.superseded_by = null
+}
+"""
+
+ENTITY_RELATIONS = """
+OPTIONAL MATCH (e:Entity {namespace: $ns, key: $key})
+CALL () {
+  MATCH (r:Relation {namespace: $ns, subject_key: $key}) RETURN r
+  UNION
+  MATCH (r:Relation {namespace: $ns, object_key: $key}) RETURN r
+}
+RETURN e IS NOT NULL AS found, collect(r.id) AS ids
+"""
+
+DELETE_ENTITY = """
+MATCH (e:Entity {namespace: $ns, key: $key})
+DETACH DELETE e
+"""
+
+BUMP_GENERATION_ITEMS = """
+MERGE (g:NamespaceGeneration {namespace: $ns})
+SET g.generation = coalesce(g.generation, 0) + 1
+"""
+
+# ------------------------------------------------------------------------------------ transfer
+DUMP_NAMESPACE = "MATCH (n:Namespace {namespace: $ns}) RETURN n {.*} AS n"
+
+DUMP_STATEMENTS = """
+MATCH (s:Statement {namespace: $ns})
+CALL (s) {
+  OPTIONAL MATCH (t:Term)-[o:OCCURS]->(s)
+  RETURN collect([t.term, o.tf]) AS terms
+}
+RETURN s {.*} AS s, terms ORDER BY s.id
+"""
+
+DUMP_CONCEPTS = """
+MATCH (c:Concept {namespace: $ns})
+CALL (c) {
+  OPTIONAL MATCH (c)-[:IN_CONTEXT]->(s:Statement)
+  WITH s ORDER BY s.id
+  RETURN collect(s.id) AS context
+}
+RETURN c {.name, .t_index, .revision_count, .mentions, .aliases} AS c, context
+"""
+
+DUMP_LINKS = """
+MATCH (a:Concept {namespace: $ns})-[r:RELATED]->(b:Concept)
+RETURN a.name AS source, b.name AS target, r.strength AS strength, r.t_index AS t_index
+"""
+
+DUMP_ENTITIES = """
+MATCH (e:Entity {namespace: $ns})
+RETURN e {.id, .name, .type, .aliases, .first_step, .last_step} AS e
+"""
+
+DUMP_RELATIONS = """
+MATCH (r:Relation {namespace: $ns})
+RETURN r {.*} AS r ORDER BY r.seq
+"""
+
+RESERVE_STATEMENT_IDS = """
+MATCH (counter:RecallCounter {name: $counter})
+SET counter.locked = true
+REMOVE counter.locked
+WITH counter
+SET counter.value = counter.value + $n
+RETURN counter.value - $n AS base
+"""
+
+LOAD_STATEMENTS = """
+UNWIND $rows AS st
+CREATE (s:Statement {namespace: $ns, id: st.id, text: st.text, t_index: st.t_index, at: st.at,
+                     speaker: st.speaker, source: st.source, length: st.length,
+                     metadata: st.metadata, superseded_by: st.superseded_by})
+WITH s, st
+UNWIND st.terms AS tm
+MERGE (t:Term {namespace: $ns, key: tm.key})
+  ON CREATE SET t.term = tm.term, t.df = 0
+SET t.df = t.df + 1
+CREATE (t)-[:OCCURS {tf: tm.tf}]->(s)
+"""
+
+LOAD_CONCEPTS = """
+UNWIND $rows AS c
+CREATE (n:Concept {namespace: $ns, key: c.key, name: c.name, t_index: c.t_index,
+                   revision_count: c.revision_count, mentions: c.mentions,
+                   context_size: size(c.context), aliases: c.aliases})
+WITH n, c
+UNWIND c.context AS sid
+MATCH (s:Statement {id: sid})
+CREATE (n)-[:IN_CONTEXT]->(s)
+"""
+
+LOAD_LINKS = """
+UNWIND $rows AS l
+MATCH (a:Concept {namespace: $ns, key: l.source_key})
+MATCH (b:Concept {namespace: $ns, key: l.target_key})
+CREATE (a)-[:RELATED {strength: l.strength, t_index: l.t_index}]->(b)
+"""
+
+LOAD_ENTITIES = """
+UNWIND $rows AS e
+CREATE (:Entity {namespace: $ns, key: e.key, id: e.id, name: e.name, type: e.type,
+                 aliases: e.aliases, alias_keys: e.alias_keys, first_step: e.first_step,
+                 last_step: e.last_step})
+"""
+
+LOAD_RELATIONS = """
+UNWIND $rows AS x
+CREATE (r:Relation {namespace: $ns, key: x.key, id: x.id, type: x.type,
+                    subject_id: x.subject_id, subject_key: x.subject_key,
+                    object_id: x.object_id, object_key: x.object_key,
+                    attributes_json: x.attributes_json, valid_from_step: x.valid_from_step,
+                    valid_from: x.valid_from, recorded_at: x.recorded_at,
+                    valid_to_step: x.valid_to_step, valid_to: x.valid_to,
+                    expired_at: x.expired_at, superseded_by: x.superseded_by,
+                    statement_id: x.statement_id, confirmations: x.confirmations, seq: x.seq})
+WITH r, x
+OPTIONAL MATCH (se:Entity {namespace: $ns, key: x.subject_key})
+OPTIONAL MATCH (oe:Entity {namespace: $ns, key: x.object_key})
+FOREACH (_ IN CASE WHEN se IS NULL THEN [] ELSE [1] END | CREATE (r)-[:SUBJECT]->(se))
+FOREACH (_ IN CASE WHEN oe IS NULL THEN [] ELSE [1] END | CREATE (r)-[:OBJECT]->(oe))
+"""
+
+LOAD_NAMESPACE = """
+CREATE (:Namespace {namespace: $ns, step: $step, n_statements: $n_statements,
+                    total_length: $total_length, relation_seq: $relation_seq})
+"""

@@ -3,7 +3,8 @@
 The graph (one database may hold many namespaces; every node carries ``namespace``)::
 
     (:Namespace {namespace, step, n_statements, total_length, relation_seq})   per-namespace clock
-    (:Statement {namespace, id, text, t_index, at, speaker, source, length})
+    (:Statement {namespace, id, text, t_index, at, speaker, source, length, metadata,
+                 superseded_by})                           metadata: JSON text or absent
     (:Concept {namespace, key, name, aliases, revision_count, t_index, mentions, context_size})
     (:Concept)-[:RELATED {strength, t_index}]->(:Concept)      once per pair, source.name < target.name
     (:Concept)-[:IN_CONTEXT]->(:Statement)                       the concept's (trimmed) context
@@ -105,6 +106,7 @@ PROPERTY_KEYS = [
     "description",
     "applied_at",
     "value",
+    "metadata",
 ]
 RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT"]
 
@@ -156,6 +158,23 @@ MIGRATIONS.append(
         [
             "CREATE INDEX recall_entity_recent IF NOT EXISTS "
             "FOR (n:Entity) ON (n.namespace, n.last_step)",
+        ],
+    )
+)
+
+MIGRATIONS.append(
+    (
+        3,
+        "per-item control: statements found by source and by their successor "
+        "(superseded_by), relations by their evidence statement; the metadata property",
+        [
+            "CREATE INDEX recall_statement_source IF NOT EXISTS "
+            "FOR (n:Statement) ON (n.namespace, n.source)",
+            "CREATE INDEX recall_statement_superseded IF NOT EXISTS "
+            "FOR (n:Statement) ON (n.superseded_by)",
+            "CREATE INDEX recall_relation_statement IF NOT EXISTS "
+            "FOR (n:Relation) ON (n.namespace, n.statement_id)",
+            "UNWIND $tokens AS t CALL db.createProperty(t)",
         ],
     )
 )

@@ -4,21 +4,20 @@ recall makes (the writes are part of the single update query in :mod:`.store`)."
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from datetime import timedelta
 from typing import TYPE_CHECKING, Any, cast
 
 from ...errors import InputError
 from ...models import Concept, ConceptLink, Statement, Subgraph, TermPosting
 from ..base import score_terms_by_postings, sorted_pair
 from . import cypher
-from ._common import _EPOCH, _UNLIMITED, _keys, _limit
-from .lifecycle import Neo4jLifecycle
+from ._common import _UNLIMITED, _keys, _limit
+from .items import Neo4jItems
 
 if TYPE_CHECKING:
     from ..base import GraphStore
 
 
-class Neo4jStatements(Neo4jLifecycle):
+class Neo4jStatements(Neo4jItems):
     """Statement, concept-graph and lexical reads (mixed into :class:`Neo4jGraphStore`)."""
 
     # ------------------------------------------------------------------------------ reads
@@ -39,26 +38,6 @@ class Neo4jStatements(Neo4jLifecycle):
         if batch is not None and namespace in batch.steps:
             step = batch.steps[namespace]
         return int(generation or 0), int(step or 0)
-
-    @staticmethod
-    def _statement(namespace: str, row: Sequence[Any]) -> Statement:
-        """A statement from its ``cypher._STATEMENT_ROW`` list."""
-        sid, text, t_index, speaker, source, at_s, at_us = row
-        return Statement(
-            id=int(sid),
-            namespace=namespace,
-            text=text,
-            t_index=int(t_index),
-            at=_EPOCH + timedelta(seconds=int(at_s), microseconds=int(at_us)),
-            speaker=speaker,
-            source=source,
-        )
-
-    def _statements(
-        self, namespace: str, action: str, query: str, params: Mapping[str, Any]
-    ) -> list[Statement]:
-        rows = self._run(action, query, params)
-        return [self._statement(namespace, r) for r in rows[0]["statements"]]
 
     def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
         wanted = [int(i) for i in ids]

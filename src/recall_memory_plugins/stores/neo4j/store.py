@@ -165,6 +165,9 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
                     "speaker": st.speaker,
                     "source": st.source,
                     "length": length,
+                    "metadata": json.dumps(dict(st.metadata), ensure_ascii=False)
+                    if st.metadata
+                    else None,
                     "terms": [
                         {"term": t, "key": index_key(t), "tf": tf} for t, tf in st.terms.items()
                     ],

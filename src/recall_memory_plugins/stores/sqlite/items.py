@@ -87,6 +87,15 @@ class SqliteItems(SqliteTransfer):
         return [self._statement(rows[i]) for i in chain if i in rows]
 
     # ------------------------------------------------------------------------------ writes
+    @staticmethod
+    def _bump_generation(conn: sqlite3.Connection, namespace: str) -> None:
+        """Engines sharing the file drop what they cached of the namespace (as after clear())."""
+        conn.execute(
+            "INSERT INTO namespace_generations (namespace, generation) VALUES (?, 1) "
+            "ON CONFLICT(namespace) DO UPDATE SET generation = generation + 1",
+            (namespace,),
+        )
+
     def _unindex(self, conn: sqlite3.Connection, namespace: str, ids: Sequence[int]) -> None:
         """Take current statements out of everything recall reads: their postings (term counts
         and the namespace's totals follow), their concept contexts, and concepts left with an
@@ -183,6 +192,7 @@ class SqliteItems(SqliteTransfer):
                         f"statement {statement_id} was already superseded by "
                         f"{rows[statement_id]}; update the current version"
                     )
+                self._bump_generation(conn, namespace)
                 self._unindex(conn, namespace, [statement_id])
                 conn.execute(
                     "UPDATE statements SET superseded_by = ? WHERE id = ?", (by, statement_id)
@@ -213,6 +223,7 @@ class SqliteItems(SqliteTransfer):
                         doomed += [v for v in self._chain(conn, namespace, sid) if v not in doomed]
                 if not doomed:
                     return 0
+                self._bump_generation(conn, namespace)
                 self._unindex(conn, namespace, doomed)
                 for chunk in _chunks(doomed):  # type: ignore[arg-type]
                     q = _qmarks(len(chunk))
@@ -272,6 +283,7 @@ class SqliteItems(SqliteTransfer):
                         (namespace, entity_id, namespace, entity_id),
                     )
                 ]
+                self._bump_generation(conn, namespace)
                 self._delete_relations(conn, namespace, gone)
                 conn.execute(
                     "DELETE FROM entity_aliases WHERE namespace = ? AND entity_id = ?",

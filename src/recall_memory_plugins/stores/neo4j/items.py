@@ -1,0 +1,497 @@
+"""Per-item control and export/import of the Neo4j store: statement pages and versions,
+superseding, hard deletes of statements and entities with everything that names them, and whole
+namespaces as the store-neutral records of ``dump_namespace``/``load_namespace``.
+
+A write of several queries runs them in one transaction (the store's :meth:`batch`), after
+taking the store-wide counter lock that every update takes first.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import timedelta
+from typing import Any
+
+from ...errors import InputError, NotFoundError, StoreError
+from ...models import Statement
+from . import cypher
+from ._common import _EPOCH, _UNLIMITED, _utc, _utc_or_none
+from .lifecycle import Neo4jLifecycle
+from .schema import STATEMENT_COUNTER, index_key
+
+_LOAD_CHUNK = 500  # rows per load query
+
+
+class Neo4jItems(Neo4jLifecycle):
+    """Statements and entities one by one, dump and load (mixed into :class:`Neo4jGraphStore`)."""
+
+    @staticmethod
+    def _statement(namespace: str, row: Sequence[Any]) -> Statement:
+        """A statement from its ``cypher._STATEMENT_ROW`` list."""
+        sid, text, t_index, speaker, source, at_s, at_us, metadata, superseded_by = row
+        return Statement(
+            id=int(sid),
+            namespace=namespace,
+            text=text,
+            t_index=int(t_index),
+            at=_EPOCH + timedelta(seconds=int(at_s), microseconds=int(at_us)),
+            speaker=speaker,
+            source=source,
+            metadata=json.loads(metadata) if metadata else {},
+            superseded_by=None if superseded_by is None else int(superseded_by),
+        )
+
+    def _statements(
+        self, namespace: str, action: str, query: str, params: Mapping[str, Any]
+    ) -> list[Statement]:
+        rows = self._run(action, query, params)
+        return [self._statement(namespace, r) for r in rows[0]["statements"]]
+
+    # ------------------------------------------------------------------------------ reads
+    def find_statement_page(
+        self,
+        namespace: str,
+        *,
+        offset: int = 0,
+        limit: int | None = None,
+        source: str | None = None,
+        speaker: str | None = None,
+        include_superseded: bool = False,
+        newest_first: bool = False,
+    ) -> list[Statement]:
+        query = cypher.STATEMENT_PAGE[(source is not None, "DESC" if newest_first else "ASC")]
+        return self._statements(
+            namespace,
+            "read statements",
+            query,
+            {
+                "ns": namespace,
+                "source": source,
+                "speaker": speaker,
+                "include_superseded": bool(include_superseded),
+                "offset": max(0, int(offset)),
+                "limit": _UNLIMITED if limit is None else max(0, int(limit)),
+            },
+        )
+
+    def _chain(self, namespace: str, statement_id: int) -> list[int]:
+        """The ids of every version of a statement, oldest first ([] when it is not stored)."""
+        row = self._run(
+            "read statement versions",
+            cypher.STATEMENT_LINKS,
+            {"ns": namespace, "id": statement_id},
+        )[0]
+        if not row["found"]:
+            return []
+        chain = [statement_id]
+        older, newer = row["older"], row["newer"]
+        while older is not None and older not in chain:
+            chain.insert(0, int(older))
+            older = self._run(
+                "read statement versions", cypher.STATEMENT_LINKS, {"ns": namespace, "id": older}
+            )[0]["older"]
+        while newer is not None and newer not in chain:
+            chain.append(int(newer))
+            newer = self._run(
+                "read statement versions", cypher.STATEMENT_LINKS, {"ns": namespace, "id": newer}
+            )[0]["newer"]
+        return chain
+
+    def find_statement_versions(self, namespace: str, statement_id: int) -> list[Statement]:
+        chain = self._chain(namespace, int(statement_id))
+        if not chain:
+            return []
+        found = {
+            s.id: s
+            for s in self._statements(
+                namespace, "read statements", cypher.GET_STATEMENTS, {"ns": namespace, "ids": chain}
+            )
+        }
+        return [found[i] for i in chain if i in found]
+
+    # ------------------------------------------------------------------------------ writes
+    def _lock_counter(self) -> None:
+        rows = self._run(
+            "lock the store", cypher.LOCK_COUNTER, {"counter": STATEMENT_COUNTER}, write=True
+        )
+        if not rows:
+            raise StoreError(
+                f"the Neo4j database at {self.uri} is not set up for recall-memory-plugins: "
+                "call store.setup() first"
+            )
+
+    def _unindex(self, namespace: str, ids: Sequence[int]) -> None:
+        self._run(
+            "unindex statements",
+            cypher.UNINDEX_STATEMENTS,
+            {"ns": namespace, "ids": list(ids)},
+            write=True,
+        )
+
+    def supersede_statement(
+        self,
+        namespace: str,
+        statement_id: int,
+        by: int,
+        *,
+        keep_relations: Iterable[str] = (),
+    ) -> None:
+        with self.batch():
+            self._lock_counter()
+            found = {
+                s.id: s
+                for s in self._statements(
+                    namespace,
+                    "read statements",
+                    cypher.GET_STATEMENTS,
+                    {"ns": namespace, "ids": [int(statement_id), int(by)]},
+                )
+            }
+            old = found.get(int(statement_id))
+            if old is None:
+                raise NotFoundError(f"no statement {statement_id} in namespace {namespace!r}")
+            if int(by) not in found or by == statement_id:
+                raise InputError(
+                    f"cannot supersede statement {statement_id} by {by}: the newer version "
+                    f"must be another statement of namespace {namespace!r}"
+                )
+            if old.superseded_by is not None:
+                raise InputError(
+                    f"statement {statement_id} was already superseded by {old.superseded_by}; "
+                    "update the current version"
+                )
+            self._unindex(namespace, [int(statement_id)])
+            self._run(
+                "supersede a statement",
+                cypher.SUPERSEDE_STATEMENT,
+                {
+                    "ns": namespace,
+                    "id": int(statement_id),
+                    "by": int(by),
+                    "keep": list(dict.fromkeys(keep_relations)),
+                },
+                write=True,
+            )
+
+    def _delete_relations(self, namespace: str, ids: Sequence[str]) -> None:
+        if ids:
+            self._run(
+                "delete relations",
+                cypher.DELETE_RELATIONS,
+                {"ns": namespace, "ids": list(ids), "keys": [index_key(i) for i in ids]},
+                write=True,
+            )
+
+    def delete_statements(
+        self, namespace: str, ids: Iterable[int], *, cascade_relations: bool = False
+    ) -> int:
+        with self.batch():
+            self._lock_counter()
+            doomed: list[int] = []
+            for sid in dict.fromkeys(int(i) for i in ids):
+                if sid not in doomed:
+                    doomed += [v for v in self._chain(namespace, sid) if v not in doomed]
+            if not doomed:
+                return 0
+            params = {"ns": namespace, "ids": doomed}
+            self._run("forget statements", cypher.BUMP_GENERATION_ITEMS, params, write=True)
+            self._unindex(namespace, doomed)
+            if cascade_relations:
+                rows = self._run("read relations", cypher.RELATIONS_OF_STATEMENTS, params)
+                self._delete_relations(namespace, list(rows[0]["ids"]))
+            else:
+                self._run("clear relation evidence", cypher.CLEAR_EVIDENCE, params, write=True)
+            rows = self._run("delete statements", cypher.DELETE_STATEMENTS, params, write=True)
+            return int(rows[0]["deleted"])
+
+    def delete_entity(self, namespace: str, entity_id: str) -> int:
+        key = index_key(entity_id)
+        with self.batch():
+            self._lock_counter()
+            row = self._run(
+                "read an entity's relations",
+                cypher.ENTITY_RELATIONS,
+                {"ns": namespace, "key": key},
+            )[0]
+            if not row["found"]:
+                raise NotFoundError(f"no entity {entity_id!r} in namespace {namespace!r}")
+            gone = list(dict.fromkeys(row["ids"]))
+            self._run(
+                "forget an entity", cypher.BUMP_GENERATION_ITEMS, {"ns": namespace}, write=True
+            )
+            self._delete_relations(namespace, gone)
+            self._run(
+                "delete an entity", cypher.DELETE_ENTITY, {"ns": namespace, "key": key}, write=True
+            )
+            return len(gone)
+
+    # ------------------------------------------------------------------------------ transfer
+    def dump_namespace(self, namespace: str) -> list[dict[str, Any]]:
+        params = {"ns": namespace}
+        clock = self._run("export the namespace", cypher.DUMP_NAMESPACE, params)
+        if not clock:
+            return []
+        n = clock[0]["n"]
+        out: list[dict[str, Any]] = [
+            {
+                "kind": "namespace",
+                "step": int(n["step"]),
+                "n_statements": int(n["n_statements"]),
+                "total_length": int(n["total_length"]),
+                "relation_seq": int(n.get("relation_seq") or 0),
+            }
+        ]
+        for row in self._run("export statements", cypher.DUMP_STATEMENTS, params):
+            s = row["s"]
+            superseded = s.get("superseded_by")
+            out.append(
+                {
+                    "kind": "statement",
+                    "id": int(s["id"]),
+                    "text": s["text"],
+                    "t_index": int(s["t_index"]),
+                    "at": _utc(s["at"]),
+                    "speaker": s.get("speaker"),
+                    "source": s.get("source"),
+                    "length": int(s.get("length") or 0),
+                    "metadata": json.loads(s["metadata"]) if s.get("metadata") else {},
+                    "superseded_by": None if superseded is None else int(superseded),
+                    "terms": {}
+                    if superseded is not None
+                    else {t: int(tf) for t, tf in row["terms"] if t is not None},
+                }
+            )
+        concepts = sorted(
+            self._run("export concepts", cypher.DUMP_CONCEPTS, params),
+            key=lambda r: r["c"]["name"],
+        )
+        for row in concepts:
+            c = row["c"]
+            out.append(
+                {
+                    "kind": "concept",
+                    "name": c["name"],
+                    "t_index": int(c["t_index"]),
+                    "revision_count": int(c["revision_count"]),
+                    "mentions": int(c["mentions"]),
+                    "aliases": list(c["aliases"] or []),
+                }
+            )
+        out += [
+            {
+                "kind": "context",
+                "concept": r["c"]["name"],
+                "statements": [int(i) for i in r["context"]],
+            }
+            for r in concepts
+            if r["context"]
+        ]
+        links = self._run("export links", cypher.DUMP_LINKS, params)
+        out += [
+            {
+                "kind": "link",
+                "source": r["source"],
+                "target": r["target"],
+                "strength": int(r["strength"]),
+                "t_index": int(r["t_index"]),
+            }
+            for r in sorted(links, key=lambda r: (r["source"], r["target"]))
+        ]
+        entities = [r["e"] for r in self._run("export entities", cypher.DUMP_ENTITIES, params)]
+        entities.sort(key=lambda e: (int(e["first_step"]), e["id"]))
+        out += [
+            {
+                "kind": "entity",
+                "id": e["id"],
+                "name": e["name"],
+                "type": e["type"],
+                "aliases": list(e["aliases"] or []),
+                "first_step": int(e["first_step"]),
+                "last_step": int(e["last_step"]),
+            }
+            for e in entities
+        ]
+        for row in self._run("export relations", cypher.DUMP_RELATIONS, params):
+            r = row["r"]
+            out.append(
+                {
+                    "kind": "relation",
+                    "id": r["id"],
+                    "subject_id": r["subject_id"],
+                    "type": r["type"],
+                    "object_id": r.get("object_id"),
+                    "attributes": json.loads(r.get("attributes_json") or "{}"),
+                    "valid_from_step": int(r["valid_from_step"]),
+                    "valid_from": _utc(r["valid_from"]),
+                    "recorded_at": _utc(r["recorded_at"]),
+                    "valid_to_step": r.get("valid_to_step"),
+                    "valid_to": _utc_or_none(r.get("valid_to")),
+                    "expired_at": _utc_or_none(r.get("expired_at")),
+                    "superseded_by": r.get("superseded_by"),
+                    "statement_id": r.get("statement_id"),
+                    "confirmations": int(r.get("confirmations") or 0),
+                    "seq": int(r["seq"]),
+                }
+            )
+        return out
+
+    def _load_rows(
+        self,
+        namespace: str,
+        what: str,
+        query: str,
+        rows: list[dict[str, Any]],
+        tick: Callable[[int], None],
+    ) -> None:
+        for start in range(0, len(rows), _LOAD_CHUNK):
+            part = rows[start : start + _LOAD_CHUNK]
+            self._run(f"import {what}", query, {"ns": namespace, "rows": part}, write=True)
+            tick(len(part))
+
+    def load_namespace(
+        self,
+        namespace: str,
+        records: Sequence[Mapping[str, Any]],
+        *,
+        progress: Callable[[int], None] | None = None,
+    ) -> int:
+        tick = progress or (lambda n: None)
+        by_kind: dict[str, list[Mapping[str, Any]]] = {}
+        for rec in records:
+            by_kind.setdefault(rec["kind"], []).append(rec)
+        clocks = by_kind.get("namespace", [])
+        if len(clocks) != 1:
+            raise InputError(f"namespace {namespace!r}: expected one namespace record")
+        clock = clocks[0]
+        ns = namespace
+        statements = sorted(by_kind.get("statement", []), key=lambda r: int(r["id"]))
+        # the whole load is one transaction: a failure leaves nothing behind
+        with self.batch():
+            clock_now = self._run("read the clock", cypher.CURRENT_STEP, {"ns": ns})
+            if (clock_now and clock_now[0]["step"]) or self.find_statement_page(
+                ns, limit=1, include_superseded=True
+            ):
+                raise InputError(
+                    f"namespace {ns!r} already holds data: forget it first, or import into "
+                    "another namespace"
+                )
+            base = int(
+                self._run(
+                    "reserve statement ids",
+                    cypher.RESERVE_STATEMENT_IDS,
+                    {"counter": STATEMENT_COUNTER, "n": len(statements)},
+                    write=True,
+                )[0]["base"]
+            )
+            ids = {int(st["id"]): base + i + 1 for i, st in enumerate(statements)}
+            rows = []
+            for st in statements:
+                current = st["superseded_by"] is None
+                rows.append(
+                    {
+                        "id": ids[int(st["id"])],
+                        "text": st["text"],
+                        "t_index": st["t_index"],
+                        "at": st["at"],
+                        "speaker": st["speaker"],
+                        "source": st["source"],
+                        "length": st["length"],
+                        "metadata": json.dumps(dict(st["metadata"]), ensure_ascii=False)
+                        if st["metadata"]
+                        else None,
+                        "superseded_by": None if current else ids.get(int(st["superseded_by"])),
+                        "terms": [
+                            {"term": t, "key": index_key(t), "tf": tf}
+                            for t, tf in (st["terms"].items() if current else ())
+                        ],
+                    }
+                )
+            self._load_rows(ns, "statements", cypher.LOAD_STATEMENTS, rows, tick)
+            contexts = {
+                c["concept"]: [ids[int(i)] for i in c["statements"] if int(i) in ids]
+                for c in by_kind.get("context", [])
+            }
+            rows = [
+                {
+                    "key": index_key(c["name"]),
+                    "name": c["name"],
+                    "t_index": c["t_index"],
+                    "revision_count": c["revision_count"],
+                    "mentions": c["mentions"],
+                    "aliases": list(c["aliases"]),
+                    "context": contexts.get(c["name"], []),
+                }
+                for c in by_kind.get("concept", [])
+            ]
+            self._load_rows(ns, "concepts", cypher.LOAD_CONCEPTS, rows, tick)
+            tick(len(contexts))
+            rows = [
+                {
+                    "source_key": index_key(k["source"]),
+                    "target_key": index_key(k["target"]),
+                    "strength": k["strength"],
+                    "t_index": k["t_index"],
+                }
+                for k in by_kind.get("link", [])
+            ]
+            self._load_rows(ns, "links", cypher.LOAD_LINKS, rows, tick)
+            rows = [
+                {
+                    "key": index_key(e["id"]),
+                    "id": e["id"],
+                    "name": e["name"],
+                    "type": e["type"],
+                    "aliases": list(e["aliases"]),
+                    "alias_keys": list(dict.fromkeys(a.casefold() for a in e["aliases"])),
+                    "first_step": e["first_step"],
+                    "last_step": e["last_step"],
+                }
+                for e in by_kind.get("entity", [])
+            ]
+            self._load_rows(ns, "entities", cypher.LOAD_ENTITIES, rows, tick)
+            rows = [
+                {
+                    **{
+                        k: r[k]
+                        for k in (
+                            "id",
+                            "type",
+                            "subject_id",
+                            "object_id",
+                            "valid_from_step",
+                            "valid_from",
+                            "recorded_at",
+                            "valid_to_step",
+                            "valid_to",
+                            "expired_at",
+                            "superseded_by",
+                            "confirmations",
+                            "seq",
+                        )
+                    },
+                    "key": index_key(r["id"]),
+                    "subject_key": index_key(r["subject_id"]),
+                    "object_key": None if r["object_id"] is None else index_key(r["object_id"]),
+                    "attributes_json": json.dumps(dict(r["attributes"]), ensure_ascii=False),
+                    "statement_id": None
+                    if r["statement_id"] is None
+                    else ids.get(int(r["statement_id"])),
+                }
+                for r in by_kind.get("relation", [])
+            ]
+            self._load_rows(ns, "relations", cypher.LOAD_RELATIONS, rows, tick)
+            self._run(
+                "import the namespace",
+                cypher.LOAD_NAMESPACE,
+                {
+                    "ns": ns,
+                    "step": clock["step"],
+                    "n_statements": clock["n_statements"],
+                    "total_length": clock["total_length"],
+                    "relation_seq": clock["relation_seq"],
+                },
+                write=True,
+            )
+            tick(1)
+        return len(records)
