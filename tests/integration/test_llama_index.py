@@ -276,8 +276,10 @@ def test_query_engine_prompt_has_both_statements_in_order(memory: TemporalGraphM
     assert in_order(prompt, ZH_1, ZH_2) and ZH_Q in prompt
     assert "李四" not in prompt
     nodes = response.source_nodes
-    steps = [n.node.metadata["t_index"] for n in nodes]
-    assert steps == sorted(steps)
+    assert nodes[0].node.metadata["type"] == "facts" and nodes[0].score is None
+    nodes = nodes[1:]
+    scores = [n.score for n in nodes]
+    assert scores == sorted(scores, reverse=True)  # best first
     meta = nodes[0].node.metadata
     assert meta["namespace"] == "alice" and meta["speaker"] == "User"
     assert datetime.fromisoformat(meta["timestamp"]).tzinfo is not None

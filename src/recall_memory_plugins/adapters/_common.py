@@ -1,12 +1,30 @@
-"""Framework-free helpers shared by the LangChain and LlamaIndex adapters."""
+"""Framework-free helpers shared by the LangChain, LlamaIndex and LangGraph adapters."""
 
 from __future__ import annotations
 
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from ..config import MemoryConfig
+from ..engine.filters import StatementFilter
+from ..engine.memory import TemporalGraphMemory
+from ..errors import ConfigurationError, InputError
 from ..models import Recall, RecalledStatement
 
-__all__ = ["MEMORY_PROMPT", "context_metadata", "statement_metadata"]
+__all__ = [
+    "MEMORY_PROMPT",
+    "EngineSpec",
+    "RecallOptions",
+    "check_engine",
+    "check_prompt",
+    "context_metadata",
+    "facts_metadata",
+    "render_prompt",
+    "statement_metadata",
+]
 
 #: How the agent middleware and the chat memories present recalled memory to the model.
 MEMORY_PROMPT = (
@@ -15,10 +33,57 @@ MEMORY_PROMPT = (
 )
 
 
+def check_engine(memory: object, adapter: str) -> TemporalGraphMemory:
+    """``memory`` when it is an engine; a clear :class:`ConfigurationError` otherwise."""
+    if isinstance(memory, TemporalGraphMemory):
+        return memory
+    hint = ""
+    if isinstance(memory, str) or hasattr(memory, "__fspath__"):
+        hint = f"; for a file use {adapter}.from_path({str(memory)!r}, ...)"
+    raise ConfigurationError(
+        f"{adapter} needs a TemporalGraphMemory (e.g. TemporalGraphMemory('memory.db')), got "
+        f"{type(memory).__name__}{hint}"
+    )
+
+
+def check_prompt(prompt: object, adapter: str) -> str:
+    """A prompt template whose only field is ``{memory}`` (other braces doubled: ``{{x}}``).
+
+    Raises:
+        ConfigurationError: not a string, no ``{memory}``, another field, or unbalanced braces.
+    """
+    if not isinstance(prompt, str):
+        raise ConfigurationError(f"{adapter} prompt must be a string, got {type(prompt).__name__}")
+    try:
+        fields = [f for _, f, _, _ in string.Formatter().parse(prompt) if f is not None]
+    except ValueError as exc:
+        raise ConfigurationError(
+            f"{adapter} prompt is not a valid template ({exc}); write literal braces as "
+            "'{{' and '}}'"
+        ) from exc
+    others = sorted({f for f in fields if f != "memory"})
+    if others:
+        raise ConfigurationError(
+            f"{adapter} prompt has fields {others}; its only field is {{memory}} (write literal "
+            "braces as '{{' and '}}')"
+        )
+    if "memory" not in fields:
+        raise ConfigurationError(
+            f"{adapter} prompt must contain {{memory}}, where the recalled memory goes"
+        )
+    return prompt
+
+
+def render_prompt(prompt: str, recall: Recall) -> str:
+    """``prompt`` (checked by :func:`check_prompt`) with the recalled memory in it."""
+    return prompt.format(memory=recall.text)
+
+
 def statement_metadata(item: RecalledStatement) -> dict[str, Any]:
     """The metadata of one recalled statement, as documents and nodes carry it."""
     st = item.statement
     return {
+        "type": "statement",
         "statement_id": st.id,
         "namespace": st.namespace,
         "t_index": st.t_index,
@@ -30,9 +95,15 @@ def statement_metadata(item: RecalledStatement) -> dict[str, Any]:
     }
 
 
+def facts_metadata(recall: Recall) -> dict[str, Any]:
+    """The metadata of the document holding a recall's current facts."""
+    return {"type": "facts", "namespace": recall.namespace, "facts": list(recall.facts)}
+
+
 def context_metadata(recall: Recall) -> dict[str, Any]:
     """The metadata of the single ordered context of a recall (``mode="context"``)."""
     return {
+        "type": "context",
         "namespace": recall.namespace,
         "question": recall.question,
         "strategy": recall.strategy,
@@ -42,3 +113,141 @@ def context_metadata(recall: Recall) -> dict[str, Any]:
         "t_indexes": [s.statement.t_index for s in recall.statements],
         "facts": list(recall.facts),
     }
+
+
+# ---------------------------------------------------------------------------------- retrievers
+_OPTION_KEYS = frozenset({"k", "filter", "as_of", "token_budget", "include_facts"})
+
+
+@dataclass(frozen=True)
+class RecallOptions:
+    """What a retriever asks the engine for, and how many results it returns.
+
+    Args:
+        k: at most this many results (the facts document counts as one); None: all that fit
+            the token budget.
+        where: the statements' filter (see :class:`~recall_memory_plugins.engine.filters.
+            StatementFilter`).
+        as_of: recall the memory as it was at this time step or instant.
+        token_budget: tokens of recalled memory; None uses the engine's budget.
+        include_facts: put the current relation facts first, as their own result.
+    """
+
+    k: int | None = None
+    where: StatementFilter | None = None
+    as_of: int | datetime | None = None
+    token_budget: int | None = None
+    include_facts: bool = True
+
+    @classmethod
+    def build(cls, base: RecallOptions | None = None, **changes: Any) -> RecallOptions:
+        """``base`` with ``changes`` (keys: k, filter, as_of, token_budget, include_facts;
+        None values are ignored), each checked.
+
+        Raises:
+            ConfigurationError: an unknown key or an invalid value.
+        """
+        unknown = sorted(set(changes) - _OPTION_KEYS)
+        if unknown:
+            raise ConfigurationError(
+                f"unknown retriever options {unknown}; use {sorted(_OPTION_KEYS)}"
+            )
+        now = base or cls()
+        k = changes.get("k", now.k)
+        if k is not None and (isinstance(k, bool) or not isinstance(k, int) or k < 1):
+            raise ConfigurationError(f"k must be an int >= 1 or None, got {k!r}")
+        try:
+            where = (
+                StatementFilter.coerce(changes["filter"])
+                if changes.get("filter") is not None
+                else now.where
+            )
+        except InputError as exc:
+            raise ConfigurationError(f"invalid filter: {exc}") from exc
+        as_of = changes.get("as_of", now.as_of)
+        if as_of is not None and (
+            isinstance(as_of, bool) or not isinstance(as_of, (int, datetime))
+        ):
+            raise ConfigurationError(f"as_of must be a time step or a datetime, got {as_of!r}")
+        budget = changes.get("token_budget", now.token_budget)
+        include = changes.get("include_facts", now.include_facts)
+        return cls(
+            k=k,
+            where=where,
+            as_of=as_of,
+            token_budget=budget,
+            include_facts=bool(include),
+        )
+
+    def recall_kwargs(self) -> dict[str, Any]:
+        """Keyword arguments of ``TemporalGraphMemory.recall`` (best first)."""
+        return {
+            "token_budget": self.token_budget,
+            "where": self.where,
+            "as_of": self.as_of,
+            "order": "rank",
+        }
+
+    def best(self, recall: Recall) -> tuple[tuple[str, ...], tuple[RecalledStatement, ...]]:
+        """The facts to show (as one result) and the statements, best first, within ``k``."""
+        facts = recall.facts if self.include_facts else ()
+        ranked = tuple(sorted(recall.statements, key=lambda r: -r.score))
+        if self.k is None:
+            return facts, ranked
+        room = self.k - (1 if facts else 0)
+        if room <= 0:
+            return facts, ()
+        return facts, ranked[:room]
+
+
+# ---------------------------------------------------------------------------------- pickling
+@dataclass(frozen=True)
+class EngineSpec:
+    """What reopens an engine on a SQLite file in another process (adapters pickle this)."""
+
+    path: str
+    annotator: Any
+    config: MemoryConfig
+    namespace: str
+
+    @classmethod
+    def of(cls, memory: TemporalGraphMemory) -> EngineSpec:
+        """The spec of ``memory``; :class:`InputError` when it cannot be reopened elsewhere."""
+        path = getattr(memory.store, "path", None)
+        if (
+            not isinstance(path, str)
+            or path in (":memory:", "<connection>")
+            or path.startswith("file:")
+        ):
+            raise InputError(
+                f"cannot pickle an adapter over {memory.store!r}: only an engine on a SQLite file "
+                "path can be reopened in another process (an in-memory database, an injected "
+                "connection or a Neo4j driver cannot); rebuild the adapter there instead"
+            )
+        name = getattr(memory.annotator, "name", None)
+        annotator: Any = name if name in ("offline", "stanza") else memory.annotator
+        return cls(path, annotator, memory.config, memory.namespace)
+
+    def open(self) -> TemporalGraphMemory:
+        """A new engine on the same file (the relation layer rebuilt from the config)."""
+        return TemporalGraphMemory(
+            self.path, annotator=self.annotator, config=self.config, namespace=self.namespace
+        )
+
+
+def engine_state(state: Mapping[str, Any], *keys: str) -> dict[str, Any]:
+    """``state`` with the engines under ``keys`` replaced by their :class:`EngineSpec`."""
+    out = dict(state)
+    for key in keys:
+        if isinstance(out.get(key), TemporalGraphMemory):
+            out[key] = EngineSpec.of(out[key])
+    return out
+
+
+def reopened_state(state: Mapping[str, Any], *keys: str) -> dict[str, Any]:
+    """``state`` with the :class:`EngineSpec` under ``keys`` reopened as engines."""
+    out = dict(state)
+    for key in keys:
+        if isinstance(out.get(key), EngineSpec):
+            out[key] = out[key].open()
+    return out

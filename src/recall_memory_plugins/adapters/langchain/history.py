@@ -3,33 +3,41 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from langchain_core.chat_history import BaseChatMessageHistory
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from ...engine.memory import TemporalGraphMemory
+from ...models import Statement
+from .._common import check_engine, engine_state, reopened_state
 
 __all__ = ["RecallChatMessageHistory"]
 
+_PAGE = 1000
+
 
 class RecallChatMessageHistory(BaseChatMessageHistory):
-    """The messages of one session, kept in a list, with every user/AI turn also stored in the graph.
+    """The messages of one session, with every user/AI turn also stored in the graph.
 
-    For ``RunnableWithMessageHistory``: the list is the short-term history the runnable replays
-    (in-process, like ``InMemoryChatMessageHistory``, so keep one instance per session, e.g. in a
-    dict keyed by session id); the graph is the long-term memory a
-    :class:`~recall_memory_plugins.adapters.langchain.RecallRetriever` recalls from, across
-    sessions and restarts. Only human and AI messages with text are stored in the graph (system
-    and tool messages stay in the list only). :meth:`clear` empties the list; the graph keeps its
-    history (``memory.clear(namespace)`` hard-deletes it).
+    For ``RunnableWithMessageHistory``: :attr:`messages` is the short-term history the runnable
+    replays; the graph is the long-term memory a
+    :class:`~recall_memory_plugins.adapters.langchain.RecallRetriever` recalls from. A new
+    instance (after a restart, in another process) starts with the turns already stored in its
+    namespace (the last ``max_messages`` of them), read back from the store. Only human and AI
+    messages with text are stored in the graph (system and tool messages stay in this object's
+    list only). :meth:`clear` empties the list and hard-deletes the namespace, like
+    :meth:`RecallMemory.clear <recall_memory_plugins.adapters.langchain.RecallMemory.clear>`.
 
     Args:
         memory: the engine (injected).
-        namespace: the graph scope of these turns (usually the user); None uses the engine's
-            default namespace.
-        messages: initial messages of the list (not stored in the graph).
+        namespace: the graph scope of these turns (a user or a session); None uses the
+            engine's default namespace.
+        messages: initial messages of the list (not stored in the graph); when given, stored
+            turns are not loaded.
         human_prefix: speaker stored with the user's turns.
         ai_prefix: speaker stored with the AI's turns.
+        max_messages: at most this many stored turns are loaded at start (None: all).
     """
 
     def __init__(
@@ -37,20 +45,58 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         memory: TemporalGraphMemory,
         *,
         namespace: str | None = None,
-        messages: Sequence[BaseMessage] = (),
+        messages: Sequence[BaseMessage] | None = None,
         human_prefix: str = "Human",
         ai_prefix: str = "AI",
+        max_messages: int | None = 100,
     ) -> None:
-        self.memory = memory
+        self.memory = check_engine(memory, "RecallChatMessageHistory")
         self.namespace = namespace
-        self.messages: list[BaseMessage] = list(messages)
         self.human_prefix = human_prefix
         self.ai_prefix = ai_prefix
+        self.max_messages = max_messages
+        self.messages: list[BaseMessage] = (
+            list(messages) if messages is not None else self._stored_turns()
+        )
 
     def __repr__(self) -> str:
         return (
             f"RecallChatMessageHistory(namespace={self.namespace!r}, messages={len(self.messages)})"
         )
+
+    def __getstate__(self) -> dict[str, Any]:
+        return engine_state(self.__dict__, "memory")
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(reopened_state(state, "memory"))
+
+    def _stored_turns(self) -> list[BaseMessage]:
+        """The namespace's stored human/AI turns, oldest first (chunks of one turn joined)."""
+        statements: list[Statement] = []
+        limit = self.max_messages
+        offset = 0
+        while True:  # newest first, so a long history costs only the pages it needs
+            page = self.memory.get_all(
+                namespace=self.namespace, offset=offset, limit=_PAGE, newest_first=True
+            )
+            statements.extend(s for s in page if s.speaker in (self.human_prefix, self.ai_prefix))
+            offset += len(page)
+            steps = {s.t_index for s in statements}
+            if len(page) < _PAGE or (limit is not None and len(steps) > limit):
+                break
+        turns: dict[int, list[Statement]] = {}
+        for st in sorted(statements, key=lambda s: (s.t_index, s.id)):
+            turns.setdefault(st.t_index, []).append(st)
+        chosen = list(turns.values())
+        if limit is not None:
+            chosen = chosen[-limit:] if limit > 0 else []
+        out: list[BaseMessage] = []
+        for parts in chosen:
+            text = " ".join(p.text for p in parts)
+            first = parts[0]
+            cls = HumanMessage if first.speaker == self.human_prefix else AIMessage
+            out.append(cls(content=text, id=first.source) if first.source else cls(content=text))
+        return out
 
     def _speaker(self, message: BaseMessage) -> str | None:
         if isinstance(message, HumanMessage):
@@ -80,5 +126,11 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
                 )
 
     def clear(self) -> None:
-        """Empty the session's message list (the graph keeps its history)."""
+        """Empty the list and hard-delete everything stored in the namespace."""
         self.messages.clear()
+        self.memory.clear(self.namespace)
+
+    async def aclear(self) -> None:
+        """Async twin of :meth:`clear`."""
+        self.messages.clear()
+        await self.memory.aclear(self.namespace)

@@ -10,11 +10,12 @@ from typing import Any
 
 from langchain_core._api.deprecation import LangChainDeprecationWarning
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from ...engine.memory import TemporalGraphMemory
 from ...errors import InputError
 from ...models import Recall
+from .._common import check_engine, engine_state, reopened_state
 
 __all__ = ["RecallMemory"]
 
@@ -77,6 +78,18 @@ class RecallMemory(BaseMemory):
     def __init__(self, **data: Any) -> None:
         with _quiet_base_memory_notice():
             super().__init__(**data)
+
+    @field_validator("memory", mode="before")
+    @classmethod
+    def _engine(cls, value: object) -> TemporalGraphMemory:
+        return check_engine(value, "RecallMemory")
+
+    def __getstate__(self) -> dict[Any, Any]:
+        state = super().__getstate__()
+        return {**state, "__dict__": engine_state(state["__dict__"], "memory")}
+
+    def __setstate__(self, state: dict[Any, Any]) -> None:
+        super().__setstate__({**state, "__dict__": reopened_state(state["__dict__"], "memory")})
 
     @classmethod
     def from_path(cls, path: str | Path, *, annotator: str = "auto", **fields: Any) -> RecallMemory:

@@ -21,7 +21,14 @@ from typing_extensions import NotRequired
 
 from ...engine.memory import TemporalGraphMemory
 from ...models import Recall
-from .._common import MEMORY_PROMPT
+from .._common import (
+    MEMORY_PROMPT,
+    check_engine,
+    check_prompt,
+    engine_state,
+    render_prompt,
+    reopened_state,
+)
 
 __all__ = ["RecallAgentState", "RecallMiddleware"]
 
@@ -54,7 +61,12 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         token_budget: tokens of recalled memory; None uses the engine's configured budget.
         human_prefix: speaker stored with the user's turns.
         ai_prefix: speaker stored with the agent's turns.
-        prompt: how recalled memory is added to the system prompt; must contain ``{memory}``.
+        prompt: how recalled memory is added to the system prompt; must contain ``{memory}``
+            (its only field; literal braces doubled).
+
+    Raises:
+        ConfigurationError: ``memory`` is not an engine (for a path use :meth:`from_path`), or
+            ``prompt`` has no ``{memory}`` or another field.
 
     Example:
         >>> agent = create_agent(model, tools, middleware=[RecallMiddleware(memory)],
@@ -75,13 +87,13 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         ai_prefix: str = "AI",
         prompt: str = MEMORY_PROMPT,
     ) -> None:
-        self.memory = memory
+        self.memory = check_engine(memory, "RecallMiddleware")
         self.namespace = namespace
         self.namespace_keys = tuple(namespace_keys)
         self.token_budget = token_budget
         self.human_prefix = human_prefix
         self.ai_prefix = ai_prefix
-        self.prompt = prompt
+        self.prompt = check_prompt(prompt, "RecallMiddleware")
 
     @classmethod
     def from_path(
@@ -92,6 +104,12 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         The engine is ``.memory``; close it with ``middleware.memory.close()`` when done.
         """
         return cls(TemporalGraphMemory(path, annotator=annotator), **options)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return engine_state(self.__dict__, "memory")
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(reopened_state(state, "memory"))
 
     def __repr__(self) -> str:
         return f"RecallMiddleware(namespace={self.namespace!r}, namespace_keys={self.namespace_keys!r})"
@@ -127,7 +145,7 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
     def _with_memory(self, request: ModelRequest[Any], recall: Recall) -> ModelRequest[Any]:
         if not recall.statements and not recall.facts:
             return request
-        block = self.prompt.format(memory=recall.text)
+        block = render_prompt(self.prompt, recall)
         current = request.system_message
         content: str | list[str | dict[str, Any]]
         if current is None or not current.content:

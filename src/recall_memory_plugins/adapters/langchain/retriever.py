@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -11,26 +12,39 @@ from langchain_core.callbacks import (
 )
 from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from ...engine.filters import StatementFilter
 from ...engine.memory import TemporalGraphMemory
 from ...models import Recall
-from .._common import context_metadata, statement_metadata
+from .._common import (
+    RecallOptions,
+    check_engine,
+    context_metadata,
+    engine_state,
+    facts_metadata,
+    reopened_state,
+    statement_metadata,
+)
 
 __all__ = ["RecallRetriever"]
 
 
 class RecallRetriever(BaseRetriever):
-    """Recalled statements as LangChain ``Document`` objects, oldest first.
+    """Recalled statements as LangChain ``Document`` objects, best first.
 
-    ``mode="documents"`` returns one document per statement (``page_content`` is the statement's
-    text; ``metadata`` has ``statement_id``, ``namespace``, ``t_index``, ``timestamp`` (ISO),
-    ``speaker``, ``source``, ``concepts`` and ``score``). ``mode="context"`` returns one document
-    holding the whole ordered context (:attr:`Recall.text`: current facts, then time-stamped
-    statements), ready to paste into a prompt.
+    ``mode="documents"`` returns the current relation facts as the first document (metadata
+    ``type="facts"``; ``include_facts=False`` leaves it out), then one document per statement,
+    best first (``page_content`` is the statement's text; ``metadata`` has ``type="statement"``,
+    ``statement_id``, ``namespace``, ``t_index``, ``timestamp`` (ISO), ``speaker``, ``source``,
+    ``concepts`` and ``score``). ``mode="context"`` returns one document holding the whole
+    ordered context (:attr:`Recall.text`: current facts, then time-stamped statements oldest
+    first), ready to paste into a prompt.
 
-    The namespace is the ``namespace`` field, or per call ``retriever.invoke(q, namespace="bob")``;
-    to choose it from the run config use LangChain's own mechanism:
+    Options, in increasing precedence: the fields, ``search_kwargs`` (as LangChain's vector store
+    retrievers take them: ``{"k": 2, "filter": {"speaker": "Alice"}}``), then per call
+    ``retriever.invoke(q, namespace="bob", k=3, filter=..., as_of=...)``. To choose the namespace
+    from the run config use LangChain's own mechanism:
     ``retriever.configurable_fields(namespace=ConfigurableField(id="namespace"))``.
 
     Args:
@@ -38,6 +52,17 @@ class RecallRetriever(BaseRetriever):
         namespace: the user/session scope; None uses the engine's default namespace.
         token_budget: tokens of recalled memory; None uses the engine's configured budget.
         mode: ``"documents"`` or ``"context"``.
+        k: at most this many documents (the facts document counts); None: all that fit.
+        filter: only statements it accepts: a :class:`StatementFilter` or a mapping with
+            ``speaker``, ``source`` (one or a list), ``since``/``until`` (aware datetimes),
+            ``since_step``/``until_step``.
+        as_of: recall the memory as it was at this time step (or aware datetime).
+        include_facts: the current facts as the first document.
+        search_kwargs: ``k``, ``filter``, ``as_of``, ``token_budget``, ``include_facts``.
+
+    Example:
+        >>> retriever = RecallRetriever(memory=memory, namespace="alice",
+        ...                             search_kwargs={"k": 2})  # doctest: +SKIP
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
@@ -46,6 +71,21 @@ class RecallRetriever(BaseRetriever):
     namespace: str | None = None
     token_budget: int | None = None
     mode: Literal["documents", "context"] = "documents"
+    k: int | None = None
+    filter: StatementFilter | dict[str, Any] | None = None
+    as_of: int | datetime | None = None
+    include_facts: bool = True
+    search_kwargs: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("memory", mode="before")
+    @classmethod
+    def _engine(cls, value: object) -> TemporalGraphMemory:
+        return check_engine(value, "RecallRetriever")
+
+    @model_validator(mode="after")
+    def _options_are_valid(self) -> RecallRetriever:
+        self._options()  # raises ConfigurationError for a bad option, at construction
+        return self
 
     @classmethod
     def from_path(
@@ -57,19 +97,48 @@ class RecallRetriever(BaseRetriever):
         """
         return cls(memory=TemporalGraphMemory(path, annotator=annotator), **fields)
 
-    def _documents(self, recall: Recall) -> list[Document]:
+    def __getstate__(self) -> dict[Any, Any]:
+        state = super().__getstate__()
+        return {**state, "__dict__": engine_state(state["__dict__"], "memory")}
+
+    def __setstate__(self, state: dict[Any, Any]) -> None:
+        super().__setstate__({**state, "__dict__": reopened_state(state["__dict__"], "memory")})
+
+    def _options(self, **call: Any) -> RecallOptions:
+        base = RecallOptions.build(
+            k=self.k,
+            filter=self.filter,
+            as_of=self.as_of,
+            token_budget=self.token_budget,
+            include_facts=self.include_facts,
+        )
+        base = RecallOptions.build(base, **self.search_kwargs)
+        return RecallOptions.build(base, **{k: v for k, v in call.items() if v is not None})
+
+    def _documents(self, recall: Recall, options: RecallOptions) -> list[Document]:
         if self.mode == "context":
             if not recall.statements and not recall.facts:
                 return []
             return [Document(page_content=recall.text, metadata=context_metadata(recall))]
-        return [
+        facts, statements = options.best(recall)
+        docs = []
+        if facts:
+            docs.append(Document(page_content="\n".join(facts), metadata=facts_metadata(recall)))
+        docs.extend(
             Document(
                 page_content=item.statement.text,
                 metadata=statement_metadata(item),
                 id=f"{item.statement.namespace}:{item.statement.id}",
             )
-            for item in recall.statements
-        ]
+            for item in statements
+        )
+        return docs
+
+    def _recall_kwargs(self, options: RecallOptions) -> dict[str, Any]:
+        kwargs = options.recall_kwargs()
+        if self.mode == "context":
+            del kwargs["order"]  # the context is rendered oldest first
+        return kwargs
 
     def _get_relevant_documents(
         self,
@@ -77,11 +146,13 @@ class RecallRetriever(BaseRetriever):
         *,
         run_manager: CallbackManagerForRetrieverRun,
         namespace: str | None = None,
+        **options: Any,
     ) -> list[Document]:
+        opts = self._options(**options)
         recall = self.memory.recall(
-            query, namespace=namespace or self.namespace, token_budget=self.token_budget
+            query, namespace=namespace or self.namespace, **self._recall_kwargs(opts)
         )
-        return self._documents(recall)
+        return self._documents(recall, opts)
 
     async def _aget_relevant_documents(
         self,
@@ -89,8 +160,10 @@ class RecallRetriever(BaseRetriever):
         *,
         run_manager: AsyncCallbackManagerForRetrieverRun,
         namespace: str | None = None,
+        **options: Any,
     ) -> list[Document]:
+        opts = self._options(**options)
         recall = await self.memory.arecall(
-            query, namespace=namespace or self.namespace, token_budget=self.token_budget
+            query, namespace=namespace or self.namespace, **self._recall_kwargs(opts)
         )
-        return self._documents(recall)
+        return self._documents(recall, opts)

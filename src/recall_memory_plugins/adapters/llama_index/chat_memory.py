@@ -8,11 +8,18 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
 from llama_index.core.memory.types import BaseMemory
-from pydantic import ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from ...engine.memory import TemporalGraphMemory
 from ...models import Recall
-from .._common import MEMORY_PROMPT
+from .._common import (
+    MEMORY_PROMPT,
+    check_engine,
+    check_prompt,
+    engine_state,
+    render_prompt,
+    reopened_state,
+)
 from ._convert import last_user_text, speaker_of
 
 __all__ = ["RecallChatMemory"]
@@ -56,10 +63,29 @@ class RecallChatMemory(BaseMemory):
     # (message, ids of the statements it was stored as)
     _recent: list[tuple[ChatMessage, tuple[int, ...]]] = PrivateAttr(default_factory=list)
 
+    @field_validator("memory", mode="before")
+    @classmethod
+    def _engine(cls, value: object) -> TemporalGraphMemory:
+        return check_engine(value, "RecallChatMemory")
+
+    @field_validator("prompt")
+    @classmethod
+    def _prompt(cls, value: str) -> str:
+        return check_prompt(value, "RecallChatMemory")
+
     @classmethod
     def class_name(cls) -> str:
         """The LlamaIndex component name."""
         return "RecallChatMemory"
+
+    def __getstate__(self) -> dict[Any, Any]:
+        state = BaseModel.__getstate__(self)
+        return {**state, "__dict__": engine_state(state["__dict__"], "memory")}
+
+    def __setstate__(self, state: dict[Any, Any]) -> None:
+        BaseModel.__setstate__(
+            self, {**state, "__dict__": reopened_state(state["__dict__"], "memory")}
+        )
 
     @classmethod
     def from_defaults(  # type: ignore[override]
@@ -115,7 +141,7 @@ class RecallChatMemory(BaseMemory):
         )
         if not rest.statements and not rest.facts:
             return history
-        system = ChatMessage(role=MessageRole.SYSTEM, content=self.prompt.format(memory=rest.text))
+        system = ChatMessage(role=MessageRole.SYSTEM, content=render_prompt(self.prompt, rest))
         return [system, *history]
 
     def _speaker(self, message: ChatMessage) -> str | None:

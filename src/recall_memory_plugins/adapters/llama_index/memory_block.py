@@ -8,11 +8,18 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage
 from llama_index.core.memory.memory import BaseMemoryBlock
-from pydantic import Field, PrivateAttr
+from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
 from ...engine.memory import TemporalGraphMemory
 from ...models import Recall
-from .._common import MEMORY_PROMPT
+from .._common import (
+    MEMORY_PROMPT,
+    check_engine,
+    check_prompt,
+    engine_state,
+    render_prompt,
+    reopened_state,
+)
 from ._convert import last_user_text, speaker_of
 
 __all__ = ["RecallMemoryBlock"]
@@ -65,6 +72,25 @@ class RecallMemoryBlock(BaseMemoryBlock[str]):
     # rendered text -> the Recall it came from, so atruncate can re-recall with a smaller budget
     _recalls: OrderedDict[str, Recall] = PrivateAttr(default_factory=OrderedDict)
 
+    @field_validator("memory", mode="before")
+    @classmethod
+    def _engine(cls, value: object) -> TemporalGraphMemory:
+        return check_engine(value, "RecallMemoryBlock")
+
+    @field_validator("prompt")
+    @classmethod
+    def _prompt(cls, value: str) -> str:
+        return check_prompt(value, "RecallMemoryBlock")
+
+    def __getstate__(self) -> dict[Any, Any]:
+        state = BaseModel.__getstate__(self)
+        return {**state, "__dict__": engine_state(state["__dict__"], "memory")}
+
+    def __setstate__(self, state: dict[Any, Any]) -> None:
+        BaseModel.__setstate__(
+            self, {**state, "__dict__": reopened_state(state["__dict__"], "memory")}
+        )
+
     @classmethod
     def from_path(
         cls, path: str | Path, *, annotator: str = "auto", **fields: Any
@@ -78,7 +104,7 @@ class RecallMemoryBlock(BaseMemoryBlock[str]):
     def _render(self, recall: Recall) -> str:
         if not recall.statements and not recall.facts:
             return ""
-        text = self.prompt.format(memory=recall.text)
+        text = render_prompt(self.prompt, recall)
         self._recalls[text] = recall
         while len(self._recalls) > _REMEMBERED_RECALLS:
             self._recalls.popitem(last=False)
