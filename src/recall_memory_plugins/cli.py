@@ -380,9 +380,87 @@ def _relations_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Out
     return [_relation_json(r) for r in rels], lines or ["no relations"]
 
 
+def _forget_arguments(parser: argparse.ArgumentParser) -> None:
+    which = parser.add_mutually_exclusive_group()
+    which.add_argument(
+        "--statement", type=_positive_int, default=None, help="only this statement (all versions)"
+    )
+    which.add_argument(
+        "--entity", default=None, help="only this entity (name, alias or id) and its relations"
+    )
+    parser.add_argument(
+        "--relations",
+        action="store_true",
+        help="with --statement: also delete the relations drawn from it",
+    )
+
+
+def _forget_check(args: argparse.Namespace) -> None:
+    if args.relations and args.statement is None:
+        raise UsageError("--relations goes with --statement")
+
+
 def _forget_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
+    if args.statement is not None:
+        memory.delete_statement(args.statement, cascade_relations=args.relations)
+        return {"forgot_statement": args.statement}, [
+            f"forgot statement {args.statement} of {memory.namespace!r} (every version)"
+        ]
+    if args.entity is not None:
+        removed = memory.delete_entity(args.entity)
+        return {"forgot_entity": args.entity, "relations": removed}, [
+            f"forgot entity {args.entity!r} of {memory.namespace!r} and {removed} relation(s)"
+        ]
     memory.forget()
     return {"forgot": memory.namespace}, [f"forgot namespace {memory.namespace!r}"]
+
+
+def _export_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=Path, help="the JSON Lines file to write")
+    parser.add_argument("--all", action="store_true", help="every namespace, not only --namespace")
+    parser.add_argument("--force", action="store_true", help="overwrite an existing file")
+
+
+def _export_check(args: argparse.Namespace) -> None:
+    path = Path(args.file).expanduser()
+    if path.is_dir():
+        raise CliError(f"{path} is a directory; give a file name")
+    if path.exists() and not args.force:
+        raise CliError(f"{path} exists; pass --force to overwrite it")
+    if not path.parent.is_dir():
+        raise CliError(f"cannot write {path}: {path.parent} is not a directory")
+
+
+def _export_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
+    lines = memory.export(args.file, all_namespaces=args.all, progress=not args.json)
+    scope = "every namespace" if args.all else repr(memory.namespace)
+    return {"exported": str(args.file), "lines": lines}, [
+        f"exported {scope} to {args.file} ({lines} lines)"
+    ]
+
+
+def _import_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", type=Path, help="a file written by 'export'")
+    parser.add_argument(
+        "--into",
+        default=None,
+        help="store the file's only namespace under this name (default: the names in the file)",
+    )
+
+
+def _import_check(args: argparse.Namespace) -> None:
+    path = Path(args.file).expanduser()
+    if not path.is_file():
+        raise CliError(f"no export file at {path}")
+    if args.into is not None and not args.into.strip():
+        raise UsageError("--into must not be empty")
+
+
+def _import_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
+    written = memory.import_(args.file, namespace=args.into, progress=not args.json)
+    return {"imported": str(args.file), "records": written}, [
+        f"imported {written} records from {args.file}"
+    ]
 
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -422,7 +500,28 @@ COMMANDS: tuple[CommandSpec, ...] = (
         check=_relations_check,
     ),
     # forget on a mistyped --db must not report success on a new, empty file
-    CommandSpec("forget", "hard-delete everything of --namespace", _forget_run),
+    CommandSpec(
+        "forget",
+        "hard-delete everything of --namespace, or one --statement / --entity",
+        _forget_run,
+        arguments=_forget_arguments,
+        check=_forget_check,
+    ),
+    CommandSpec(
+        "export",
+        "write --namespace (or --all) to a JSON Lines file",
+        _export_run,
+        arguments=_export_arguments,
+        check=_export_check,
+    ),
+    CommandSpec(
+        "import",
+        "load a file written by 'export' into empty namespaces",
+        _import_run,
+        arguments=_import_arguments,
+        check=_import_check,
+        access=lambda args: "create",
+    ),
     CommandSpec(
         "view",
         "write one HTML page: concept and entity graphs, timeline, recall inspector",
@@ -484,7 +583,7 @@ def build_parser() -> argparse.ArgumentParser:
 # ----------------------------------------------------------------------------------- main
 _ARGUMENT_NAMES = {"text": "TEXT", "question": "QUESTION", "entity": "ENTITY"}
 # paths may hold any bytes the file system allows; the OS gets them back via surrogateescape
-_PATH_ARGUMENTS = {"db", "file"}
+_PATH_ARGUMENTS = {"db", "file"}  # export/import's FILE is "file" too
 
 
 def _check_decodable(args: argparse.Namespace) -> None:
