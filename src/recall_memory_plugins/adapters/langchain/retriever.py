@@ -14,7 +14,6 @@ from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
-from ...engine.filters import StatementFilter
 from ...engine.memory import TemporalGraphMemory
 from ...models import Recall
 from .._common import (
@@ -72,7 +71,8 @@ class RecallRetriever(BaseRetriever):
     token_budget: int | None = None
     mode: Literal["documents", "context"] = "documents"
     k: int | None = None
-    filter: StatementFilter | dict[str, Any] | None = None
+    # Any: pydantic would turn a mapping into an empty StatementFilter; checked in _options
+    filter: Any = None
     as_of: int | datetime | None = None
     include_facts: bool = True
     search_kwargs: dict[str, Any] = Field(default_factory=dict)
