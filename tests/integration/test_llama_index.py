@@ -340,7 +340,12 @@ def test_serialising_does_not_leak_the_store(tmp_path: Path) -> None:
 def test_public_names() -> None:
     import recall_memory_plugins.adapters.llama_index as adapters
 
-    assert sorted(adapters.__all__) == ["RecallChatMemory", "RecallMemoryBlock", "RecallRetriever"]
+    assert sorted(adapters.__all__) == [
+        "RecallChatMemory",
+        "RecallMemoryBlock",
+        "RecallRetriever",
+        "create_memory_tools",
+    ]
     assert all(hasattr(adapters, name) for name in adapters.__all__)
 
 

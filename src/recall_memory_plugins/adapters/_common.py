@@ -11,18 +11,24 @@ from typing import Any
 from ..config import MemoryConfig
 from ..engine.filters import StatementFilter
 from ..engine.memory import TemporalGraphMemory
-from ..errors import ConfigurationError, InputError
+from ..errors import ConfigurationError, InputError, NotFoundError
 from ..models import Recall, RecalledStatement
 
 __all__ = [
+    "FORGET_DESCRIPTION",
     "MEMORY_PROMPT",
+    "SAVE_DESCRIPTION",
+    "SEARCH_DESCRIPTION",
     "EngineSpec",
+    "MemoryToolset",
     "RecallOptions",
     "check_engine",
     "check_prompt",
     "context_metadata",
+    "engine_state",
     "facts_metadata",
     "render_prompt",
+    "reopened_state",
     "statement_metadata",
 ]
 
@@ -251,3 +257,73 @@ def reopened_state(state: Mapping[str, Any], *keys: str) -> dict[str, Any]:
         if isinstance(out.get(key), EngineSpec):
             out[key] = out[key].open()
     return out
+
+
+# ---------------------------------------------------------------------------------- agent tools
+SAVE_DESCRIPTION = (
+    "Save a fact or note to long-term memory (one self-contained sentence, e.g. 'Alice leads "
+    "Project Orion.'). Returns the id it was saved under."
+)
+SEARCH_DESCRIPTION = (
+    "Search long-term memory for what answers a question. Returns current facts, then the "
+    "best matching saved statements as '[id] [step · date] text' lines, or 'nothing found'."
+)
+FORGET_DESCRIPTION = (
+    "Delete one saved statement from long-term memory by the id search_memory showed "
+    "(use it to erase wrong or unwanted memories)."
+)
+
+
+class MemoryToolset:
+    """Save, search and forget over one engine namespace: what the agent tools call.
+
+    Every method returns a short text for the model and never raises for what the model got
+    wrong (an unknown id, an empty text): the message says so instead.
+    """
+
+    def __init__(
+        self,
+        memory: TemporalGraphMemory,
+        *,
+        namespace: str | None = None,
+        k: int = 5,
+        token_budget: int | None = None,
+        speaker: str | None = None,
+    ) -> None:
+        self.memory = check_engine(memory, "memory tools")
+        self.namespace = namespace
+        self.options = RecallOptions.build(k=k, token_budget=token_budget)
+        self.speaker = speaker
+
+    def save(self, text: str) -> str:
+        """Store ``text``; the reply names the statement id(s)."""
+        try:
+            result = self.memory.add(text, namespace=self.namespace, speaker=self.speaker)
+        except InputError as exc:
+            return f"not saved: {exc}"
+        ids = ", ".join(str(i) for i in result.statement_ids)
+        return f"saved as statement {ids} (step {result.t_index})"
+
+    def search(self, query: str) -> str:
+        """The facts and the best statements for ``query``, one per line, with their ids."""
+        try:
+            recall = self.memory.recall(
+                query, namespace=self.namespace, **self.options.recall_kwargs()
+            )
+        except InputError as exc:
+            return f"cannot search: {exc}"
+        if recall.strategy == "empty":
+            return "nothing found: the memory is empty"
+        facts, statements = self.options.best(recall)
+        lines = list(facts)
+        lines += [f"[{r.statement.id}] {r.statement.render()}" for r in statements]
+        return "\n".join(lines) if lines else "nothing found"
+
+    def forget(self, statement_id: int) -> str:
+        """Hard-delete statement ``statement_id``."""
+        try:
+            statement = self.memory.get(statement_id, namespace=self.namespace)
+            self.memory.delete_statement(statement_id, namespace=self.namespace)
+        except (InputError, NotFoundError) as exc:
+            return f"not deleted: {exc}"
+        return f"deleted statement {statement_id}: {statement.text}"

@@ -15,6 +15,7 @@ from .history import RecallChatMessageHistory  # noqa: E402
 from .memory import RecallMemory  # noqa: E402
 from .middleware import RecallAgentState, RecallMiddleware  # noqa: E402
 from .retriever import RecallRetriever  # noqa: E402
+from .tools import create_memory_tools  # noqa: E402
 
 __all__ = [
     "RecallAgentState",
@@ -22,4 +23,5 @@ __all__ = [
     "RecallMemory",
     "RecallMiddleware",
     "RecallRetriever",
+    "create_memory_tools",
 ]

@@ -13,5 +13,11 @@ require("llama_index.core", extra="llama-index", purpose="the LlamaIndex adapter
 from .chat_memory import RecallChatMemory  # noqa: E402
 from .memory_block import RecallMemoryBlock  # noqa: E402
 from .retriever import RecallRetriever  # noqa: E402
+from .tools import create_memory_tools  # noqa: E402
 
-__all__ = ["RecallChatMemory", "RecallMemoryBlock", "RecallRetriever"]
+__all__ = [
+    "RecallChatMemory",
+    "RecallMemoryBlock",
+    "RecallRetriever",
+    "create_memory_tools",
+]

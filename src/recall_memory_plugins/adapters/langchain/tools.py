@@ -1,0 +1,69 @@
+"""Agent tools over the memory: save, search and forget (LangChain ``StructuredTool``)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from langchain_core.tools import BaseTool, StructuredTool
+
+from ...engine.memory import TemporalGraphMemory
+from .._common import FORGET_DESCRIPTION, SAVE_DESCRIPTION, SEARCH_DESCRIPTION, MemoryToolset
+
+__all__ = ["create_memory_tools"]
+
+
+def create_memory_tools(
+    memory: TemporalGraphMemory,
+    *,
+    namespace: str | None = None,
+    k: int = 5,
+    token_budget: int | None = None,
+    speaker: str | None = None,
+) -> list[BaseTool]:
+    """``save_memory``, ``search_memory`` and ``forget_memory`` tools over one namespace.
+
+    Give them to ``create_agent(model, tools=create_memory_tools(memory, namespace="alice"))``:
+    the model decides what to remember (``save_memory(text)``), looks it up
+    (``search_memory(query)``: current facts, then the ``k`` best statements with their ids) and
+    erases it (``forget_memory(statement_id)``, a hard delete). Sync and async.
+
+    Args:
+        memory: the engine (injected).
+        namespace: the scope the tools read and write; None uses the engine's default.
+        k: results of a search (the facts line counts as one).
+        token_budget: tokens a search may return; None uses the engine's budget.
+        speaker: speaker stored with saved statements (e.g. ``"agent"``).
+    """
+    tools = MemoryToolset(
+        memory, namespace=namespace, k=k, token_budget=token_budget, speaker=speaker
+    )
+
+    def save_memory(text: str) -> str:
+        return tools.save(text)
+
+    async def asave_memory(text: str) -> str:
+        return await asyncio.to_thread(tools.save, text)
+
+    def search_memory(query: str) -> str:
+        return tools.search(query)
+
+    async def asearch_memory(query: str) -> str:
+        return await asyncio.to_thread(tools.search, query)
+
+    def forget_memory(statement_id: int) -> str:
+        return tools.forget(statement_id)
+
+    async def aforget_memory(statement_id: int) -> str:
+        return await asyncio.to_thread(tools.forget, statement_id)
+
+    return [
+        StructuredTool.from_function(
+            func=save_memory, coroutine=asave_memory, description=SAVE_DESCRIPTION
+        ),
+        StructuredTool.from_function(
+            func=search_memory, coroutine=asearch_memory, description=SEARCH_DESCRIPTION
+        ),
+        StructuredTool.from_function(
+            func=forget_memory, coroutine=aforget_memory, description=FORGET_DESCRIPTION
+        ),
+    ]
