@@ -56,10 +56,21 @@ def make_model() -> BaseChatModel:
 
 
 def format_docs(docs: list[Document]) -> str:
-    """One line per statement, with its time and speaker."""
-    return "\n".join(
-        f"[{d.metadata['timestamp'][:16]}] {d.metadata['speaker']}: {d.page_content}" for d in docs
+    """The current facts (the first document), then one line per statement, oldest first.
+
+    The retriever returns statements best first (``metadata["score"]``); the prompt lists them
+    in time order so "a later statement supersedes an earlier one" holds.
+    """
+    facts = [d.page_content for d in docs if d.metadata["type"] == "facts"]
+    statements = sorted(
+        (d for d in docs if d.metadata["type"] == "statement"), key=lambda d: d.metadata["t_index"]
     )
+    lines = [f"Current facts: {f}" for f in facts]
+    lines += [
+        f"[{d.metadata['timestamp'][:16]}] {d.metadata['speaker']}: {d.page_content}"
+        for d in statements
+    ]
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -77,9 +88,12 @@ def main() -> None:
         )
         for question in ("现在谁负责星火计划？", "Who leads Project Orion now?"):
             print(f"\n===== Question: {question}")
-            for doc in retriever.invoke(question):
-                print(f"  retrieved: step {doc.metadata['t_index']} score "
-                      f"{doc.metadata['score']:.3f} {doc.page_content}")
+            for doc in retriever.invoke(question):  # facts first, then best first
+                if doc.metadata["type"] == "facts":
+                    print(f"  retrieved facts: {doc.page_content}")
+                else:
+                    print(f"  retrieved: step {doc.metadata['t_index']} score "
+                          f"{doc.metadata['score']:.3f} {doc.page_content}")
             answer = chain.invoke(question, config={"callbacks": [PrintPrompt()]})
             print(f"===== Answer: {answer}")
 

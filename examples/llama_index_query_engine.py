@@ -45,8 +45,11 @@ def main() -> None:
         for question in ("现在谁负责星火计划？", "Who leads Project Orion now?"):
             print(f"\n===== Question: {question}")
             response = engine.query(question)
-            for node in response.source_nodes:
+            for node in response.source_nodes:  # the current facts first, then best first
                 meta = node.node.metadata
+                if meta["type"] == "facts":
+                    print(f"  retrieved facts: {node.node.get_content()}")
+                    continue
                 print(f"  retrieved: step {meta['t_index']} score {node.score:.3f} "
                       f"{node.node.get_content()}")
             if offline:

@@ -78,3 +78,26 @@ def test_llama_index_examples_show_memory_in_the_prompt(name: str) -> None:
     assert in_order(zh, ZH_1, ZH_2), zh
     en = output.split("Who leads Project Orion now?", 1)[1].split(PROMPT_MARK, 1)[1]
     assert in_order(en, EN_1, EN_2), en
+
+
+def test_langgraph_store_example_searches_and_keeps_history() -> None:
+    pytest.importorskip("langgraph.store.base")
+    pytest.importorskip("langchain")
+    output = run_example("langgraph_store.py")
+    search = output.split("----- tool search_memories:\n", 1)[1].split("=====", 1)[0]
+    assert search.splitlines()[0].startswith("home: Alice moved to Lyon.")
+    assert "  home: {'text': 'Alice moved to Lyon.'}" in output
+    history = output.split("history of 'home':\n", 1)[1].splitlines()
+    assert history[0].endswith("Alice lives in Paris.") and history[1].endswith(
+        "Alice moved to Lyon."
+    )
+
+
+def test_agent_memory_tools_example_saves_searches_forgets() -> None:
+    pytest.importorskip("langchain")
+    pytest.importorskip("llama_index.core")
+    output = run_example("agent_memory_tools.py")
+    assert "----- tool forget_memory: deleted statement 2: Alice's cat is called Pixel." in output
+    assert "Bob drinks green tea." in output.split("----- tool search_memory:", 2)[2]
+    alice = output.split("stored for alice:\n", 1)[1].split("\n\n", 1)[0]
+    assert "Alice leads Project Orion." in alice and "Pixel" not in alice
