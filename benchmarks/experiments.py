@@ -167,6 +167,34 @@ def variants(side: DenseSide) -> dict[str, Variant]:
                                  {"follow_up_weights": ()}),
         "no-speaker-boost": Variant("speaker_weight=0", {"speaker_weight": 0.0}),
         "excerpts-off": Variant('excerpts="off" (whole turns)', {"excerpts": "off"}),
+        "previous-defaults": Variant('the defaults before issue 11: excerpts="turns", '
+                                     "follow_up_weights=(0.7, 0.5)",
+                                     {"excerpts": "turns", "follow_up_weights": (0.7, 0.5)}),
+        "excerpt-2": Variant("excerpt_sentences=2 (turns cut to their two best sentences)",
+                             {"excerpt_sentences": 2}),
+        "excerpt-3": Variant("excerpt_sentences=3", {"excerpt_sentences": 3}),
+        "off+adjacent": Variant('excerpts="off", then the turns before/after the 8 best hits at '
+                                "0.6x", {"excerpts": "off"}, factory=_neighbours_class()),
+        "off+dense-signal": Variant('excerpts="off" + dense-signal', {"excerpts": "off"},
+                                    factory=_dense_class(side, mode="signal")),
+        "off+no-relations": Variant('excerpts="off", relations=False (no fact lines)',
+                                    {"excerpts": "off", "relations": False}),
+        "off+follow-1": Variant('excerpts="off", follow_up_weights=(0.7,)',
+                                {"excerpts": "off", "follow_up_weights": (0.7,)}),
+        "off+no-follow-ups": Variant('excerpts="off", follow_up_weights=()',
+                                     {"excerpts": "off", "follow_up_weights": ()}),
+        "off+no-speaker": Variant('excerpts="off", speaker_weight=0',
+                                  {"excerpts": "off", "speaker_weight": 0.0}),
+        "off+follow-0.9-0.6": Variant('excerpts="off", follow_up_weights=(0.9, 0.6)',
+                                      {"excerpts": "off", "follow_up_weights": (0.9, 0.6)}),
+        "off+follow-0.8-0.6-0.4": Variant('excerpts="off", follow_up_weights=(0.8, 0.6, 0.4)',
+                                          {"excerpts": "off",
+                                           "follow_up_weights": (0.8, 0.6, 0.4)}),
+        "off+follow-0.7-0.5-0.3": Variant('excerpts="off", follow_up_weights=(0.7, 0.5, 0.3)',
+                                          {"excerpts": "off",
+                                           "follow_up_weights": (0.7, 0.5, 0.3)}),
+        "off+no-fill": Variant('excerpts="off", fill_recent=False',
+                               {"excerpts": "off", "fill_recent": False}),
         "excerpts-turns": Variant('excerpts="turns" (turns cut to their best sentence)',
                                   {"excerpts": "turns"}),
         "neither": Variant("follow_up_weights=(), speaker_weight=0 (the ranking before both)",
@@ -333,6 +361,7 @@ def run(args: Any) -> dict[str, Any]:
     return {"agg": agg, "chosen": chosen, "descriptions": {n: table[n].what for n in chosen},
             "budgets": list(budgets), "seconds": time.perf_counter() - t_start,
             "recall_ms_p50": {n: 1000 * C.percentile(v, 50) for n, v in timings.items()},
+            "recall_ms_p95": {n: 1000 * C.percentile(v, 95) for n, v in timings.items()},
             "environment": env, "half": "all" if args.smoke else args.half,
             "conversations": [c.sample_id for c in convs],
             "command": "python -m benchmarks.experiments" + (" --smoke" if args.smoke else "")}
@@ -347,6 +376,8 @@ def render(r: dict[str, Any]) -> str:
         return float(agg.get(f"{name}@{b}", {}).get(cat, {}).get(metric, float("nan")))
 
     best_name, best = L.best_baseline(agg, b0, "1-5", ans, L.ANSWER_BASELINES)
+    if not best_name:  # --no-baselines
+        best_name, best = "none run", float("nan")
     rows = []
     names = [*r["chosen"], *(n for n in ("fusion", "bm25", "dense") if f"{n}@{b0}" in agg)]
     for name in names:
@@ -358,13 +389,14 @@ def render(r: dict[str, Any]) -> str:
         row += [f"{100 * (val(name, b0, ans) - val('default', b0, ans)):+.1f}",
                 f"{100 * (val(name, b0, ans) - best):+.1f}"]
         row += [C.pct(agg[f"{name}@{b0}"].get(str(c), {}).get(ans, float("nan"))) for c in (1, 2, 3, 4, 5)]
-        row.append(f"{r['recall_ms_p50'][name]:.1f}" if is_variant else "–")
+        row.append(f"{r['recall_ms_p50'][name]:.1f} / {r['recall_ms_p95'][name]:.1f}"
+                   if is_variant else "–")
         rows.append(row)
     n = agg.get(f"{names[0]}@{b0}", {}).get("1-5", {}).get("answer_n", 0) if names else 0
     headers = ["variant", "what", *(f"answer @{b}" for b in budgets),
                *(f"evidence 1-4 @{b}" for b in budgets), f"Δ answer vs default @{b0}",
                f"Δ answer vs best baseline ({best_name}) @{b0}",
-               *(f"answer cat {c}" for c in (1, 2, 3, 4, 5)), "recall p50 ms"]
+               *(f"answer cat {c}" for c in (1, 2, 3, 4, 5)), "recall p50 / p95 ms"]
     half = r.get("half", "all")
     return "\n".join([
         "# LOCOMO experiments (answer in context, categories 1-5; evidence recall, 1-4)", "",

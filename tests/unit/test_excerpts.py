@@ -30,8 +30,24 @@ def test_chinese_sentences_are_excerpted() -> None:
     assert excerpt(text, {"星火计划": 2.0}) == "… 张三不再负责星火计划了。 …"
 
 
-def test_recall_uses_excerpts_under_budget_pressure_and_keeps_the_full_text() -> None:
+def test_whole_statements_by_default_and_the_answer_sentence_when_none_fits() -> None:
+    """Excerpts cut the sentence that holds the answer too often: whole turns by default; a
+    statement too long for the whole budget keeps its matching sentence, not its first words."""
     memory = TemporalGraphMemory(":memory:", annotator="offline")
+    assert memory.config.excerpts == "off"
+    memory.add(TURN, speaker="Caroline")
+    question = "When did Caroline go to the support group?"
+    [r] = memory.recall(question, token_budget=200).statements
+    assert r.statement.text == TURN and r.full_text is None
+    [r] = memory.recall(question, token_budget=30).statements
+    assert r.statement.text.startswith("… I went to a LGBTQ support group yesterday")
+    assert r.full_text == TURN
+    rec = memory.recall(question, token_budget=30)
+    assert rec.token_count <= 30 and "support group yesterday" in rec.text
+
+
+def test_recall_uses_excerpts_under_budget_pressure_and_keeps_the_full_text() -> None:
+    memory = TemporalGraphMemory(":memory:", annotator="offline", excerpts="turns")
     memory.add(TURN, speaker="Caroline")
     question = "When did Caroline go to the support group?"
     [r] = memory.recall(question, token_budget=40).statements
@@ -41,8 +57,8 @@ def test_recall_uses_excerpts_under_budget_pressure_and_keeps_the_full_text() ->
     [r] = memory.recall(question, token_budget=500).statements
     assert r.statement.text == TURN
     whole = TemporalGraphMemory(memory.store, annotator="offline", excerpts=False)
-    [r] = whole.recall(question, token_budget=40).statements
-    assert r.statement.text.startswith("Hey Mel!") and r.full_text is None
+    [r] = whole.recall(question, token_budget=60).statements
+    assert r.statement.text == TURN and r.full_text is None
     [r] = memory.recall(question, strategy="seed").statements
     assert r.statement.text == TURN
 
@@ -60,13 +76,13 @@ def test_free_budget_is_filled_with_recent_statements() -> None:
     ]
 
 
-def test_only_chat_turns_are_excerpted_by_default() -> None:
+def test_only_chat_turns_are_excerpted_with_turns() -> None:
     """Narrative text (no speaker) keeps its whole chunks; excerpts="all" cuts it too."""
-    memory = TemporalGraphMemory(":memory:", annotator="offline")
+    memory = TemporalGraphMemory(":memory:", annotator="offline", excerpts="turns")
     memory.add(TURN)  # a document chunk: no speaker
     question = "When did someone go to the support group?"
-    [r] = memory.recall(question, token_budget=40).statements
-    assert r.statement.text.startswith("Hey Mel!") and r.full_text is None
+    [r] = memory.recall(question, token_budget=60).statements
+    assert r.statement.text == TURN and r.full_text is None
     cut = TemporalGraphMemory(memory.store, annotator="offline", excerpts="all")
     [r] = cut.recall(question, token_budget=40).statements
     assert r.statement.text.startswith("… I went to a LGBTQ support group")

@@ -491,10 +491,10 @@ class TemporalGraphMemory(ItemsMixin):
                 reserved += cost
 
         full_texts: dict[int, str] = {}
+        weights: dict[str, float] = {}
         if strat == "seed":
             ranked, how = self._seed_candidates(ns, ranked_concepts)
         else:
-            weights: dict[str, float] = {}
             ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest, budget, weights)
             if self.config.excerpts != "off" and weights:
                 ranked = self._excerpts(ranked, weights, full_texts)
@@ -525,7 +525,7 @@ class TemporalGraphMemory(ItemsMixin):
                     grouped=grouped,
                 )
         if not kept and ranked and budget - reserved >= 8:
-            kept = [self._truncated(ranked[0], budget - reserved, grouped)]
+            kept = [self._truncated(ranked[0], budget - reserved, grouped, weights, full_texts)]
         if full_texts:
             kept = self._restore_full_texts(kept, full_texts, budget - reserved, grouped)
         if grouped:
@@ -599,10 +599,29 @@ class TemporalGraphMemory(ItemsMixin):
         return out
 
     def _truncated(
-        self, best: tuple[Statement, float, tuple[str, ...]], budget: int, grouped: bool
+        self,
+        best: tuple[Statement, float, tuple[str, ...]],
+        budget: int,
+        grouped: bool,
+        weights: Mapping[str, float] | None = None,
+        full_texts: dict[int, str] | None = None,
     ) -> RecalledStatement:
-        """The best statement cut to fit a budget too small for any whole statement."""
+        """The best statement cut to fit a budget too small for any whole statement.
+
+        With the question's term ``weights`` it is first cut to its sentences that match the
+        question (what the budget can hold of the answer), and only then to its first tokens.
+        """
         st, score, concepts = best
+        if weights and (full_texts is None or st.id not in full_texts):  # not yet an excerpt
+            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
+            if short != st.text:
+                if full_texts is not None:
+                    full_texts[st.id] = st.text
+                st = replace(st, text=short)
+                cost = self._tokens.count(statement_line(st, with_date=not grouped)) + 1
+                header = self._tokens.count(date_header(st)) + 1 if grouped else 0
+                if cost + header <= budget:
+                    return RecalledStatement(st, score, concepts, cost)
         probe = replace(st, text="")
         overhead = self._tokens.count(statement_line(probe, with_date=not grouped)) + 2
         if grouped:
