@@ -170,9 +170,10 @@ def variants(side: DenseSide) -> dict[str, Variant]:
         "previous-defaults": Variant('the defaults before issue 11: excerpts="turns", '
                                      "follow_up_weights=(0.7, 0.5)",
                                      {"excerpts": "turns", "follow_up_weights": (0.7, 0.5)}),
-        "excerpt-2": Variant("excerpt_sentences=2 (turns cut to their two best sentences)",
-                             {"excerpt_sentences": 2}),
-        "excerpt-3": Variant("excerpt_sentences=3", {"excerpt_sentences": 3}),
+        "excerpt-2": Variant('excerpts="turns", excerpt_sentences=2 (turns cut to their two best '
+                             "sentences)", {"excerpts": "turns", "excerpt_sentences": 2}),
+        "excerpt-3": Variant('excerpts="turns", excerpt_sentences=3',
+                             {"excerpts": "turns", "excerpt_sentences": 3}),
         "off+adjacent": Variant('excerpts="off", then the turns before/after the 8 best hits at '
                                 "0.6x", {"excerpts": "off"}, factory=_neighbours_class()),
         "off+dense-signal": Variant('excerpts="off" + dense-signal', {"excerpts": "off"},
