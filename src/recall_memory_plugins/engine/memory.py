@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -13,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ..config import MemoryConfig
-from ..errors import InputError, NotFoundError, RecallError
+from ..errors import InputError, NotFoundError, RecallError, WriteConflictError
 from ..models import (
     ConceptMention,
     Entity,
@@ -71,6 +72,7 @@ RELATED_CONTEXT = 8
 FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free
 FILL_MIN_FREE = 40  # ...when at least this many tokens are left
 FOLLOW_UP_HITS = 8  # best candidates whose next statements join (config.follow_up_weights)
+PLAN_ATTEMPTS = 5  # plans of one add refused as stale by the store before giving up
 BATCH_HOLD_SECONDS = 1.0  # add_many commits at least this often, so other writers get the file
 
 
@@ -126,10 +128,21 @@ class TemporalGraphMemory(ItemsMixin):
         self._owns_store = not isinstance(store, GraphStore)
         if isinstance(store, GraphStore):
             self.store: GraphStore = store
-        else:
+        elif store is None or isinstance(store, (str, os.PathLike)):
             from ..stores.sqlite import SqliteGraphStore
 
             self.store = SqliteGraphStore(store)
+        else:
+            missing = [
+                name
+                for name in dir(GraphStore)
+                if not name.startswith("_") and not hasattr(store, name)
+            ]
+            hint = f" (it lacks {', '.join(missing[:5])})" if missing and len(missing) < 20 else ""
+            raise InputError(
+                "store must be a GraphStore, a SQLite file path, ':memory:' or None; got "
+                f"{type(store).__name__}{hint}"
+            )
         if isinstance(annotator, str):
             from ..nlp import make_annotator
 
@@ -402,20 +415,46 @@ class TemporalGraphMemory(ItemsMixin):
         )
 
     def _commit(self, prepared: _Prepared) -> UpdateResult:
-        """Plan the relation changes against the stored state and write the update."""
+        """Plan the relation changes against the stored state and write the update.
+
+        Planning and writing share one store transaction (``store.batch()``): on SQLite it holds
+        the file's write lock, so no other engine or process writes in between; on Neo4j a plan
+        made stale by a concurrent writer is refused by the store (:class:`WriteConflictError`,
+        nothing written) and planned again from the new state, up to ``PLAN_ATTEMPTS`` times.
+        """
         ns = prepared.namespace
         update = prepared.update
-        with self._write_lock:
-            if self.tracker is not None:
-                plan = self.tracker.plan(
-                    self.store,
-                    ns,
-                    prepared.annotation,
-                    speaker=prepared.speaker,
-                    sentence_statements=prepared.sentence_statements,
-                )
-                update = replace(update, entities=plan.entities, relation_changes=plan.changes)
-            result = self.store.apply_update(update)
+        tracker = self.tracker
+        for attempt in range(1, PLAN_ATTEMPTS + 1):
+            plan = None
+            try:
+                with self._write_lock, self.store.batch():
+                    if tracker is not None:
+                        plan = tracker.plan(
+                            self.store,
+                            ns,
+                            prepared.annotation,
+                            speaker=prepared.speaker,
+                            sentence_statements=prepared.sentence_statements,
+                        )
+                        update = replace(
+                            update, entities=plan.entities, relation_changes=plan.changes
+                        )
+                    result = self.store.apply_update(update)
+            except WriteConflictError:
+                if tracker is not None:
+                    tracker.discard(self.store, ns)
+                if attempt == PLAN_ATTEMPTS:
+                    raise
+                logger.info("write conflict in %r (attempt %d): planning again", ns, attempt)
+                continue
+            except RecallError:
+                if tracker is not None:
+                    tracker.discard(self.store, ns)
+                raise
+            if tracker is not None and plan is not None:
+                tracker.committed(self.store, ns, plan, result.t_index)
+            break
         logger.debug(
             "stored step %s of %r: %d concepts, %d links, %d relation changes",
             result.t_index,
@@ -796,7 +835,10 @@ class TemporalGraphMemory(ItemsMixin):
 
     def clear(self, namespace: str | None = None) -> None:
         """Hard-delete everything of the namespace (no history is kept)."""
-        self.store.clear(self._ns(namespace))
+        ns = self._ns(namespace)
+        self.store.clear(ns)
+        if self.tracker is not None:
+            self.tracker.discard(self.store, ns)
 
     forget = clear
 

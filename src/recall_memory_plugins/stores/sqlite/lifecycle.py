@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
@@ -37,6 +38,7 @@ class SqliteConnection:
     _cache_mb: int
     _mmap_mb: int
     _read_only: bool
+    _timeout: float
 
     # ------------------------------------------------------------------------------ lifecycle
     def __enter__(self: _S) -> _S:
@@ -69,6 +71,27 @@ class SqliteConnection:
             NotFoundError: read-only, and the file holds no recall schema yet.
             StoreError: the file is not a SQLite database, or SQLite failed.
         """
+        # Several processes opening a new file at once: switching it to WAL and reading the
+        # schema while another process does so can fail at once with "database is locked"
+        # (SQLite does not always call the busy handler there); tried again until the timeout.
+        deadline = time.monotonic() + getattr(self, "_timeout", 30.0)
+        attempt = 0
+        while True:
+            try:
+                self._setup_once()
+                return
+            except StoreError as exc:
+                cause = exc.__cause__
+                busy = isinstance(cause, sqlite3.OperationalError) and (
+                    "locked" in str(cause) or "busy" in str(cause)
+                )
+                if not busy or time.monotonic() >= deadline:
+                    raise
+                attempt += 1
+                logger.debug("SQLite database %r busy during setup (attempt %d)", self.path, attempt)
+                time.sleep(min(0.02 * 2**attempt, 0.5))
+
+    def _setup_once(self) -> None:
         with self._lock:
             conn = self._conn
             current = self._recognise()

@@ -129,6 +129,7 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities):
         self._lock = threading.RLock()
         self._owns_connection = connection is None
         self._read_only = read_only
+        self._timeout = float(timeout)
         if connection is None:
             target, uri = _resolve(path, create=create and not read_only, read_only=read_only)
             try:
