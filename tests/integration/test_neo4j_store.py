@@ -69,11 +69,26 @@ def cypher(driver: Any, config: Neo4jConfig, query: str, **params: Any) -> list[
 
 
 def nodes_of(driver: Any, config: Neo4jConfig, namespace: str) -> int:
+    """The namespace's nodes, except its ``NamespaceGeneration`` node, which outlives
+    ``clear()`` by design (its bumped counter tells other engines their caches are stale)."""
     # a full scan on purpose: it must also find nodes of labels the store might have forgotten
     rows = cypher(
-        driver, config, "MATCH (n) WHERE n.namespace = $ns RETURN count(n) AS n", ns=namespace
+        driver,
+        config,
+        "MATCH (n) WHERE n.namespace = $ns AND NOT n:NamespaceGeneration RETURN count(n) AS n",
+        ns=namespace,
     )
     return int(rows[0]["n"])
+
+
+def generation_of(driver: Any, config: Neo4jConfig, namespace: str) -> int:
+    rows = cypher(
+        driver,
+        config,
+        "OPTIONAL MATCH (g:NamespaceGeneration {namespace: $ns}) RETURN g.generation AS g",
+        ns=namespace,
+    )
+    return int(rows[0]["g"] or 0)
 
 
 def normalised(recall: Recall) -> dict[str, Any]:
@@ -456,8 +471,12 @@ def test_forget_removes_a_namespace_completely(
         populate(store, keep, "kept")
         kept_before = (nodes_of(driver, config, keep), store.stats(keep))
         assert nodes_of(driver, config, ns) > 40
+        generation = generation_of(driver, config, ns)
         memory.forget()
         assert nodes_of(driver, config, ns) == 0
+        # the generation outlives the clear, bumped: other engines drop what they cached
+        assert generation_of(driver, config, ns) == generation + 1
+        assert store.current_state(ns) == (generation + 1, 0)
         assert ns not in store.namespaces() and store.current_step(ns) == 0
         assert store.stats(ns).statements == 0 and store.find_links(ns) == []
         assert (nodes_of(driver, config, keep), store.stats(keep)) == kept_before
