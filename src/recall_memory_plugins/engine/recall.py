@@ -1,0 +1,436 @@
+"""Recall: the statements that best answer a question within a token budget, mixed into
+:class:`~recall_memory_plugins.engine.memory.TemporalGraphMemory`.
+
+Owns the search (concept graph spreading from the question's concepts, fused with lexical BM25),
+follow-up turns, the budget fill (whole statements, or question-matched excerpts), ``as_of`` and
+``where`` filters, and the relation facts that lead the rendered context.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from ..config import MemoryConfig
+from ..errors import InputError
+from ..models import (
+    Recall,
+    RecalledStatement,
+    ScoredConcept,
+    Statement,
+    date_header,
+    render_statements,
+    statement_line,
+)
+from ..nlp.base import Annotation, Annotator
+from .filters import StatementFilter, facts_as_of, filter_candidates
+from .retrieval import (
+    BM25,
+    Candidate,
+    add_follow_ups,
+    fit_to_budget,
+    fuse,
+    rank_concepts,
+    seed_order,
+    speaker_boost,
+)
+from .text import Extraction, excerpt, extract
+from .tokens import TokenCounter
+from .validation import check_as_of, check_budget
+
+if TYPE_CHECKING:
+    from ..stores.base import GraphStore
+    from .relations import RelationTracker
+
+__all__ = ["RecallMixin"]
+
+logger = logging.getLogger(__name__)
+
+POSTINGS_PER_TERM = 200  # postings read per rare question term
+POSTINGS_PER_COMMON_TERM = 60  # ...and per common term (df above N/20), newest first
+LEXICAL_CANDIDATES_PER_KEPT = 3  # best lexical matches read per statement the ranking keeps
+RELATED_CONTEXT = 8
+FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free
+FILL_MIN_FREE = 40  # ...when at least this many tokens are left
+FOLLOW_UP_HITS = 8  # best candidates whose next statements join (config.follow_up_weights)
+
+
+class RecallMixin:
+    """``recall``/``arecall`` and the search stages behind them."""
+
+    if TYPE_CHECKING:  # provided by TemporalGraphMemory
+        store: GraphStore
+        tracker: RelationTracker | None
+        config: MemoryConfig
+        annotator: Annotator
+        _tokens: TokenCounter
+
+        def _ns(self, namespace: str | None) -> str: ...
+        def _check_text(self, text: object, what: str = "text") -> str: ...
+
+    # ------------------------------------------------------------------------------ knowledge out
+    def recall(
+        self,
+        question: str,
+        *,
+        namespace: str | None = None,
+        token_budget: int | None = None,
+        strategy: str | None = None,
+        order: str | None = None,
+        as_of: int | datetime | None = None,
+        where: StatementFilter | Mapping[str, Any] | None = None,
+    ) -> Recall:
+        """The statements that best answer ``question`` within ``token_budget`` tokens.
+
+        Never raises for an unknown question: with no known concept it falls back to lexical
+        matches, then to the most recent statements (see :attr:`Recall.strategy`).
+        ``where`` (a :class:`~.filters.StatementFilter` or a mapping of its ``of`` keywords:
+        speaker, source, since, until, since_step, until_step) keeps only the statements it
+        accepts; ``as_of`` (a time step or an aware datetime) recalls only what was stored up to
+        then, with the relation facts that held then.
+
+        Raises:
+            InputError: ``question`` is not a string or the budget is not positive.
+        """
+        ns = self._ns(namespace)
+        question = self._check_text(question, "question")
+        budget = check_budget(self.config.token_budget if token_budget is None else token_budget)
+        strat = strategy or self.config.strategy
+        if strat not in ("fused", "seed"):
+            raise InputError(f"strategy must be 'fused' or 'seed', got {strategy!r}")
+        ordering = order or self.config.order
+        if ordering not in ("chronological", "rank"):
+            raise InputError(f"order must be 'chronological' or 'rank', got {order!r}")
+        as_of = check_as_of(as_of)
+        only = StatementFilter.coerce(where)
+        if as_of is not None:
+            only = (only or StatementFilter()).with_as_of(as_of)
+
+        newest = self.store.current_step(ns)
+        if newest == 0:
+            return Recall(question, ns, (), (), 0, budget, "empty")
+        annotation = (
+            self.annotator.annotate(question) if question.strip() else Annotation(question, ())
+        )
+        ex = extract(annotation)
+        essential = ex.concept_names()
+        ranked_concepts = self._graph(ns, essential, newest, strat)
+
+        facts: list[str] = []
+        reserved = 0
+        if self.tracker is not None and annotation.sentences:
+            for fact in (
+                self.tracker.facts(self.store, ns, annotation)
+                if as_of is None
+                else facts_as_of(
+                    self.tracker.find_relations(self.store, ns, as_of=as_of), question
+                )
+            ):
+                cost = self._tokens.count(fact) + 1
+                if reserved + cost > budget // 2:
+                    break
+                facts.append(fact)
+                reserved += cost
+
+        full_texts: dict[int, str] = {}
+        weights: dict[str, float] = {}
+        if strat == "seed":
+            ranked, how = self._seed_candidates(ns, ranked_concepts)
+        else:
+            ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest, budget, weights)
+            if self.config.excerpts != "off" and weights:
+                ranked = self._excerpts(ranked, weights, full_texts)
+        ranked = filter_candidates(ranked, only)
+        if not ranked:
+            ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
+            ranked = filter_candidates(ranked, only)
+            how = "recent"
+        grouped = ordering == "chronological"
+        kept = fit_to_budget(
+            ranked, budget=budget - reserved, count=self._tokens.count, grouped=grouped
+        )
+        if strat == "fused" and how != "recent" and self.config.fill_recent:
+            free = budget - reserved - sum(r.tokens for r in kept) - 8 * len(kept)
+            if free >= FILL_MIN_FREE:
+                # Budget the question's matches leave free goes to the newest other statements
+                # (the conversation so far), as a window buffer would use it.
+                seen = {st.id for st, _, _ in ranked}
+                recent = [
+                    (st, 0.0, ())
+                    for st in self.store.find_recent_statements(ns, limit=FILL_RECENT)
+                    if st.id not in seen and (only is None or only.matches(st))
+                ]
+                kept = fit_to_budget(
+                    [*ranked, *recent],
+                    budget=budget - reserved,
+                    count=self._tokens.count,
+                    grouped=grouped,
+                )
+        if not kept and ranked and budget - reserved >= 8:
+            kept = [self._truncated(ranked[0], budget - reserved, grouped, weights, full_texts)]
+        if full_texts:
+            kept = self._restore_full_texts(kept, full_texts, budget - reserved, grouped)
+        if grouped:
+            kept.sort(key=lambda r: (r.statement.t_index, r.statement.id))
+        else:  # best first; for "seed" that is RecallM's concept order
+            kept.sort(key=lambda r: -r.score)
+        recall = Recall(
+            question=question,
+            namespace=ns,
+            statements=tuple(kept),
+            concepts=tuple(ranked_concepts),
+            token_count=0,
+            token_budget=budget,
+            strategy=how,
+            facts=tuple(facts),
+            grouped=grouped,
+        )
+        # Exact accounting on the rendered text; drop the weakest statement while over budget
+        # (only possible when dates go back and forth and add date headers).
+        tokens = self._tokens.count(recall.text)
+        while tokens > budget and recall.statements:
+            weakest = min(range(len(recall.statements)), key=lambda i: recall.statements[i].score)
+            rest = recall.statements[:weakest] + recall.statements[weakest + 1 :]
+            recall = replace(recall, statements=rest)
+            tokens = self._tokens.count(recall.text)
+        return replace(recall, token_count=tokens)
+
+    def _restore_full_texts(
+        self,
+        kept: list[RecalledStatement],
+        full_texts: dict[int, str],
+        budget: int,
+        grouped: bool,
+    ) -> list[RecalledStatement]:
+        """Excerpted statements get their whole text back, best first, while the budget allows."""
+        count = self._tokens.count
+        free = budget - count(render_statements([r.statement for r in kept], grouped=grouped))
+        out = []
+        for r in sorted(kept, key=lambda r: -r.score):
+            full = full_texts.get(r.statement.id)
+            if full is None:
+                out.append(r)
+                continue
+            whole = replace(r.statement, text=full)
+            cost = count(statement_line(whole, with_date=not grouped)) + 1
+            if cost - r.tokens <= free:
+                free -= cost - r.tokens
+                out.append(replace(r, statement=whole, tokens=cost))
+            else:
+                out.append(replace(r, full_text=full))
+        return out
+
+    def _excerpts(
+        self,
+        ranked: list[tuple[Statement, float, tuple[str, ...]]],
+        weights: dict[str, float],
+        full_texts: dict[int, str],
+    ) -> list[tuple[Statement, float, tuple[str, ...]]]:
+        """Long statements shortened to their sentences that match the question."""
+        out = []
+        turns_only = self.config.excerpts == "turns"
+        for st, score, concepts in ranked:
+            if turns_only and not st.speaker:
+                out.append((st, score, concepts))
+                continue
+            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
+            if short != st.text:
+                full_texts[st.id] = st.text
+                st = replace(st, text=short)
+            out.append((st, score, concepts))
+        return out
+
+    def _truncated(
+        self,
+        best: tuple[Statement, float, tuple[str, ...]],
+        budget: int,
+        grouped: bool,
+        weights: Mapping[str, float] | None = None,
+        full_texts: dict[int, str] | None = None,
+    ) -> RecalledStatement:
+        """The best statement cut to fit a budget too small for any whole statement.
+
+        With the question's term ``weights`` it is first cut to its sentences that match the
+        question (what the budget can hold of the answer), and only then to its first tokens.
+        """
+        st, score, concepts = best
+        if weights and (full_texts is None or st.id not in full_texts):  # not yet an excerpt
+            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
+            if short != st.text:
+                if full_texts is not None:
+                    full_texts[st.id] = st.text
+                st = replace(st, text=short)
+                cost = self._tokens.count(statement_line(st, with_date=not grouped)) + 1
+                header = self._tokens.count(date_header(st)) + 1 if grouped else 0
+                if cost + header <= budget:
+                    return RecalledStatement(st, score, concepts, cost)
+        probe = replace(st, text="")
+        overhead = self._tokens.count(statement_line(probe, with_date=not grouped)) + 2
+        if grouped:
+            overhead += self._tokens.count(date_header(st)) + 1
+        text = self._tokens.truncate(st.text, max(budget - overhead, 1)).rstrip() + "…"
+        cut = replace(st, text=text)
+        return RecalledStatement(
+            cut, score, concepts, self._tokens.count(statement_line(cut, with_date=not grouped)) + 1
+        )
+
+    async def arecall(self, question: str, **kwargs: Any) -> Recall:
+        """Async twin of :meth:`recall` (runs in a worker thread)."""
+        return await asyncio.to_thread(self.recall, question, **kwargs)
+
+    def _graph(
+        self, ns: str, essential: Sequence[str], newest: int, strategy: str
+    ) -> list[ScoredConcept]:
+        cfg = self.config
+        if not essential:
+            return []
+        starts = self.store.find_concepts(ns, essential)
+        if not starts:
+            return []
+        if cfg.window_anchor == "newest":
+            min_t = newest - cfg.temporal_window
+        else:
+            min_t = min(c.t_index for c in starts) - cfg.temporal_window
+        sub = self.store.expand(
+            ns,
+            [c.name for c in starts],
+            depth=cfg.depth_for(strategy),
+            min_t_index=min_t,
+            max_neighbors=cfg.max_neighbors,
+        )
+        if cfg.window_anchor == "start" and len(starts) > 1:
+            # each concept must lie in the window of at least one start concept
+            lows = [s.t_index - cfg.temporal_window for s in starts]
+            keep = {c.name for c in sub.concepts if any(c.t_index >= lo for lo in lows)}
+            sub = type(sub)(
+                tuple(c for c in sub.concepts if c.name in keep),
+                tuple(lk for lk in sub.links if lk.source in keep and lk.target in keep),
+            )
+        return rank_concepts(sub, [c.name for c in starts], time_weight=cfg.time_weight)
+
+    def _seed_candidates(
+        self, ns: str, concepts: Sequence[ScoredConcept]
+    ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
+        if not concepts:
+            return [], "recent"
+        contexts = self.store.find_contexts(
+            ns, [c.name for c in concepts], limit_per_concept=self.config.context_limit
+        )
+        ordered = seed_order(concepts, contexts)
+        # The last statements (essential concepts) matter most: fill the budget from the end.
+        n = len(ordered)
+        ranked = [(st, float(n - i), names) for i, (st, names) in enumerate(ordered)]
+        ranked.reverse()
+        return ranked, "seed"
+
+    def _fused_candidates(
+        self,
+        ns: str,
+        ex: Extraction,
+        concepts: Sequence[ScoredConcept],
+        newest: int,
+        budget: int,
+        weights: dict[str, float],
+    ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
+        """Candidates ranked by fused score; ``weights`` receives the question terms' idf weights
+        (for excerpts), so the store's term statistics are read once per recall."""
+        cfg = self.config
+        query = ex.terms()
+        for c in concepts:
+            if c.essential and " " in c.name:
+                query[c.name] += 1
+        cands: dict[int, Candidate] = {}
+        keep = min(400, max(40, budget // 5))  # candidates ranked for the budget
+        if query:
+            n_docs, avg_len = self.store.count_statements(ns)
+            df = self.store.term_frequencies(ns, query)
+            if df:
+                bm25 = BM25(n_docs=n_docs, avg_len=avg_len, df=df)
+                weights.update((t, bm25.idf[t] * q) for t, q in ex.terms().items() if t in bm25.idf)
+                # Rare terms decide the ranking: read many of their postings. Common terms (low
+                # idf) only add their newest statements, so hubs cost the same at any size.
+                common_df = max(POSTINGS_PER_TERM, n_docs // 20)
+                scored = self.store.score_terms(
+                    ns,
+                    {
+                        t: (
+                            bm25.idf[t] * q,
+                            POSTINGS_PER_TERM if df[t] <= common_df else POSTINGS_PER_COMMON_TERM,
+                        )
+                        for t, q in query.items()
+                        if t in df
+                    },
+                    avg_len=avg_len,
+                    top=LEXICAL_CANDIDATES_PER_KEPT * keep,
+                    k1=bm25.k1,
+                    b=bm25.b,
+                )
+                for sid, t_index, score in scored:
+                    cands[sid] = Candidate(sid, t_index, lexical=score)
+        if concepts:
+            max_sort = max((c.sort_val for c in concepts if not c.essential), default=0.0) or 1.0
+            concept_weight: dict[str, float] = {}
+            for c in concepts:
+                if c.essential:
+                    concept_weight[c.name] = 1.0
+                else:
+                    concept_weight[c.name] = (
+                        0.5 * (0.5 + 0.5 * c.sort_val / max_sort) / max(c.depth, 1)
+                    )
+            essential = [c.name for c in concepts if c.essential]
+            related = [c.name for c in concepts if not c.essential]
+            contexts = self.store.find_context_ids(
+                ns, essential, limit_per_concept=cfg.context_limit
+            )
+            if related:
+                contexts.update(
+                    self.store.find_context_ids(
+                        ns, related, limit_per_concept=min(cfg.context_limit, RELATED_CONTEXT)
+                    )
+                )
+            for name, members in contexts.items():
+                for sid, t_index in members:
+                    cand = cands.get(sid)
+                    if cand is None:
+                        cand = cands[sid] = Candidate(sid, t_index)
+                    cand.graph += concept_weight[name]
+                    cand.concepts = (*cand.concepts, name)
+        if not cands:
+            return [], "recent"
+        ranked = fuse(
+            cands.values(),
+            newest_step=newest,
+            lexical_weight=cfg.lexical_weight,
+            graph_weight=cfg.graph_weight,
+            recency_weight=cfg.recency_weight,
+        )[:keep]
+        by_id = {s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])}
+        follow: list[Statement] = []
+        if cfg.follow_up_weights:
+            # the statements stored just after the best hits (twice as many hits as follow: the
+            # speaker boost below may reorder them)
+            steps = {
+                c.t_index + k
+                for c in ranked[: 2 * FOLLOW_UP_HITS]
+                for k in range(1, len(cfg.follow_up_weights) + 1)
+            }
+            follow = [st for st in self.store.statements_at(ns, steps) if st.id not in by_id]
+        out = [
+            (by_id[c.statement_id], round(c.score, 6), c.concepts)
+            for c in ranked
+            if c.statement_id in by_id
+        ]
+        if cfg.speaker_weight:
+            out = speaker_boost(out, set(query), cfg.speaker_weight)
+        if cfg.follow_up_weights:
+            out = add_follow_ups(
+                out,
+                follow,
+                cfg.follow_up_weights,
+                hits=FOLLOW_UP_HITS,
+            )
+        return out, "graph" if concepts else "lexical"
