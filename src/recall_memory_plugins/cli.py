@@ -293,7 +293,14 @@ def _stats_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
 
 
 def _demo_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--keep", action="store_true", help="store the demo in --db instead")
+    parser.add_argument(
+        "--scratch",
+        action="store_true",
+        help="run in a throwaway in-memory store (default: store the demo namespaces in --db, "
+        "so that 'recall-memory view' shows them)",
+    )
+    # the default since the memory page: kept so that existing scripts still run
+    parser.add_argument("--keep", action="store_true", help=argparse.SUPPRESS)
 
 
 def _demo_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
@@ -346,6 +353,15 @@ def _demo_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
         "relations": [_relation_json(r) for r in relations],
         "recall": _recall_json(recall),
     }
+    if not args.scratch:
+        where = getattr(memory.store, "path", "the store")
+        out["stored_in"] = {"db": where, "namespaces": [f"{ns_prefix}demo-brandon", ns]}
+        lines.append(
+            f"\nstored in {where} (namespaces {ns_prefix}demo-brandon, {ns}; each run replaces "
+            f"them): see them with `recall-memory view --out demo.html`; remove them with "
+            f"`recall-memory --namespace {ns_prefix}demo-brandon forget` and "
+            f"`recall-memory --namespace {ns} forget`"
+        )
     return _jsonable(out), lines
 
 
@@ -484,7 +500,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "the seed walkthroughs, on a throwaway in-memory store",
         _demo_run,
         arguments=_demo_arguments,
-        access=lambda args: "create" if args.keep else "scratch",
+        access=lambda args: "scratch" if args.scratch else "create",
     ),
     CommandSpec(
         "timeline",

@@ -11,17 +11,17 @@ from pathlib import Path
 from recall_memory_plugins.cli import main
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "recall_memory_plugins.cli", *args],
         capture_output=True,
         text=True,
-        env=os.environ | {"PYTHONIOENCODING": "utf-8"},
+        env=os.environ | {"PYTHONIOENCODING": "utf-8"} | (env or {}),
     )
 
 
 def test_demo_runs_offline_and_prints_both_walkthroughs() -> None:
-    out = run("--annotator", "offline", "demo")
+    out = run("--annotator", "offline", "demo", "--scratch")
     assert out.returncode == 0, out.stderr
     assert "RELATED brandon-coffe strength=1 t_index=1" in out.stdout
     assert "concept brandon  t_index=2 revision_count=1" in out.stdout
@@ -75,3 +75,26 @@ def test_relations_and_timeline_commands(tmp_path: Path, capsys) -> None:  # typ
         ("Initech", 1, 2),
         ("Globex", 2, None),
     ]
+
+
+def test_demo_then_view_with_the_default_database(tmp_path: Path) -> None:
+    """The issue's two commands as typed: the demo stores its namespaces in the default database
+    (under the user data dir, here a temporary XDG_DATA_HOME) and ``view`` draws them."""
+    env = {"XDG_DATA_HOME": str(tmp_path / "data")}
+    demo = run("--annotator", "offline", "demo", env=env)
+    assert demo.returncode == 0, demo.stderr
+    assert "recall-memory view --out demo.html" in demo.stdout
+    page = tmp_path / "demo.html"
+    view = run("--annotator", "offline", "view", "--out", str(page), env=env)
+    assert view.returncode == 0, view.stderr
+    html = page.read_text(encoding="utf-8")
+    assert "demo-dialogue" in html and "demo-brandon" in html
+    assert "\\u738b\\u4e94" in html or "王五" in html  # 王五 takes over from 张三
+    again = run("--annotator", "offline", "--json", "demo", env=env)
+    stats = run("--annotator", "offline", "--json", "stats", env=env)
+    assert again.returncode == 0 and stats.returncode == 0, again.stderr + stats.stderr
+    first = json.loads(stats.stdout)
+    rerun = run("--annotator", "offline", "--json", "demo", env=env)
+    assert rerun.returncode == 0, rerun.stderr
+    # a re-run replaces the demo namespaces: nothing piles up
+    assert json.loads(run("--annotator", "offline", "--json", "stats", env=env).stdout) == first

@@ -264,7 +264,7 @@ def test_json_is_honoured_by_every_command(db: Path, args: tuple[str]) -> None:
 # ----------------------------------------------------------------------- output, unexpected
 def test_reader_that_quits_early_is_quiet(tmp_path: Path) -> None:
     proc = subprocess.Popen(
-        [sys.executable, "-m", "recall_memory_plugins.cli", *OFFLINE, "demo"],
+        [sys.executable, "-m", "recall_memory_plugins.cli", *OFFLINE, "demo", "--scratch"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         cwd=tmp_path,
@@ -319,5 +319,7 @@ def test_unexpected_error_is_one_line_with_a_debug_hint(db: Path) -> None:
 
 
 def test_output_the_terminal_cannot_encode_is_one_line(tmp_path: Path) -> None:
-    out = run(*OFFLINE, "demo", cwd=tmp_path, env=ENV | {"PYTHONIOENCODING": "ascii"})
+    out = run(
+        *OFFLINE, "demo", "--scratch", cwd=tmp_path, env=ENV | {"PYTHONIOENCODING": "ascii"}
+    )
     assert "PYTHONIOENCODING=utf-8" in assert_one_line_error(out, 1)
