@@ -9,10 +9,12 @@ here: where clauses start, the sentence's opening subject, and noun phrases read
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 
-from ....nlp.base import Annotation, Sentence
+from ....nlp.base import Annotation, Sentence, Token
 from ..mentions import is_cjk, token_offsets
 from ..schema import ORG, PERSON, PRODUCT, PROJECT, THING, EntityRef, ExtractionContext, Mention
 from .blocks import _DETS, _NOUNISH, _SLOT_RE, _ZH, _ZH_NP_TAIL, _ZH_NP_VERBS, CLOSE, OPEN
@@ -56,6 +58,11 @@ class _SentenceExtraction:
     context: ExtractionContext
     offsets: list[tuple[int, int]] = field(default_factory=list)
     members: Sequence[int] | None = None  # indices of the mentions in this sentence
+    # the tokens with their offsets, and their starts and ends when both ascend (then the tokens
+    # in a span are found by bisection); built on the first noun phrase
+    _pairs: list[tuple[Token, int, int]] | None = None
+    _starts: list[int] = field(default_factory=list)
+    _ends: list[int] = field(default_factory=list)
 
     def refs(self, idx: int) -> list[EntityRef]:
         if not 0 <= idx < len(self.mentions):
@@ -91,16 +98,33 @@ class _SentenceExtraction:
                 return [EntityRef(ent.name, ent.type, ent.id)]
         return []
 
+    def _tokens_in(self, lo: int, hi: int) -> list[tuple[Token, int, int]]:
+        """The sentence's tokens overlapping ``text[lo:hi]`` with their offsets, in order.
+
+        A bisection over the offsets when they ascend (always, for the annotators we ship), so
+        the noun phrases of a sentence with thousands of tokens are not a scan each.
+        """
+        if self._pairs is None:
+            if not self.offsets:
+                self.offsets = token_offsets(self.annotation, self.sentence)
+            pairs = [
+                (t, s, e) for t, (s, e) in zip(self.sentence.tokens, self.offsets, strict=False)
+            ]
+            starts = [s for _t, s, _e in pairs]
+            ends = [e for _t, _s, e in pairs]
+            if all(a <= b for a, b in pairwise(starts)) and all(a <= b for a, b in pairwise(ends)):
+                self._starts, self._ends = starts, ends
+            self._pairs = pairs
+        if self._starts:
+            first = bisect_right(self._ends, lo)  # the first token ending after lo
+            last = bisect_left(self._starts, hi)  # the tokens before it start before hi
+            return self._pairs[first:last]
+        return [(t, s, e) for t, s, e in self._pairs if s < hi and e > lo]
+
     def noun_phrase(self, lo: int, hi: int, *, zh: bool) -> str:
         """The noun phrase at the start of ``text[lo:hi]`` (determiners and verbs trimmed)."""
         text = self.annotation.text
-        if not self.offsets:
-            self.offsets = token_offsets(self.annotation, self.sentence)
-        toks = [
-            (t, s, e)
-            for t, (s, e) in zip(self.sentence.tokens, self.offsets, strict=False)
-            if s < hi and e > lo
-        ]
+        toks = self._tokens_in(lo, hi)
         if zh:
             raw = text[lo:hi]
             for verb in _ZH_NP_VERBS:
