@@ -40,7 +40,7 @@ from .blocks import (
     _TIME_WORDS,
     _ZH_NP_TAIL,
 )
-from .views import _COORD_RE, _SentenceExtraction, _View
+from .views import _SentenceExtraction, _View, coordinated_before
 
 
 @dataclass(slots=True)
@@ -74,13 +74,8 @@ class _Match:
             return self._phrase(name + "np")
         out = self.ex.refs(idx)
         if name == "s":  # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
-            before = self.view.text[: self.m.start("s")]
-            while True:
-                found = _COORD_RE.search(before)
-                if found is None:
-                    break
-                out = self.ex.refs(int(found.group(1))) + out
-                before = before[: found.start()]
+            for idx_before in coordinated_before(self.view.text, self.m.start("s")):
+                out = self.ex.refs(idx_before) + out
         return out
 
     def _phrase(self, group: str) -> list[EntityRef]:

@@ -159,6 +159,26 @@ class _SentenceExtraction:
         return " ".join(words)
 
 
+def coordinated_before(text: str, end: int) -> list[int]:
+    """Mentions coordinated right before ``text[end:]``, nearest first ("Mia and Noah moved").
+
+    The same as searching ``_COORD_RE`` in ``text[:end]`` again and again, cutting at each match,
+    but a match can only start at the last placeholder before ``end`` (nothing it matches after
+    its first character is an ``OPEN``), so each step looks back to that placeholder only instead
+    of scanning the whole sentence before it: linear in a sentence without punctuation.
+    """
+    out: list[int] = []
+    while True:
+        pos = text.rfind(OPEN, 0, end)
+        if pos < 0:
+            return out
+        found = _COORD_RE.match(text, pos, end)
+        if found is None:
+            return out
+        out.append(int(found.group(1)))
+        end = found.start()
+
+
 def _lead_end(lead: re.Pattern[str], text: str) -> int:
     """Where ``text`` starts after its leading adverbs/conjunctions."""
     found = lead.match(text)
