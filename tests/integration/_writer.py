@@ -3,7 +3,7 @@
     python -m tests.integration._writer STORE NAMESPACE MODE TAG COUNT [LOG]
 
 STORE is a SQLite path or ``neo4j`` (settings from NEO4J_* variables). MODE ``relations`` runs
-2 engines x 2 threads adding statements that move people between companies (each add plans
+2 engines x 4 threads adding statements that move people between companies (each add plans
 relation changes against what the other writers stored); MODE ``crash`` adds texts in a loop
 (single adds and ``add_many`` batches, some long enough to be several statements) and appends
 each committed step's texts to LOG, flushing, until it is killed.
@@ -54,7 +54,7 @@ def relations_mode(spec: str, ns: str, tag: str, count: int) -> int:
     threads = [
         threading.Thread(target=work, args=(engine, f"{tag}e{e}t{t}"))
         for e, engine in enumerate(engines)
-        for t in range(2)
+        for t in range(4)
     ]
     for th in threads:
         th.start()

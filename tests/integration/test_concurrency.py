@@ -64,7 +64,7 @@ def _writer(*args: str) -> subprocess.Popen[str]:
     )
 
 
-def test_two_processes_of_two_engines_of_two_threads_lose_nothing(store_spec: str, ns: str) -> None:
+def test_two_processes_of_two_engines_of_four_threads_lose_nothing(store_spec: str, ns: str) -> None:
     count = 15
     procs = [_writer(store_spec, ns, "relations", f"p{p}", str(count)) for p in range(2)]
     failures: list[str] = []
@@ -81,7 +81,7 @@ def test_two_processes_of_two_engines_of_two_threads_lose_nothing(store_spec: st
             f"p{p}e{e}t{t}-{i}"
             for p in range(2)
             for e in range(2)
-            for t in range(2)
+            for t in range(4)
             for i in range(count)
         }
         assert {s.source for s in statements} == expected
@@ -131,6 +131,13 @@ def _statements_by_step(spec: str, ns: str) -> dict[int, str]:
         store.close()
 
 
+def _lines(path: Path) -> int:
+    try:
+        return path.read_bytes().count(b"\n")
+    except FileNotFoundError:
+        return 0
+
+
 def _norm(text: str) -> str:
     return " ".join(text.split())
 
@@ -142,8 +149,15 @@ def test_kill_minus_nine_during_writes_leaves_no_partial_update(
     log = tmp_path / "committed.jsonl"
     kills = 8 if store_spec != "neo4j" else 4
     for round_ in range(kills):
+        before = _lines(log)
         proc = _writer(store_spec, ns, "crash", f"r{round_}", "100000", str(log))
-        time.sleep(1.5 + rng.random() * 1.5)  # startup (imports) takes about a second
+        # killed while writing, not while importing: wait for this writer's first commit (a
+        # loaded machine can take seconds to start it), then let it run a random while
+        deadline = time.monotonic() + 120
+        while _lines(log) == before and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert proc.poll() is None, proc.communicate()[1]
+        time.sleep(rng.random() * 1.5)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=30)
     if store_spec != "neo4j":
