@@ -43,6 +43,11 @@ def _key_or_none(value: str | None) -> str | None:
     return None if value is None else index_key(value)
 
 
+def alias_index_keys(aliases: Iterable[str]) -> list[str]:
+    """The ``Alias`` node keys of an entity's aliases: case-folded, then as index keys."""
+    return list(dict.fromkeys(index_key(a.casefold()) for a in aliases if a))
+
+
 def _check_namespace(namespace: str) -> str:
     if not isinstance(namespace, str) or not namespace:
         raise InputError(f"namespace must be a non-empty string, got {namespace!r}")

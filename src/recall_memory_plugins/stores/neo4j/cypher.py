@@ -21,6 +21,7 @@ __all__ = [
     "CURRENT_STATE",
     "CURRENT_STEP",
     "DETECT_APOC",
+    "ENTITIES_BY_ALIAS",
     "ENTITIES_BY_ID",
     "ENTITIES_BY_NAMESPACE",
     "EXPAND_APOC",
@@ -123,8 +124,8 @@ CALL (counter, valid) {
     UNWIND range(0, size($statements) - 1) AS i
     WITH i, $statements[i] AS st
     CREATE (s:Statement {namespace: $ns, id: base + i + 1, text: st.text, t_index: step, at: $at,
-                         speaker: st.speaker, source: st.source, length: st.length,
-                         metadata: st.metadata})
+                         speaker: st.speaker, source: st.source, source_key: st.source_key,
+                         length: st.length, metadata: st.metadata})
     WITH s, st
     UNWIND st.terms AS tm
     MERGE (t:Term {namespace: $ns, key: tm.key})
@@ -185,6 +186,12 @@ CALL (counter, valid) {
                            CASE WHEN x IN acc THEN acc ELSE acc + x END),
         e.alias_keys = reduce(acc = e.alias_keys, x IN ent.alias_keys |
                               CASE WHEN x IN acc THEN acc ELSE acc + x END)
+    WITH e, ent
+    CALL (e, ent) {
+      UNWIND ent.alias_index_keys AS k
+      MERGE (a:Alias {namespace: $ns, key: k})
+      MERGE (a)-[:ALIAS_OF]->(e)
+    }
     RETURN count(*) AS entities
   }
 
@@ -223,7 +230,9 @@ CALL (counter, valid) {
 }
 
 OPTIONAL MATCH (n:Namespace {namespace: $ns})
-RETURN n.step AS step, counter.value - size($statements) AS base, missing, not_current, duplicate
+OPTIONAL MATCH (g:NamespaceGeneration {namespace: $ns})
+RETURN n.step AS step, counter.value - size($statements) AS base, missing, not_current, duplicate,
+       g.generation AS generation
 """
 
 # Deletes at most $batch nodes of each kind; the caller repeats until a round deletes fewer, and
@@ -241,7 +250,9 @@ CALL () { MATCH (:Entity {namespace: $ns})-[r]->() WITH r LIMIT $batch
           DELETE r RETURN count(*) AS entities }
 CALL () { MATCH (:Relation {namespace: $ns})-[r]->() WITH r LIMIT $batch
           DELETE r RETURN count(*) AS relations }
-RETURN [statements, concepts, terms, entities, relations] AS counts
+CALL () { MATCH (:Alias {namespace: $ns})-[r]->() WITH r LIMIT $batch
+          DELETE r RETURN count(*) AS aliases }
+RETURN [statements, concepts, terms, entities, relations, aliases] AS counts
 """
 
 CLEAR_BATCH = """
@@ -255,7 +266,9 @@ CALL () { MATCH (x:Entity {namespace: $ns}) WITH x LIMIT $batch
           DETACH DELETE x RETURN count(*) AS entities }
 CALL () { MATCH (x:Relation {namespace: $ns}) WITH x LIMIT $batch
           DETACH DELETE x RETURN count(*) AS relations }
-WITH [statements, concepts, terms, entities, relations] AS counts
+CALL () { MATCH (x:Alias {namespace: $ns}) WITH x LIMIT $batch
+          DETACH DELETE x RETURN count(*) AS aliases }
+WITH [statements, concepts, terms, entities, relations, aliases] AS counts
 CALL (counts) {
   OPTIONAL MATCH (x:Namespace {namespace: $ns})
   WHERE all(c IN counts WHERE c < $batch)
@@ -404,6 +417,15 @@ ENTITIES_BY_ID = (
     "UNWIND $keys AS key MATCH (e:Entity {namespace: $ns, key: key})" + _ENTITY_FILTER_RETURN
 )
 ENTITIES_BY_NAMESPACE = "MATCH (e:Entity {namespace: $ns})" + _ENTITY_FILTER_RETURN
+# An alias look-up seeks the (namespace, key) constraint of the Alias nodes: the entities that
+# carry one of the aliases, never a scan of the namespace's entities.
+ENTITIES_BY_ALIAS = f"""
+UNWIND $alias_index_keys AS k
+MATCH (:Alias {{namespace: $ns, key: k}})-[:ALIAS_OF]->(e:Entity)
+WITH DISTINCT e
+WHERE $type IS NULL OR e.type = $type
+RETURN collect({_ENTITY_MAP}) AS entities
+"""
 # The newest $limit by the (namespace, last_step) index alone, read in index order (the ORDER BY
 # names both indexed properties, so the planner can drop the sort), give the lowest last_step
 # that can make the cut; only the entities from that step on (ties included) are then sorted in
@@ -559,8 +581,9 @@ RETURN counter.value AS value
 
 STATEMENT_PAGE = {
     (by_source, order): f"""
-MATCH (s:Statement {{namespace: $ns{", source: $source" if by_source else ""}}})
-WHERE ($speaker IS NULL OR s.speaker = $speaker)
+MATCH (s:Statement {{namespace: $ns{", source_key: $source_key" if by_source else ""}}})
+WHERE ($source IS NULL OR s.source = $source)
+  AND ($speaker IS NULL OR s.speaker = $speaker)
   AND ($include_superseded OR s.superseded_by IS NULL)
 WITH s ORDER BY s.t_index {order}, s.id {order}
 SKIP $offset LIMIT $limit
@@ -656,19 +679,32 @@ CALL () {
 }
 """
 
+# the relations are collected inside the subquery: a subquery returning no rows would drop the
+# outer row (an entity without relations would read as "not found")
 ENTITY_RELATIONS = """
 OPTIONAL MATCH (e:Entity {namespace: $ns, key: $key})
 CALL () {
-  MATCH (r:Relation {namespace: $ns, subject_key: $key}) RETURN r
-  UNION
-  MATCH (r:Relation {namespace: $ns, object_key: $key}) RETURN r
+  CALL () {
+    MATCH (r:Relation {namespace: $ns, subject_key: $key}) RETURN r
+    UNION
+    MATCH (r:Relation {namespace: $ns, object_key: $key}) RETURN r
+  }
+  RETURN collect(r.id) AS ids
 }
-RETURN e IS NOT NULL AS found, collect(r.id) AS ids
+RETURN e IS NOT NULL AS found, ids
 """
 
 DELETE_ENTITY = """
 MATCH (e:Entity {namespace: $ns, key: $key})
+OPTIONAL MATCH (a:Alias)-[:ALIAS_OF]->(e)
+WITH e, collect(a) AS aliases
 DETACH DELETE e
+WITH aliases
+CALL (aliases) {
+  UNWIND aliases AS a
+  WITH a WHERE NOT EXISTS { (a)-[:ALIAS_OF]->() }
+  DELETE a
+}
 """
 
 BUMP_GENERATION_ITEMS = """
@@ -725,8 +761,8 @@ RETURN counter.value - $n AS base
 LOAD_STATEMENTS = """
 UNWIND $rows AS st
 CREATE (s:Statement {namespace: $ns, id: st.id, text: st.text, t_index: st.t_index, at: st.at,
-                     speaker: st.speaker, source: st.source, length: st.length,
-                     metadata: st.metadata, superseded_by: st.superseded_by})
+                     speaker: st.speaker, source: st.source, source_key: st.source_key,
+                     length: st.length, metadata: st.metadata, superseded_by: st.superseded_by})
 WITH s, st
 UNWIND st.terms AS tm
 MERGE (t:Term {namespace: $ns, key: tm.key})
@@ -755,9 +791,15 @@ CREATE (a)-[:RELATED {strength: l.strength, t_index: l.t_index}]->(b)
 
 LOAD_ENTITIES = """
 UNWIND $rows AS e
-CREATE (:Entity {namespace: $ns, key: e.key, id: e.id, name: e.name, type: e.type,
-                 aliases: e.aliases, alias_keys: e.alias_keys, first_step: e.first_step,
-                 last_step: e.last_step})
+CREATE (n:Entity {namespace: $ns, key: e.key, id: e.id, name: e.name, type: e.type,
+                  aliases: e.aliases, alias_keys: e.alias_keys, first_step: e.first_step,
+                  last_step: e.last_step})
+WITH n, e
+CALL (n, e) {
+  UNWIND e.alias_index_keys AS k
+  MERGE (a:Alias {namespace: $ns, key: k})
+  MERGE (a)-[:ALIAS_OF]->(n)
+}
 """
 
 LOAD_RELATIONS = """
@@ -780,4 +822,37 @@ FOREACH (_ IN CASE WHEN oe IS NULL THEN [] ELSE [1] END | CREATE (r)-[:OBJECT]->
 LOAD_NAMESPACE = """
 CREATE (:Namespace {namespace: $ns, step: $step, n_statements: $n_statements,
                     total_length: $total_length, relation_seq: $relation_seq})
+"""
+
+# ------------------------------------------------------------------------------------ migrations
+# Migration 4's backfills, a bounded batch per call (the caller repeats until none is left).
+# Alias keys and source keys may need a digest (see index_key), so the store computes them.
+ENTITIES_WITHOUT_ALIASES = """
+MATCH (e:Entity)
+WHERE size(e.alias_keys) > 0 AND NOT EXISTS { (:Alias)-[:ALIAS_OF]->(e) }
+RETURN elementId(e) AS id, e.namespace AS ns, e.alias_keys AS alias_keys
+LIMIT $batch
+"""
+
+LINK_ALIASES = """
+UNWIND $rows AS row
+MATCH (e:Entity) WHERE elementId(e) = row.id
+CALL (e, row) {
+  UNWIND row.keys AS k
+  MERGE (a:Alias {namespace: row.ns, key: k})
+  MERGE (a)-[:ALIAS_OF]->(e)
+}
+"""
+
+STATEMENTS_WITHOUT_SOURCE_KEY = """
+MATCH (s:Statement)
+WHERE s.source IS NOT NULL AND s.source_key IS NULL
+RETURN elementId(s) AS id, s.source AS source
+LIMIT $batch
+"""
+
+SET_SOURCE_KEYS = """
+UNWIND $rows AS row
+MATCH (s:Statement) WHERE elementId(s) = row.id
+SET s.source_key = row.key
 """

@@ -36,6 +36,9 @@ class Neo4jEntities(Neo4jLifecycle):
             if not params["keys"]:
                 return []
             query = cypher.ENTITIES_BY_ID
+        elif params["alias_keys"] is not None:
+            params["alias_index_keys"] = _keys(params["alias_keys"])
+            query = cypher.ENTITIES_BY_ALIAS
         else:
             query = cypher.ENTITIES_BY_NAMESPACE
         rows = self._run("read entities", query, params)

@@ -16,7 +16,7 @@ from typing import Any
 from ...errors import InputError, NotFoundError, StoreError
 from ...models import Statement
 from . import cypher
-from ._common import _EPOCH, _UNLIMITED, _utc, _utc_or_none
+from ._common import _EPOCH, _UNLIMITED, _key_or_none, _utc, _utc_or_none, alias_index_keys
 from .lifecycle import Neo4jLifecycle
 from .schema import STATEMENT_COUNTER, index_key
 
@@ -68,6 +68,7 @@ class Neo4jItems(Neo4jLifecycle):
             {
                 "ns": namespace,
                 "source": source,
+                "source_key": _key_or_none(source),
                 "speaker": speaker,
                 "include_superseded": bool(include_superseded),
                 "offset": max(0, int(offset)),
@@ -396,6 +397,7 @@ class Neo4jItems(Neo4jLifecycle):
                         "at": st["at"],
                         "speaker": st["speaker"],
                         "source": st["source"],
+                        "source_key": _key_or_none(st["source"]),
                         "length": st["length"],
                         "metadata": json.dumps(dict(st["metadata"]), ensure_ascii=False)
                         if st["metadata"]
@@ -444,6 +446,7 @@ class Neo4jItems(Neo4jLifecycle):
                     "type": e["type"],
                     "aliases": list(e["aliases"]),
                     "alias_keys": list(dict.fromkeys(a.casefold() for a in e["aliases"])),
+                    "alias_index_keys": alias_index_keys(e["aliases"]),
                     "first_step": e["first_step"],
                     "last_step": e["last_step"],
                 }

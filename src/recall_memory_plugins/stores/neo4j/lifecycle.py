@@ -11,19 +11,23 @@ from typing import Any, TypeVar
 from ...errors import ConfigurationError, SchemaVersionError, StoreError, StoreUnavailableError
 from ...models import StoreStats
 from . import cypher
+from ._common import alias_index_keys
 from .schema import (
+    BACKFILLS,
     LATEST_VERSION,
     MIGRATIONS,
     PROPERTY_KEYS,
     RELATIONSHIP_TYPES,
     SCHEMA_NODE_NAME,
     STATEMENT_COUNTER,
+    index_key,
 )
 from .transactions import Neo4jConnection
 
 logger = logging.getLogger(__name__)
 
 _S = TypeVar("_S", bound="Neo4jLifecycle")
+_MIGRATION_BATCH = 5_000  # nodes a migration backfill reads and writes per transaction
 
 
 class Neo4jLifecycle(Neo4jConnection):
@@ -86,6 +90,8 @@ class Neo4jLifecycle(Neo4jConnection):
                 write=True,
                 shared=False,
             )
+            for name in BACKFILLS.get(version, ()):
+                self._backfill(name)
             self._run(
                 "record the schema version",
                 cypher.WRITE_SCHEMA_VERSION,
@@ -103,6 +109,41 @@ class Neo4jLifecycle(Neo4jConnection):
                 "applied Neo4j schema migration %s (%s) on %s", version, description, self.uri
             )
         self._detect_apoc(force=True)
+
+    def _backfill(self, name: str) -> None:
+        """Derive a migration's new data from what is stored, ``_MIGRATION_BATCH`` at a time.
+
+        Each round reads what still lacks the new data and writes it; an interrupted upgrade
+        (the version is recorded only afterwards) resumes where it stopped.
+        """
+        find, write = {
+            "aliases": (cypher.ENTITIES_WITHOUT_ALIASES, cypher.LINK_ALIASES),
+            "source_keys": (cypher.STATEMENTS_WITHOUT_SOURCE_KEY, cypher.SET_SOURCE_KEYS),
+        }[name]
+        done = 0
+        while True:
+            rows = self._run(
+                f"find what the migration's {name} backfill lacks",
+                find,
+                {"batch": _MIGRATION_BATCH},
+                write=True,
+                shared=False,
+            )
+            if not rows:
+                break
+            if name == "aliases":
+                out = [
+                    {"id": r["id"], "ns": r["ns"], "keys": alias_index_keys(r["alias_keys"])}
+                    for r in rows
+                ]
+            else:
+                out = [{"id": r["id"], "key": index_key(r["source"])} for r in rows]
+            self._run(f"backfill {name}", write, {"rows": out}, write=True, shared=False)
+            done += len(rows)
+            if len(rows) < _MIGRATION_BATCH:
+                break
+        if done:
+            logger.info("migration backfill %s on %s: %d nodes", name, self.uri, done)
 
     def _ddl(self, statement: str, params: Mapping[str, Any]) -> None:
         try:

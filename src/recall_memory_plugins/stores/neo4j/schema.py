@@ -3,13 +3,14 @@
 The graph (one database may hold many namespaces; every node carries ``namespace``)::
 
     (:Namespace {namespace, step, n_statements, total_length, relation_seq})   per-namespace clock
-    (:Statement {namespace, id, text, t_index, at, speaker, source, length, metadata,
-                 superseded_by})                           metadata: JSON text or absent
+    (:Statement {namespace, id, text, t_index, at, speaker, source, source_key, length,
+                 metadata, superseded_by})                 metadata: JSON text or absent
     (:Concept {namespace, key, name, aliases, revision_count, t_index, mentions, context_size})
     (:Concept)-[:RELATED {strength, t_index}]->(:Concept)      once per pair, source.name < target.name
     (:Concept)-[:IN_CONTEXT]->(:Statement)                       the concept's (trimmed) context
     (:Term {namespace, key, term, df})-[:OCCURS {tf}]->(:Statement)   lexical postings
     (:Entity {namespace, key, id, name, type, aliases, alias_keys, first_step, last_step})
+    (:Alias {namespace, key})-[:ALIAS_OF]->(:Entity)     one node per case-folded alias
     (:Relation {namespace, key, id, type, subject_id, subject_key, object_id, object_key,
                 attributes_json, valid_from_step, valid_from, recorded_at, valid_to_step,
                 valid_to, expired_at, superseded_by, statement_id, confirmations, seq})
@@ -31,6 +32,7 @@ from __future__ import annotations
 import hashlib
 
 __all__ = [
+    "BACKFILLS",
     "LATEST_VERSION",
     "MAX_KEY_BYTES",
     "MAX_NAMESPACE_BYTES",
@@ -107,8 +109,9 @@ PROPERTY_KEYS = [
     "applied_at",
     "value",
     "metadata",
+    "source_key",
 ]
-RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT"]
+RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT", "ALIAS_OF"]
 
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (
@@ -178,5 +181,30 @@ MIGRATIONS.append(
         ],
     )
 )
+
+MIGRATIONS.append(
+    (
+        4,
+        "alias nodes with a (namespace, key) constraint (an alias look-up is an index seek, not "
+        "a scan of the namespace's entities); statements found by an indexed source key (a "
+        "source too long for an index is stored verbatim)",
+        [
+            "CREATE CONSTRAINT recall_alias_key IF NOT EXISTS "
+            "FOR (n:Alias) REQUIRE (n.namespace, n.key) IS UNIQUE",
+            # same name, now on the key: migration 3 indexed the verbatim source, which made
+            # a statement with a source over ~8 kB fail to store
+            "DROP INDEX recall_statement_source IF EXISTS",
+            "CREATE INDEX recall_statement_source IF NOT EXISTS "
+            "FOR (n:Statement) ON (n.namespace, n.source_key)",
+            "UNWIND $tokens AS t CALL db.createProperty(t)",
+            "UNWIND $types AS t CALL db.createRelationshipType(t)",
+        ],
+    )
+)
+
+# Data a migration derives from what is already stored, run after its DDL (see
+# ``Neo4jLifecycle._backfill``), in bounded batches so a large database never needs one huge
+# transaction; each is idempotent, so an interrupted upgrade resumes where it stopped.
+BACKFILLS: dict[int, tuple[str, ...]] = {4: ("aliases", "source_keys")}
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -31,6 +31,11 @@ class Neo4jStatements(Neo4jItems):
         return int(step) if step is not None else 0
 
     def current_state(self, namespace: str) -> tuple[int, int]:
+        batch = self._batch()
+        if batch is not None and namespace in batch.generations and namespace in batch.steps:
+            # the batch's own update read both: no round trip (see _Batch.generations)
+            self._check_open()
+            return batch.generations[namespace], batch.steps[namespace]
         rows = self._run("read the clock", cypher.CURRENT_STATE, {"ns": namespace})
         row = rows[0] if rows else {}
         generation, step = row.get("generation"), row.get("step")

@@ -19,7 +19,7 @@ from ...errors import ConfigurationError, InputError, StoreError, WriteConflictE
 from ...models import GraphUpdate, UpdateResult
 from ..base import sorted_pair
 from . import cypher
-from ._common import _aware, _check_namespace
+from ._common import _aware, _check_namespace, _key_or_none, alias_index_keys
 from .config import Neo4jConfig, redact_uri
 from .entities import Neo4jEntities
 from .schema import STATEMENT_COUNTER, index_key
@@ -164,6 +164,7 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
                     "text": st.text,
                     "speaker": st.speaker,
                     "source": st.source,
+                    "source_key": _key_or_none(st.source),
                     "length": length,
                     "metadata": json.dumps(dict(st.metadata), ensure_ascii=False)
                     if st.metadata
@@ -205,6 +206,7 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
                     "type": ent.type,
                     "aliases": aliases,
                     "alias_keys": [a.casefold() for a in aliases],
+                    "alias_index_keys": alias_index_keys(aliases),
                 }
             )
         changes = []
@@ -239,7 +241,7 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
             "changes": changes,
         }
 
-        def check(result: Any) -> tuple[int, int]:
+        def check(result: Any) -> tuple[int, int, int]:
             # runs inside the transaction: raising here rolls the whole update back
             record = result.single()
             if record is None:
@@ -262,14 +264,15 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
                     f"relation id {record['duplicate'][0]!r} already exists in namespace {ns!r} "
                     "(a relation id is unique in its namespace; nothing was written)"
                 )
-            return int(record["step"]), int(record["base"])
+            return int(record["step"]), int(record["base"]), int(record["generation"] or 0)
 
-        step, base = self._run(
+        step, base, generation = self._run(
             "store the update", cypher.APPLY_UPDATE, params, write=True, transform=check
         )
         batch = self._batch()
         if batch is not None:
             batch.steps[ns] = step
+            batch.generations[ns] = generation
             batch.updates += 1
             if batch.updates >= self._batch_commit_every:
                 self._commit(batch)

@@ -28,7 +28,7 @@ _ROLLED_BACK = (
 class _Batch:
     """The shared transaction of one thread's :meth:`Neo4jGraphStore.batch` block."""
 
-    __slots__ = ("failed", "session", "steps", "tx", "updates")
+    __slots__ = ("failed", "generations", "session", "steps", "tx", "updates")
 
     def __init__(self) -> None:
         self.session: Any = None  # opened on first use, closed when the block ends
@@ -38,6 +38,9 @@ class _Batch:
         # the clocks ``tx`` has advanced: nobody else can change them before it ends, since it
         # holds their write locks, so reading them again needs no round trip
         self.steps: dict[str, int] = {}
+        # the namespaces' generations as ``tx``'s updates read them: only clear() changes one
+        # without the counter lock, and clear() waits for ``tx`` before deleting anything
+        self.generations: dict[str, int] = {}
 
 
 class Neo4jConnection:
@@ -186,6 +189,7 @@ class Neo4jConnection:
         """Roll back the batch's transaction; the block's later calls raise StoreError."""
         batch.failed = reason
         batch.steps.clear()
+        batch.generations.clear()
         tx, batch.tx = batch.tx, None
         if tx is not None:
             try:
@@ -199,6 +203,7 @@ class Neo4jConnection:
         if tx is None:
             return
         batch.steps.clear()
+        batch.generations.clear()
         try:
             with self._errors("commit the batch", batched=True):
                 try:
