@@ -29,8 +29,10 @@ from .entities import ENTITIES_PER_ALIAS as _ENTITIES_PER_ALIAS  # noqa: F401  (
 from .entities import EntityBook as _EntityBook
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
+from .patterns.mood import unasserted
 from .reads import FACT_HISTORY, entities_named, find_relations, select_facts
 from .schema import (
+    DATE,
     DEFAULT_EXCLUSIVE,
     EVENT,
     LOCATION,
@@ -181,7 +183,9 @@ class RelationTracker:
         context = ExtractionContext(
             namespace=namespace,
             speaker=speaker,
-            mentions=tuple(resolved),
+            # a date is never a relation's end; left as text, "上个月"/"last month" between a
+            # subject and its verb reads like any adverb
+            mentions=tuple(m for m in resolved if m.type != DATE),
             entities=book.as_entities(),
             relations=self._context_relations(store, namespace, book, resolved),
         )
@@ -257,7 +261,7 @@ class RelationTracker:
         self, annotation: Annotation, context: ExtractionContext
     ) -> list[RelationCandidate]:
         if self.extractor is self.patterns:
-            return self.patterns.extract(annotation, context)
+            return _asserted(annotation, self.patterns.extract(annotation, context))
         try:
             return list(self.extractor.extract(annotation, context))
         except ExtractionError as exc:
@@ -266,7 +270,7 @@ class RelationTracker:
                 getattr(self.extractor, "name", type(self.extractor).__name__),
                 exc,
             )
-            return self.patterns.extract(annotation, context)
+            return _asserted(annotation, self.patterns.extract(annotation, context))
 
     def _context_relations(
         self, store: GraphStore, namespace: str, book: _EntityBook, mentions: Sequence[Mention]
@@ -435,3 +439,14 @@ class RelationTracker:
             exclusivity=self.exclusivity,
             limit=limit,
         )
+
+
+def _asserted(
+    annotation: Annotation, candidates: Sequence[RelationCandidate]
+) -> list[RelationCandidate]:
+    """The pattern candidates not read from a question or a condition (see ``patterns.mood``):
+    "Did Sofia move to Rome?" and "If Rita leaves, Sam will take over" state no fact."""
+    if not candidates:
+        return []
+    skip = {i for i, sentence in enumerate(annotation.sentences) if unasserted(sentence.text)}
+    return [c for c in candidates if c.sentence not in skip]

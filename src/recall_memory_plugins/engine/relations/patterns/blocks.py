@@ -24,8 +24,9 @@ _SLOT_RE = re.compile(OPEN + r"(\d+)" + CLOSE)
 _EN = {
     "ADV": r"(?:(?:now|currently|also|still|recently|officially|just|already|actually|finally"
     r"|then|soon|since|again)\s+)*",
+    # "used to" reads as "no longer": it ends a current relation and never starts one
     "NEG": r"(?P<neg>no\s+longer\s+|not\s+|never\s+|(?:does|did|do)(?:\s+not|n['’]t)\s+"
-    r"|(?:has|have)\s+stopped\s+|stopped\s+)?",
+    r"|(?:has|have)\s+stopped\s+|stopped\s+|used\s+to\s+)?",
     "ANYMORE": r"(?P<anymore>\s+any\s?more)?",
     "THE": r"(?:the\s+)?",
     "BE": r"(?:is|was|are|were|'s|’s|has\s+been|have\s+been)",
@@ -39,9 +40,16 @@ _EN = {
     r"|blocked|suspended|archived|stalled|abandoned|postponed)",
 }
 _ZH = {
+    # adverbs, time phrases (上个月, 去年年底, 2023年), degree words and reasons that may stand
+    # between a subject and its verb; 曾经/以前 are not here: they read as NEG (no longer)
     "ADV": r"(?:现在|目前|正在|一直|也|还|已经|已|最近|刚刚|刚|开始|正式|将要|即将|将|会|要|又|都"
-    r"|仍然|仍|依然|曾经|就|则|便|同时|另外|今年|今天|昨天|改为|改成|转而|如今)*",
-    "NEG": r"(?P<neg>不再|没有再|没再|已经不再|已不再|已经不|已不|不|没有|没)?",
+    r"|仍然|仍|依然|就|则|便|同时|另外|今年|今天|昨天|改为|改成|转而|如今|后来|终于|最终|直接"
+    r"|上个?月|上周|上星期|上礼拜|这个月|本月|前几天|前天|前阵子|前段时间|不久前|去年|前年"
+    r"|年初|年底|年中|月初|月底|上半年|下半年|春天|夏天|秋天|冬天|[0-9０-９]{2,4}年"
+    r"|[0-9０-９一二三四五六七八九十]{1,3}月份?|[0-9０-９]{1,2}[日号]|很|最|更|非常|特别|比较|挺"
+    r"|一家人?|全家|(?:因为|由于)[^，,。；;！!？?\ue000]{1,10}?(?:的原因|的关系|原因))*",
+    "NEG": r"(?P<neg>不再|没有再|没再|已经不再|已不再|已经不|已不|不|没有|没"
+    r"|以前|以往|曾经|原来|原先|过去|之前|从前|小时候|早年)?",
     "NP": r"(?P<np>[\u4e00-\u9fffA-Za-z]{1,8})",
     # a name the annotator split or missed (远航 + 物流, 高峰): text and mentions, unmasked later
     "ONP": r"(?P<onp>(?:[\u4e00-\u9fffA-Za-z]|" + _SLOT + r"){2,12}?)",
@@ -266,5 +274,47 @@ _DETS = {
 
 _TIME_WORDS = frozenset(
     "yesterday today tomorrow tonight last next week weekend month year morning evening night "
-    "now then recently lately ago 昨天 今天 明天 最近 现在 上周 下周 去年 今年".split()
+    "now then recently lately ago 昨天 今天 明天 最近 现在 上周 下周 去年 今年 前年 上个月 下个月 "
+    "前几天 年底 年初".split()
+)
+
+# Negations that mean "no longer" (end a current relation) rather than "dislikes" / "is not":
+# "used to", 以前, 曾经 ... ("Kevin used to love jazz" says nothing about jazz now).
+_PAST_MARKERS = (
+    "no longer",
+    "stopped",
+    "used to",
+    "不再",
+    "已经不",
+    "已不",
+    "没那么",
+    "以前",
+    "以往",
+    "曾经",
+    "原来",
+    "原先",
+    "过去",
+    "之前",
+    "从前",
+    "小时候",
+    "早年",
+)
+# Subject types a relation about a person cannot have ("北京 LIVES_IN 上海" from 从北京搬到上海,
+# "Huawei WORKS_FOR Alibaba" from 从华为跳槽到阿里巴巴): such candidates are dropped.
+_PERSON_RELATIONS = frozenset(
+    {
+        "WORKS_FOR",
+        "LIVES_IN",
+        "REPORTS_TO",
+        "HAS_ROLE_IN",
+        "LIKES",
+        "DISLIKES",
+        "WANTS_TO_VISIT",
+        "VISITED",
+        "STUDIES_AT",
+        "BORN_IN",
+        "FROM",
+        "MARRIED_TO",
+        "FRIEND_OF",
+    }
 )

@@ -33,6 +33,8 @@ from .blocks import (
     _LEAVE_TYPES,
     _MANAGER_ROLES,
     _MEMBER_ROLES,
+    _PAST_MARKERS,
+    _PERSON_RELATIONS,
     _REPORT_ROLES,
     _ROLE_PREFIX,
     _SLOT_RE,
@@ -88,6 +90,8 @@ class _Match:
             return []
         lo, hi = self.view.origin[start], self.view.origin[end - 1] + 1
         name = _ZH_NP_TAIL.sub("", self.ex.annotation.text[lo:hi]).strip(' ‘’“”「」『』《》"')
+        if name[:1] in _ZH_FUNCTION_CHARS:  # "由小张": the pattern cut the name badly; say nothing
+            return []
         return [EntityRef(name, None)] if len(name) >= 2 else []
 
     def type(self, name: str) -> str | None:
@@ -127,6 +131,13 @@ class _Match:
 
 Handler = Callable[[_Match], Iterable[RelationCandidate]]
 
+# a name read as text never starts with a preposition or particle (由小张, 被公司, 把项目)
+_ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
+# the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"
+_ZH_CHANGE_END = re.compile(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
+# entity types that cannot be the subject of a relation about a person
+_NOT_A_PERSON = frozenset({ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})
+
 
 def _is_time(ref: EntityRef) -> bool:
     """Dates and time words ("yesterday", "last week") are never relation ends."""
@@ -147,6 +158,8 @@ def _cands(
     out = []
     for s in subjects:
         if _is_time(s):
+            continue
+        if type_ in _PERSON_RELATIONS and s.type in _NOT_A_PERSON:
             continue
         for o in objects:
             if o is not None and s.id is not None and s.id == o.id:
@@ -273,8 +286,15 @@ def _join(h: _Match) -> list[RelationCandidate]:
 
 def _join_team(h: _Match) -> list[RelationCandidate]:
     """ "S joined O's team" / "S加入了O的团队": reports to O when O is a person."""
-    if h.type("o") == PERSON:
-        return _cands(h.refs("s"), "REPORTS_TO", h.refs("o"), negated=h.neg())
+    otype = h.type("o")
+    if otype == PERSON:
+        out = _cands(h.refs("s"), "REPORTS_TO", h.refs("o"), negated=h.neg())
+        previous = [z for z in h.refs("z") if z.type in (PERSON, None, OTHER)]
+        if previous and not h.neg():  # "from Laura's team to Omar's team"
+            out.extend(_cands(h.refs("s"), "REPORTS_TO", previous, negated=True))
+        return out
+    if otype in (None, OTHER):  # "Yara's team": a person's or a company's? unsure: say nothing
+        return []
     return _involved(h)
 
 
@@ -349,7 +369,7 @@ def _status(h: _Match) -> list[RelationCandidate]:
     if not status:
         return []
     subjects = _typed(h.refs("s"), PROJECT)
-    return _cands(subjects, "STATUS", [None], {"status": status})
+    return _cands(subjects, "STATUS", [None], {"status": status}, negated=h.neg())
 
 
 def _likes(h: _Match) -> list[RelationCandidate]:
@@ -360,8 +380,17 @@ def _likes(h: _Match) -> list[RelationCandidate]:
         return []
     neg_text = h.group("neg").lower()
     tail = h.view.text[h.m.start() : h.m.end() + 16].lower()
-    stopped = bool(h.group("anymore") or re.search(r"\bany\s?more\b", tail)) or any(
-        w in neg_text for w in ("no longer", "stopped", "不再", "已经不", "已不", "没那么")
+    stopped = (
+        bool(h.group("anymore") or re.search(r"\bany\s?more\b", tail))
+        or any(w in neg_text for w in _PAST_MARKERS)
+        # "didn't like it at first": a past dislike says nothing about now
+        or bool(re.match(r"did(?:\s+not|n['’]t)", neg_text))
+        # "已经不喜欢看电影了", "现在不喜欢咖啡了": 不…了 is a change, "no longer"
+        or (
+            h.view.zh
+            and bool(neg_text)
+            and _ZH_CHANGE_END.match(h.view.text, h.m.end("verb")) is not None
+        )
     )
     if hate:
         if h.neg():  # "doesn't hate X (anymore)"
@@ -441,3 +470,58 @@ def _hired(h: _Match) -> list[RelationCandidate]:
     if h.type("o") == PERSON:
         return []
     return _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")))
+
+
+def _stopped_liking(h: _Match) -> list[RelationCandidate]:
+    """ "S has grown tired of O", "S lost interest in O": S no longer likes O."""
+    objs = h.obj()
+    if not objs or objs[0].type in (PERSON, LOCATION):
+        return []
+    return _cands(h.refs("s"), "LIKES", objs, negated=True)
+
+
+def _graduated(h: _Match) -> list[RelationCandidate]:
+    """ "S graduated from O", "S从O毕业了": S no longer studies at O."""
+    if h.type("o") in (PERSON, PROJECT, THING):
+        return []
+    return _cands(h.refs("s"), "STUDIES_AT", _typed(h.refs("o"), ORG), negated=True)
+
+
+def _divorced(h: _Match) -> list[RelationCandidate]:
+    """ "S and O got divorced", "S和O离婚了": neither is married to the other any more."""
+    if h.type("o") not in (PERSON, None, OTHER):
+        return []
+    other = [replace(o, type=PERSON) for o in h.refs("o")]
+    return _cands(h.refs("s"), "MARRIED_TO", other, negated=True) + _cands(
+        other, "MARRIED_TO", h.refs("s"), negated=True
+    )
+
+
+def _left_for(h: _Match) -> list[RelationCandidate]:
+    """ "S switched/transferred from Z to O": S left Z; what S does at O is unsure (a job? a
+    school?), so only the ending is stated."""
+    if h.type("z") == PERSON:
+        return []
+    out: list[RelationCandidate] = []
+    for t in (*_LEAVE_TYPES, "STUDIES_AT"):
+        out.extend(_cands(h.refs("s"), t, h.refs("z"), negated=True))
+    return out
+
+
+def _job_change(h: _Match) -> list[RelationCandidate]:
+    """ "S从Z跳槽到O": S works for O and no longer for Z."""
+    if h.type("o") == PERSON:
+        return []
+    out = _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")))
+    if h.type("z") not in (PERSON, LOCATION):
+        out.extend(_cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("z")), negated=True))
+    return out
+
+
+def _school_change(h: _Match) -> list[RelationCandidate]:
+    """ "S从Z转学到O": S studies at O and no longer at Z."""
+    if h.type("o") in (PERSON, LOCATION, THING) or h.type("z") == PERSON:
+        return []
+    out = _cands(h.refs("s"), "STUDIES_AT", _typed(h.refs("o"), ORG))
+    out.extend(_cands(h.refs("s"), "STUDIES_AT", _typed(h.refs("z"), ORG), negated=True))
+    return out

@@ -1,0 +1,74 @@
+"""Sentences that assert nothing: questions and conditions ("Did Sofia move to Rome?",
+"If Rita leaves, Sam will take over", "如果孙丽搬到北京，…", "李涛喜欢吃辣吗？").
+
+A relation read from such a sentence would be stated as a current fact although nobody said it
+holds, so the tracker drops every pattern candidate of a sentence one of these rows matches
+(precision before recall: an unsure sentence states nothing). Each row is a regex with the
+sentences it must flag; ``tests/unit/test_relations_mood.py`` runs them, and the counter-examples
+below, which must not be flagged.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+__all__ = ["MOOD_ROWS", "NOT_UNASSERTED", "MoodRow", "unasserted"]
+
+
+@dataclass(frozen=True, slots=True)
+class MoodRow:
+    """A marker of a sentence that asserts nothing, with sentences it must flag."""
+
+    name: str
+    pattern: re.Pattern[str]
+    examples: tuple[str, ...]
+
+
+def _row(name: str, regex: str, *examples: str) -> MoodRow:
+    return MoodRow(name, re.compile(regex, re.IGNORECASE), examples)
+
+
+MOOD_ROWS: tuple[MoodRow, ...] = (
+    _row(
+        "question mark",
+        r"[?？]\s*[\"'”’」』)]*\s*$",
+        "Did Sofia move to Rome?",
+        "Does Eva report to Felix?",
+        "赵磊搬到武汉了吗？",
+        "谁负责昆仑计划？",
+    ),
+    _row(
+        "Chinese question particle at the end",
+        r"(?:吗|么|是不是|有没有)[。.!！\s]*$",
+        "你知道王五搬到上海了吗",
+    ),
+    _row(
+        "English condition",
+        r"(?:^|[\s,;(])(?:if|unless|whether|in\s+case|suppose|supposing|assuming)\s",
+        "If Rita leaves, Sam will take over Project Titan.",
+        "Quinn will report to Steve if she is promoted.",
+        "I wonder whether Alice moved to Denver.",
+    ),
+    _row(
+        "Chinese condition",
+        r"如果|要是|假如|假设|假使|万一|倘若|若是|的话|除非|是否|要不要|会不会|能不能",
+        "如果孙丽搬到北京，她会换工作。",
+        "要是林涛离职，雪豹项目由何平接手。",
+        "王五搬到上海的话，就离公司近了。",
+    ),
+)
+
+#: sentences that state something and must not be flagged
+NOT_UNASSERTED: tuple[str, ...] = (
+    "Alice moved to Denver.",
+    "Who knows. Alice moved to Denver.",
+    "Ifeoma works at Globex.",
+    "王五搬到了上海。",
+    "吗啡项目由张三负责。",
+)
+
+
+def unasserted(sentence: str) -> bool:
+    """Whether ``sentence`` is a question or a condition (its relations are not facts)."""
+    return any(row.pattern.search(sentence) for row in MOOD_ROWS)
