@@ -96,7 +96,7 @@ def test_every_error_derives_from_recall_error() -> None:
 
 def test_no_print_in_library_code() -> None:
     for path in SRC.rglob("*.py"):
-        if path.name == "cli.py":
+        if path == SRC / "cli" / "main.py":  # the CLI's output
             continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         calls = [
@@ -105,3 +105,132 @@ def test_no_print_in_library_code() -> None:
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "print"
         ]
         assert not calls, f"print() in {path}"
+
+
+# ----------------------------------------------------------------------------- module layout
+MAX_MODULE_LINES = 520  # "a room a newcomer can hold in their head" (issue 16: aim for ~500)
+LONGER_MODULES = {
+    # module: (its ceiling, why it may pass the limit)
+    "stores/neo4j/cypher.py": (900, "Cypher query text only, one constant per query"),
+}
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _internal_imports(path: Path) -> set[str]:
+    """The package modules ``path`` imports, relative imports resolved (lazy ones included)."""
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target.startswith("recall_memory_plugins"):
+                found.add(target)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("recall_memory_plugins"))
+    return found
+
+
+def _area(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else "<root>"
+
+
+# Which top-level areas each area may import: the layers of the README's "How it works". The
+# root package (``__version__``) may be read lazily by engine/viz for export headers.
+ALLOWED_AREAS = {
+    "errors": set(),
+    "_optional": {"errors"},
+    "config": {"errors"},
+    "models": {"errors"},
+    "annotations": {"errors", "models"},
+    "nlp": {"errors", "models", "config", "_optional"},
+    "stores": {"errors", "models", "config", "_optional"},
+    "engine": {"errors", "models", "config", "nlp", "stores", "_optional", "<root>"},
+    "extractors": {"errors", "models", "config", "nlp", "engine", "_optional"},
+    "viz": {"errors", "models", "config", "engine", "_optional", "<root>"},
+    "adapters": {"errors", "models", "config", "engine", "stores", "_optional"},
+    "cli": {
+        "errors",
+        "models",
+        "config",
+        "engine",
+        "nlp",
+        "stores",
+        "viz",
+        "_optional",
+        "<root>",
+    },
+}
+
+
+def test_every_module_is_small_and_starts_with_what_it_owns() -> None:
+    too_long = {}
+    undocumented = []
+    for path in sorted(SRC.rglob("*.py")):
+        rel = str(path.relative_to(SRC))
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        ceiling = LONGER_MODULES.get(rel, (MAX_MODULE_LINES, ""))[0]
+        if lines > ceiling:
+            too_long[rel] = lines
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        if path.name != "__main__.py" and not ast.get_docstring(tree):
+            undocumented.append(rel)
+    assert too_long == {}, f"split these modules (limit {MAX_MODULE_LINES} lines)"
+    assert undocumented == []
+
+
+def test_layers_import_only_downwards() -> None:
+    offenders = []
+    for path in sorted(SRC.rglob("*.py")):
+        module = _module_name(path)
+        area = _area(module)
+        if area == "<root>" or area not in ALLOWED_AREAS:
+            assert area == "<root>", f"{module}: add its area to ALLOWED_AREAS"
+            continue
+        for target in _internal_imports(path):
+            other = _area(target)
+            if other != area and other not in ALLOWED_AREAS[area]:
+                offenders.append(f"{module} -> {target}")
+    assert offenders == []
+
+
+def test_siblings_stay_apart() -> None:
+    """Backends do not know each other; the offline annotator and the pattern tables do not
+    reach up into the tracker or the other annotators (patterns use mention helpers only)."""
+    rules = {
+        "recall_memory_plugins.stores.sqlite": ("recall_memory_plugins.stores.neo4j",),
+        "recall_memory_plugins.stores.neo4j": ("recall_memory_plugins.stores.sqlite",),
+        "recall_memory_plugins.nlp.offline": (
+            "recall_memory_plugins.nlp.stanza",
+            "recall_memory_plugins.nlp.corenlp",
+        ),
+        "recall_memory_plugins.engine.relations.patterns": (
+            "recall_memory_plugins.engine.relations.tracker",
+            "recall_memory_plugins.engine.relations.coref",
+            "recall_memory_plugins.engine.memory",
+        ),
+        "recall_memory_plugins.viz": (
+            "recall_memory_plugins.cli",
+            "recall_memory_plugins.adapters",
+        ),
+    }
+    offenders = []
+    for path in sorted(SRC.rglob("*.py")):
+        module = _module_name(path)
+        for owner, banned in rules.items():
+            if module == owner or module.startswith(owner + "."):
+                offenders += [
+                    f"{module} -> {t}"
+                    for t in _internal_imports(path)
+                    if any(t == b or t.startswith(b + ".") for b in banned)
+                ]
+    assert offenders == []

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from ..errors import InputError
-from .data import ViewLimits
-from .page import render_view
-from .server import make_server
+from ..viz.data import ViewLimits
+from ..viz.page import render_view
+from ..viz.server import make_server
+from .demo import DEMO_BRANDON, DEMO_BRANDON_QUESTION, DEMO_DIALOGUE, DEMO_DIALOGUE_QUESTION
 
 if TYPE_CHECKING:
     from ..engine.memory import TemporalGraphMemory
@@ -130,8 +131,6 @@ def view_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
     """``recall-memory view``: write the page to ``--out``."""
     questions = list(args.questions)
     if args.demo:
-        from ..cli import DEMO_BRANDON, DEMO_BRANDON_QUESTION, DEMO_DIALOGUE, DEMO_DIALOGUE_QUESTION
-
         memory.add_many([*DEMO_BRANDON, *DEMO_DIALOGUE])
         questions = questions or [DEMO_DIALOGUE_QUESTION, DEMO_BRANDON_QUESTION]
         namespaces = [memory.namespace]
