@@ -161,10 +161,11 @@ EN_ROWS: tuple[PatternRow, ...] = (
         ex("Bob moved to Berlin.", "Bob", "LIVES_IN", "Berlin"),
     ),
     en(
-        r"{S}\s+(?:is\s+|are\s+)?{NEG}{ADV}(?:lives?|living|has\s+lived|have\s+lived|resides?"
+        r"{S}\s+(?:is\s+|are\s+)?{NEG}{ADV}(?:lives?|living|has\s+lived|have\s+lived|(?:has|have)\s+been\s+living|resides?"
         r"|residing|settled|based|stays?|staying)\s+in\s+{THE}{O}{ANYMORE}",
         _lives,
         ex("Carol lives in London.", "Carol", "LIVES_IN", "London"),
+        ex("Carol has been living in Leeds since May.", "Carol", "LIVES_IN", "Leeds"),
     ),
     en(
         r"{S}\s+(?:has\s+|had\s+|will\s+)?{ADV}(?:took|takes|take|taken|is\s+taking)\s+over\s+"
@@ -323,6 +324,7 @@ EN_ROWS: tuple[PatternRow, ...] = (
         _likes,
         ex("Judy loves tea.", "Judy", "LIKES", "tea"),
         ex("Judy hates tea.", "Judy", "DISLIKES", "tea"),
+        ex("Judy used to love tea.", "Judy", "LIKES", "tea", negated=True),
     ),
     en(
         r"{S}\s+{NEG}{ADV}(?:wants?|wanted|would\s+(?:really\s+)?like|'d\s+like|’d\s+like|plans?"
@@ -502,6 +504,24 @@ EN_ROWS: tuple[PatternRow, ...] = (
         r"|fallen\s+out\s+of\s+love\s+with|fell\s+out\s+of\s+love\s+with)\s+{THE}(?:{O}|{NP})",
         _stopped_liking,
         ex("Xena has grown tired of jazz.", "Xena", "LIKES", "jazz", negated=True),
+    ),
+    en(
+        r"{Z}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+by\s+{S}\s+as\s+(?:the\s+)?"
+        r"(?:project\s+)?(?:manager|lead|leader|head|owner|director)\s+of\s+{THE}{O}",
+        _manages,
+        ex(
+            "Kate was replaced by Leo as the manager of Project Apollo.",
+            "Leo",
+            "MANAGES",
+            "Project Apollo",
+        ),
+        ex(
+            "Kate was replaced by Leo as the manager of Project Apollo.",
+            "Kate",
+            "MANAGES",
+            "Project Apollo",
+            negated=True,
+        ),
     ),
 )
 

@@ -293,8 +293,12 @@ def _join_team(h: _Match) -> list[RelationCandidate]:
         if previous and not h.neg():  # "from Laura's team to Omar's team"
             out.extend(_cands(h.refs("s"), "REPORTS_TO", previous, negated=True))
         return out
-    if otype in (None, OTHER):  # "Yara's team": a person's or a company's? unsure: say nothing
-        return []
+    if otype in (None, OTHER):
+        # "Yara's team": a person's or a company's? The new manager is unsure, but S is in a new
+        # team: the old manager ends (say nothing rather than keep a stale one)
+        if h.neg():
+            return []
+        return _cands(h.refs("s"), "REPORTS_TO", [None], negated=True)
     return _involved(h)
 
 
@@ -379,6 +383,8 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     if not objs:
         return []
     neg_text = h.group("neg").lower()
+    if not neg_text and re.fullmatch(r"loved|liked|enjoyed|adored|hated|disliked|detested", verb):
+        return []  # "Victor enjoyed hiking when he was young": a past taste, unsure now
     tail = h.view.text[h.m.start() : h.m.end() + 16].lower()
     stopped = (
         bool(h.group("anymore") or re.search(r"\bany\s?more\b", tail))
