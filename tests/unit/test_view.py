@@ -221,3 +221,18 @@ def test_cli_view_demo_needs_no_database(
     missing = tmp_path / "missing.db"
     assert main(["--db", str(missing), "view", "--out", str(out)]) == 1
     assert not missing.exists()
+
+
+def test_the_engine_draws_itself_for_notebooks(memory: TemporalGraphMemory, tmp_path: Path) -> None:
+    """``memory.to_networkx()`` and ``memory.view()``: the same graphs and page from the engine."""
+    graph = memory.to_networkx("seed", kind="entities")
+    ended = [
+        d for _a, b, d in graph.edges(data=True) if d["type"] == "MANAGES" and not d["current"]
+    ]
+    assert [d["valid_to_step"] for d in ended] == [3]
+    assert set(memory.to_networkx("seed").nodes) == set(to_networkx(memory, "seed").nodes)
+    out = tmp_path / "seed.html"
+    view = memory.view("seed", questions=[QUESTION], out=out)
+    html = out.read_text(encoding="utf-8")
+    assert html == view.html and "<iframe" in view._repr_html_()
+    assert json.dumps(QUESTION)[1:-1] in html or QUESTION in html

@@ -14,12 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from ..config import MemoryConfig
-from ..errors import InputError, NotFoundError, RecallError, WriteConflictError
+from ..errors import InputError, RecallError, WriteConflictError
 from ..models import (
     ConceptMention,
-    Entity,
     GraphUpdate,
-    Relation,
     Statement,
     StatementInput,
     StoreStats,
@@ -27,13 +25,13 @@ from ..models import (
 )
 from ..nlp.base import Annotation, Annotator
 from ..stores.base import GraphStore
+from .inspection import InspectionMixin
 from .items import ItemsMixin
 from .recall import RecallMixin
 from .relations import RelationTracker
 from .text import Extraction, extract, link_pairs, speaker_index_terms
 from .tokens import TokenCounter, get_token_counter
 from .validation import (
-    check_as_of,
     check_items,
     check_label,
     check_limit,
@@ -67,7 +65,7 @@ class _Prepared:
     update: GraphUpdate
 
 
-class TemporalGraphMemory(RecallMixin, ItemsMixin):
+class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
     """A time-aware concept-graph memory (RecallM, fixed) with an optional relation layer.
 
     Args:
@@ -465,51 +463,7 @@ class TemporalGraphMemory(RecallMixin, ItemsMixin):
         """Stored statements, oldest first."""
         return self.store.find_statements(self._ns(namespace), limit=check_limit(limit))
 
-    # ------------------------------------------------------------------------------ relations
     def _require_tracker(self) -> RelationTracker:
         if self.tracker is None:
             return RelationTracker(exclusive_types=self.config.exclusive_relations)
         return self.tracker
-
-    def entities(self, name: str | None = None, *, namespace: str | None = None) -> list[Entity]:
-        """Entities of the namespace, or those known by ``name`` (name or alias)."""
-        ns = self._ns(namespace)
-        if name is not None:
-            name = self._check_name(name, "name")
-        return self._require_tracker().find_entities(self.store, ns, name)
-
-    def get_entity(self, name: str, *, namespace: str | None = None) -> Entity:
-        """The entity known by ``name``; raises :class:`NotFoundError` when there is none."""
-        found = self.entities(name, namespace=namespace)
-        if not found:
-            raise NotFoundError(f"no entity named {name!r} in namespace {self._ns(namespace)!r}")
-        return found[0]
-
-    def relations(
-        self,
-        entity: str | None = None,
-        *,
-        namespace: str | None = None,
-        type: str | None = None,
-        as_of: int | datetime | None = None,
-        include_ended: bool = False,
-    ) -> list[Relation]:
-        """Relations true now, or at ``as_of`` (a time step or an aware timestamp)."""
-        ns = self._ns(namespace)
-        if entity is not None:
-            entity = self._check_name(entity, "entity")
-        if type is not None:
-            type = self._check_name(type, "type")
-        return self._require_tracker().find_relations(
-            self.store,
-            ns,
-            entity=entity,
-            type=type,
-            as_of=check_as_of(as_of),
-            include_ended=bool(include_ended),
-        )
-
-    def timeline(self, entity: str, *, namespace: str | None = None) -> list[Relation]:
-        """Every relation of ``entity`` with its validity interval, in the order they began."""
-        ns = self._ns(namespace)
-        return self._require_tracker().timeline(self.store, ns, self._check_name(entity, "entity"))
