@@ -43,6 +43,7 @@ def _downgrade_to_schema_3(driver: Any, config: Neo4jConfig) -> None:
         session.run("MATCH (a:Alias) DETACH DELETE a").consume()
         session.run("MATCH (s:Statement) REMOVE s.source_key").consume()
         session.run("DROP CONSTRAINT recall_alias_key IF EXISTS").consume()
+        session.run("DROP CONSTRAINT recall_namespace_generation IF EXISTS").consume()
         session.run("DROP INDEX recall_statement_source IF EXISTS").consume()
         session.run(
             "CREATE INDEX recall_statement_source IF NOT EXISTS "
@@ -73,7 +74,11 @@ def test_schema_3_database_is_upgraded_in_place(
     assert [e.id for e in before["al"]] == ["e-alice", "e-bob"]
     assert [s.text for s in before["source"]] == ["Alice met Bob"]
 
+    store.clear(ns + "-cleared")  # a generation node
     _downgrade_to_schema_3(driver, config)
+    # two clear() calls racing at schema 3 could MERGE a namespace's generation twice
+    cypher(driver, config, "CREATE (:NamespaceGeneration {namespace: $ns, generation: 7})", ns=ns)
+    cypher(driver, config, "CREATE (:NamespaceGeneration {namespace: $ns, generation: 9})", ns=ns)
     assert (
         cypher(driver, config, "MATCH (a:Alias {namespace: $ns}) RETURN count(a) AS n", ns=ns)[0][
             "n"
@@ -112,7 +117,9 @@ def test_schema_3_database_is_upgraded_in_place(
         indexes = {
             r["name"]: r["properties"] for r in session.run("SHOW INDEXES YIELD name, properties")
         }
-    assert "recall_alias_key" in constraints
+    assert {"recall_alias_key", "recall_namespace_generation"} <= constraints
+    assert old.current_state(ns) == (9, 2)  # folded into one, the highest kept
+    assert old.current_state(ns + "-cleared") == (1, 0)
     assert indexes["recall_statement_source"] == ["namespace", "source_key"]
 
     # setup() again changes nothing; new writes keep the alias nodes in step

@@ -15,6 +15,8 @@ The graph (one database may hold many namespaces; every node carries ``namespace
                 attributes_json, valid_from_step, valid_from, recorded_at, valid_to_step,
                 valid_to, expired_at, superseded_by, statement_id, confirmations, seq})
     (:Relation)-[:SUBJECT]->(:Entity), (:Relation)-[:OBJECT]->(:Entity)
+    (:NamespaceGeneration {namespace, generation})   bumped by clear() and item writes; outlives
+                                                     clear(), so cached engine state is dropped
     (:RecallCounter {name: 'statement_id', value})               store-wide statement ids
     (:RecallSchema {name: 'recall-memory-plugins', version, applied_at})
 
@@ -110,6 +112,7 @@ PROPERTY_KEYS = [
     "value",
     "metadata",
     "source_key",
+    "generation",
 ]
 RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT", "ALIAS_OF"]
 
@@ -186,11 +189,22 @@ MIGRATIONS.append(
     (
         4,
         "alias nodes with a (namespace, key) constraint (an alias look-up is an index seek, not "
-        "a scan of the namespace's entities); statements found by an indexed source key (a "
-        "source too long for an index is stored verbatim)",
+        "a scan of the namespace's entities); namespace generations unique and indexed; "
+        "statements found by an indexed source key (a source too long for an index is stored "
+        "verbatim)",
         [
             "CREATE CONSTRAINT recall_alias_key IF NOT EXISTS "
             "FOR (n:Alias) REQUIRE (n.namespace, n.key) IS UNIQUE",
+            # every recall and add reads the generation: a seek, not a scan of every namespace
+            # ever cleared; two clear() calls racing on a fresh namespace could MERGE it twice
+            # (no constraint yet), so duplicates are folded into one first (the highest wins)
+            "MATCH (g:NamespaceGeneration) WITH g.namespace AS ns, collect(g) AS gs "
+            "WHERE size(gs) > 1 "
+            "WITH gs[0] AS keep, gs[1..] AS rest, "
+            "reduce(m = 0, x IN gs | CASE WHEN x.generation > m THEN x.generation ELSE m END) "
+            "AS top SET keep.generation = top FOREACH (x IN rest | DELETE x)",
+            "CREATE CONSTRAINT recall_namespace_generation IF NOT EXISTS "
+            "FOR (n:NamespaceGeneration) REQUIRE n.namespace IS UNIQUE",
             # same name, now on the key: migration 3 indexed the verbatim source, which made
             # a statement with a source over ~8 kB fail to store
             "DROP INDEX recall_statement_source IF EXISTS",
