@@ -74,10 +74,20 @@ class _Match:
         idx = self.slot(name)
         if idx is None:
             return self._phrase(name + "np")
+        if name == "s" and self.view.zh and self.view.text[: self.m.start("s")].endswith("从"):
+            return []  # 从北京搬到了上海: the place one leaves is never the subject
         out = self.ex.refs(idx)
         if name == "s":  # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
+            kind = out[0].type if out else None
             for idx_before in coordinated_before(self.view.text, self.m.start("s")):
-                out = self.ex.refs(idx_before) + out
+                extra = self.ex.refs(idx_before)
+                # "After ten years at Siemens, Lucas ...": a name of another known type before
+                # a comma is not a co-subject
+                if kind in _KNOWN_TYPES and any(
+                    r.type in _KNOWN_TYPES and r.type != kind for r in extra
+                ):
+                    break
+                out = extra + out
         return out
 
     def _phrase(self, group: str) -> list[EntityRef]:
@@ -135,8 +145,10 @@ Handler = Callable[[_Match], Iterable[RelationCandidate]]
 _ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
 # the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"
 _ZH_CHANGE_END = re.compile(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
-# entity types that cannot be the subject of a relation about a person
-_NOT_A_PERSON = frozenset({ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})
+_KNOWN_TYPES = frozenset({PERSON, ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})
+# entity types that cannot be the subject of a relation about a person (not ORG or LOCATION: a
+# weak NER types people so, "Mina Park" LOCATION)
+_NOT_A_PERSON = frozenset({PROJECT, PRODUCT, THING, DATE})
 
 
 def _is_time(ref: EntityRef) -> bool:
