@@ -193,18 +193,22 @@ def _zh_entity(tok: _Tok, zh: _ChineseResources) -> str | None:
     w, flag = tok.text, tok.xpos
     if tok.kind == _ZHDATE or w in _ZH_DATE_WORDS:
         return "DATE"
-    for suffix in _ZH_PROJECT_SUFFIXES:
-        if w.endswith(suffix) and flag in ("n", "nz", "l") and suffix != "项目":
-            if _zh_prefix_ok(w[: -len(suffix)], zh, _ZH_GENERIC_PREFIXES):
-                return "PROJECT"
+    # the tag is checked before the suffixes: most tokens are not nouns (a third of the
+    # annotation time of a long Chinese text went into these loops)
+    if flag in ("n", "nz", "l"):
+        for suffix in _ZH_PROJECT_SUFFIXES:
+            if w.endswith(suffix) and suffix != "项目":
+                if _zh_prefix_ok(w[: -len(suffix)], zh, _ZH_GENERIC_PREFIXES):
+                    return "PROJECT"
     if w in zh.places:
         return "LOCATION"
     if w in _ZH_ORGS or flag == "nt":
         return "ORG"
-    for suffix in _ZH_ORG_SUFFIXES:
-        if w.endswith(suffix) and len(w) > len(suffix) and flag in ("n", "nz", "j"):
-            if _zh_prefix_ok(w[: -len(suffix)], zh, _ZH_NOT_ORG_PREFIXES):
-                return "ORG"
+    if flag in ("n", "nz", "j"):
+        for suffix in _ZH_ORG_SUFFIXES:
+            if w.endswith(suffix) and len(w) > len(suffix):
+                if _zh_prefix_ok(w[: -len(suffix)], zh, _ZH_NOT_ORG_PREFIXES):
+                    return "ORG"
     if w in _ZH_NOT_NAMES or len(w) < 2:
         return None
     if flag in _ZH_NAMEISH:
