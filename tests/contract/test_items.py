@@ -262,3 +262,21 @@ def test_export_import_round_trip_gives_the_same_recall(store: GraphStore, ns: s
             memory.import_(buf, namespace=copy)
     finally:
         store.clear(copy)
+
+
+def test_a_deleted_statement_id_is_never_given_to_another(store: GraphStore, ns: str) -> None:
+    """A caller holding a deleted id (an erasure log, an export) must not find another statement
+    under it: ids are not reused, even for the newest statement or after forgetting."""
+    memory = _memory(store, ns)
+    first = memory.add("Erin keeps bees.").statement_ids[0]
+    newest = memory.add("Erin sells honey.").statement_ids[0]
+    memory.delete_statement(newest)
+    again = memory.add("Erin moved to Oslo.").statement_ids[0]
+    assert again > newest
+    with pytest.raises(NotFoundError):
+        memory.get(newest)
+    memory.clear()
+    after_clear = memory.add("Frank plays chess.").statement_ids[0]
+    assert after_clear > again > first
+    with pytest.raises(NotFoundError):
+        memory.get(again)

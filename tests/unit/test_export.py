@@ -121,6 +121,8 @@ def _downgrade_to_schema_3(path: Path) -> None:
         "ALTER TABLE statements DROP COLUMN superseded_by;"
         "ALTER TABLE statements DROP COLUMN terms;"
         "DROP TABLE IF EXISTS namespace_generations;"
+        "DROP TRIGGER IF EXISTS statements_keep_deleted_ids;"
+        "DROP TABLE IF EXISTS statement_id_floor;"
         "DELETE FROM schema_migrations WHERE version > 3;"
     )
     conn.commit()
@@ -150,3 +152,7 @@ def test_an_older_database_is_upgraded_in_place(tmp_path: Path) -> None:
             == 0
         )
         assert conn.execute("SELECT COUNT(*) FROM terms WHERE term = 'coffe'").fetchone()[0] == 0
+        # migration 6: ids above every stored one, even after deleting the newest
+        newest = memory.get_all()[-1].id
+        memory.delete_statement(newest)
+        assert memory.add("Brandon bought a grinder.").statement_ids[0] == newest + 1

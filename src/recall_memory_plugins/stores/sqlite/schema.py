@@ -172,4 +172,26 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        MIGRATIONS[-1][0] + 1,
+        "statement ids are never reused: the highest deleted id is kept (a trigger), and new "
+        "statements are numbered above it, as on Neo4j",
+        [
+            "CREATE TABLE IF NOT EXISTS statement_id_floor (id INTEGER NOT NULL)",
+            "INSERT INTO statement_id_floor(id) SELECT COALESCE(MAX(id), 0) FROM statements "
+            "WHERE NOT EXISTS (SELECT 1 FROM statement_id_floor)",
+            """CREATE TRIGGER IF NOT EXISTS statements_keep_deleted_ids AFTER DELETE ON statements
+                WHEN OLD.id > (SELECT id FROM statement_id_floor)
+                BEGIN UPDATE statement_id_floor SET id = OLD.id; END""",
+        ],
+    )
+)
+
+# The id of the next statement: above every id stored or ever deleted (see migration 6).
+NEXT_STATEMENT_ID = (
+    "(SELECT MAX(COALESCE((SELECT MAX(id) FROM statements), 0), "
+    "(SELECT id FROM statement_id_floor)) + 1)"
+)
+
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -12,6 +12,7 @@ from ...models import Concept, ConceptLink, GraphUpdate, Statement, Subgraph
 from ..base import sorted_pair
 from ._common import _chunks, _encode_json, _qmarks
 from .items import SqliteItems
+from .schema import NEXT_STATEMENT_ID
 
 _NEIGHBOURS_SQL = {
     side: (
@@ -62,8 +63,9 @@ class SqliteStatements(SqliteItems):
         for st in update.statements:
             length = sum(st.terms.values())
             sid = conn.execute(
-                "INSERT INTO statements(namespace, text, t_index, at, speaker, source, length, "
-                "metadata, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                "INSERT INTO statements(id, namespace, text, t_index, at, speaker, source, length, "
+                f"metadata, terms) VALUES ({NEXT_STATEMENT_ID}, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                "RETURNING id",
                 (
                     ns,
                     st.text,

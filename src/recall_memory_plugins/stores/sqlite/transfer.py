@@ -13,6 +13,7 @@ from ...errors import InputError, StoreError
 from ...models import Statement
 from ._common import _decode_json, _dt, _encode_json, _ts
 from .lifecycle import SqliteConnection
+from .schema import NEXT_STATEMENT_ID
 
 
 class SqliteTransfer(SqliteConnection):
@@ -140,8 +141,9 @@ class SqliteTransfer(SqliteConnection):
                     current = st["superseded_by"] is None
                     terms = dict(st["terms"]) if current else {}
                     sid = conn.execute(
-                        "INSERT INTO statements(namespace, text, t_index, at, speaker, source, "
-                        "length, metadata, terms) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                        "INSERT INTO statements(id, namespace, text, t_index, at, speaker, source, "
+                        f"length, metadata, terms) VALUES ({NEXT_STATEMENT_ID}, ?, ?, ?, ?, ?, ?, "
+                        "?, ?, ?) RETURNING id",
                         (
                             ns,
                             st["text"],
