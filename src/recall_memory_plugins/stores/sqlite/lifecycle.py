@@ -88,7 +88,9 @@ class SqliteConnection:
                 if not busy or time.monotonic() >= deadline:
                     raise
                 attempt += 1
-                logger.debug("SQLite database %r busy during setup (attempt %d)", self.path, attempt)
+                logger.debug(
+                    "SQLite database %r busy during setup (attempt %d)", self.path, attempt
+                )
                 time.sleep(min(0.02 * 2**attempt, 0.5))
 
     def _setup_once(self) -> None:
