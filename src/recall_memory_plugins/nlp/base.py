@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-__all__ = ["Annotation", "Annotator", "Sentence", "Token"]
+__all__ = ["Annotation", "Annotator", "CorefChain", "CorefMention", "Sentence", "Token"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,11 +53,50 @@ class Sentence:
 
 
 @dataclass(frozen=True, slots=True)
+class CorefMention:
+    """One mention of a coreference chain: its text and character offsets into the annotated
+    text; ``head_start``/``head_end`` are those of its head word ("sister" in "Alice's sister"),
+    None when the annotator gave no head (the whole mention is then its head)."""
+
+    text: str
+    start_char: int
+    end_char: int
+    sentence_index: int
+    head_start: int | None = None
+    head_end: int | None = None
+
+    @property
+    def head(self) -> tuple[int, int]:
+        """Character offsets of the head word (of the whole mention without a head)."""
+        if self.head_start is None or self.head_end is None:
+            return self.start_char, self.end_char
+        return self.head_start, self.head_end
+
+
+@dataclass(frozen=True, slots=True)
+class CorefChain:
+    """Mentions an annotator found to refer to one entity, in text order; ``representative``
+    indexes the most informative one ("Alice Smith" rather than "she")."""
+
+    mentions: tuple[CorefMention, ...]
+    representative: int = 0
+
+    @property
+    def representative_mention(self) -> CorefMention:
+        return self.mentions[self.representative]
+
+
+@dataclass(frozen=True, slots=True)
 class Annotation:
-    """The annotation of one text."""
+    """The annotation of one text.
+
+    ``coref_chains`` are the coreference chains of the text from annotators that find them
+    (CoreNLP for English); empty otherwise. The relation layer prefers them to its rules.
+    """
 
     text: str
     sentences: tuple[Sentence, ...]
+    coref_chains: tuple[CorefChain, ...] = ()
 
     @property
     def tokens(self) -> tuple[Token, ...]:

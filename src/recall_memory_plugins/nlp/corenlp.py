@@ -10,9 +10,9 @@ to the fields Stanza gives (:mod:`recall_memory_plugins.nlp.base`):
 * ``head``/``deprel`` come from the basic dependencies (Universal Dependencies labels);
 * ``ner`` is BIOES over CoreNLP's entity mentions, with its labels renamed to Stanza's
   (OntoNotes) names by :data:`NER_LABELS`;
-* coreference chains are returned by :meth:`CoreNLPAnnotator.annotate_document` as character
-  spans (:class:`CorefChain`); :class:`~recall_memory_plugins.nlp.base.Annotation` has no field
-  for them.
+* English coreference chains become ``Annotation.coref_chains`` (character spans of each
+  mention and of its head word, :class:`~recall_memory_plugins.nlp.base.CorefChain`), which the
+  relation layer prefers to its rule-based resolver.
 
 Start a local server with ``eval "$(scripts/corenlp-server start)"``; :meth:`CoreNLPAnnotator.from_env`
 reads its ``CORENLP_URL``.
@@ -28,7 +28,7 @@ from typing import Any
 
 from .._optional import require
 from ..errors import AnnotationError, ConfigurationError
-from .base import Annotation, Sentence, Token
+from .base import Annotation, CorefChain, CorefMention, Sentence, Token
 from .offline import detect_language
 
 __all__ = [
@@ -161,31 +161,9 @@ def pipeline_properties(
 
 
 @dataclass(frozen=True, slots=True)
-class CorefMention:
-    """One mention of a coreference chain: its text and character offsets into the text."""
-
-    text: str
-    start_char: int
-    end_char: int
-    sentence_index: int
-
-
-@dataclass(frozen=True, slots=True)
-class CorefChain:
-    """Mentions CoreNLP found to refer to one entity, in text order; ``representative`` indexes
-    the most informative one ("Alice Smith" rather than "she")."""
-
-    mentions: tuple[CorefMention, ...]
-    representative: int = 0
-
-    @property
-    def representative_mention(self) -> CorefMention:
-        return self.mentions[self.representative]
-
-
-@dataclass(frozen=True, slots=True)
 class CoreNLPDocument:
-    """An annotation with CoreNLP's coreference chains."""
+    """An annotation with CoreNLP's coreference chains (the same as ``annotation.coref_chains``;
+    kept for callers of :meth:`CoreNLPAnnotator.annotate_document`)."""
 
     annotation: Annotation
     coref_chains: tuple[CorefChain, ...] = ()
@@ -329,9 +307,12 @@ def convert_document(doc: Any, text: str, *, lang: str) -> CoreNLPDocument:
             if not 0 <= m.beginIndex < m.endIndex <= len(offs):
                 continue
             start, end = offs[m.beginIndex][0], offs[m.endIndex - 1][1]
+            head: tuple[int | None, int | None] = (None, None)
+            if m.HasField("headIndex") and m.beginIndex <= m.headIndex < m.endIndex:
+                head = offs[m.headIndex]  # sentence-relative, like beginIndex
             if m.mentionID == chain.representative:
                 representative = len(mentions)
-            mentions.append(CorefMention(text[start:end], start, end, m.sentenceIndex))
+            mentions.append(CorefMention(text[start:end], start, end, m.sentenceIndex, *head))
         if len(mentions) > 1:
             order = sorted(range(len(mentions)), key=lambda k: mentions[k].start_char)
             chains.append(
@@ -341,7 +322,10 @@ def convert_document(doc: Any, text: str, *, lang: str) -> CoreNLPDocument:
                 )
             )
     return CoreNLPDocument(
-        annotation=Annotation(text=text, sentences=tuple(sentences)), coref_chains=tuple(chains)
+        annotation=Annotation(
+            text=text, sentences=tuple(sentences), coref_chains=tuple(chains)
+        ),
+        coref_chains=tuple(chains),
     )
 
 
@@ -361,8 +345,8 @@ class CoreNLPAnnotator:
         url: The server's address, e.g. ``http://127.0.0.1:9000`` (see
             ``scripts/corenlp-server``; :meth:`from_env` reads ``CORENLP_URL``).
         lang: ``"en"`` or ``"zh"`` to skip detection; None detects per text.
-        coref: Run English coreference (chains via :meth:`annotate_document`). About three
-            times slower per sentence than without.
+        coref: Run English coreference (chains in ``Annotation.coref_chains``). About 30 %
+            more time per sentence than without (benchmarks/results/annotators.md).
         coref_algorithm: CoreNLP's English ``coref.algorithm`` (``statistical`` by default:
             lighter than ``neural``).
         timeout: Seconds to wait for one request (the first request of a pipeline the server has
@@ -480,7 +464,8 @@ class CoreNLPAnnotator:
             text: Any text; empty or white-space-only text gives an empty annotation.
 
         Returns:
-            The annotation with offsets into ``text``.
+            The annotation with offsets into ``text``; for English with ``coref``, its
+            coreference chains in ``coref_chains``.
 
         Raises:
             AnnotationError: If the server is unreachable or fails.

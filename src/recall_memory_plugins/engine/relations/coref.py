@@ -1,6 +1,12 @@
-"""Rule-based coreference: pronouns and definite descriptions -> the entity they refer to.
+"""Coreference: pronouns and definite descriptions -> the entity they refer to.
 
-Candidates are, in order: entities mentioned earlier in the same sentence, then in the previous
+Chains from the annotator come first (:attr:`~recall_memory_plugins.nlp.base.Annotation.coref_chains`,
+CoreNLP's for English): a third-person pronoun or description whose chain has named members that
+all name one entity (or whose representative is named) resolves to that entity, when it agrees
+with the pronoun as below; a chain covers one text, so a pronoun without one (or whose chain names
+nobody, or disagrees) goes to the rules.
+
+Rule-based: candidates are, in order: entities mentioned earlier in the same sentence, then in the previous
 sentences of the text (nearest sentence first), then the namespace's recently salient entities
 from earlier turns (most recent first). A candidate must agree with the pronoun:
 
@@ -22,6 +28,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from ...nlp.base import CorefChain, CorefMention
 from .schema import DATE, ORG, OTHER, PERSON, PRODUCT, PROJECT, Mention
 
 __all__ = ["Referent", "coordinated", "next_discourse", "resolve_references"]
@@ -96,6 +103,7 @@ def resolve_references(
     speaker: Referent | None = None,
     text: str = "",
     previous_group: Sequence[str] = (),
+    chains: Sequence[CorefChain] = (),
 ) -> list[Mention]:
     """Resolve the pronouns and definite descriptions of ``mentions`` (names are already resolved).
 
@@ -106,6 +114,7 @@ def resolve_references(
         speaker: who said the text (for "I"/"我").
         text: the annotated text (to see "X and Y" for "they").
         previous_group: the last "X and Y" group of earlier turns (for "they").
+        chains: the annotator's coreference chains of ``text`` (preferred to the rules).
 
     Returns:
         The mentions, with ``entity_ids`` set where a referent was found. A referent's unknown
@@ -117,7 +126,11 @@ def resolve_references(
             out.append(mention)
             continue
         ids: tuple[str, ...] = ()
-        if mention.kind == "pronoun":
+        if chains and mention.person == 3:
+            ids = _from_chains(mention, mentions, referents, chains)
+        if ids:
+            pass
+        elif mention.kind == "pronoun":
             if mention.person == 1 and not mention.plural and speaker is not None:
                 ids = (speaker.id,)
             elif mention.person == 3 and mention.plural and mention.gender != "n":
@@ -136,6 +149,54 @@ def resolve_references(
         else:
             out.append(mention)
     return out
+
+
+def _overlaps(mention: Mention, span: tuple[int, int]) -> bool:
+    return mention.start < span[1] and span[0] < mention.end
+
+
+def _from_chains(
+    mention: Mention,
+    mentions: Sequence[Mention],
+    referents: Mapping[str, Referent],
+    chains: Sequence[CorefChain],
+) -> tuple[str, ...]:
+    """The entity of ``mention``'s chain: the one entity its named members name (their head
+    word inside a resolved name: "Alice" in "Alice's", not in "Alice's sister"), else its
+    representative's; "they": the names inside a member ("Mia and Noah"), or an organisation.
+    Empty (the rules decide) without a chain, a named member, or agreement."""
+    chain = next((c for c in chains if any(_overlaps(mention, m.head) for m in c.mentions)), None)
+    if chain is None:
+        return ()
+    names = [m for m in mentions if m.kind == "name" and m.entity_ids]
+    members = [m for m in chain.mentions if not _overlaps(mention, m.head)]
+    if mention.plural and mention.gender != "n":
+        for member in sorted(members, key=lambda m: m is not chain.representative_mention):
+            inside = [
+                i
+                for n in names
+                if member.start_char <= n.start and n.end <= member.end_char
+                for i in n.entity_ids
+                if i in referents
+            ]
+            inside = list(dict.fromkeys(inside))
+            if len(inside) >= 2 or (inside and referents[inside[0]].type == ORG):
+                return tuple(inside)
+        return ()
+    named: dict[CorefMention, str] = {}
+    for member in members:
+        for n in names:
+            if _overlaps(n, member.head) and n.entity_ids[0] in referents:
+                named[member] = n.entity_ids[0]
+                break
+    entities = set(named.values())
+    if len(entities) > 1:  # a chain naming two entities: only its representative is trusted
+        rep = named.get(chain.representative_mention)
+        entities = {rep} if rep is not None else set()
+    if len(entities) != 1:
+        return ()
+    (rid,) = entities
+    return (rid,) if _agrees(referents[rid], mention, strict=False) else ()
 
 
 def _ordered_candidates(

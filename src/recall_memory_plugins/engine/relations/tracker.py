@@ -175,6 +175,7 @@ class RelationTracker:
             speaker=speaker_ref,
             text=annotation.text,
             previous_group=discourse.group,
+            chains=annotation.coref_chains,
         )
         for m in resolved:
             if m.kind in ("pronoun", "definite") and m.person != 1:
