@@ -178,3 +178,27 @@ def test_speed_smoke(tmp_path: Path) -> None:
     assert data["namespaces"]["namespaces"] == 20
     assert data["dense"]["per_message_per_s"] > 0
     assert (tmp_path / "speed_profile.txt").is_file()
+
+
+def test_large_inputs_smoke(tmp_path: Path) -> None:
+    """Every shape is added and asked at both smoke sizes; the seeded names are recalled."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.large_inputs", "--smoke", "--out", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"},
+    )
+    assert done.returncode == 0, done.stderr[-5000:]
+    assert (tmp_path / "large_inputs.md").read_text(encoding="utf-8").startswith("# ")
+    data = json.loads((tmp_path / "large_inputs.json").read_text(encoding="utf-8"))
+    rows = {(r["case"], r["chars"] // 1000): r for r in data["rows"]}
+    cases = ("en_sentences", "en_no_punct", "zh_punct", "zh_no_punct", "question_names")
+    assert set(rows) == {(c, k) for c in cases for k in (2, 10)}
+    for (case, _k), r in rows.items():
+        assert not r.get("skipped") and r["recall_s"] > 0
+        assert (r["add_s"] is None) == (case == "question_names")
+        if case == "question_names":
+            assert r["recalled"] > 0  # the 300 people's facts answer a question of their names
+    assert set(data["profile"]) == set(cases)
