@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...errors import RecallError, StoreError, StoreUnavailableError
 from ._common import _records
+from .schema import STATEMENT_COUNTER
 
 if TYPE_CHECKING:
     from neo4j import Driver
@@ -23,6 +24,27 @@ _ROLLED_BACK = (
     "the batch's transaction was rolled back: the updates applied in the batch since its last "
     "commit were not stored; check current_step() before retrying"
 )
+
+
+# Prepended to the first query of a batch's transaction: the store-wide counter lock (the one
+# every update takes first), so a batch plans and writes against a state no other writer changes
+# until it commits, as SQLite's BEGIN IMMEDIATE does. Without it, two engines could both plan
+# "carol works at X" with no current employer and both add one (a plan check inside the update
+# cannot see what the plan did not read). A unit subquery keeps the outer row either way, and
+# riding on the first query costs no round trip of its own.
+_BATCH_LOCK = (
+    "CALL () { MATCH (batch_lock:RecallCounter {name: $batch_lock_counter}) "
+    "SET batch_lock.locked = true REMOVE batch_lock.locked }\n"
+)
+
+
+def _locked(query: str) -> str:
+    """``query`` taking the batch lock first (after its ``CYPHER`` options line, if any)."""
+    text = query.lstrip()
+    if text.startswith("CYPHER "):
+        options, _, rest = text.partition("\n")
+        return options + "\n" + _BATCH_LOCK + rest
+    return _BATCH_LOCK + text
 
 
 class _Batch:
@@ -176,6 +198,8 @@ class Neo4jConnection:
                         )
                     batch.tx = batch.session.begin_transaction()
                     batch.updates = 0
+                    query = _locked(query)
+                    params = {**params, "batch_lock_counter": STATEMENT_COUNTER}
                 return (transform or _records)(batch.tx.run(query, dict(params)))
             except RecallError:
                 raise  # rejected by transform before anything was written: the batch goes on
@@ -236,8 +260,10 @@ class Neo4jConnection:
         Every query of the thread inside the block (reads too, so they see the batch's
         uncommitted writes) runs in one transaction, committed when the block ends, and every
         ``batch_commit_every`` updates before that. A nested ``batch()`` joins the outer one.
-        Other threads do not see the batch's writes before a commit, and their updates wait for
-        it (every update locks the store-wide statement counter until its commit).
+        The transaction's first query takes the store-wide write lock (the statement counter,
+        which every update locks until its commit): batches and updates of every thread, process
+        and engine run one at a time, so what a batch reads stays true until it commits. Other
+        threads' reads outside a batch do not wait, and see the batch's writes after a commit.
 
         Each update stays all-or-nothing: one the store rejects (a link to an unknown concept,
         the end of a relation that is not current, a relation id added twice) writes nothing and
