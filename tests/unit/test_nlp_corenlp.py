@@ -109,6 +109,7 @@ def _english_doc() -> Any:
     m.mentionID, m.sentenceIndex, m.beginIndex, m.endIndex = 7, 1, 0, 1  # "She"
     m = chain.mention.add()
     m.mentionID, m.sentenceIndex, m.beginIndex, m.endIndex = 3, 0, 0, 2  # "Alice Smith"
+    m.headIndex = 1  # "Smith" (sentence-relative, like beginIndex); "She" has none
     chain.representative = 3
     return doc
 
@@ -138,6 +139,9 @@ def test_coreference_chain_as_character_spans_representative_first_in_meaning() 
     assert [m.text for m in chain.mentions] == ["Alice Smith", "She"]  # text order
     assert chain.representative_mention.text == "Alice Smith"
     assert [(m.start_char, m.end_char) for m in chain.mentions] == [(0, 11), (30, 33)]
+    assert [m.head for m in chain.mentions] == [(6, 11), (30, 33)]  # "Smith"; "She" whole
+    # the annotation carries them for the relation layer (other annotators leave it empty)
+    assert out.annotation.coref_chains == out.coref_chains
 
 
 ZH = "张三负责星火计划。"

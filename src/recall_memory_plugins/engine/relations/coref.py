@@ -126,10 +126,13 @@ def resolve_references(
             out.append(mention)
             continue
         ids: tuple[str, ...] = ()
-        if chains and mention.person == 3:
-            ids = _from_chains(mention, mentions, referents, chains)
-        if ids:
-            pass
+        chained = (
+            _from_chains(mention, mentions, referents, chains)
+            if chains and mention.person == 3
+            else None
+        )
+        if chained is not None:
+            ids = chained
         elif mention.kind == "pronoun":
             if mention.person == 1 and not mention.plural and speaker is not None:
                 ids = (speaker.id,)
@@ -160,16 +163,26 @@ def _from_chains(
     mentions: Sequence[Mention],
     referents: Mapping[str, Referent],
     chains: Sequence[CorefChain],
-) -> tuple[str, ...]:
+) -> tuple[str, ...] | None:
     """The entity of ``mention``'s chain: the one entity its named members name (their head
     word inside a resolved name: "Alice" in "Alice's", not in "Alice's sister"), else its
     representative's; "they": the names inside a member ("Mia and Noah"), or an organisation.
-    Empty (the rules decide) without a chain, a named member, or agreement."""
+
+    None (the rules decide) without a chain, or when the chain's entity disagrees with the
+    pronoun, or names nobody but ends in pronouns or names. Empty (unresolved: no guess against
+    the chain) when the chain names nobody and its representative is a description the rules
+    cannot see as an entity ("Alice's sister ... she", "my kids ... they")."""
     chain = next((c for c in chains if any(_overlaps(mention, m.head) for m in c.mentions)), None)
     if chain is None:
-        return ()
+        return None
     names = [m for m in mentions if m.kind == "name" and m.entity_ids]
     members = [m for m in chain.mentions if not _overlaps(mention, m.head)]
+    if not any(_overlaps(n, m.head) for n in names for m in members):
+        rep = chain.representative_mention
+        seen = any(
+            _overlaps(m, rep.head) for m in mentions if m.kind in ("name", "pronoun", "definite")
+        )
+        return None if seen or rep not in members else ()
     if mention.plural and mention.gender != "n":
         for member in sorted(members, key=lambda m: m is not chain.representative_mention):
             inside = [
@@ -182,7 +195,7 @@ def _from_chains(
             inside = list(dict.fromkeys(inside))
             if len(inside) >= 2 or (inside and referents[inside[0]].type == ORG):
                 return tuple(inside)
-        return ()
+        return None
     named: dict[CorefMention, str] = {}
     for member in members:
         for n in names:
@@ -191,12 +204,12 @@ def _from_chains(
                 break
     entities = set(named.values())
     if len(entities) > 1:  # a chain naming two entities: only its representative is trusted
-        rep = named.get(chain.representative_mention)
-        entities = {rep} if rep is not None else set()
+        rep_id = named.get(chain.representative_mention)
+        entities = {rep_id} if rep_id is not None else set()
     if len(entities) != 1:
-        return ()
+        return None
     (rid,) = entities
-    return (rid,) if _agrees(referents[rid], mention, strict=False) else ()
+    return (rid,) if _agrees(referents[rid], mention, strict=False) else None
 
 
 def _ordered_candidates(
