@@ -82,3 +82,37 @@ def test_memory_on_corenlp_answers_the_handover(annotator: Any) -> None:
         recall = memory.recall(EN_Q, namespace="team", token_budget=200)
     assert recall.facts and recall.facts[0].startswith("Bob ")
     assert "Alice" in recall.facts[0]  # the former value, as history
+
+
+def _relations(annotator: Any, *texts: str) -> set[tuple[str, str, str | None]]:
+    from recall_memory_plugins import TemporalGraphMemory
+
+    with TemporalGraphMemory(":memory:", annotator=annotator) as memory:
+        for text in texts:
+            memory.add(text)
+        return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+
+
+def test_annotation_carries_the_chains_with_head_words(annotator: Any) -> None:
+    text = "Bob's wife said she works at Acme."
+    ann = annotator.annotate(text)
+    (wife,) = [c for c in ann.coref_chains if any(m.text == "she" for m in c.mentions)]
+    rep = wife.representative_mention
+    assert rep.text == "Bob's wife" and text[rep.head[0] : rep.head[1]] == "wife"
+
+
+def test_a_relation_is_drawn_through_a_chain_resolved_pronoun(annotator: Any) -> None:
+    """"she" comes before its name: the rules have no candidate, CoreNLP's chain has Alice."""
+    from recall_memory_plugins.nlp.corenlp import CoreNLPAnnotator
+
+    text = "When she joined Acme, Alice moved to Paris."
+    assert ("Alice", "WORKS_FOR", "Acme") in _relations(annotator, text)
+    # the same server and pipeline without coreference: no chain, nobody joined Acme
+    no_coref = CoreNLPAnnotator(url=annotator.url, coref=False)
+    assert not any(rel[1:] == ("WORKS_FOR", "Acme") for rel in _relations(no_coref, text))
+
+
+def test_a_chain_to_an_unnamed_person_keeps_the_rules_from_guessing(annotator: Any) -> None:
+    """"she" is Bob's wife (CoreNLP's chain), whom nobody named: no fact about Alice Smith."""
+    text = "Alice Smith met Bob. Bob's wife said she works at Acme."
+    assert not any(rel[1:] == ("WORKS_FOR", "Acme") for rel in _relations(annotator, text))
