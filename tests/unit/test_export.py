@@ -75,6 +75,24 @@ def test_unknown_version_is_named() -> None:
         memory.import_(io.StringIO(_broken(_exported())["unknown version"]))
 
 
+@pytest.mark.parametrize(
+    "target", [None, 5, b"out.jsonl", io.BytesIO(), "", "out\x00.jsonl", "caf\udce9.jsonl"]
+)
+def test_export_and_import_refuse_what_is_neither_a_path_nor_a_text_stream(
+    target: object, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # found by benchmarks/reliability.py: these escaped as AttributeError/TypeError/ValueError
+    monkeypatch.chdir(tmp_path)
+    with _memory() as memory:
+        memory.add("Alice likes tea.")
+        with pytest.raises(InputError, match="path_or_file"):
+            memory.export(target)  # type: ignore[arg-type]
+        with pytest.raises(InputError, match="path_or_file"):
+            memory.import_(target, namespace="copy")  # type: ignore[arg-type]
+        assert memory.namespaces() == ["default"]
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_round_trip_through_a_file_and_all_namespaces(tmp_path: Path) -> None:
     with _memory(tmp_path / "a.db") as memory:
         for i, text in enumerate(TEXTS):

@@ -19,6 +19,7 @@ from .validation import (
     check_label,
     check_limit,
     check_metadata,
+    check_path_or_stream,
     check_statement_id,
 )
 
@@ -287,6 +288,7 @@ class ItemsMixin:
         """
         from .export import export_namespaces
 
+        path_or_file = check_path_or_stream(path_or_file, "path_or_file", writing=True)
         names = self.namespaces() if all_namespaces else [self._ns(namespace)]
         return export_namespaces(self.store, names, path_or_file, progress=progress)
 
@@ -309,6 +311,7 @@ class ItemsMixin:
         """
         from .export import import_namespaces
 
+        path_or_file = check_path_or_stream(path_or_file, "path_or_file", writing=False)
         target = None if namespace is None else self._ns(namespace)
         with self._write_lock:
             try:

@@ -7,8 +7,10 @@ deep inside) and nothing is stored by a call that fails.
 
 from __future__ import annotations
 
+import io
 import json
 import math
+import os
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 from numbers import Integral, Real
@@ -26,6 +28,7 @@ __all__ = [
     "check_label",
     "check_limit",
     "check_metadata",
+    "check_path_or_stream",
     "check_statement_id",
     "check_string",
     "check_time",
@@ -142,6 +145,28 @@ def check_statement_id(value: object, what: str = "statement_id") -> int:
     if not 1 <= number <= MAX_LIMIT:
         raise InputError(f"{what} must be an int >= 1, got {value!r}")
     return number
+
+
+def check_path_or_stream(value: object, what: str, *, writing: bool) -> Any:
+    """A file path (``str`` or ``os.PathLike``) or a text stream: one with ``write`` when
+    ``writing``, else an iterable of lines. Binary streams and ``bytes`` paths are refused."""
+    if isinstance(value, os.PathLike):
+        value = os.fspath(value)
+    if isinstance(value, str):
+        if not value.strip():
+            raise InputError(f"{what} must not be an empty path")
+        check_string(value, what)
+        return value
+    if isinstance(value, (bytes, bytearray, io.RawIOBase, io.BufferedIOBase)):
+        raise InputError(
+            f"{what} must be a path or a text stream, got {type(value).__name__} (open the file "
+            "in text mode with encoding='utf-8')"
+        )
+    if writing and not callable(getattr(value, "write", None)):
+        raise InputError(f"{what} must be a path or a writable text stream, got {value!r}")
+    if not writing and not isinstance(value, Iterable):
+        raise InputError(f"{what} must be a path or a readable text stream, got {value!r}")
+    return value
 
 
 def check_as_of(value: object) -> int | datetime | None:
