@@ -1,5 +1,6 @@
-"""Sentences that assert nothing: questions and conditions ("Did Sofia move to Rome?",
-"If Rita leaves, Sam will take over", "如果孙丽搬到北京，…", "李涛喜欢吃辣吗？").
+"""Sentences that assert nothing yet: questions, conditions and plans or announcements of the
+future ("Did Sofia move to Rome?", "If Rita leaves, Sam will take over", "如果孙丽搬到北京，…",
+"李涛喜欢吃辣吗？", "Alice will join Globex next month", "张三即将接手星火计划").
 
 A relation read from such a sentence would be stated as a current fact although nobody said it
 holds, so the tracker drops every pattern candidate of a sentence one of these rows matches
@@ -57,6 +58,28 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "要是林涛离职，雪豹项目由何平接手。",
         "王五搬到上海的话，就离公司近了。",
     ),
+    # Not true yet: "Alice will join Globex next month" must not end Acme today. A later
+    # statement in the past or present tense ("Alice joined Globex") states it.
+    _row(
+        "English future or plan",
+        r"(?-i:\b(?:will|shall|won't)\b)|['’]ll\b|\bgoing\s+to\s+\w|\babout\s+to\b"
+        r"|\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday"
+        r"|wednesday|thursday|friday|saturday|sunday)\b|\btomorrow\b",
+        "Alice will join Globex next month.",
+        "Alice is going to move to Berlin.",
+        "Alice is moving to Lyon next week.",
+        "Bob's about to take over Project Orion.",
+        "She'll report to Dan from Monday.",
+    ),
+    _row(
+        "Chinese future or plan",
+        r"即将|将要|将会|打算|准备(?!好)|下(?:个)?(?:月|周|星期|礼拜)|明年|明天|后天|马上(?:就)?要|快要|就要",
+        "张三即将接手星火计划。",
+        "王五下个月将加入腾讯。",
+        "李四明年要去北京工作。",
+        "王五准备搬到深圳。",
+        "她打算搬到大连。",
+    ),
 )
 
 #: sentences that state something and must not be flagged
@@ -66,9 +89,14 @@ NOT_UNASSERTED: tuple[str, ...] = (
     "Ifeoma works at Globex.",
     "王五搬到了上海。",
     "吗啡项目由张三负责。",
+    "Will Smith works at Acme.",
+    "Willa moved to Denver.",
+    "Alice joined Globex last month.",
+    "王五准备好了，已经搬到了深圳。",
 )
 
 
 def unasserted(sentence: str) -> bool:
-    """Whether ``sentence`` is a question or a condition (its relations are not facts)."""
+    """Whether ``sentence`` is a question, a condition or about the future (its relations are
+    not facts yet)."""
     return any(row.pattern.search(sentence) for row in MOOD_ROWS)
