@@ -407,6 +407,26 @@ CALL (t) {
 RETURN t.term AS term, hits
 """
 
+# BM25 on the server: each term's newest postings (the largest limit read once, then sliced per
+# term), summed per statement, only the ``top`` best sent back. Reading the postings out instead
+# cost more in the Python driver (decoding thousands of values per recall) than the whole query.
+SCORE_TERMS = """
+UNWIND $terms AS q
+MATCH (t:Term {namespace: $ns, key: q.key})
+CALL (t) {
+  MATCH (t)-[o:OCCURS]->(s:Statement)
+  WITH o, s ORDER BY s.id DESC
+  LIMIT $max_limit
+  RETURN collect([s.id, o.tf, s.t_index, s.length]) AS hits
+}
+UNWIND hits[..q.limit] AS h
+WITH h[0] AS sid, max(h[2]) AS t_index,
+     sum(q.w * h[1] * $k1_plus_1 / (h[1] + $k1 * (1.0 - $b + $b * h[3] / $avg_len))) AS score
+ORDER BY score DESC, sid DESC
+LIMIT $top
+RETURN collect([sid, t_index, score]) AS scored
+"""
+
 _ENTITY_MAP = "e {.id, .name, .type, .aliases, .first_step, .last_step}"
 _ENTITY_FILTER_RETURN = f"""
 WHERE ($alias_keys IS NULL OR any(k IN e.alias_keys WHERE k IN $alias_keys))

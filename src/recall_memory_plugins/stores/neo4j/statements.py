@@ -4,17 +4,15 @@ recall makes (the writes are part of the single update query in :mod:`.store`)."
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from ...errors import InputError
 from ...models import Concept, ConceptLink, Statement, Subgraph, TermPosting
-from ..base import score_terms_by_postings, sorted_pair
+from ..base import sorted_pair
 from . import cypher
 from ._common import _UNLIMITED, _keys, _limit
 from .items import Neo4jItems
-
-if TYPE_CHECKING:
-    from ..base import GraphStore
+from .schema import index_key
 
 
 class Neo4jStatements(Neo4jItems):
@@ -286,6 +284,25 @@ class Neo4jStatements(Neo4jItems):
         k1: float = 1.2,
         b: float = 0.75,
     ) -> list[tuple[int, int, float]]:
-        return score_terms_by_postings(
-            cast("GraphStore", self), namespace, terms, avg_len=avg_len, top=top, k1=k1, b=b
+        wanted: list[dict[str, Any]] = [
+            {"key": index_key(t), "w": float(w), "limit": int(n)}
+            for t, (w, n) in terms.items()
+            if int(n) > 0
+        ]
+        if not wanted or top < 1:
+            return []
+        rows = self._run(
+            "score statements",
+            cypher.SCORE_TERMS,
+            {
+                "ns": namespace,
+                "terms": wanted,
+                "max_limit": max(q["limit"] for q in wanted),
+                "top": int(top),
+                "k1": float(k1),
+                "k1_plus_1": float(k1) + 1.0,
+                "b": float(b),
+                "avg_len": float(avg_len or 1.0),
+            },
         )
+        return [(int(sid), int(t), float(score)) for sid, t, score in rows[0]["scored"]]
