@@ -6,6 +6,7 @@ detection, coreference) through a recording extractor.
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass, field
 from typing import SupportsIndex
@@ -13,7 +14,13 @@ from typing import SupportsIndex
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.engine.relations import PatternRelationExtractor, RelationTracker
 from recall_memory_plugins.engine.relations.patterns import CLOSE, OPEN
-from recall_memory_plugins.engine.relations.patterns.views import _make_view, _View
+from recall_memory_plugins.engine.relations.patterns.views import (
+    _COORD_RE,
+    _make_view,
+    _SentenceExtraction,
+    _View,
+    coordinated_before,
+)
 from recall_memory_plugins.engine.relations.schema import (
     ExtractionContext,
     Mention,
@@ -133,3 +140,50 @@ def test_a_view_given_its_members_reads_only_its_own_mentions() -> None:
     view = _make_view(annotation, sentence, last, mentions, False, members)
     assert mentions.read == set(members)
     assert view == _make_view(annotation, sentence, last, context.mentions, False)
+
+
+def coordinated_by_search(text: str, end: int) -> list[int]:
+    """The former scan: search the coordination regex in the whole text before ``end``."""
+    out, before = [], text[:end]
+    while (found := _COORD_RE.search(before)) is not None:
+        out.append(int(found.group(1)))
+        before = before[: found.start()]
+    return out
+
+
+def test_coordinated_subjects_are_the_mentions_joined_right_before_the_subject() -> None:
+    view = f"{OPEN}0{CLOSE}, {OPEN}1{CLOSE} and {OPEN}2{CLOSE} moved"
+    assert coordinated_before(view, view.index(f"{OPEN}2")) == [1, 0]
+    view = f"{OPEN}0{CLOSE} met {OPEN}1{CLOSE}和{OPEN}2{CLOSE}"
+    assert coordinated_before(view, view.index(f"{OPEN}2")) == [1]
+    assert coordinated_before(view, view.index(f"{OPEN}1")) == []
+
+
+def test_coordinated_subjects_match_a_search_of_the_whole_text_before() -> None:
+    rng = random.Random(7)
+    joints = [", ", ",and ", " and ", "And ", "& ", "和", "、", "与", " ", "\n", "met ", "x", "7"]
+    pieces = [f"{OPEN}{k}{CLOSE}" for k in range(4)] + joints + [OPEN, CLOSE]
+    for _ in range(1500):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        for end in range(len(text) + 1):
+            assert coordinated_before(text, end) == coordinated_by_search(text, end), (text, end)
+
+
+def test_tokens_of_a_span_are_those_a_scan_of_the_sentence_finds() -> None:
+    text = "Alice Moreau and the old garden team walked to Orion Labs with Bob " * 40
+    annotation, context, _ = analysed(text.strip())
+    [sentence] = annotation.sentences
+    ex = _SentenceExtraction(annotation, sentence, 0, context.mentions, {}, context)
+    ex.noun_phrase(0, 5, zh=False)
+    assert ex._starts, "the offline annotator's offsets ascend"
+    pairs = [(t, t.start_char, t.end_char) for t in sentence.tokens]
+    for lo, hi in [(0, 5), (3, 40), (100, 101), (2000, 2700), (len(text) - 9, len(text) + 3)]:
+        assert ex._tokens_in(lo, hi) == [p for p in pairs if p[1] < hi and p[2] > lo]
+    # offsets that do not ascend: the plain scan
+    ex = _SentenceExtraction(annotation, sentence, 0, context.mentions, {}, context)
+    ex.offsets = [(s, e) for _t, s, e in pairs]
+    ex.offsets[1], ex.offsets[2] = ex.offsets[2], ex.offsets[1]
+    assert ex._tokens_in(0, 40) == [
+        (t, s, e) for t, (s, e) in zip(sentence.tokens, ex.offsets, strict=True) if s < 40 and e > 0
+    ]
+    assert not ex._starts
