@@ -24,6 +24,7 @@ import os
 import pstats
 import random
 import sqlite3
+import sys
 import tempfile
 import time
 import uuid
@@ -39,6 +40,10 @@ SIZES = (1_000, 10_000, 100_000)
 T0 = datetime(2025, 1, 6, 9, 0, tzinfo=timezone.utc)
 BUDGET = 500
 TARGETS = {"ingest_per_s": 1000.0, "recall_p95_ms_100k": 10.0, "growth_1k_100k": 2.0}
+# issue 14: the server store's own targets (a loopback Neo4j, measured beside SQLite)
+STORE_TARGETS = {"sqlite": TARGETS,
+                 "neo4j": {"ingest_per_s": 500.0, "recall_p95_ms_100k": 20.0,
+                           "growth_1k_100k": 2.0}}
 
 
 def db_bytes(path: Path) -> int:
@@ -172,9 +177,26 @@ def run(args: Any) -> dict[str, Any]:
         done = 0
         ingest_total = 0.0
         for size in sizes:
+            if args.prefill_via_sqlite and done == 0 and size > args.prefill_via_sqlite:
+                # a first segment too long to ingest through the measured store: all but its
+                # last N statements are ingested by a SQLite engine (same annotator, same texts)
+                # and copied in with export/import; only the last N are measured
+                done = size - args.prefill_via_sqlite
+                C.log(f"  prefilling {done} statements through SQLite + export/import ...")
+                buf = io.StringIO()
+                with TemporalGraphMemory(str(Path(tmp) / "prefill.db"),
+                                         annotator=annotator) as lite:
+                    lite.add_many([{"text": texts[i], "at": T0 + timedelta(seconds=i)}
+                                   for i in range(done)], namespace=ns)
+                    lite.export(buf, namespace=ns)
+                buf.seek(0)
+                t0 = time.perf_counter()
+                memory.import_(buf, namespace=ns)
+                result["prefill"] = {"statements": done, "import_s": time.perf_counter() - t0}
+                C.log(f"  imported {done} statements in {result['prefill']['import_s']:.0f} s")
             # the first half of each segment one add() at a time (a chat memory, every message
             # committed), the second half through add_many (bulk ingest, shared commits)
-            half = done + (size - done) // 2
+            half = done if args.bulk_only else done + (size - done) // 2
             t0 = time.perf_counter()
             with guard:
                 for i in range(done, half):
@@ -187,13 +209,14 @@ def run(args: Any) -> dict[str, Any]:
             t_bulk = time.perf_counter() - t0
             seg = t_one + t_bulk
             ingest_total += seg
+            seg_start = done
             rate = (size - done) / seg if seg else float("nan")
-            rate_one = (half - done) / t_one if t_one else float("nan")
+            rate_one = (half - done) / t_one if half > done and t_one else float("nan")
             rate_bulk = (size - half) / t_bulk if t_bulk else float("nan")
             done = size
             rec = measure_recall(memory, questions, [ns], guard, rng)
             stats = memory.stats(ns)
-            point = {"statements": size, "ingest_per_s_segment": rate,
+            point = {"statements": size, "segment_from": seg_start, "ingest_per_s_segment": rate,
                      "add_per_s_segment": rate_one, "add_many_per_s_segment": rate_bulk,
                      "ingest_per_s_cumulative": size / ingest_total, "recall": rec,
                      "concepts": stats.concepts, "links": stats.links,
@@ -269,8 +292,7 @@ def run(args: Any) -> dict[str, Any]:
     result["seconds"] = time.perf_counter() - t_start
     result["load_average_end"] = os.getloadavg()[0]
     result["meta"] = {
-        "command": "python -m benchmarks.speed" + (" --smoke" if args.smoke else "")
-                   + (f" --store {args.store}" if args.store != "sqlite" else ""),
+        "command": "python -m benchmarks.speed " + " ".join(args.argv),
         "environment": env, "store": args.store, "sizes": sizes,
         "queries": len(questions), "budget": BUDGET, "seed": args.seed,
         "vocabulary": {"people": gen.vocab[0], "places": gen.vocab[1],
@@ -289,24 +311,26 @@ def _neo4j_hosts() -> tuple[str, ...]:
 
 
 def evaluate_targets(r: dict[str, Any]) -> dict[str, Any]:
+    goals = STORE_TARGETS[r["meta"]["store"]]
     growth = r["growth"]
     first, last = growth[0], growth[-1]
     # the slowest segment counts (the largest memory is the slowest to grow)
     bulk = min(p["add_many_per_s_segment"] for p in growth)
-    one = min(p["add_per_s_segment"] for p in growth)
+    ones = [p["add_per_s_segment"] for p in growth if p["add_per_s_segment"] == p["add_per_s_segment"]]
+    one = min(ones) if ones else float("nan")  # nan: --bulk-only measured no add() segment
     out = {
-        "ingest_per_s": {"value": bulk, "target": f">= {TARGETS['ingest_per_s']:.0f}",
-                         "met": bulk >= TARGETS["ingest_per_s"]},
-        "add_per_s": {"value": one, "target": f">= {TARGETS['ingest_per_s']:.0f}",
-                      "met": one >= TARGETS["ingest_per_s"]},
+        "ingest_per_s": {"value": bulk, "target": f">= {goals['ingest_per_s']:.0f}",
+                         "met": bulk >= goals["ingest_per_s"]},
+        "add_per_s": {"value": one, "target": f">= {goals['ingest_per_s']:.0f}",
+                      "met": one >= goals["ingest_per_s"]},
         "recall_p95_ms_at_largest": {"value": last["recall"]["p95_ms"], "size": last["statements"],
-                                     "target": f"<= {TARGETS['recall_p95_ms_100k']:.0f} ms",
-                                     "met": last["recall"]["p95_ms"] <= TARGETS["recall_p95_ms_100k"]},
+                                     "target": f"<= {goals['recall_p95_ms_100k']:.0f} ms",
+                                     "met": last["recall"]["p95_ms"] <= goals["recall_p95_ms_100k"]},
     }
     for q in ("p50_ms", "p95_ms"):
         ratio = last["recall"][q] / first["recall"][q] if first["recall"][q] else float("nan")
         out[f"growth_{q}"] = {"value": ratio, "from": first["statements"], "to": last["statements"],
-                              "target": "< 2x", "met": ratio < TARGETS["growth_1k_100k"]}
+                              "target": "< 2x", "met": ratio < goals["growth_1k_100k"]}
     out["llm_calls_per_add"] = {"value": 0 if not r["network_attempts"] else r["network_attempts"],
                                 "target": "0", "met": r["network_attempts"] == 0}
     return out
@@ -413,7 +437,8 @@ def plot(r: dict[str, Any], out: Path) -> list[str]:
         ax.plot(xs, [q[str(x)]["p50_ms"] for x in xs], marker="s", color="C2", label="dense query p50")
         ax.plot(xs, [q[str(x)]["p95_ms"] for x in xs], marker="s", ls="--", color="C2",
                 label="dense query p95")
-    ax.axhline(TARGETS["recall_p95_ms_100k"], color="k", ls=":", lw=1, label="target p95 10 ms")
+    goal = STORE_TARGETS[r["meta"]["store"]]["recall_p95_ms_100k"]
+    ax.axhline(goal, color="k", ls=":", lw=1, label=f"target p95 {goal:.0f} ms")
     ax.set_xscale("log")
     ax.set_xlabel("statements in the namespace")
     ax.set_ylabel("latency (ms)")
@@ -439,14 +464,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="statements actually embedded for the dense comparison")
     parser.add_argument("--profile-adds", type=int, default=2000)
     parser.add_argument("--no-dense", action="store_true")
+    parser.add_argument("--bulk-only", action="store_true",
+                        help="grow every segment through add_many only (no add() half)")
+    parser.add_argument("--name", help="results file stem (default: speed / speed_<store>)")
+    parser.add_argument("--prefill-via-sqlite", type=int, default=0, metavar="N",
+                        help="ingest all but the last N statements of the first segment "
+                             "through SQLite and import them (only those N are timed)")
     args = parser.parse_args(argv)
+    args.argv = list(sys.argv[1:] if argv is None else argv)
     if args.smoke:
         args.sizes, args.namespaces, args.per_namespace = [200, 1000], 20, 10
         args.queries, args.dense_max, args.profile_adds = 30, 200, 100
     r = run(args)
     plots = plot(r, args.out)
     md = render(r, plots)
-    name = "speed" if args.store == "sqlite" else f"speed_{args.store}"
+    name = args.name or ("speed" if args.store == "sqlite" else f"speed_{args.store}")
     profile = r.pop("profile")
     r["profile_top"] = {k: {"own": v["top"], "cumulative": v["cumulative"]}
                         for k, v in profile.items()}
