@@ -1,7 +1,8 @@
 """Annotator agreement: the offline annotator measured against Stanford CoreNLP (EN + ZH).
 
     eval "$(scripts/corenlp-server start)"
-    python -m benchmarks.annotators [--smoke] [--out DIR] [--n 500] [--no-temporal]
+    python -m benchmarks.annotators [--smoke] [--out DIR] [--n 500] [--no-temporal] [--no-locomo]
+        [--locomo-conversations 2]
 
 Texts: English = LOCOMO turns (read in place, never copied; seeded sample over the 10
 conversations, BLIP captions left out) plus the English texts of the temporal streams
@@ -19,8 +20,11 @@ Agreement, with CoreNLP as the reference, on character spans:
   for names only (PERSON / ORG / LOC-GPE-FAC on either side) and typed over those;
 - speed: sentences (as each annotator splits them) per second, one text at a time.
 
-Effect on the temporal suite: ``benchmarks.temporal`` (``--smoke`` streams unless ``--temporal-full``)
-run once with each annotator; the CoreNLP server on loopback is allowed through the suite's
+Effect on the memory, once per annotator (offline; CoreNLP without coreference; CoreNLP with
+coreference, whose chains the relation layer prefers to its rules): ``benchmarks.temporal``
+(``--smoke`` streams unless ``--temporal-full``) and ``benchmarks.locomo`` on the first
+``--locomo-conversations`` conversations of the tuning half (our memory only, no baselines; with
+``--smoke``: LOCOMO's smoke slice). The CoreNLP server on loopback is allowed through the suites'
 network guard (every other connection is still blocked and counted).
 
 Targets: offline noun/PROPN F1 >= 0.90 (en) and >= 0.85 (zh) against CoreNLP.
@@ -32,6 +36,7 @@ import argparse
 import json
 import os
 import random
+import sys
 import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -198,6 +203,45 @@ class _LoopbackGuard(C.NetworkGuard):
         self.allow = (*self.allow, "127.0.0.1", "localhost", "::1")
 
 
+def locomo_effect(annotators: dict[str, Any], *, smoke: bool, conversations: int, data: Path,
+                  seed: int) -> dict[str, Any]:
+    """Answer in context and evidence recall of our memory on LOCOMO's tuning half, per annotator."""
+    from . import locomo
+
+    out: dict[str, Any] = {}
+    original = C.NetworkGuard
+    try:
+        C.NetworkGuard = _LoopbackGuard  # type: ignore[misc]
+        for name, annotator in annotators.items():
+            args = argparse.Namespace(smoke=smoke, annotator=annotator, budgets=list(locomo.BUDGETS),
+                                      conversations=conversations, half="tuning", no_dense=True,
+                                      data=str(data), seed=seed, out=None)
+            C.log(f"LOCOMO ({'smoke' if smoke else f'{conversations} tuning conversations'}) "
+                  f"with the {name} annotator ...")
+            t0 = time.perf_counter()
+            try:
+                aggs, meta = locomo.run(args, systems=("ours",))
+            except Exception as exc:  # report, do not lose the other results
+                out[name] = {"error": f"{type(exc).__name__}: {exc}"}
+                continue
+            agg = aggs.get("tuning", aggs["all"])
+            out[name] = {
+                "conversations": meta["conversations"], "turns": meta["turns"],
+                "questions": meta["questions"], "ids": meta["tuning_ids"],
+                "seconds": time.perf_counter() - t0,
+                "ingest_statements_per_s": meta["ingest_statements_per_s"],
+                "answer_in_context": {str(b): agg[f"ours@{b}"]["1-5"]["answer_in_context"]
+                                      for b in locomo.BUDGETS},
+                "answer_n": agg[f"ours@{locomo.BUDGETS[0]}"]["1-5"]["answer_n"],
+                "evidence_recall": {str(b): agg[f"ours@{b}"]["1-4"]["evidence_recall"]
+                                    for b in locomo.BUDGETS},
+                "network_attempts_outside_loopback": meta["network_attempts"],
+            }
+    finally:
+        C.NetworkGuard = original  # type: ignore[misc]
+    return out
+
+
 def temporal_effect(annotators: dict[str, Any], *, smoke: bool, seed: int) -> dict[str, Any]:
     from . import temporal
 
@@ -301,12 +345,38 @@ def render(payload: dict[str, Any]) -> str:
     if payload.get("causes"):
         lines += ["## Where the targets are missed: main causes", ""]
         lines += [f"- {c}" for c in payload["causes"]] + [""]
+    loc = payload.get("locomo")
     tmp = payload.get("temporal")
+    if loc or tmp:
+        lines += ["## Effect on the memory", "",
+                  "Each suite run once per annotator: offline; CoreNLP without coreference; CoreNLP "
+                  "with coreference (the relation layer resolves pronouns through its chains first, "
+                  "the rules otherwise).", ""]
+    if loc:
+        first = next((v for v in loc.values() if "error" not in v), None)
+        what = ("`benchmarks.locomo --smoke` slice" if meta.get("locomo_smoke") else
+                f"`benchmarks.locomo --half tuning --conversations {meta.get('locomo_conversations')}`")
+        if first:
+            what += (f" ({', '.join(first['ids'])}: {first['turns']} turns, "
+                     f"{first['answer_n']} answerable questions)")
+        lines += [f"LOCOMO, {what}, our memory only (fused, default options), answer in context "
+                  "(categories 1-5) and evidence recall (1-4) at each budget:", ""]
+        rows = []
+        for name, t in loc.items():
+            if "error" in t:
+                rows.append([name, "error: " + t["error"], "", "", ""])
+                continue
+            rows.append([name,
+                         " / ".join(C.pct(v) for v in t["answer_in_context"].values()),
+                         " / ".join(C.pct(v) for v in t["evidence_recall"].values()),
+                         f"{t['ingest_statements_per_s']:.1f}", t["network_attempts_outside_loopback"]])
+        budgets = " / ".join(first["answer_in_context"]) if first else ""
+        lines += [C.md_table(["annotator", f"answer in context @ {budgets} tokens",
+                              f"evidence recall @ {budgets}", "ingest turns/s",
+                              "network attempts (non-loopback)"], rows), ""]
     if tmp:
-        lines += ["## Effect on the temporal suite", "",
-                  f"`benchmarks.temporal{' --smoke' if meta['temporal_smoke'] else ''}` (BM25 / dense "
-                  "baselines not run), once per annotator; CoreNLP without coreference (the memory "
-                  "does not read the chains yet).", ""]
+        lines += [f"Temporal suite, `benchmarks.temporal{' --smoke' if meta['temporal_smoke'] else ''}` "
+                  "(BM25 / dense baselines not run):", ""]
         rows = []
         for name, t in tmp.items():
             if "error" in t:
@@ -357,9 +427,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-temporal", action="store_true", help="skip the temporal suite runs")
     parser.add_argument("--temporal-full", action="store_true",
                         help="run the full temporal suite instead of its --smoke streams")
+    parser.add_argument("--no-locomo", action="store_true", help="skip the LOCOMO runs")
+    parser.add_argument("--effects", action="store_true",
+                        help="with --smoke: run the temporal and LOCOMO smoke slices too (minutes)")
+    parser.add_argument("--locomo-conversations", type=int, default=2,
+                        help="LOCOMO runs on the first N conversations of the tuning half (default 2)")
     args = parser.parse_args(argv)
-    if args.smoke:
-        args.n, args.coref_n = 20, 5
+    if args.smoke:  # a few sentences; the memory runs only with --effects
+        args.n, args.coref_n = 10, 3
+        args.no_temporal = args.no_temporal or not args.effects
+        args.no_locomo = args.no_locomo or not args.effects
     from recall_memory_plugins.errors import RecallError
     from recall_memory_plugins.nlp import OfflineAnnotator
     from recall_memory_plugins.nlp.corenlp import CoreNLPAnnotator
@@ -367,7 +444,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     url = args.url or os.environ.get("CORENLP_URL")
     if not url:
         print("error: no CoreNLP server: start one with "
-              '`eval "$(scripts/corenlp-server start)"` or pass --url', file=os.sys.stderr)
+              '`eval "$(scripts/corenlp-server start)"` or pass --url', file=sys.stderr)
         return C.EXIT_DATA_MISSING
     C.quiet_jieba()
     t_start = time.perf_counter()
@@ -388,7 +465,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         corenlp_coref.annotate("Alice leads Project Orion. She hired Bob.")
         offline.annotate_many(["Alice leads Project Orion.", "张三负责星火计划。"])
     except (OSError, RecallError) as exc:
-        print(f"error: CoreNLP at {url} is not usable: {exc}", file=os.sys.stderr)
+        print(f"error: CoreNLP at {url} is not usable: {exc}", file=sys.stderr)
         return C.EXIT_DATA_MISSING
 
     results: dict[str, Any] = {}
@@ -425,14 +502,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         C.log(f"{lang}: token F1 {f(a['token']['f1'])}, noun/PROPN F1 {f(a['noun_propn']['f1'])}, "
               f"entity span F1 {f(a['entity_span']['f1'])}")
 
+    memories = {"offline": offline, "corenlp": corenlp, "corenlp + coref": corenlp_coref}
     temporal: dict[str, Any] = {}
     if not args.no_temporal:
-        temporal = temporal_effect({"offline": offline, "corenlp": corenlp},
-                                   smoke=args.smoke or not args.temporal_full, seed=args.seed)
+        temporal = temporal_effect(memories, smoke=args.smoke or not args.temporal_full,
+                                   seed=args.seed)
+    locomo: dict[str, Any] = {}
+    if not args.no_locomo:
+        locomo = locomo_effect(memories, smoke=args.smoke, conversations=args.locomo_conversations,
+                               data=args.data or locomo_path(), seed=args.seed)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     meta = {
         "command": "python -m benchmarks.annotators" + (" --smoke" if args.smoke else "")
-                   + (" --temporal-full" if args.temporal_full else ""),
+                   + (" --effects" if args.smoke and args.effects else "")
+                   + (" --temporal-full" if args.temporal_full else "")
+                   + (f" --locomo-conversations {args.locomo_conversations}"
+                      if args.locomo_conversations != 2 else ""),
         "environment": env, "seed": args.seed, "seconds": time.perf_counter() - t_start,
         "corenlp_version": os.environ.get("CORENLP_VERSION", "4.5.10"),
         "corenlp_pipelines": {lang: corenlp.properties(lang)["annotators"] for lang in ("en", "zh")},
@@ -440,10 +525,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "sources": ", ".join(f"{k} {v}" for k, v in r["sources"].items())}
                   for lang, r in results.items()},
         "temporal_smoke": args.smoke or not args.temporal_full,
+        "locomo_smoke": args.smoke, "locomo_conversations": args.locomo_conversations,
         "load_note": f"1-minute load average at the end: {load:.1f} on {os.cpu_count()} CPUs "
                      "(the machine is shared; CoreNLP's server and this client compete for them).",
     }
-    payload = {"meta": meta, "results": results, "temporal": temporal}
+    payload: dict[str, Any] = {"meta": meta, "results": results, "temporal": temporal,
+                               "locomo": locomo}
     payload["causes"] = causes_of(results)
     md = render(payload)
     C.write_results(args.out, "annotators", md, payload)
