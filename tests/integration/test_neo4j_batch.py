@@ -280,3 +280,32 @@ def test_a_server_side_failure_rolls_back_the_uncommitted_part_of_the_batch(
             assert [s.text for s in store.find_statements(ns)] == ["one", "two", "five"]
         finally:
             store.close()
+
+
+def test_a_batch_holds_the_write_lock_from_its_first_read(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    """What a batch reads stays true until it commits: its first query, even a read, takes the
+    store-wide lock every writer takes first, so another writer waits (here: times out)."""
+    from neo4j import Query
+    from neo4j.exceptions import Neo4jError
+
+    def other_writer() -> str:
+        with driver.session(database=config.database) as session:
+            try:
+                session.run(
+                    Query(
+                        "MATCH (c:RecallCounter {name: 'statement_id'}) SET c.probe = 1 "
+                        "REMOVE c.probe",
+                        timeout=3,
+                    )
+                ).consume()
+            except Neo4jError as exc:
+                return f"waited: {exc.code}"
+            return "wrote"
+
+    assert other_writer() == "wrote"  # nothing holds the lock
+    with store.batch():
+        assert store.current_step(ns) == 0  # a read only
+        assert other_writer().startswith("waited")
+    assert other_writer() == "wrote"
