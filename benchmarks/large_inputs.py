@@ -214,12 +214,16 @@ def render(r: dict[str, Any]) -> str:
                           f"projected {row['projected_s']:.0f} s"])
             continue
         worst = max(row["add_s_per_100k"] or 0.0, row["recall_s_per_100k"])
+        per = 100_000 / row["chars"]
+        add_cpu = None if row["add_cpu_s"] is None else row["add_cpu_s"] * per
         table.append([row["case"], f"{row['chars']:,}", _fmt(row["add_s"]), _fmt(row["add_cpu_s"]),
                       _fmt(row["recall_s"]), _fmt(row["recall_cpu_s"]),
                       _fmt(row["add_s_per_100k"]), _fmt(row["recall_s_per_100k"]),
+                      _fmt(add_cpu), _fmt(row["recall_cpu_s"] * per),
                       "ok" if worst <= r["target_s_per_100k"] else "**over**"])
     lines += [C.md_table(["case", "chars", "add s", "add cpu s", "recall s", "recall cpu s",
-                          "add s/100kB", "recall s/100kB", "target"], table), "",
+                          "add s/100kB", "recall s/100kB", "add cpu s/100kB",
+                          "recall cpu s/100kB", "target (wall)"], table), "",
               "Seconds are wall time (what a caller waits); cpu is this process's CPU time, which "
               "shows how much of the wall time was waiting for a busy machine.", ""]
     if r["profile"]:
