@@ -28,7 +28,7 @@ from ..stores.base import GraphStore
 from .inspection import InspectionMixin
 from .items import ItemsMixin
 from .recall import RecallMixin
-from .relations import RelationTracker
+from .relations import RelationPlan, RelationTracker
 from .text import Extraction, extract, link_pairs, speaker_index_terms
 from .tokens import TokenCounter, get_token_counter
 from .validation import (
@@ -47,6 +47,7 @@ logger = logging.getLogger(__name__)
 MAX_TEXT_CHARS = 1_000_000
 MAX_NAMESPACE_CHARS = 256
 PLAN_ATTEMPTS = 5  # plans of one add refused as stale by the store before giving up
+PLAN_OUTSIDE_LOCK_CHARS = 10_000  # longer texts are planned before the store lock is taken
 BATCH_HOLD_SECONDS = 1.0  # add_many commits at least this often, so other writers get the file
 
 
@@ -399,18 +400,23 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         ns = prepared.namespace
         update = prepared.update
         tracker = self.tracker
+        early: tuple[tuple[int, int], RelationPlan] | None = None
+        if tracker is not None and len(prepared.annotation.text) >= PLAN_OUTSIDE_LOCK_CHARS:
+            # a long text's plan (mentions, patterns) takes a while: made before the store's
+            # write lock, and kept only if nobody wrote the namespace in between
+            with self._write_lock:
+                state = self.store.current_state(ns)
+                early = (state, self._plan(tracker, prepared))
         for attempt in range(1, PLAN_ATTEMPTS + 1):
             plan = None
             try:
                 with self._write_lock, self.store.batch():
                     if tracker is not None:
-                        plan = tracker.plan(
-                            self.store,
-                            ns,
-                            prepared.annotation,
-                            speaker=prepared.speaker,
-                            sentence_statements=prepared.sentence_statements,
-                        )
+                        if early is not None and self.store.current_state(ns) == early[0]:
+                            plan = early[1]
+                        else:
+                            plan = self._plan(tracker, prepared)
+                        early = None
                         update = replace(
                             update, entities=plan.entities, relation_changes=plan.changes
                         )
@@ -438,6 +444,15 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             len(update.relation_changes),
         )
         return result
+
+    def _plan(self, tracker: RelationTracker, prepared: _Prepared) -> RelationPlan:
+        return tracker.plan(
+            self.store,
+            prepared.namespace,
+            prepared.annotation,
+            speaker=prepared.speaker,
+            sentence_statements=prepared.sentence_statements,
+        )
 
     # ------------------------------------------------------------------------------ admin
     def stats(self, namespace: str | None = None) -> StoreStats:
