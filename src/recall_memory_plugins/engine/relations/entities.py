@@ -17,7 +17,7 @@ from ...models import Entity, EntityRecord
 from ...stores.base import GraphStore
 from .coref import Referent
 from .lexicon import TITLES, gender_of
-from .mentions import clean_name, is_cjk, name_variants
+from .names import clean_name, is_cjk, name_variants
 from .schema import OTHER, PERSON, EntityRef
 
 __all__ = ["ENTITIES_PER_ALIAS", "EntityBook"]

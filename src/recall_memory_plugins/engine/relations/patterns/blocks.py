@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .handlers import Handler
+    from .match import Handler
 
 OPEN, CLOSE = "\ue000", "\ue001"
 _SLOT = OPEN + r"\d+" + CLOSE

@@ -11,7 +11,6 @@ import re
 
 from .blocks import PatternRow, ex, zh
 from .handlers import (
-    Handler,
     _born,
     _boss_is,
     _depends,
@@ -41,6 +40,7 @@ from .handlers import (
     _wants_to_visit,
     _works_for,
 )
+from .match import Handler
 
 __all__ = ["ZH_PATTERNS", "ZH_ROWS"]
 

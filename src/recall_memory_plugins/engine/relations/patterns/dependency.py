@@ -9,9 +9,9 @@ verb between two strong entities gives a generic type (``founded`` -> ``FOUND``)
 from __future__ import annotations
 
 from ....nlp.base import Sentence
-from ..mentions import token_offsets
+from ..names import token_offsets
 from ..schema import THING, EntityRef, RelationCandidate
-from .handlers import _cands
+from .match import _cands
 from .views import _SentenceExtraction
 
 _DEP_VERBS: dict[tuple[str, str], str] = {

@@ -12,21 +12,18 @@ from __future__ import annotations
 import re
 
 from .blocks import PatternRow, en, ex
+from .english_more import EN_MORE_ROWS
 from .handlers import (
-    Handler,
     _born,
     _boss_is,
     _depends,
-    _divorced,
     _friend,
     _from,
-    _graduated,
     _hired,
     _involved,
     _join,
     _join_team,
     _leave,
-    _left_for,
     _likes,
     _lives,
     _manages,
@@ -37,17 +34,17 @@ from .handlers import (
     _reports,
     _role,
     _status,
-    _stopped_liking,
     _studies,
     _takeover,
     _visited,
     _wants_to_visit,
     _works_for,
 )
+from .match import Handler
 
 __all__ = ["EN_PATTERNS", "EN_ROWS"]
 
-EN_ROWS: tuple[PatternRow, ...] = (
+_EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     en(
         r"{S}\s+(?:is|was|'s|’s|has\s+been|became|becomes|remains|will\s+be)\s+(?P<neg>no\s+"
         r"longer\s+|not\s+)?{ADV}(?:the|a|an|our|their)\s+(?P<role>[a-z][a-z \-]{0,40}?)\s+"
@@ -393,137 +390,9 @@ EN_ROWS: tuple[PatternRow, ...] = (
         _lives,
         ex("Iris bought a house in Lisbon.", "Iris", "LIVES_IN", "Lisbon"),
     ),
-    # negated project status: "Project Echo is no longer paused" ends the current status
-    en(
-        r"{S}\s+{BE}\s+(?P<neg>no\s+longer|not)\s+{ADV}{STATUS_DONE}\b",
-        _status,
-        ex(
-            "Project Echo is no longer paused.",
-            "Project Echo",
-            "STATUS",
-            negated=True,
-            status="paused",
-        ),
-    ),
-    en(
-        r"{S}\s+and\s+{O}\s+(?:got|are|were|have\s+been|had\s+been)\s+{ADV}married",
-        _married,
-        ex("Eve and Frank got married in June.", "Eve", "MARRIED_TO", "Frank"),
-    ),
-    en(
-        r"{S}\s+and\s+{O}\s+(?:got\s+|are\s+|were\s+|have\s+|had\s+)?{ADV}(?:divorced|separated"
-        r"|split\s+up|broke\s+up)",
-        _divorced,
-        ex("Gina and Hugo got divorced.", "Gina", "MARRIED_TO", "Hugo", negated=True),
-        ex("Gina and Hugo separated in 2022.", "Hugo", "MARRIED_TO", "Gina", negated=True),
-    ),
-    en(
-        r"{S}\s+(?:has\s+|had\s+|got\s+|is\s+|was\s+)?{ADV}(?:divorced\s+(?:from\s+)?|separated"
-        r"\s+from\s+|split\s+up\s+with\s+|broke\s+up\s+with\s+){O}",
-        _divorced,
-        ex("Gina divorced Hugo.", "Gina", "MARRIED_TO", "Hugo", negated=True),
-    ),
-    en(
-        r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:graduated|graduates|dropped\s+out)\s+(?:from|of)\s+"
-        r"{THE}{O}",
-        _graduated,
-        ex(
-            "Ian graduated from Stanford University.",
-            "Ian",
-            "STUDIES_AT",
-            "Stanford University",
-            negated=True,
-        ),
-    ),
-    en(
-        r"{S}\s+(?:was|got|has\s+been|had\s+been)\s+{ADV}(?:laid\s+off|fired|let\s+go|dismissed"
-        r"|sacked)\s+(?:by|from)\s+{THE}{O}",
-        _leave,
-        ex("Chloe was laid off by Airbnb.", "Chloe", "WORKS_FOR", "Airbnb", negated=True),
-    ),
-    en(
-        r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:stepped|steps|stood|stands)\s+down\s+as\s+(?:the\s+|a\s+)?"
-        r"[a-z][a-z \-]{0,30}?\s+(?:of|at|for)\s+{THE}{O}",
-        _leave,
-        ex(
-            "Olivia stepped down as the lead of Project Cobalt.",
-            "Olivia",
-            "MANAGES",
-            "Project Cobalt",
-            negated=True,
-        ),
-    ),
-    en(
-        r"{S}\s+(?:is|was)\s+(?P<neg>no\s+longer)\s+(?:working\s+|employed\s+)?(?:at|with)\s+"
-        r"{THE}{O}",
-        _works_for,
-        ex("Noah is no longer at Intel.", "Noah", "WORKS_FOR", "Intel", negated=True),
-    ),
-    # "S switched from Z to O": S left Z; whether O is a job or a school is unsure
-    en(
-        r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:switched|switches|transferred|transfers|changed)"
-        r"\s+(?:jobs\s+|schools\s+)?from\s+{THE}{Z}\s+to\s+{THE}{O}",
-        _left_for,
-        ex(
-            "Marcus switched from Acme Corp to Umbrella Corp.",
-            "Marcus",
-            "WORKS_FOR",
-            "Acme Corp",
-            negated=True,
-        ),
-    ),
-    en(
-        r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:moved|switched|transferred)\s+from\s+{Z}(?:'s|’s)\s+team"
-        r"\s+to\s+{O}(?:'s|’s)\s+team",
-        _join_team,
-        ex("Mike moved from Laura's team to Omar's team.", "Mike", "REPORTS_TO", "Omar"),
-        ex(
-            "Mike moved from Laura's team to Omar's team.",
-            "Mike",
-            "REPORTS_TO",
-            "Laura",
-            negated=True,
-        ),
-    ),
-    en(
-        r"{S}\s+(?:was|has\s+been|got|had\s+been)\s+{ADV}(?:moved|transferred|reassigned|assigned"
-        r"|added)\s+to\s+{O}(?:'s|’s)\s+team",
-        _join_team,
-        ex("Dora was moved to Fiona's team.", "Dora", "REPORTS_TO", "Fiona"),
-    ),
-    # a passive handover without the giver: "Project Phoenix was handed over to Jack"
-    en(
-        r"{O}\s+(?:was|has\s+been|is|got|had\s+been)\s+{ADV}(?:handed|passed|transferred|given)"
-        r"\s+(?:over\s+|off\s+|on\s+)?to\s+{S}",
-        _takeover,
-        ex("Project Phoenix was handed over to Jack.", "Jack", "MANAGES", "Project Phoenix"),
-    ),
-    en(
-        r"{S}\s+(?:has\s+|have\s+|had\s+|is\s+|was\s+)?{ADV}(?:grown\s+tired\s+of|got\s+tired\s+of"
-        r"|grew\s+tired\s+of|tired\s+of|sick\s+of|lost\s+(?:all\s+)?interest\s+in|gone\s+off"
-        r"|fallen\s+out\s+of\s+love\s+with|fell\s+out\s+of\s+love\s+with)\s+{THE}(?:{O}|{NP})",
-        _stopped_liking,
-        ex("Xena has grown tired of jazz.", "Xena", "LIKES", "jazz", negated=True),
-    ),
-    en(
-        r"{Z}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+by\s+{S}\s+as\s+(?:the\s+)?"
-        r"(?:project\s+)?(?:manager|lead|leader|head|owner|director)\s+of\s+{THE}{O}",
-        _manages,
-        ex(
-            "Kate was replaced by Leo as the manager of Project Apollo.",
-            "Leo",
-            "MANAGES",
-            "Project Apollo",
-        ),
-        ex(
-            "Kate was replaced by Leo as the manager of Project Apollo.",
-            "Kate",
-            "MANAGES",
-            "Project Apollo",
-            negated=True,
-        ),
-    ),
 )
+
+EN_ROWS: tuple[PatternRow, ...] = _EN_MAIN_ROWS + EN_MORE_ROWS
 
 # What the extractor and the literal pre-filter run: (compiled regex, handler) per row.
 EN_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [(r.pattern, r.handler) for r in EN_ROWS]

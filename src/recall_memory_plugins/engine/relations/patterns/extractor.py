@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ....nlp.base import Annotation
-from ..mentions import is_cjk
+from ..names import is_cjk
 from ..schema import OTHER, RELATION_TYPES, ExtractionContext, RelationCandidate
 from .blocks import CLOSE, OPEN
 from .chinese import ZH_PATTERNS
 from .dependency import _dependency_triples, _has_parse
 from .english import EN_PATTERNS
-from .handlers import _Found, _Match
+from .match import _Found, _Match
 from .prefilter import _triggers
 from .views import (
     _EN_CLAUSE,

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .handlers import Handler
+from .match import Handler
 
 logger = logging.getLogger(__name__)
 

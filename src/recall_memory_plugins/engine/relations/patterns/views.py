@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from ....nlp.base import Annotation, Sentence, Token
-from ..mentions import is_cjk, token_offsets
+from ..names import is_cjk, token_offsets
 from ..schema import ORG, PERSON, PRODUCT, PROJECT, THING, EntityRef, ExtractionContext, Mention
 from .blocks import _DETS, _NOUNISH, _SLOT_RE, _ZH, _ZH_NP_TAIL, _ZH_NP_VERBS, CLOSE, OPEN
 

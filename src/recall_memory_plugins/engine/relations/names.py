@@ -1,0 +1,69 @@
+"""Names as text: the canonical form of a name, its short variants, whether text is CJK, and the
+character offsets of a sentence's tokens. Shared by mention detection, entity resolution and the
+pattern tables; pure functions."""
+
+from __future__ import annotations
+
+import re
+
+from ...nlp.base import Annotation, Sentence
+from .lexicon import PROJECT_WORDS, TITLES
+from .schema import PERSON
+
+__all__ = ["clean_name", "is_cjk", "name_variants", "token_offsets"]
+
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_EDGE_PUNCT = " \t\r\n'\"‘’“”「」『』《》()[]{}.,;:!?，。；：！？、"
+_POSSESSIVE = re.compile(r"(?:'s|’s|')$")
+
+
+def is_cjk(text: str) -> bool:
+    """Whether ``text`` contains a CJK character."""
+    return bool(_CJK.search(text))
+
+
+def clean_name(text: str) -> str:
+    """The canonical form of a name: no quotes, no leading "the", no possessive, no "项目" after
+    "计划" (星火计划项目 -> 星火计划)."""
+    name = " ".join(text.strip(_EDGE_PUNCT).split())
+    name = _POSSESSIVE.sub("", name).strip(_EDGE_PUNCT)
+    if name.lower().startswith("the ") and len(name) > 4:
+        name = name[4:].strip()
+    for suffix in ("项目",):
+        stem = name[: -len(suffix)]
+        if name.endswith(suffix) and len(stem) >= 2 and stem.endswith(("计划", "工程", "行动")):
+            name = stem
+    return name
+
+
+def name_variants(name: str, type_: str | None) -> list[str]:
+    """Short forms a new entity is also known by: "Alice" for "Alice Moreau" (a person's first
+    name), "Spark" for "Project Spark"."""
+    words = name.split()
+    out: list[str] = []
+    if len(words) >= 2 and not is_cjk(name):
+        if type_ == PERSON and words[0].lower() not in TITLES:
+            out.append(words[0])
+        elif words[0].lower() in PROJECT_WORDS:
+            out.append(" ".join(words[1:]))
+        elif words[-1].lower() in PROJECT_WORDS:
+            out.append(" ".join(words[:-1]))
+    return [v for v in out if v and v.lower() != name.lower()]
+
+
+def token_offsets(annotation: Annotation, sentence: Sentence) -> list[tuple[int, int]]:
+    """Character offsets of the sentence's tokens, recomputed when the annotator left them out."""
+    text = annotation.text
+    out: list[tuple[int, int]] = []
+    cursor = sentence.start_char
+    for tok in sentence.tokens:
+        start, end = tok.start_char, tok.end_char
+        if not (0 <= start < end <= len(text)) or text[start:end] != tok.text:
+            found = text.find(tok.text, cursor)
+            if found < 0:
+                start, end = cursor, cursor
+            else:
+                start, end = found, found + len(tok.text)
+        out.append((start, end))
+        cursor = max(cursor, end)
+    return out

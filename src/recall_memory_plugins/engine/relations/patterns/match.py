@@ -1,0 +1,176 @@
+"""What a pattern handler sees: :class:`_Match` (the regex match, its sentence view, the
+extraction state, with the slots read as entity references), the :data:`Handler` type, and the
+small helpers every handler uses to turn references into relation candidates."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from ..schema import (
+    DATE,
+    LOCATION,
+    ORG,
+    OTHER,
+    PERSON,
+    PRODUCT,
+    PROJECT,
+    THING,
+    EntityRef,
+    RelationCandidate,
+)
+from .blocks import (
+    _PERSON_RELATIONS,
+    _SLOT_RE,
+    _TIME_WORDS,
+    _ZH_NP_TAIL,
+)
+from .views import _SentenceExtraction, _View, coordinated_before
+
+
+@dataclass(slots=True)
+class _Found:
+    position: int  # offset in the annotated text where the relation's evidence ends
+    subject: int | None  # index of the subject mention
+    candidate: RelationCandidate
+
+
+@dataclass(slots=True)
+class _Match:
+    """What a pattern handler sees."""
+
+    m: re.Match[str]
+    view: _View
+    ex: _SentenceExtraction
+
+    def slot(self, name: str) -> int | None:
+        try:
+            text = self.m.group(name)
+        except IndexError:
+            return None
+        if not text:
+            return None
+        found = _SLOT_RE.search(text)
+        return int(found.group(1)) if found else None
+
+    def refs(self, name: str) -> list[EntityRef]:
+        idx = self.slot(name)
+        if idx is None:
+            return self._phrase(name + "np")
+        if name == "s" and self.view.zh and self.view.text[: self.m.start("s")].endswith("从"):
+            return []  # 从北京搬到了上海: the place one leaves is never the subject
+        out = self.ex.refs(idx)
+        if name == "s":  # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
+            kind = out[0].type if out else None
+            for idx_before in coordinated_before(self.view.text, self.m.start("s")):
+                extra = self.ex.refs(idx_before)
+                # "After ten years at Siemens, Lucas ...": a name of another known type before
+                # a comma is not a co-subject
+                if kind in _KNOWN_TYPES and any(
+                    r.type in _KNOWN_TYPES and r.type != kind for r in extra
+                ):
+                    break
+                out = extra + out
+        return out
+
+    def _phrase(self, group: str) -> list[EntityRef]:
+        """A name captured as text (``snp``/``onp``: the annotator split or missed it)."""
+        try:
+            start, end = self.m.span(group)
+        except IndexError:
+            return []
+        if start < 0 or end <= start:
+            return []
+        lo, hi = self.view.origin[start], self.view.origin[end - 1] + 1
+        name = _ZH_NP_TAIL.sub("", self.ex.annotation.text[lo:hi]).strip(' ‘’“”「」『』《》"')
+        if name[:1] in _ZH_FUNCTION_CHARS:  # "由小张": the pattern cut the name badly; say nothing
+            return []
+        return [EntityRef(name, None)] if len(name) >= 2 else []
+
+    def type(self, name: str) -> str | None:
+        refs = self.refs(name)
+        return refs[0].type if refs else None
+
+    def group(self, name: str) -> str:
+        try:
+            return (self.m.group(name) or "").strip()
+        except IndexError:
+            return ""
+
+    def neg(self) -> bool:
+        return bool(self.group("neg") or self.group("anymore"))
+
+    def np(self) -> list[EntityRef]:
+        """The common-noun object captured as ``np`` (trimmed with the tokens), as a THING."""
+        try:
+            start, end = self.m.span("np")
+        except IndexError:
+            return []
+        if start < 0:
+            return []
+        lo = self.view.origin[start]
+        hi = self.view.origin[end - 1] + 1
+        phrase = self.ex.noun_phrase(lo, hi, zh=self.view.zh)
+        return [EntityRef(phrase, THING)] if phrase else []
+
+    def obj(self) -> list[EntityRef]:
+        """The ``o`` slot, else the ``np`` group."""
+        return self.refs("o") or self.np()
+
+    @property
+    def end(self) -> int:
+        return self.view.origin[max(self.m.end() - 1, 0)] + 1
+
+
+Handler = Callable[[_Match], Iterable[RelationCandidate]]
+
+# a name read as text never starts with a preposition or particle (由小张, 被公司, 把项目)
+_ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
+# the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"
+_ZH_CHANGE_END = re.compile(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
+_KNOWN_TYPES = frozenset({PERSON, ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})
+# entity types that cannot be the subject of a relation about a person (not ORG or LOCATION: a
+# weak NER types people so, "Mina Park" LOCATION)
+_NOT_A_PERSON = frozenset({PROJECT, PRODUCT, THING, DATE})
+
+
+def _is_time(ref: EntityRef) -> bool:
+    """Dates and time words ("yesterday", "last week") are never relation ends."""
+    if ref.type == DATE:
+        return True
+    words = ref.name.casefold().split()
+    return bool(words) and all(w in _TIME_WORDS for w in words)
+
+
+def _cands(
+    subjects: Sequence[EntityRef],
+    type_: str,
+    objects: Sequence[EntityRef | None],
+    attributes: dict[str, str] | None = None,
+    *,
+    negated: bool = False,
+) -> list[RelationCandidate]:
+    out = []
+    for s in subjects:
+        if _is_time(s):
+            continue
+        if type_ in _PERSON_RELATIONS and s.type in _NOT_A_PERSON:
+            continue
+        for o in objects:
+            if o is not None and s.id is not None and s.id == o.id:
+                continue
+            if o is not None and _is_time(o) and type_ != "STATUS":
+                continue
+            out.append(RelationCandidate(s, type_, o, dict(attributes or {}), negated=negated))
+    return out
+
+
+def _typed(refs: Sequence[EntityRef], default: str) -> list[EntityRef]:
+    """``refs`` with ``default`` as the type of those whose type is unknown."""
+    return [r if r.type not in (None, OTHER) else replace(r, type=default) for r in refs]
+
+
+def _employer(refs: Sequence[EntityRef]) -> list[EntityRef]:
+    """An employer is an organisation, whatever a weak NER guessed ("works at Initech")."""
+    return [r if r.type in (ORG, PROJECT, PRODUCT) else replace(r, type=ORG) for r in refs]
