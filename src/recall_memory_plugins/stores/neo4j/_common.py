@@ -77,5 +77,10 @@ def _entity(namespace: str, e: Mapping[str, Any]) -> Entity:
 
 
 def _records(result: Any) -> list[dict[str, Any]]:
-    """The default result transformer: every record as a plain dict."""
-    return [record.data() for record in result]
+    """The default result transformer: every record as a plain dict.
+
+    The values as the driver decoded them: no query returns a node or relationship (only maps
+    and lists), and ``Record.data()`` walked every nested value again in Python to convert
+    those, about a third of the client's time in a recall.
+    """
+    return [dict(zip(record.keys(), record, strict=True)) for record in result]
