@@ -202,3 +202,26 @@ def test_large_inputs_smoke(tmp_path: Path) -> None:
         if case == "question_names":
             assert r["recalled"] > 0  # the 300 people's facts answer a question of their names
     assert set(data["profile"]) == set(cases)
+
+
+def test_reliability_smoke(tmp_path: Path) -> None:
+    """The fuzz, the kill -9 loop, the writers and the forget probe all run and find nothing."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.reliability", "--smoke", "--out", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env={**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"},
+    )
+    assert done.returncode == 0, f"{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    assert (tmp_path / "reliability.md").read_text(encoding="utf-8").startswith("# ")
+    data = json.loads((tmp_path / "reliability.json").read_text(encoding="utf-8"))
+    fz, kill, mw, fp = data["fuzz"], data["kill"], data["multi_writer"], data["forget"]
+    assert fz["ok"] + fz["library_errors"] + fz["non_library_exceptions"] == fz["tried"] == 300
+    assert fz["ok"] > 0 and fz["library_errors"] > 0  # both valid and hostile calls were made
+    assert fz["non_library_exceptions"] == 0 and fz["failed_calls_that_wrote"] == 0, fz["bugs"]
+    assert kill["kills"] == 3 and kill["committed_steps_logged"] > 0
+    assert kill["corrupt_files"] == kill["partial_updates"] == kill["lost_committed"] == 0
+    assert mw["adds"] == 48 and mw["lost_statements"] == mw["write_failures"] == 0
+    assert fp["trials"] == 3 and fp["resurrected_entities"] == fp["resurrected_facts"] == 0
