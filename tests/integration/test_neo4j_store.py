@@ -824,3 +824,33 @@ def test_a_stopped_server_raises_unavailable_and_keeps_every_commit(
             store.setup()
     finally:
         store.close()
+
+
+@pytest.mark.neo4j
+def test_a_load_split_over_transactions_is_whole_or_gone(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str, monkeypatch: Any
+) -> None:
+    """A large namespace is loaded in several transactions (one would exceed the server's
+    transaction memory); a failure after some of them committed leaves nothing behind."""
+    from recall_memory_plugins.stores.neo4j import items
+
+    monkeypatch.setattr(items, "_LOAD_COMMIT_ROWS", 2)
+    source = ns + "-src"
+    try:
+        populate(store, source, "x")
+        records = store.dump_namespace(source)
+        assert store.load_namespace(ns, records) == len(records)
+        assert nodes_of(driver, config, ns) == nodes_of(driver, config, source)
+        assert store.stats(ns) == dataclasses.replace(store.stats(source), namespace=ns)
+        broken = [
+            {k: v for k, v in r.items() if k != "t_index"} if r["kind"] == "link" else r
+            for r in records
+        ]
+        other = ns + "-broken"
+        with pytest.raises(KeyError):
+            store.load_namespace(other, broken)  # fails after statements and concepts committed
+        assert nodes_of(driver, config, other) == 0
+        assert store.current_step(other) == 0
+    finally:
+        store.clear(source)
+        store.clear(ns + "-broken")
