@@ -121,6 +121,7 @@ def test_schema_3_database_is_upgraded_in_place(
     assert old.current_state(ns) == (9, 2)  # folded into one, the highest kept
     assert old.current_state(ns + "-cleared") == (1, 0)
     assert indexes["recall_statement_source"] == ["namespace", "source_key"]
+    assert indexes["recall_relation_type"] == ["namespace", "type", "seq"]
 
     # setup() again changes nothing; new writes keep the alias nodes in step
     old.setup()

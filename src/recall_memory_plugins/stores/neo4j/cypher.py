@@ -479,6 +479,7 @@ RELATIONS = {
     + _RELATION_FILTER_RETURN,
     "object": "MATCH (r:Relation {namespace: $ns, object_key: $object_key})"
     + _RELATION_FILTER_RETURN,
+    "type": "MATCH (r:Relation {namespace: $ns, type: $type})" + _RELATION_FILTER_RETURN,
     "namespace": "MATCH (r:Relation {namespace: $ns})" + _RELATION_FILTER_RETURN,
     # either end: one indexed look-up per side, never the namespace's whole history
     "entity": "CALL () { MATCH (r:Relation {namespace: $ns, subject_key: $entity_key}) RETURN r "

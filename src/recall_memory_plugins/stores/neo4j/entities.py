@@ -70,6 +70,8 @@ class Neo4jEntities(Neo4jLifecycle):
             query = cypher.RELATIONS["object"]
         elif entity_id is not None:
             query = cypher.RELATIONS["entity"]
+        elif type is not None:
+            query = cypher.RELATIONS["type"]
         else:
             query = cypher.RELATIONS["namespace"]
         rows = self._run(

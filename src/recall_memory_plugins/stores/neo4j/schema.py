@@ -189,7 +189,8 @@ MIGRATIONS.append(
     (
         4,
         "alias nodes with a (namespace, key) constraint (an alias look-up is an index seek, not "
-        "a scan of the namespace's entities); namespace generations unique and indexed; "
+        "a scan of the namespace's entities); namespace generations unique and indexed; relations "
+        "by type; "
         "statements found by an indexed source key (a source too long for an index is stored "
         "verbatim)",
         [
@@ -205,6 +206,10 @@ MIGRATIONS.append(
             "AS top SET keep.generation = top FOREACH (x IN rest | DELETE x)",
             "CREATE CONSTRAINT recall_namespace_generation IF NOT EXISTS "
             "FOR (n:NamespaceGeneration) REQUIRE n.namespace IS UNIQUE",
+            # the current facts of a type, newest first (every recall with facts): an index
+            # range in seq order instead of a scan of the namespace's whole relation history
+            "CREATE INDEX recall_relation_type IF NOT EXISTS "
+            "FOR (n:Relation) ON (n.namespace, n.type, n.seq)",
             # same name, now on the key: migration 3 indexed the verbatim source, which made
             # a statement with a source over ~8 kB fail to store
             "DROP INDEX recall_statement_source IF EXISTS",
