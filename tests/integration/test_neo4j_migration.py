@@ -17,7 +17,12 @@ from typing import Any
 
 import pytest
 
-from recall_memory_plugins.models import EntityRecord, GraphUpdate, StatementInput
+from recall_memory_plugins.models import (
+    EntityRecord,
+    GraphUpdate,
+    RelationChange,
+    StatementInput,
+)
 from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
 from recall_memory_plugins.stores.neo4j import cypher as queries
 from recall_memory_plugins.stores.neo4j.schema import LATEST_VERSION, SCHEMA_NODE_NAME
@@ -42,6 +47,8 @@ def _downgrade_to_schema_3(driver: Any, config: Neo4jConfig) -> None:
     with driver.session(database=config.database) as session:
         session.run("MATCH (a:Alias) DETACH DELETE a").consume()
         session.run("MATCH (s:Statement) REMOVE s.source_key").consume()
+        session.run("MATCH (r:Relation) REMOVE r.type_key").consume()
+        session.run("DROP INDEX recall_relation_type IF EXISTS").consume()
         session.run("DROP CONSTRAINT recall_alias_key IF EXISTS").consume()
         session.run("DROP CONSTRAINT recall_namespace_generation IF EXISTS").consume()
         session.run("DROP INDEX recall_statement_source IF EXISTS").consume()
@@ -60,7 +67,10 @@ def test_schema_3_database_is_upgraded_in_place(
 ) -> None:
     alice = EntityRecord("e-alice", "Alice Smith", "PERSON", ("Al", "ALICE", LONG_ALIAS))
     bob = EntityRecord("e-bob", "Bob", "PERSON", ("al",))  # shares the alias "al" with Alice
-    update = small_update(ns, "Alice met Bob", ["alice", "bob"], entities=(alice, bob))
+    met = RelationChange("add", "r-met", "e-alice", "MET", "e-bob")
+    update = small_update(
+        ns, "Alice met Bob", ["alice", "bob"], entities=(alice, bob), relation_changes=(met,)
+    )
     statement = dataclasses.replace(update.statements[0], source=LONG_SOURCE)
     store.apply_update(dataclasses.replace(update, statements=(statement,)))
     store.apply_update(
@@ -112,6 +122,7 @@ def test_schema_3_database_is_upgraded_in_place(
         "source": old.find_statement_page(ns, source=LONG_SOURCE),
     } == before
     assert old.find_statement_page(ns, source=LONG_SOURCE + "y") == []
+    assert [r.id for r in old.find_relations(ns, type="MET")] == ["r-met"]  # type_key backfilled
     with driver.session(database=config.database) as session:
         constraints = {r["name"] for r in session.run("SHOW CONSTRAINTS YIELD name")}
         indexes = {
@@ -121,7 +132,7 @@ def test_schema_3_database_is_upgraded_in_place(
     assert old.current_state(ns) == (9, 2)  # folded into one, the highest kept
     assert old.current_state(ns + "-cleared") == (1, 0)
     assert indexes["recall_statement_source"] == ["namespace", "source_key"]
-    assert indexes["recall_relation_type"] == ["namespace", "type", "seq"]
+    assert indexes["recall_relation_type"] == ["namespace", "type_key", "seq"]
 
     # setup() again changes nothing; new writes keep the alias nodes in step
     old.setup()
@@ -134,7 +145,7 @@ def test_schema_3_database_is_upgraded_in_place(
         )
     )
     assert [e.id for e in old.find_entities(ns, aliases=["ally"])] == ["e-alice"]
-    assert old.delete_entity(ns, "e-bob") == 0
+    assert old.delete_entity(ns, "e-bob") == 1  # with the relation naming him
     assert [e.id for e in old.find_entities(ns, aliases=["al"])] == ["e-alice"]
     left = cypher(
         driver,

@@ -201,7 +201,7 @@ CALL (counter, valid) {
     CALL (n, step, base, ch) {
       WITH n, step, base, ch WHERE ch.op = 'add'
       SET n.relation_seq = n.relation_seq + 1
-      CREATE (r:Relation {namespace: $ns, key: ch.key, id: ch.id, type: ch.type,
+      CREATE (r:Relation {namespace: $ns, key: ch.key, id: ch.id, type: ch.type, type_key: ch.type_key,
                           subject_id: ch.subject_id, subject_key: ch.subject_key,
                           object_id: ch.object_id, object_key: ch.object_key,
                           attributes_json: ch.attributes_json,
@@ -479,7 +479,7 @@ RELATIONS = {
     + _RELATION_FILTER_RETURN,
     "object": "MATCH (r:Relation {namespace: $ns, object_key: $object_key})"
     + _RELATION_FILTER_RETURN,
-    "type": "MATCH (r:Relation {namespace: $ns, type: $type})" + _RELATION_FILTER_RETURN,
+    "type": "MATCH (r:Relation {namespace: $ns, type_key: $type_key})" + _RELATION_FILTER_RETURN,
     "namespace": "MATCH (r:Relation {namespace: $ns})" + _RELATION_FILTER_RETURN,
     # either end: one indexed look-up per side, never the namespace's whole history
     "entity": "CALL () { MATCH (r:Relation {namespace: $ns, subject_key: $entity_key}) RETURN r "
@@ -825,7 +825,7 @@ CALL (n, e) {
 
 LOAD_RELATIONS = """
 UNWIND $rows AS x
-CREATE (r:Relation {namespace: $ns, key: x.key, id: x.id, type: x.type,
+CREATE (r:Relation {namespace: $ns, key: x.key, id: x.id, type: x.type, type_key: x.type_key,
                     subject_id: x.subject_id, subject_key: x.subject_key,
                     object_id: x.object_id, object_key: x.object_key,
                     attributes_json: x.attributes_json, valid_from_step: x.valid_from_step,
@@ -870,6 +870,19 @@ MATCH (s:Statement)
 WHERE s.source IS NOT NULL AND s.source_key IS NULL
 RETURN elementId(s) AS id, s.source AS source
 LIMIT $batch
+"""
+
+RELATIONS_WITHOUT_TYPE_KEY = """
+MATCH (r:Relation)
+WHERE r.type_key IS NULL
+RETURN elementId(r) AS id, r.type AS type
+LIMIT $batch
+"""
+
+SET_TYPE_KEYS = """
+UNWIND $rows AS row
+MATCH (r:Relation) WHERE elementId(r) = row.id
+SET r.type_key = row.key
 """
 
 SET_SOURCE_KEYS = """

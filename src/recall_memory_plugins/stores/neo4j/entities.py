@@ -83,6 +83,7 @@ class Neo4jEntities(Neo4jLifecycle):
                 "object_key": _key_or_none(object_id),
                 "entity_key": _key_or_none(entity_id),
                 "type": type,
+                "type_key": _key_or_none(type),
                 "current_only": bool(current_only),
                 "newest": 2**62 if newest is None else max(int(newest), 0),
             },

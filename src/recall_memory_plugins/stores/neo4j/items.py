@@ -484,6 +484,7 @@ class Neo4jItems(Neo4jLifecycle):
                             )
                         },
                         "key": index_key(r["id"]),
+                        "type_key": index_key(r["type"]),
                         "subject_key": index_key(r["subject_id"]),
                         "object_key": None if r["object_id"] is None else index_key(r["object_id"]),
                         "attributes_json": json.dumps(dict(r["attributes"]), ensure_ascii=False),

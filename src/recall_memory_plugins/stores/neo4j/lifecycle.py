@@ -119,6 +119,7 @@ class Neo4jLifecycle(Neo4jConnection):
         find, write = {
             "aliases": (cypher.ENTITIES_WITHOUT_ALIASES, cypher.LINK_ALIASES),
             "source_keys": (cypher.STATEMENTS_WITHOUT_SOURCE_KEY, cypher.SET_SOURCE_KEYS),
+            "type_keys": (cypher.RELATIONS_WITHOUT_TYPE_KEY, cypher.SET_TYPE_KEYS),
         }[name]
         done = 0
         while True:
@@ -137,7 +138,8 @@ class Neo4jLifecycle(Neo4jConnection):
                     for r in rows
                 ]
             else:
-                out = [{"id": r["id"], "key": index_key(r["source"])} for r in rows]
+                column = "source" if name == "source_keys" else "type"
+                out = [{"id": r["id"], "key": index_key(r[column])} for r in rows]
             self._run(f"backfill {name}", write, {"rows": out}, write=True, shared=False)
             done += len(rows)
             if len(rows) < _MIGRATION_BATCH:

@@ -113,6 +113,7 @@ PROPERTY_KEYS = [
     "metadata",
     "source_key",
     "generation",
+    "type_key",
 ]
 RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT", "ALIAS_OF"]
 
@@ -209,7 +210,7 @@ MIGRATIONS.append(
             # the current facts of a type, newest first (every recall with facts): an index
             # range in seq order instead of a scan of the namespace's whole relation history
             "CREATE INDEX recall_relation_type IF NOT EXISTS "
-            "FOR (n:Relation) ON (n.namespace, n.type, n.seq)",
+            "FOR (n:Relation) ON (n.namespace, n.type_key, n.seq)",
             # same name, now on the key: migration 3 indexed the verbatim source, which made
             # a statement with a source over ~8 kB fail to store
             "DROP INDEX recall_statement_source IF EXISTS",
@@ -224,6 +225,6 @@ MIGRATIONS.append(
 # Data a migration derives from what is already stored, run after its DDL (see
 # ``Neo4jLifecycle._backfill``), in bounded batches so a large database never needs one huge
 # transaction; each is idempotent, so an interrupted upgrade resumes where it stopped.
-BACKFILLS: dict[int, tuple[str, ...]] = {4: ("aliases", "source_keys")}
+BACKFILLS: dict[int, tuple[str, ...]] = {4: ("aliases", "source_keys", "type_keys")}
 
 LATEST_VERSION = MIGRATIONS[-1][0]

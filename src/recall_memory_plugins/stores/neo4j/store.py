@@ -219,6 +219,7 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
                     "id": ch.relation_id,
                     "key": index_key(ch.relation_id),
                     "type": ch.type,
+                    "type_key": None if ch.type is None else index_key(ch.type),
                     "subject_id": ch.subject_id,
                     "subject_key": index_key(ch.subject_id),
                     "object_id": ch.object_id,
