@@ -40,7 +40,7 @@ class Variant:
     options: dict[str, Any] = field(default_factory=dict)
     factory: Callable[..., Any] | None = None
     own_ingest: bool = False  # ingest-time option: needs its own store
-    patches: dict[str, Any] = field(default_factory=dict)  # engine.memory module constants
+    patches: dict[str, Any] = field(default_factory=dict)  # engine.recall module constants
 
 def _with_adjacent(memory: Any, ns: str, out: list[Any], *, alpha: float = 0.6,
                    top: int = 8) -> list[Any]:
@@ -257,16 +257,17 @@ def temporal_variants() -> dict[str, Variant]:
 
 @contextlib.contextmanager
 def patched(patches: dict[str, Any]) -> Iterator[None]:
-    from recall_memory_plugins.engine import memory as engine_memory
+    # the recall constants live in engine/recall.py (engine/memory.py before the module split)
+    from recall_memory_plugins.engine import recall as engine_recall
 
-    saved = {k: getattr(engine_memory, k) for k in patches}
+    saved = {k: getattr(engine_recall, k) for k in patches}
     for k, v in patches.items():
-        setattr(engine_memory, k, v)
+        setattr(engine_recall, k, v)
     try:
         yield
     finally:
         for k, v in saved.items():
-            setattr(engine_memory, k, v)
+            setattr(engine_recall, k, v)
 
 def run_temporal(args: Any) -> dict[str, Any]:
     """The temporal suite once per variant (statement ranking and relation layer)."""
