@@ -85,3 +85,22 @@ def test_readme_block_runs_as_pasted(section: str, code: str, tmp_path: Path) ->
     for text in EXPECTED.get(section, []):
         assert text in done.stdout, done.stdout
     assert "Empty Response" not in done.stdout
+
+
+def test_the_cli_block_runs_as_typed(tmp_path: Path) -> None:
+    """The README's CLI lines, each in a shell, in order, on one notes.db (with a notes.txt)."""
+    match = re.search(r"^## CLI\n\n```bash\n(.*?)^```", README.read_text("utf-8"), re.M | re.S)
+    assert match, "the README has no CLI block"
+    (tmp_path / "notes.txt").write_text("Bob likes tea.\nBob moved to Oslo.\n", "utf-8")
+    scripts = Path(sys.executable).parent
+    env = os.environ | {"PATH": f"{scripts}{os.pathsep}{os.environ.get('PATH', '')}"}
+    outputs = []
+    for line in match.group(1).strip().splitlines():
+        command = line.split("  #")[0].strip()
+        done = subprocess.run(
+            command, shell=True, capture_output=True, text=True, cwd=tmp_path, env=env, timeout=300
+        )
+        assert done.returncode == 0, f"{command!r} fails:\n{done.stderr}"
+        outputs.append(done.stdout)
+    assert any("Alice WORKS_FOR Acme" in out for out in outputs), outputs
+    assert (tmp_path / "alice.jsonl").stat().st_size > 0
