@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import string
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -327,3 +328,33 @@ class MemoryToolset:
         except (InputError, NotFoundError) as exc:
             return f"not deleted: {exc}"
         return f"deleted statement {statement_id}: {statement.text}"
+
+    def functions(self) -> list[tuple[Callable[..., str], Callable[..., Any], str]]:
+        """``(sync, async, description)`` of ``save_memory``, ``search_memory`` and
+        ``forget_memory``: plain functions whose names and parameters the frameworks turn into
+        the tools' names and schemas."""
+        tools = self
+
+        def save_memory(text: str) -> str:
+            return tools.save(text)
+
+        async def asave_memory(text: str) -> str:
+            return await asyncio.to_thread(tools.save, text)
+
+        def search_memory(query: str) -> str:
+            return tools.search(query)
+
+        async def asearch_memory(query: str) -> str:
+            return await asyncio.to_thread(tools.search, query)
+
+        def forget_memory(statement_id: int) -> str:
+            return tools.forget(statement_id)
+
+        async def aforget_memory(statement_id: int) -> str:
+            return await asyncio.to_thread(tools.forget, statement_id)
+
+        return [
+            (save_memory, asave_memory, SAVE_DESCRIPTION),
+            (search_memory, asearch_memory, SEARCH_DESCRIPTION),
+            (forget_memory, aforget_memory, FORGET_DESCRIPTION),
+        ]

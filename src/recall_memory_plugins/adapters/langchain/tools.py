@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
-
 from langchain_core.tools import BaseTool, StructuredTool
 
 from ...engine.memory import TemporalGraphMemory
-from .._common import FORGET_DESCRIPTION, SAVE_DESCRIPTION, SEARCH_DESCRIPTION, MemoryToolset
+from .._common import MemoryToolset
 
 __all__ = ["create_memory_tools"]
 
@@ -37,33 +35,7 @@ def create_memory_tools(
     tools = MemoryToolset(
         memory, namespace=namespace, k=k, token_budget=token_budget, speaker=speaker
     )
-
-    def save_memory(text: str) -> str:
-        return tools.save(text)
-
-    async def asave_memory(text: str) -> str:
-        return await asyncio.to_thread(tools.save, text)
-
-    def search_memory(query: str) -> str:
-        return tools.search(query)
-
-    async def asearch_memory(query: str) -> str:
-        return await asyncio.to_thread(tools.search, query)
-
-    def forget_memory(statement_id: int) -> str:
-        return tools.forget(statement_id)
-
-    async def aforget_memory(statement_id: int) -> str:
-        return await asyncio.to_thread(tools.forget, statement_id)
-
     return [
-        StructuredTool.from_function(
-            func=save_memory, coroutine=asave_memory, description=SAVE_DESCRIPTION
-        ),
-        StructuredTool.from_function(
-            func=search_memory, coroutine=asearch_memory, description=SEARCH_DESCRIPTION
-        ),
-        StructuredTool.from_function(
-            func=forget_memory, coroutine=aforget_memory, description=FORGET_DESCRIPTION
-        ),
+        StructuredTool.from_function(func=fn, coroutine=afn, description=description)
+        for fn, afn, description in tools.functions()
     ]
