@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol, runtime_checkable
 
+from ..errors import InputError
 from ..models import (
     Concept,
     ConceptLink,
@@ -352,6 +353,24 @@ class GraphStore(Protocol):
     def namespaces(self) -> list[str]:
         """Every namespace that holds data."""
         ...
+
+
+def records_by_kind(
+    namespace: str, records: Iterable[Mapping[str, Any]]
+) -> tuple[dict[str, list[Mapping[str, Any]]], Mapping[str, Any]]:
+    """``load_namespace``'s records grouped by ``kind``, and the one ``namespace`` record (its
+    clock): what every store's loader starts from.
+
+    Raises:
+        InputError: there is not exactly one namespace record.
+    """
+    by_kind: dict[str, list[Mapping[str, Any]]] = {}
+    for rec in records:
+        by_kind.setdefault(rec["kind"], []).append(rec)
+    clocks = by_kind.get("namespace", [])
+    if len(clocks) != 1:
+        raise InputError(f"namespace {namespace!r}: expected one namespace record")
+    return by_kind, clocks[0]
 
 
 def sorted_pair(a: str, b: str) -> tuple[str, str]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...errors import InputError, NotFoundError, StoreError
 from ...models import Statement
+from ..base import records_by_kind
 from . import cypher
 from ._common import _EPOCH, _UNLIMITED, _key_or_none, _utc, _utc_or_none, alias_index_keys
 from .lifecycle import Neo4jLifecycle
@@ -364,13 +365,7 @@ class Neo4jItems(Neo4jLifecycle):
         progress: Callable[[int], None] | None = None,
     ) -> int:
         tick = progress or (lambda n: None)
-        by_kind: dict[str, list[Mapping[str, Any]]] = {}
-        for rec in records:
-            by_kind.setdefault(rec["kind"], []).append(rec)
-        clocks = by_kind.get("namespace", [])
-        if len(clocks) != 1:
-            raise InputError(f"namespace {namespace!r}: expected one namespace record")
-        clock = clocks[0]
+        by_kind, clock = records_by_kind(namespace, records)
         ns = namespace
         statements = sorted(by_kind.get("statement", []), key=lambda r: int(r["id"]))
         # one transaction per _LOAD_COMMIT_ROWS rows (a large namespace exceeds the server's

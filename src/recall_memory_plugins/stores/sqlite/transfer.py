@@ -11,6 +11,7 @@ from typing import Any
 
 from ...errors import InputError, StoreError
 from ...models import Statement
+from ..base import records_by_kind
 from ._common import _decode_json, _dt, _encode_json, _ts
 from .lifecycle import SqliteConnection
 from .schema import NEXT_STATEMENT_ID
@@ -113,13 +114,7 @@ class SqliteTransfer(SqliteConnection):
         progress: Callable[[int], None] | None = None,
     ) -> int:
         tick = progress or (lambda n: None)
-        by_kind: dict[str, list[Mapping[str, Any]]] = {}
-        for rec in records:
-            by_kind.setdefault(rec["kind"], []).append(rec)
-        clocks = by_kind.get("namespace", [])
-        if len(clocks) != 1:
-            raise InputError(f"namespace {namespace!r}: expected one namespace record")
-        clock = clocks[0]
+        by_kind, clock = records_by_kind(namespace, records)
         ns = namespace
         try:
             with self.atomic() as conn:
