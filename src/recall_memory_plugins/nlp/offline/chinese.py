@@ -4,6 +4,7 @@ and Chinese upos, lemmas and entity spans.
 
 from __future__ import annotations
 
+import functools
 import itertools
 
 from .resources import _ChineseResources
@@ -186,12 +187,32 @@ def _zh_prefix_ok(prefix: str, zh: _ChineseResources, stop: frozenset[str]) -> b
     return flag is None or flag in _ZH_NOUNISH or flag in _ZH_NAMEISH or flag.startswith("v")
 
 
+_ENTITY_MEMO: dict[tuple[str, str, bool], str | None] = {}
+_ENTITY_MEMO_OWNER: list[int] = [0]
+_ENTITY_MEMO_SIZE = 100_000
+
+
 def _zh_entity(tok: _Tok, zh: _ChineseResources) -> str | None:
-    """The entity type of a Chinese token after merging, or None."""
+    """The entity type of a Chinese token after merging, or None.
+
+    Memoised by (word, tag, date kind) for one set of resources: a long text asks for the same
+    few thousand words again and again.
+    """
     if tok.upos.startswith("@"):
         return tok.upos[1:]
-    w, flag = tok.text, tok.xpos
-    if tok.kind == _ZHDATE or w in _ZH_DATE_WORDS:
+    if _ENTITY_MEMO_OWNER[0] != id(zh) or len(_ENTITY_MEMO) >= _ENTITY_MEMO_SIZE:
+        _ENTITY_MEMO.clear()
+        _ENTITY_MEMO_OWNER[0] = id(zh)
+    key = (tok.text, tok.xpos, tok.kind == _ZHDATE)
+    try:
+        return _ENTITY_MEMO[key]
+    except KeyError:
+        ent = _ENTITY_MEMO[key] = _word_entity(tok.text, tok.xpos, key[2], zh)
+        return ent
+
+
+def _word_entity(w: str, flag: str, date: bool, zh: _ChineseResources) -> str | None:
+    if date or w in _ZH_DATE_WORDS:
         return "DATE"
     # the tag is checked before the suffixes: most tokens are not nouns (a third of the
     # annotation time of a long Chinese text went into these loops)
@@ -230,6 +251,14 @@ def _zh_person_ok(w: str, zh: _ChineseResources) -> bool:
     return len(w) >= 3 and all(c in _ZH_TRANSLIT for c in w)
 
 
+@functools.lru_cache(maxsize=64)
+def _group_starts(known_names: frozenset[str]) -> frozenset[str]:
+    """Every non-empty proper prefix of a date word or known name: the tokens that can start a
+    multi-token group in :func:`_merge_chinese` (memoised: a text's names are the same set for
+    all its sentences)."""
+    return frozenset(w[:k] for w in _ZH_DATE_WORDS | known_names for k in range(1, len(w)))
+
+
 def _merge_chinese(
     toks: list[_Tok], text: str, zh: _ChineseResources, known_names: frozenset[str]
 ) -> list[_Tok]:
@@ -242,6 +271,7 @@ def _merge_chinese(
         parts = _split_junk_name(t, zh) if t.kind == _ZH else None
         expanded.extend(parts or (t,))
     toks = expanded
+    starts = _group_starts(known_names)
 
     out: list[_Tok] = []
     n = len(toks)
@@ -252,9 +282,10 @@ def _merge_chinese(
             out.append(t)
             i += 1
             continue
-        # Known multi-token strings: date words, names seen elsewhere in the text.
+        # Known multi-token strings: date words, names seen elsewhere in the text. Only a token
+        # that starts one of them can start a group (most tokens do not: skip the joins).
         done = False
-        for width in (3, 2):
+        for width in (3, 2) if t.text in starts else ():
             group = toks[i : i + width]
             if len(group) == width and all(g.kind == _ZH for g in group) and _contiguous(group):
                 s = "".join(g.text for g in group)
