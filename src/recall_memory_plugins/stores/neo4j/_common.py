@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from ...errors import InputError, StoreError
@@ -23,6 +23,15 @@ def _utc(value: Any) -> datetime:
     if not isinstance(value, datetime) or value.tzinfo is None:
         raise StoreError(f"stored timestamp {value!r} is not timezone-aware")
     return value.astimezone(timezone.utc)
+
+
+def _epoch(seconds: Any, microseconds: Any) -> datetime:
+    """A stored DateTime sent as ``[x.epochSeconds, x.microsecond]`` (cheap to decode)."""
+    return _EPOCH + timedelta(seconds=int(seconds), microseconds=int(microseconds))
+
+
+def _epoch_or_none(seconds: Any, microseconds: Any) -> datetime | None:
+    return None if seconds is None else _epoch(seconds, microseconds)
 
 
 def _utc_or_none(value: Any) -> datetime | None:

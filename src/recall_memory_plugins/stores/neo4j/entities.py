@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ...models import Entity, Relation
 from ..base import newest_per_alias
 from . import cypher
-from ._common import _entity, _key_or_none, _keys, _utc, _utc_or_none
+from ._common import _entity, _epoch, _epoch_or_none, _key_or_none, _keys
 from .lifecycle import Neo4jLifecycle
 
 
@@ -53,6 +53,51 @@ class Neo4jEntities(Neo4jLifecycle):
         )
         return [_entity(namespace, e) for e in rows[0]["entities"]]
 
+    @staticmethod
+    def _relation(namespace: str, row: Sequence[Any]) -> Relation:
+        """A relation from its ``cypher._RELATION_ROW`` list."""
+        (
+            rid,
+            subject_id,
+            type_,
+            object_id,
+            attributes,
+            from_step,
+            from_s,
+            from_us,
+            rec_s,
+            rec_us,
+            to_step,
+            to_s,
+            to_us,
+            exp_s,
+            exp_us,
+            superseded_by,
+            statement_id,
+            confirmations,
+            subject_name,
+            object_name,
+        ) = row
+        return Relation(
+            namespace=namespace,
+            id=rid,
+            subject_id=subject_id,
+            type=type_,
+            object_id=object_id,
+            subject_name=subject_name or subject_id,
+            object_name=object_name,
+            attributes=json.loads(attributes or "{}"),
+            valid_from_step=int(from_step),
+            valid_from=_epoch(from_s, from_us),
+            recorded_at=_epoch(rec_s, rec_us),
+            valid_to_step=to_step,
+            valid_to=_epoch_or_none(to_s, to_us),
+            expired_at=_epoch_or_none(exp_s, exp_us),
+            superseded_by=superseded_by,
+            statement_id=statement_id,
+            confirmations=int(confirmations or 0),
+        )
+
     def find_relations(
         self,
         namespace: str,
@@ -88,28 +133,4 @@ class Neo4jEntities(Neo4jLifecycle):
                 "newest": 2**62 if newest is None else max(int(newest), 0),
             },
         )
-        out: list[Relation] = []
-        for row in rows[0]["relations"]:
-            r = row["r"]
-            out.append(
-                Relation(
-                    namespace=namespace,
-                    id=r["id"],
-                    subject_id=r["subject_id"],
-                    type=r["type"],
-                    object_id=r.get("object_id"),
-                    subject_name=row["subject_name"] or r["subject_id"],
-                    object_name=row["object_name"],
-                    attributes=json.loads(r.get("attributes_json") or "{}"),
-                    valid_from_step=int(r["valid_from_step"]),
-                    valid_from=_utc(r["valid_from"]),
-                    recorded_at=_utc(r["recorded_at"]),
-                    valid_to_step=r.get("valid_to_step"),
-                    valid_to=_utc_or_none(r.get("valid_to")),
-                    expired_at=_utc_or_none(r.get("expired_at")),
-                    superseded_by=r.get("superseded_by"),
-                    statement_id=r.get("statement_id"),
-                    confirmations=int(r.get("confirmations") or 0),
-                )
-            )
-        return out
+        return [self._relation(namespace, row) for row in rows[0]["relations"]]
