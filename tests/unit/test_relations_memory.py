@@ -337,3 +337,36 @@ def test_odd_input_never_raises(memory: TemporalGraphMemory, text: str) -> None:
     memory.add(text)
     memory.recall(text)
     assert memory.relations("Alice", include_ended=True)
+
+
+PEOPLE = ("Alice", "Bruno", "Chiara", "Dmitri", "Elena")
+CITIES = ("Lisbon", "Oslo", "Quito", "Hanoi", "Perth")
+
+
+def _people_memory(memory: TemporalGraphMemory) -> None:
+    for person, city in zip(PEOPLE, CITIES, strict=True):
+        memory.add(f"{person} lives in {city}.")
+
+
+def _subjects(facts: tuple[str, ...]) -> set[str]:
+    return {f.split()[0] for f in facts}
+
+
+def test_a_long_question_takes_its_entities_from_its_first_sentences(
+    memory: TemporalGraphMemory,
+) -> None:
+    _people_memory(memory)
+    head = "Where do Alice, Bruno, Chiara and Dmitri live? "
+    filler = "The weather was mild that week. " * 40
+    long_q = head + filler + "And Elena?"
+    assert _subjects(memory.recall(long_q).facts) == {"Alice", "Bruno", "Chiara", "Dmitri"}
+    assert memory.recall(long_q).facts == memory.recall(head).facts
+
+
+def test_a_long_question_naming_few_entities_early_is_read_to_its_end(
+    memory: TemporalGraphMemory,
+) -> None:
+    _people_memory(memory)
+    filler = "The weather was mild that week. " * 40
+    long_q = "Where does Alice live? " + filler + "And where does Elena live?"
+    assert _subjects(memory.recall(long_q).facts) == {"Alice", "Elena"}

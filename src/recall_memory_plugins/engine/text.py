@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..nlp.base import Annotation, Sentence, Token
+from .relations.names import is_cjk
 
 __all__ = [
     "ConceptOccurrence",
@@ -72,10 +73,6 @@ def normalise_word(word: str) -> str:
     if _CJK_RE.search(word):
         return word
     return _stem()(word.lower())
-
-
-def is_cjk(text: str) -> bool:
-    return bool(_CJK_RE.search(text))
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,7 @@ __all__ = [
 ]
 
 _QUOTED = re.compile(r"[‘“「『《\"]([^’”」』》\"\n]{1,24})[’”」』》\"]")
+_HAS_WORD = re.compile(r"\w")
 _ZH_PREPOSITIONS = frozenset("向给由和跟与被把对让叫请从")
 _WORDS = re.compile(r"\w+")
 # Lexicon combinations tested per token, built once.
@@ -62,6 +63,7 @@ _ZH_NAME_SUFFIXES_SHORT = ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES[:6]
 _ZH_DETERMINER_STARTS = frozenset(d[0] for d in DETERMINERS_ZH)
 
 
+@lru_cache(maxsize=1024)
 def _ner_type(tag: str) -> tuple[str, str | None] | None:
     """``("B", "PERSON")`` from ``B-PERSON``; ``("S", type)`` for an unprefixed tag."""
     if not tag or tag == "O":
@@ -130,7 +132,8 @@ def _sentence_spans(
     # 1. NER spans (BIOES / BIO / bare labels).
     i = 0
     while i < n:
-        parsed = _ner_type(toks[i].ner)
+        ner = toks[i].ner
+        parsed = _ner_type(ner) if ner and ner != "O" else None
         if parsed is None:
             i += 1
             continue
@@ -180,7 +183,7 @@ def _sentence_spans(
     # 2. Chinese names by suffix: one word (销售部, 星火计划) or a word + suffix word (星火 + 计划,
     #    归航 + 项目, 远航 + 物流). Only a cue: such names are kept when a relation uses them.
     for i, tok in enumerate(toks):
-        if taken[i] or not is_cjk(tok.text) or tok.upos not in ("NOUN", "PROPN", "X"):
+        if taken[i] or tok.upos not in ("NOUN", "PROPN", "X") or not is_cjk(tok.text):
             continue
         suffix = tok.text in _ZH_NAME_SUFFIXES or tok.text in ZH_INDUSTRY
         if suffix and i > 0 and not taken[i - 1]:
@@ -228,17 +231,18 @@ def _sentence_spans(
         i = j
 
     # 4. Definite descriptions: "the project", "this company", "这个项目", "该公司".
+    lows = [t.text.lower() for t in toks]
     for i, tok in enumerate(toks):
-        low = tok.text.lower()
         if taken[i]:
             continue
+        low = lows[i]
         if (
             low in DEFINITE_NOUNS
             and i > 0
             and not taken[i - 1]
             and not (i + 1 < n and toks[i + 1].upos in ("NOUN", "PROPN"))  # "the project manager"
         ):
-            det = toks[i - 1].text.lower()
+            det = lows[i - 1]
             if det in DETERMINERS_EN or det in DETERMINERS_ZH:
                 claim(i - 1, i + 1, "definite", DEFINITE_NOUNS[low])
                 continue
@@ -251,8 +255,8 @@ def _sentence_spans(
                 break
 
     # 5. Pronouns.
-    for i, tok in enumerate(toks):
-        if not taken[i] and tok.text.lower() in PRONOUNS:
+    for i, low in enumerate(lows):
+        if not taken[i] and low in PRONOUNS:
             claim(i, i + 1, "pronoun", None)
     return sorted(spans)
 
@@ -303,7 +307,7 @@ def find_mentions(
                     start += 1
                     surface = text[start:end]
                 name = clean_name(surface)
-                if not name or not re.search(r"\w", name):
+                if not name or not _HAS_WORD.search(name):
                     continue
                 gender = gender_of(name) if type_ in (PERSON, None) and not is_cjk(name) else None
                 found.append(

@@ -5,6 +5,7 @@ pattern tables; pure functions."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ...nlp.base import Annotation, Sentence
 from .lexicon import PROJECT_WORDS, TITLES
@@ -18,13 +19,22 @@ _POSSESSIVE = re.compile(r"(?:'s|’s|')$")
 
 
 def is_cjk(text: str) -> bool:
-    """Whether ``text`` contains a CJK character."""
-    return bool(_CJK.search(text))
+    """Whether ``text`` contains a CJK character.
+
+    Called for every token of a text: ASCII text and text opening with a Han character are
+    answered without the regular expression.
+    """
+    if text.isascii():
+        return False
+    if "\u4e00" <= text[0] <= "\u9fff":
+        return True
+    return _CJK.search(text) is not None
 
 
+@lru_cache(maxsize=65536)
 def clean_name(text: str) -> str:
     """The canonical form of a name: no quotes, no leading "the", no possessive, no "项目" after
-    "计划" (星火计划项目 -> 星火计划)."""
+    "计划" (星火计划项目 -> 星火计划). Memoised: the same names come back in every text."""
     name = " ".join(text.strip(_EDGE_PUNCT).split())
     name = _POSSESSIVE.sub("", name).strip(_EDGE_PUNCT)
     if name.lower().startswith("the ") and len(name) > 4:

@@ -9,7 +9,6 @@ rendered by :func:`~.facts.render_fact`). Nothing here writes to the store.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
@@ -26,6 +25,10 @@ from .schema import Mention, Side, normalise_relation_type
 __all__ = ["FACT_HISTORY", "entities_named", "find_relations", "select_facts"]
 
 FACT_HISTORY = 32  # relations per named entity a recall reads for its facts (the newest)
+MAX_ANCHORS = 4  # entities of a question whose relations are read
+# A question longer than this many sentences takes its entities from its first sentences when
+# they name MAX_ANCHORS of them (a pasted document is not read to its end for four names).
+HEAD_SENTENCES = 32
 
 
 def entities_named(store: GraphStore, namespace: str, name: str) -> list[Entity]:
@@ -120,32 +123,13 @@ def select_facts(
     """
     if limit < 1 or not question.sentences:
         return []
-    gazetteer = {a: r.type for r in discourse for a in (r.name, *r.aliases)}
-    mentions = find_mentions(question, gazetteer=gazetteer)
-    book = EntityBook(store, namespace, discourse)
-    keys = [clean_name(m.text) for m in mentions if m.kind == "name"]
-    keys += [t.text for t in question.tokens if t.upos in ("NOUN", "PROPN") and len(t.text) > 1]
-    book.prefetch(keys)
-    anchors: list[str] = []
-    resolved: list[Mention] = []
-    refs = iter(
-        book.resolve_many(
-            [(m.text, m.type, True) for m in mentions if m.kind == "name"], create=False
-        )
-    )
-    for m in mentions:
-        if m.kind == "name":
-            ref = next(refs)
-            if ref is None:
-                continue
-            m = replace(m, entity_ids=(ref.id,), canonical=ref.name)
-        resolved.append(m)
-    for m in resolve_references(resolved, referents=book.referents, discourse=discourse):
-        anchors.extend(i for i in m.entity_ids if i in book.known or i in book.referents)
-    for key in keys:  # nouns the mention finder did not tag ("咖啡", "coffee")
-        for ent in book.by_alias.get(key.casefold(), []):
-            anchors.append(ent.id)
-    anchors = list(dict.fromkeys(anchors))[:4]
+    head = question
+    if len(question.sentences) > HEAD_SENTENCES:
+        head = Annotation(question.text, question.sentences[:HEAD_SENTENCES])
+    named_ids, noun_ids, named = _anchors(store, namespace, head, discourse)
+    if head is not question and len(named_ids) < MAX_ANCHORS:
+        named_ids, noun_ids, named = _anchors(store, namespace, question, discourse)
+    anchors = list(dict.fromkeys([*named_ids, *noun_ids]))[:MAX_ANCHORS]
     cues = cue_types(question.text)
 
     rels: dict[str, Relation] = {}
@@ -154,9 +138,6 @@ def select_facts(
         # much-mentioned entity stay reachable through relations()/timeline()
         for rel in store.find_relations(namespace, entity_id=entity_id, newest=FACT_HISTORY):
             rels.setdefault(rel.id, rel)
-    named = any(m.kind == "name" for m in mentions) or any(
-        t.upos == "PROPN" for t in question.tokens
-    )
     if not anchors and cues and not named:  # "Who manages the project?" names nobody
         for type_ in cues[:3]:
             for rel in store.find_relations(namespace, type=type_, current_only=True, newest=limit):
@@ -211,6 +192,42 @@ def select_facts(
             continue
         out.append(render_fact(r))
     return out
+
+
+def _anchors(
+    store: GraphStore, namespace: str, question: Annotation, discourse: Sequence[Referent]
+) -> tuple[list[str], list[str], bool]:
+    """The entities ``question`` names or refers to, in text order (distinct), then those its
+    nouns are aliases of; and whether it names anything at all."""
+    gazetteer = {a: r.type for r in discourse for a in (r.name, *r.aliases)}
+    mentions = find_mentions(question, gazetteer=gazetteer)
+    book = EntityBook(store, namespace, discourse)
+    tokens = question.tokens
+    keys = [clean_name(m.text) for m in mentions if m.kind == "name"]
+    keys += [t.text for t in tokens if t.upos in ("NOUN", "PROPN") and len(t.text) > 1]
+    book.prefetch(keys)
+    resolved: list[Mention] = []
+    refs = iter(
+        book.resolve_many(
+            [(m.text, m.type, True) for m in mentions if m.kind == "name"], create=False
+        )
+    )
+    for m in mentions:
+        if m.kind == "name":
+            ref = next(refs)
+            if ref is None:
+                continue
+            m = m.resolve_to((ref.id,), ref.name, m.type)
+        resolved.append(m)
+    named_ids: list[str] = []
+    for m in resolve_references(resolved, referents=book.referents, discourse=discourse):
+        named_ids.extend(i for i in m.entity_ids if i in book.known or i in book.referents)
+    noun_ids: list[str] = []
+    for key in keys:  # nouns the mention finder did not tag ("咖啡", "coffee")
+        for ent in book.by_alias.get(key.casefold(), []):
+            noun_ids.append(ent.id)
+    named = any(m.kind == "name" for m in mentions) or any(t.upos == "PROPN" for t in tokens)
+    return list(dict.fromkeys(named_ids)), noun_ids, named
 
 
 def _successor(store: GraphStore, namespace: str, rel: Relation) -> Relation | None:

@@ -228,6 +228,26 @@ class Mention:
     def resolved(self) -> bool:
         return bool(self.entity_ids)
 
+    def resolve_to(
+        self, entity_ids: tuple[str, ...], canonical: str | None, type_: str | None
+    ) -> Mention:
+        """This mention resolved to ``entity_ids`` (a copy; ``dataclasses.replace`` without its
+        field introspection: the relation layer resolves every name of a text this way)."""
+        return Mention(
+            self.text,
+            self.start,
+            self.end,
+            self.sentence,
+            self.kind,
+            type_,
+            self.gender,
+            self.plural,
+            self.person,
+            entity_ids,
+            canonical,
+            self.weak,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class EntityRef:

@@ -158,11 +158,8 @@ class RelationTracker:
                 if ref is None:
                     continue
                 book.mentioned.append(ref.id)
-                m = replace(
-                    m,
-                    entity_ids=(ref.id,),
-                    canonical=ref.name,
-                    type=ref.type if ref.type not in (None, OTHER) else m.type,
+                m = m.resolve_to(
+                    (ref.id,), ref.name, ref.type if ref.type not in (None, OTHER) else m.type
                 )
             resolved.append(m)
         speaker_ref = None
