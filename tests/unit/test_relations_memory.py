@@ -357,7 +357,7 @@ def test_a_long_question_takes_its_entities_from_its_first_sentences(
 ) -> None:
     _people_memory(memory)
     head = "Where do Alice, Bruno, Chiara and Dmitri live? "
-    filler = "The weather was mild that week. " * 40
+    filler = "The weather was mild that week. " * 80
     long_q = head + filler + "And Elena?"
     assert _subjects(memory.recall(long_q).facts) == {"Alice", "Bruno", "Chiara", "Dmitri"}
     assert memory.recall(long_q).facts == memory.recall(head).facts
@@ -367,6 +367,22 @@ def test_a_long_question_naming_few_entities_early_is_read_to_its_end(
     memory: TemporalGraphMemory,
 ) -> None:
     _people_memory(memory)
-    filler = "The weather was mild that week. " * 40
+    filler = "The weather was mild that week. " * 80
     long_q = "Where does Alice live? " + filler + "And where does Elena live?"
     assert _subjects(memory.recall(long_q).facts) == {"Alice", "Elena"}
+
+
+def test_a_long_question_without_punctuation_is_cut_for_its_entities(
+    memory: TemporalGraphMemory,
+) -> None:
+    _people_memory(memory)
+    question = "where do Alice, Bruno, Chiara and Dmitri live" + " and it was mild" * 200
+    assert _subjects(memory.recall(question + " and Elena").facts) == {
+        "Alice",
+        "Bruno",
+        "Chiara",
+        "Dmitri",
+    }
+    assert _subjects(
+        memory.recall("where does Alice live" + " and it was mild" * 200 + " and Elena").facts
+    ) == {"Alice", "Elena"}

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...errors import InputError
 from ...models import Entity, Relation
-from ...nlp.base import Annotation
+from ...nlp.base import Annotation, Sentence
 from ...stores.base import GraphStore
 from .coref import Referent, resolve_references
 from .entities import EntityBook
@@ -26,9 +26,9 @@ __all__ = ["FACT_HISTORY", "entities_named", "find_relations", "select_facts"]
 
 FACT_HISTORY = 32  # relations per named entity a recall reads for its facts (the newest)
 MAX_ANCHORS = 4  # entities of a question whose relations are read
-# A question longer than this many sentences takes its entities from its first sentences when
+# A question longer than this many characters takes its entities from its first sentences when
 # they name MAX_ANCHORS of them (a pasted document is not read to its end for four names).
-HEAD_SENTENCES = 32
+HEAD_CHARS = 2000
 
 
 def entities_named(store: GraphStore, namespace: str, name: str) -> list[Entity]:
@@ -123,9 +123,7 @@ def select_facts(
     """
     if limit < 1 or not question.sentences:
         return []
-    head = question
-    if len(question.sentences) > HEAD_SENTENCES:
-        head = Annotation(question.text, question.sentences[:HEAD_SENTENCES])
+    head = _head(question, HEAD_CHARS)
     named_ids, noun_ids, named = _anchors(store, namespace, head, discourse)
     if head is not question and len(named_ids) < MAX_ANCHORS:
         named_ids, noun_ids, named = _anchors(store, namespace, question, discourse)
@@ -192,6 +190,27 @@ def select_facts(
             continue
         out.append(render_fact(r))
     return out
+
+
+def _head(question: Annotation, chars: int) -> Annotation:
+    """The sentences of ``question`` within its first ``chars`` characters (the first sentence
+    cut to them when it alone is longer); ``question`` itself when it is that short."""
+    if (
+        not question.sentences
+        or question.sentences[-1].end_char - question.sentences[0].start_char <= chars
+    ):
+        return question
+    limit = question.sentences[0].start_char + chars
+    kept = tuple(s for s in question.sentences if s.end_char <= limit)
+    if not kept:
+        first = question.sentences[0]
+        tokens = tuple(t for t in first.tokens if t.end_char <= limit)
+        kept = (
+            Sentence(
+                question.text[first.start_char : limit], tokens, first.start_char, limit, first.lang
+            ),
+        )
+    return Annotation(question.text, kept)
 
 
 def _anchors(
