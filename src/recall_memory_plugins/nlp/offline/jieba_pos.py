@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import math
 import re
 from typing import Any
 
@@ -16,6 +17,7 @@ _JIEBA_ENG_RE = re.compile(r"[a-zA-Z0-9]+")
 # would take minutes; real text has stretches of a few characters (10 at most in our corpora).
 _MAX_HMM_CHARS = 64
 
+_MAX_LOGP = 400_000  # memoised word scores (jieba's dictionary has about 350,000 entries)
 _State = tuple[str, str]
 
 
@@ -43,16 +45,56 @@ class _JiebaPOS:
             for s1, prob in d.items():
                 self._rev.setdefault(s1, {})[s0] = prob
         self._hmm = functools.lru_cache(maxsize=8192)(self._hmm_cut)
+        tokenizer.check_initialized()
+        self._logtotal = math.log(tokenizer.total)
+        self._logp: dict[str, float] = {}
+
+    def _route(self, sentence: str) -> list[int]:
+        """``route[k]``: the last index of the word starting at ``k`` on the best path.
+
+        jieba's ``get_DAG`` + ``calc`` in one function with lists and memoised word scores
+        (``log(freq) - log(total)``, the same float jieba adds); ties go to the longer word as
+        in jieba's ``max`` over ``(score, end)``.
+        """
+        freq, logp, logtotal = self._freq, self._logp, self._logtotal
+        if len(logp) > _MAX_LOGP:
+            logp.clear()
+        n = len(sentence)
+        dag: list[list[int]] = []
+        for k in range(n):
+            ends: list[int] = []
+            i = k
+            frag = sentence[k]
+            while i < n and frag in freq:
+                if freq[frag]:
+                    ends.append(i)
+                i += 1
+                frag = sentence[k : i + 1]
+            dag.append(ends or [k])
+        score = [0.0] * (n + 1)
+        route = [0] * n
+        for idx in range(n - 1, -1, -1):
+            best = -math.inf
+            best_end = idx
+            for x in dag[idx]:
+                word = sentence[idx : x + 1]
+                lp = logp.get(word)
+                if lp is None:
+                    lp = logp[word] = math.log(freq.get(word) or 1) - logtotal
+                value = lp + score[x + 1]
+                if value >= best:
+                    best, best_end = value, x
+            score[idx] = best
+            route[idx] = best_end
+        return route
 
     def lcut(self, sentence: str) -> list[tuple[str, str]]:
         """Segment and tag a run of Han characters: ``[(word, flag), ...]``."""
         out: list[tuple[str, str]] = []
-        dag = self._tokenizer.get_DAG(sentence)
-        route: dict[int, tuple[float, int]] = {}
-        self._tokenizer.calc(sentence, dag, route)
+        route = self._route(sentence)
         x, n, buf, tags = 0, len(sentence), "", self._tags
         while x < n:
-            y = route[x][1] + 1
+            y = route[x] + 1
             word = sentence[x:y]
             if y - x == 1:
                 buf += word
