@@ -258,16 +258,21 @@ class OfflineAnnotator:
     @staticmethod
     def _sentence(d: _Draft, text: str) -> Sentence:
         ner = _bioes(len(d.toks), d.spans)
+        feats = _FEATS
+        # positional (text, lemma, upos, xpos, ner, head, deprel, start, end, feats): a long
+        # text builds hundreds of thousands of tokens
         tokens = tuple(
             Token(
-                text=t.text,
-                lemma=t.lemma or t.text,
-                upos=t.upos or "X",
-                xpos=t.xpos,
-                ner=tag,
-                start_char=t.start,
-                end_char=t.end,
-                feats="" if t.zh else _FEATS.get(t.xpos, ""),
+                t.text,
+                t.lemma or t.text,
+                t.upos or "X",
+                t.xpos,
+                tag,
+                -1,
+                "",
+                t.start,
+                t.end,
+                "" if t.zh else feats.get(t.xpos, ""),
             )
             for t, tag in zip(d.toks, ner, strict=True)
         )

@@ -58,20 +58,18 @@ _KIND_OF_GROUP = {
 class _Tok:
     """A mutable working token; converted to the frozen :class:`Token` at the end."""
 
-    __slots__ = ("end", "kind", "lemma", "start", "text", "upos", "xpos")
+    # ``zh`` (a Chinese word or date) is set once: ``kind`` never changes after construction.
+    __slots__ = ("end", "kind", "lemma", "start", "text", "upos", "xpos", "zh")
 
     def __init__(self, text: str, start: int, end: int, kind: int, xpos: str = "") -> None:
         self.text = text
         self.start = start
         self.end = end
         self.kind = kind
+        self.zh = kind == _ZH or kind == _ZHDATE
         self.xpos = xpos
         self.upos = ""
         self.lemma = ""
-
-    @property
-    def zh(self) -> bool:
-        return self.kind == _ZH or self.kind == _ZHDATE
 
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         return f"_Tok({self.text!r}, {self.xpos}/{self.upos})"
