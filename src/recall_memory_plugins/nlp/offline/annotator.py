@@ -13,7 +13,7 @@ from .lemmas import _FEATS, _lemma_english
 from .resources import _chinese, _ChineseResources, _english, _EnglishResources
 from .scripts import _CJK_RUN_RE, detect_language
 from .sentences import split_sentences
-from .tokens import _KIND_OF_GROUP, _TOKEN_RE, _ZH, _Span, _Tok, _word_tokens
+from .tokens import _KIND_OF_GROUP, _PUNCT, _TOKEN_RE, _ZH, _Span, _Tok, _word_tokens
 
 # Above names x characters, _any_substring slides over the sentence instead of searching per name.
 _NAIVE_SEARCH_BUDGET = 2_000_000
@@ -95,6 +95,8 @@ class OfflineAnnotator:
         self._extra_first_names = frozenset(extra_first_names)
         self._extra_places = frozenset(p.lower() for p in extra_places)
         self._en: _EnglishResources | None = None
+        # (xpos, upos, lemma) of a lone punctuation mark between Chinese words ("。", "，")
+        self._punct_memo: dict[str, tuple[str, str, str]] = {}
 
     def __repr__(self) -> str:
         return "OfflineAnnotator()"
@@ -205,6 +207,7 @@ class OfflineAnnotator:
         # Tag each run of non-Chinese tokens; Chinese tokens separate runs.
         run: list[_Tok] = []
         run_at_start = True
+        other = words = False
         for k, tok in enumerate(toks):
             if tok.zh:
                 if run:
@@ -213,14 +216,31 @@ class OfflineAnnotator:
                 continue
             if not run:
                 run_at_start = k == 0
+            other = True
+            words = words or tok.kind != _PUNCT
             run.append(tok)
         if run:
             self._tag_run(run, en, run_at_start)
-        if any(not t.zh for t in toks):
+        if words:  # punctuation starts no English name or date span
             d.spans = sorted(d.spans + _english_spans(toks, en), key=lambda s: s.start)
+        elif other:
+            d.spans = sorted(d.spans, key=lambda s: s.start)
+
+    def _tag_run(self, run: list[_Tok], en: _EnglishResources, at_start: bool) -> None:
+        if len(run) == 1 and run[0].kind == _PUNCT:
+            # a lone mark between Chinese words is tagged by its text alone (lexicon or shape)
+            tok = run[0]
+            known = self._punct_memo.get(tok.text)
+            if known is None:
+                self._tag_words(run, en, at_start)
+                self._punct_memo[tok.text] = (tok.xpos, tok.upos, tok.lemma)
+            else:
+                tok.xpos, tok.upos, tok.lemma = known
+            return
+        self._tag_words(run, en, at_start)
 
     @staticmethod
-    def _tag_run(run: list[_Tok], en: _EnglishResources, at_start: bool) -> None:
+    def _tag_words(run: list[_Tok], en: _EnglishResources, at_start: bool) -> None:
         _tag_english(run, en, at_start)
         _upos_english(run)
         lex = en.lexicon
