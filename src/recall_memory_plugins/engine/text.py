@@ -183,9 +183,21 @@ def extract(annotation: Annotation) -> Extraction:
     for s_idx, sentence in enumerate(annotation.sentences):
         terms: Counter[str] = Counter()
         for span, kind in _spans(sentence):
-            name = _span_name(span)
-            if not _is_valid_concept(span, name):
-                continue
+            if len(span) == 1:  # most spans: memoised on the word and its part of speech
+                key = (span[0].text, span[0].upos)
+                one = _ONE_WORD.get(key, _UNSEEN)
+                if one is _UNSEEN:
+                    if len(_ONE_WORD) >= _TERMS_SIZE:
+                        _ONE_WORD.clear()
+                    name = _span_name(span)
+                    one = _ONE_WORD[key] = name if _is_valid_concept(span, name) else None
+                if one is None:
+                    continue
+                name = one
+            else:
+                name = _span_name(span)
+                if not _is_valid_concept(span, name):
+                    continue
             surface = annotation.text[span[0].start_char : span[-1].end_char] or " ".join(
                 t.text for t in span
             )
@@ -194,17 +206,38 @@ def extract(annotation: Annotation) -> Extraction:
             if len(span) > 1:
                 terms[name] += 1
         for tok in sentence.tokens:
-            if tok.upos not in _CONTENT or not _WORD_RE.search(tok.text):
+            if tok.upos not in _CONTENT:
                 continue
-            low = tok.text.lower()
-            if low in STOP_TERMS or (tok.lemma or "").lower() in STOP_TERMS:
-                continue
-            term = normalise_word(tok.text)
-            if term in STOP_TERMS or (not is_cjk(term) and len(term) < 2 and tok.upos != "NUM"):
-                continue
-            terms[term] += 1
+            tkey = (tok.text, tok.lemma, tok.upos)
+            term = _TERMS.get(tkey, _UNSEEN)
+            if term is _UNSEEN:
+                if len(_TERMS) >= _TERMS_SIZE:
+                    _TERMS.clear()
+                term = _TERMS[tkey] = _index_term(tok)
+            if term is not None:
+                terms[term] += 1
         result.terms_by_sentence.append(terms)
     return result
+
+
+# The index term of a token depends on its text, lemma and part of speech only; a long text
+# repeats the same few thousand words, so the term is memoised on the three.
+_TERMS: dict[tuple[str, str, str], str | None] = {}
+_ONE_WORD: dict[tuple[str, str], str | None] = {}  # concept name of a one-token span, or None
+_TERMS_SIZE = 200_000
+_UNSEEN = "\x00unseen"
+
+
+def _index_term(tok: Token) -> str | None:
+    """The lexical index term of a content token, or None (stop word, no word character)."""
+    if not _WORD_RE.search(tok.text):
+        return None
+    if tok.text.lower() in STOP_TERMS or (tok.lemma or "").lower() in STOP_TERMS:
+        return None
+    term = normalise_word(tok.text)
+    if term in STOP_TERMS or (not is_cjk(term) and len(term) < 2 and tok.upos != "NUM"):
+        return None
+    return term
 
 
 def link_pairs(
