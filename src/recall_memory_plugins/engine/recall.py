@@ -28,12 +28,15 @@ from ..models import (
 )
 from ..nlp.base import Annotation, Annotator
 from .filters import StatementFilter, facts_as_of, filter_candidates
+from .periods import Period, question_period
 from .retrieval import (
     BM25,
     Candidate,
     add_follow_ups,
+    coverage_boost,
     fit_to_budget,
     fuse,
+    period_boost,
     rank_concepts,
     seed_order,
     speaker_boost,
@@ -141,7 +144,10 @@ class RecallMixin:
         if strat == "seed":
             ranked, how = self._seed_candidates(ns, ranked_concepts)
         else:
-            ranked, how = self._fused_candidates(ns, ex, ranked_concepts, newest, budget, weights)
+            period = question_period(question) if self.config.period_weight else None
+            ranked, how = self._fused_candidates(
+                ns, ex, ranked_concepts, newest, budget, weights, period
+            )
             if self.config.excerpts != "off" and weights:
                 ranked = self._excerpts(ranked, weights, full_texts)
         ranked = filter_candidates(ranked, only)
@@ -335,9 +341,11 @@ class RecallMixin:
         newest: int,
         budget: int,
         weights: dict[str, float],
+        period: Period | None = None,
     ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
         """Candidates ranked by fused score; ``weights`` receives the question terms' idf weights
-        (for excerpts), so the store's term statistics are read once per recall."""
+        (for excerpts), so the store's term statistics are read once per recall. ``period``: the
+        calendar span the question names (statements said then rank higher)."""
         cfg = self.config
         query = ex.terms()
         for c in concepts:
@@ -409,16 +417,6 @@ class RecallMixin:
             recency_weight=cfg.recency_weight,
         )[:keep]
         by_id = {s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])}
-        follow: list[Statement] = []
-        if cfg.follow_up_weights:
-            # the statements stored just after the best hits (twice as many hits as follow: the
-            # speaker boost below may reorder them)
-            steps = {
-                c.t_index + k
-                for c in ranked[: 2 * FOLLOW_UP_HITS]
-                for k in range(1, len(cfg.follow_up_weights) + 1)
-            }
-            follow = [st for st in self.store.statements_at(ns, steps) if st.id not in by_id]
         out = [
             (by_id[c.statement_id], round(c.score, 6), c.concepts)
             for c in ranked
@@ -426,7 +424,19 @@ class RecallMixin:
         ]
         if cfg.speaker_weight:
             out = speaker_boost(out, set(query), cfg.speaker_weight)
+        if cfg.period_weight:
+            out = period_boost(out, period, cfg.period_weight)
+        if cfg.coverage_weight:
+            out = coverage_boost(out, set(ex.terms()), cfg.coverage_weight)
         if cfg.follow_up_weights:
+            # the statements stored just after the best hits (twice as many hits as follow, as
+            # a hit's own follow-ups may outrank the next hits)
+            steps = {
+                st.t_index + k
+                for st, _, _ in out[: 2 * FOLLOW_UP_HITS]
+                for k in range(1, len(cfg.follow_up_weights) + 1)
+            }
+            follow = [st for st in self.store.statements_at(ns, steps) if st.id not in by_id]
             out = add_follow_ups(
                 out,
                 follow,

@@ -13,8 +13,11 @@ Two strategies share the seed's graph, time steps and ``sort_val`` ranking:
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import timedelta
+from functools import lru_cache
 
 from ..models import (
     Concept,
@@ -27,13 +30,16 @@ from ..models import (
     date_header,
     statement_line,
 )
-from .text import speaker_index_terms
+from .periods import Period
+from .text import is_cjk, normalise_word, speaker_index_terms
 
 __all__ = [
     "BM25",
     "Candidate",
     "add_follow_ups",
+    "coverage_boost",
     "fit_to_budget",
+    "period_boost",
     "rank_concepts",
     "seed_order",
     "seed_sort_vals",
@@ -223,6 +229,65 @@ def speaker_boost(ranked: Ranked, question_terms: set[str], weight: float) -> Ra
         if named is None:
             named = names[speaker] = bool(speaker_index_terms(speaker).keys() & question_terms)
         out.append((st, round(score * (1 + weight), 6) if named else score, concepts))
+    return _best_first(out)
+
+
+PERIOD_GRACE = timedelta(days=7)  # a period's events are still told up to a week after it
+_WORD_RE = re.compile(r"\w+", re.UNICODE)
+
+
+def period_boost(
+    ranked: Ranked, period: Period | None, weight: float, *, grace: timedelta = PERIOD_GRACE
+) -> Ranked:
+    """Statements said within the ``period`` the question names score ``1 + weight`` times as much.
+
+    "What dish did Nate make on 9 November, 2022?" is best answered by what was said that day;
+    the date is in the statement's time (``at``), not in its words, so BM25 cannot see it. A
+    statement said up to ``grace`` after the period counts too ("Last week I ...").
+    """
+    if period is None or not weight:
+        return ranked
+    start, end = period[0], period[1] + grace
+    out = [
+        (st, round(score * (1 + weight), 6) if start <= st.at < end else score, concepts)
+        for st, score, concepts in ranked
+    ]
+    return _best_first(out)
+
+
+COVERAGE_CANDIDATES = 60  # best candidates rescored by coverage (the rest cannot reach the budget)
+
+
+@lru_cache(maxsize=8192)
+def statement_terms(text: str, speaker: str | None = None) -> frozenset[str]:
+    """A statement's words in index form (lower-cased, stemmed), with its speaker's name
+    (cached: a conversation's recalls keep meeting the same statements)."""
+    words = {normalise_word(w) for w in _WORD_RE.findall(text)}
+    words.update(speaker_index_terms(speaker))
+    return frozenset(words)
+
+
+def coverage_boost(
+    ranked: Ranked, question_terms: set[str], weight: float, *, top: int = COVERAGE_CANDIDATES
+) -> Ranked:
+    """A statement scores ``1 + weight * share`` times as much, ``share`` being the part of the
+    question's distinct terms it contains (its text or its speaker).
+
+    BM25 lets one rare word outweigh several common ones; a statement that matches more of what
+    was asked ("What book did Caroline recommend to Melanie?": book, Caroline, recommend,
+    Melanie) is more often the one that answers it. Chinese terms are matched as substrings.
+    Only the ``top`` best candidates are rescored (the boost at most doubles a score, so the
+    candidates below them seldom reach a budget, and reading their words costs time).
+    """
+    if not question_terms or not weight:
+        return ranked
+    cjk = {t for t in question_terms if is_cjk(t)}
+    out = list(ranked[top:])
+    for st, score, concepts in ranked[:top]:
+        words = statement_terms(st.text, st.speaker)
+        found = sum(1 for t in question_terms if t in words or (t in cjk and t in st.text))
+        share = found / len(question_terms)
+        out.append((st, round(score * (1 + weight * share), 6) if share else score, concepts))
     return _best_first(out)
 
 
