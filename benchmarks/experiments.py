@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -160,6 +161,100 @@ def _newest_first_class() -> Callable[..., Any]:
 
     return NewestAmongEquals
 
+_HOW_NUMBER_RE = re.compile(r"\bhow\s+(?:many|much|often|long|old|far|big|tall)\b|\bwhat\s+"
+                             r"(?:year|age|percentage|number)\b", re.IGNORECASE)
+_WHEN_RE = re.compile(r"^\s*when\b|\bwhat\s+(?:year|month|day|date|time)\b|\bhow\s+long\b",
+                      re.IGNORECASE)
+_NUMBER_IN_RE = re.compile(r"\b(?:\d+(?:[.,]\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|"
+                           r"eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|dozen|once|"
+                           r"twice|half|couple)\b", re.IGNORECASE)
+_TIME_IN_RE = re.compile(r"\b(?:\d{4}|january|february|march|april|may|june|july|august|september|"
+                         r"october|november|december|monday|tuesday|wednesday|thursday|friday|"
+                         r"saturday|sunday|yesterday|today|tonight|ago|since|(?:last|next|this|"
+                         r"past)\s+(?:week|weekend|month|year|summer|winter|spring|fall|night)|"
+                         r"years?|months?|weeks?|days?)\b", re.IGNORECASE)
+_WORD_RE = re.compile(r"\w+")
+
+
+def _cue_class(*, date_weight: float = 0.0, date_after: int = 7, date_before: int = 0,
+               date_near: float = 0.0, type_weight: float = 0.0, coverage_weight: float = 0.0,
+               dedupe: float = 0.0) -> Callable[..., Any]:
+    """Ranking cues applied to the fused candidates before the follow-up turns join:
+
+    - ``date_weight``: a statement said within the period the question names ("on 9 November,
+      2022", "in January 2024"; ``engine.periods.question_period``), widened by ``date_before`` /
+      ``date_after`` days, scores ``1 + date_weight`` times as much (``date_near``: the factor
+      for one said within 30 days after the period).
+    - ``type_weight``: answer-type cues: "how many/long/often ..." favours statements with a
+      number, "when/what year" statements with a time phrase (``1 + type_weight``).
+    - ``coverage_weight``: x ``1 + w * share`` of the question's distinct terms the statement
+      (text + speaker) matches.
+    - ``dedupe``: a statement whose word set overlaps a better one's by this Jaccard share or
+      more is dropped (0 = off)."""
+    from datetime import timedelta
+
+    from recall_memory_plugins import TemporalGraphMemory
+    from recall_memory_plugins.engine.periods import question_period
+    from recall_memory_plugins.engine.retrieval import add_follow_ups
+    from recall_memory_plugins.engine.text import normalise_word, speaker_index_terms
+
+    class CueMemory(TemporalGraphMemory):
+        def recall(self, question, **kwargs):  # type: ignore[no-untyped-def, override]
+            self._question = question
+            return super().recall(question, **kwargs)
+
+        def _fused_candidates(self, ns, ex, concepts, newest, budget, *rest):  # type: ignore[no-untyped-def, override]
+            cfg = self.config
+            self.config = cfg.with_options(follow_up_weights=())
+            try:
+                out, how = super()._fused_candidates(ns, ex, concepts, newest, budget, *rest)
+            finally:
+                self.config = cfg
+            q = self._question
+            period = question_period(q) if date_weight else None
+            want_number = bool(type_weight and _HOW_NUMBER_RE.search(q))
+            want_time = bool(type_weight and _WHEN_RE.search(q))
+            qterms = set(ex.terms()) if coverage_weight or dedupe else set()
+            rescored = []
+            for st, score, names in out:
+                f = 1.0
+                if period is not None and st.at is not None:
+                    lo = period[0] - timedelta(days=date_before)
+                    hi = period[1] + timedelta(days=date_after)
+                    if lo <= st.at < hi:
+                        f *= 1 + date_weight
+                    elif date_near and hi <= st.at < hi + timedelta(days=30):
+                        f *= 1 + date_near
+                if want_number and _NUMBER_IN_RE.search(st.text):
+                    f *= 1 + type_weight
+                elif want_time and _TIME_IN_RE.search(st.text):
+                    f *= 1 + type_weight
+                if qterms and coverage_weight:
+                    words = {normalise_word(w) for w in _WORD_RE.findall(st.text)}
+                    words |= set(speaker_index_terms(st.speaker))
+                    f *= 1 + coverage_weight * len(qterms & words) / len(qterms)
+                rescored.append((st, round(score * f, 6), names))
+            out = sorted(rescored, key=lambda r: (-r[1], -r[0].t_index, -r[0].id))
+            if dedupe:
+                kept: list[Any] = []
+                sets: list[set[str]] = []
+                for r in out:
+                    words = {normalise_word(w) for w in _WORD_RE.findall(r[0].text)}
+                    if any(len(words & o) / max(len(words | o), 1) >= dedupe for o in sets[:60]):
+                        continue
+                    sets.append(words)
+                    kept.append(r)
+                out = kept
+            if cfg.follow_up_weights and out:
+                have = {st.id for st, _, _ in out}
+                steps = {st.t_index + k for st, _, _ in out[:16]
+                         for k in range(1, len(cfg.follow_up_weights) + 1)}
+                pool = [st for st in self.store.statements_at(ns, steps) if st.id not in have]
+                out = add_follow_ups(out, pool, cfg.follow_up_weights, hits=8)
+            return out, how
+
+    return CueMemory
+
 def variants(side: DenseSide) -> dict[str, Variant]:
     return {
         "default": Variant("defaults"),
@@ -240,6 +335,77 @@ def variants(side: DenseSide) -> dict[str, Variant]:
                                                                   adjacent=True)),
         "newest-among-equals": Variant("subclass: candidates matching the same question terms "
                                        "ranked newest first", factory=_newest_first_class()),
+        **cue_variants(),
+    }
+
+# the defaults before the period and coverage cues (the cue subclass starts from them)
+_BEFORE_CUES = {"speaker_weight": 0.4, "period_weight": 0.0, "coverage_weight": 0.0}
+
+
+def cue_variants() -> dict[str, Variant]:
+    """Issue 11 ranking cues (subclass ``_cue_class``), measured on the tuning half. Each starts
+    from the defaults before the cues were adopted (``_BEFORE_CUES``), so it reproduces what was
+    measured when they were chosen; ``issue11-previous`` is that starting point."""
+    table = _cue_table()
+    return {name: (v if name.startswith(("issue11", "engine", "no-")) else
+                   Variant(v.what, {**_BEFORE_CUES, **v.options}, v.factory, v.own_ingest,
+                           v.patches))
+            for name, v in table.items()}
+
+
+def _cue_table() -> dict[str, Variant]:
+    return {
+        "cues-none": Variant("cue subclass with every cue off (control: follow-ups re-added "
+                             "after the cues)", factory=_cue_class()),
+        "date-0.5": Variant("date cue x1.5 (period named by the question, +7 days)",
+                            factory=_cue_class(date_weight=0.5)),
+        "date-1": Variant("date cue x2 (+7 days)", factory=_cue_class(date_weight=1.0)),
+        "date-2": Variant("date cue x3 (+7 days)", factory=_cue_class(date_weight=2.0)),
+        "date-1-exact": Variant("date cue x2, the period only", factory=_cue_class(date_weight=1.0,
+                                                                               date_after=0)),
+        "date-1-near": Variant("date cue x2 (+7 days), x1.3 up to 30 days after",
+                               factory=_cue_class(date_weight=1.0, date_near=0.3)),
+        "type-0.2": Variant("answer-type cue x1.2 (number for how many/long/often, time phrase "
+                            "for when)", factory=_cue_class(type_weight=0.2)),
+        "type-0.5": Variant("answer-type cue x1.5", factory=_cue_class(type_weight=0.5)),
+        "coverage-0.3": Variant("x(1 + 0.3 x share of distinct question terms matched)",
+                                factory=_cue_class(coverage_weight=0.3)),
+        "coverage-1": Variant("x(1 + 1.0 x share of distinct question terms matched)",
+                              factory=_cue_class(coverage_weight=1.0)),
+        "dedupe-0.8": Variant("drop a statement whose word set overlaps a better one's >= 80 %",
+                              factory=_cue_class(dedupe=0.8)),
+        "follow-hits-16": Variant("follow-ups of the 16 best hits (FOLLOW_UP_HITS=16)",
+                                  patches={"FOLLOW_UP_HITS": 16}),
+        "candidates-x2": Variant("twice the lexical candidates (LEXICAL_CANDIDATES_PER_KEPT=6)",
+                                 patches={"LEXICAL_CANDIDATES_PER_KEPT": 6}),
+        "speaker-0.2": Variant("speaker_weight=0.2", {"speaker_weight": 0.2}),
+        "issue11-previous": Variant("the defaults before these cues: speaker_weight=0.4, "
+                                    "period_weight=0, coverage_weight=0",
+                                    {"speaker_weight": 0.4, "period_weight": 0.0,
+                                     "coverage_weight": 0.0}),
+        "engine-no-speaker": Variant("speaker_weight=0 with the engine's period and coverage cues",
+                                     {"speaker_weight": 0.0}),
+        "no-period": Variant("period_weight=0", {"period_weight": 0.0}),
+        "no-coverage": Variant("coverage_weight=0", {"coverage_weight": 0.0}),
+        "date-3": Variant("date cue x4 (+7 days)", factory=_cue_class(date_weight=3.0)),
+        "date-2+coverage-1": Variant("date cue x3 + coverage x(1 + share)",
+                                     factory=_cue_class(date_weight=2.0, coverage_weight=1.0)),
+        "date-2+coverage-0.5": Variant("date cue x3 + coverage x(1 + 0.5 share)",
+                                       factory=_cue_class(date_weight=2.0, coverage_weight=0.5)),
+        "date-2+no-speaker": Variant("date cue x3, speaker_weight=0", {"speaker_weight": 0.0},
+                                     factory=_cue_class(date_weight=2.0)),
+        "date-2+coverage-1+no-speaker": Variant("date cue x3 + coverage x(1 + share), "
+                                                "speaker_weight=0", {"speaker_weight": 0.0},
+                                                factory=_cue_class(date_weight=2.0,
+                                                                   coverage_weight=1.0)),
+        "date-2+coverage-1+speaker-0.2": Variant("date cue x3 + coverage x(1 + share), "
+                                                 "speaker_weight=0.2", {"speaker_weight": 0.2},
+                                                 factory=_cue_class(date_weight=2.0,
+                                                                    coverage_weight=1.0)),
+        "date-2+coverage-1+type-0.2": Variant("date cue x3 + coverage x(1 + share) + answer-type "
+                                              "x1.2", factory=_cue_class(date_weight=2.0,
+                                                                        coverage_weight=1.0,
+                                                                        type_weight=0.2)),
     }
 
 def temporal_variants() -> dict[str, Variant]:
