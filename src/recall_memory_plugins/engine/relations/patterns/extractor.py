@@ -9,11 +9,9 @@ subject-verb-object triples (``dependency.py``). Candidates come out in text ord
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ....nlp.base import Annotation
 from ..names import is_cjk
-from ..schema import OTHER, RELATION_TYPES, ExtractionContext, RelationCandidate
+from ..schema import OTHER, RELATION_TYPES, EntityRef, ExtractionContext, RelationCandidate
 from .blocks import CLOSE, OPEN
 from .chinese import ZH_PATTERNS
 from .dependency import _dependency_triples, _has_parse
@@ -136,7 +134,17 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
         for m in pattern.finditer(view.text):
             h = _Match(m, view, ex)
             for cand in handler(h):
-                out.append(_Found(h.end, h.slot("s"), replace(cand, sentence=view.sentence)))
+                if cand.sentence != view.sentence:
+                    cand = RelationCandidate(
+                        cand.subject,
+                        cand.type,
+                        cand.object,
+                        cand.attributes,
+                        cand.negated,
+                        view.sentence,
+                        cand.ends,
+                    )
+                out.append(_Found(h.end, h.slot("s"), cand))
     return out
 
 
@@ -147,7 +155,9 @@ def _finish(c: RelationCandidate) -> RelationCandidate:
         return c
     subject, obj = c.subject, c.object
     if subject.type in (None, OTHER) and spec.subject_type:
-        subject = replace(subject, type=spec.subject_type)
+        subject = EntityRef(subject.name, spec.subject_type, subject.id)
     if obj is not None and obj.type is None and spec.object_type:
-        obj = replace(obj, type=spec.object_type)
-    return replace(c, subject=subject, object=obj)
+        obj = EntityRef(obj.name, spec.object_type, obj.id)
+    if subject is c.subject and obj is c.object:
+        return c
+    return RelationCandidate(subject, c.type, obj, c.attributes, c.negated, c.sentence, c.ends)
