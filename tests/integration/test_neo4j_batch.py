@@ -14,6 +14,7 @@ import shutil
 import threading
 import uuid
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -309,3 +310,202 @@ def test_a_batch_holds_the_write_lock_from_its_first_read(
         assert store.current_step(ns) == 0  # a read only
         assert other_writer().startswith("waited")
     assert other_writer() == "wrote"
+
+
+# -------------------------------------------------------------------------------------- bulk
+def _bulk_store(driver: Any, config: Neo4jConfig, **kw: Any) -> Neo4jGraphStore:
+    s = Neo4jGraphStore(driver=driver, database=config.database, **kw)
+    s.setup()
+    return s
+
+
+def test_bulk_answers_updates_before_writing_them_and_reads_see_them(
+    driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    store = _bulk_store(driver, config, bulk_size=3)
+    alice = EntityRecord("e-alice", "Alice", "PERSON", ("Al",))
+    bob = EntityRecord("e-bob", "Bob", "PERSON")
+    with store.bulk():
+        first = store.apply_update(small_update(ns, "one", ["a", "b"]))  # at once: reads the clock
+        second = store.apply_update(small_update(ns, "two", ["b", "c"], entities=(alice,)))
+        # queued, answered with the step and ids it will get; nothing of it written yet
+        assert (second.t_index, second.statement_ids) == (2, (first.statement_ids[0] + 1,))
+        assert store.current_step(ns) == 2
+        # entity look-ups answer as after the queued writes, without writing them
+        assert store.find_entities(ns, aliases=["bob"]) == []
+        assert [e.id for e in store.find_entities(ns, aliases=["al"])] == ["e-alice"]
+        assert _texts_in_transaction(store, ns) == ["one"]
+        store.apply_update(
+            small_update(
+                ns,
+                "three",
+                ["c"],
+                entities=(bob,),
+                relation_changes=(RelationChange("add", "r1", "e-alice", "KNOWS", "e-bob"),),
+            )
+        )
+        # queued relation changes: every relation read writes them first
+        rels = store.find_relations(ns, entity_id="e-alice")
+        assert [(r.id, r.subject_name, r.object_name) for r in rels] == [("r1", "Alice", "Bob")]
+        results = [store.apply_update(small_update(ns, f"x{i}", ["d", "a"])) for i in range(5)]
+        assert [r.t_index for r in results] == [4, 5, 6, 7, 8]  # crossed bulk_size: written
+        assert committed_texts(driver, config, ns) == []  # one transaction until the block ends
+    texts = ["one", "two", "three", "x0", "x1", "x2", "x3", "x4"]
+    assert committed_texts(driver, config, ns) == texts
+    stored = store.find_statements(ns)
+    assert [(s.text, s.t_index) for s in stored] == [(t, i + 1) for i, t in enumerate(texts)]
+    assert [s.id for s in stored[-5:]] == [i for r in results for i in r.statement_ids]
+    # the same updates through batch(), one query each, store the same graph
+    plain = ns + "-plain"
+    try:
+        with store.batch():
+            store.apply_update(small_update(plain, "one", ["a", "b"]))
+            store.apply_update(small_update(plain, "two", ["b", "c"], entities=(alice,)))
+            store.apply_update(
+                small_update(
+                    plain,
+                    "three",
+                    ["c"],
+                    entities=(bob,),
+                    relation_changes=(RelationChange("add", "r1", "e-alice", "KNOWS", "e-bob"),),
+                )
+            )
+            for i in range(5):
+                store.apply_update(small_update(plain, f"x{i}", ["d", "a"]))
+        assert store.stats(plain) == replace(store.stats(ns), namespace=plain)
+        names = ["a", "b", "c", "d"]
+        assert [(c.name, c.mentions, c.revision_count) for c in store.find_concepts(ns, names)] == [
+            (c.name, c.mentions, c.revision_count) for c in store.find_concepts(plain, names)
+        ]
+        assert store.find_links(ns) == [
+            type(lk)(ns, lk.source, lk.target, lk.strength, lk.t_index)
+            for lk in store.find_links(plain)
+        ]
+    finally:
+        store.clear(plain)
+        store.close()
+
+
+def test_entity_look_ups_in_bulk_answer_as_after_the_queued_writes(
+    driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    store = _bulk_store(driver, config, bulk_size=50)
+    looks: list[dict[str, Any]] = [
+        {"aliases": ["xav"]},
+        {"aliases": ["x", "yara", "nobody"]},
+        {"ids": ["e-x", "e-y", "e-none"]},
+        {"aliases": ["xav"], "type": "PERSON"},
+        {"aliases": ["x"], "type": "OTHER"},
+        {"aliases": ["xav"], "newest": 1},
+    ]
+    try:
+        with store.bulk():
+            store.apply_update(  # at once: stored
+                small_update(
+                    ns, "one", ["a"], entities=(EntityRecord("e-x", "Xavier", "OTHER", ("X",)),)
+                )
+            )
+            # queued: a new alias and a specific type for e-x, a new entity sharing the alias
+            store.apply_update(
+                small_update(
+                    ns, "two", ["a"], entities=(EntityRecord("e-x", "Xavier", "PERSON", ("Xav",)),)
+                )
+            )
+            store.apply_update(
+                small_update(
+                    ns, "three", ["a"], entities=(EntityRecord("e-y", "Yara", "PERSON", ("Xav",)),)
+                )
+            )
+            before = [store.find_entities(ns, **kw) for kw in looks]
+            assert _texts_in_transaction(store, ns) == ["one"]  # nothing written for them
+            store.find_statements(ns)  # any other read writes the queue first
+            assert _texts_in_transaction(store, ns) == ["one", "two", "three"]
+            after = [store.find_entities(ns, **kw) for kw in looks]
+        assert before == after
+        x, y = before[2]
+        assert (x.type, x.aliases, x.first_step, x.last_step) == (
+            "PERSON",
+            ("Xavier", "X", "Xav"),
+            1,
+            2,
+        )
+        assert (y.id, y.first_step, y.last_step) == ("e-y", 3, 3)
+        assert [e.id for e in before[5]] == ["e-y"]  # the newest one with the alias
+        assert before[4] == []
+    finally:
+        store.close()
+
+
+def _texts_in_transaction(store: Neo4jGraphStore, ns: str) -> list[str]:
+    """The statements the batch's own transaction holds, read without writing its queue."""
+    rows = store._run(
+        "read statements",
+        "MATCH (s:Statement {namespace: $ns}) RETURN s.text AS text ORDER BY s.id",
+        {"ns": ns},
+        pending_ok=True,
+    )
+    return [r["text"] for r in rows]
+
+
+def test_a_rejected_queued_update_rolls_the_bulk_batch_back(
+    driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    store = _bulk_store(driver, config)
+    try:
+        with pytest.raises(StoreError, match="rolled back") as err:
+            with store.bulk():
+                store.apply_update(small_update(ns, "one", ["a"]))
+                # queued and answered: the link to an unknown concept is noticed when written
+                store.apply_update(small_update(ns, "bad", ["x"], links=(("x", "ghost", 1),)))
+        assert "ghost" in str(err.value)
+        assert committed_texts(driver, config, ns) == []
+        assert store.current_step(ns) == 0
+    finally:
+        store.close()
+
+
+def test_add_many_through_bulk_stores_what_add_stores(
+    config: Neo4jConfig, driver: Any, ns: str
+) -> None:
+    neo = _bulk_store(driver, config, bulk_size=2)
+    many = TemporalGraphMemory(neo, annotator="offline", clock=Clock(), namespace=ns)
+    many.add_many([{"text": t, "speaker": who} for who, t in CONVERSATION * 2])
+    one_ns = ns + "-one"
+    one = TemporalGraphMemory(neo, annotator="offline", clock=Clock(), namespace=one_ns)
+    try:
+        for who, text in CONVERSATION * 2:
+            one.add(text, speaker=who)
+        assert replace(neo.stats(ns), namespace=one_ns) == neo.stats(one_ns)
+        assert [
+            (r.type, r.subject_name, r.object_name, r.valid_from_step, r.valid_to_step)
+            for r in many.relations(include_ended=True)
+        ] == [
+            (r.type, r.subject_name, r.object_name, r.valid_from_step, r.valid_to_step)
+            for r in one.relations(include_ended=True)
+        ]
+        question = "Where does Alice work now?"
+        assert many.recall(question).text == one.recall(question).text
+    finally:
+        neo.clear(one_ns)
+        neo.close()
+
+
+# ----------------------------------------------------------------------------------- reading
+def test_reads_inside_reading_answer_as_outside_and_writes_are_unaffected(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", clock=Clock(), namespace=ns)
+    memory.add_many([{"text": t, "speaker": who} for who, t in CONVERSATION])
+    questions = ["Where does Alice work?", "Who manages the project?", "anything"]
+    outside = [memory.recall(q).text for q in questions]
+    with store.reading():
+        with store.reading():  # nested: joins the outer block
+            assert [memory.recall(q).text for q in questions] == outside
+        # a write inside the block is its own transaction, committed at once
+        store.apply_update(small_update(ns, "later", ["a"]))
+        assert committed_texts(driver, config, ns)[-1] == "later"
+        assert store.current_step(ns) == len(CONVERSATION) + 1
+    # inside a batch the batch's transaction answers (its uncommitted writes included)
+    with store.batch(), store.reading():
+        store.apply_update(small_update(ns, "uncommitted", ["a"]))
+        assert store.find_statements(ns)[-1].text == "uncommitted"

@@ -24,7 +24,8 @@ from ..models import (
     UpdateResult,
 )
 from ..nlp.base import Annotation, Annotator
-from ..stores.base import GraphStore
+from ..stores.base import GraphStore, bulk
+from .gcpause import paused_gc
 from .inspection import InspectionMixin
 from .items import ItemsMixin
 from .recall import RecallMixin
@@ -226,7 +227,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         who = check_label(speaker, "speaker")
         ref = check_label(source, "source")
         meta = check_metadata(metadata)
-        return self._commit(self._prepare(ns, text, when, who, ref, meta))
+        with paused_gc(len(text)):
+            return self._commit(self._prepare(ns, text, when, who, ref, meta))
 
     def add_many(
         self,
@@ -280,7 +282,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                 while pos < len(prepared):
                     opened = time.monotonic()
                     try:
-                        with self.store.batch():
+                        # several updates per write where the store can (Neo4j)
+                        with bulk(self.store):
                             while pos < len(prepared):
                                 results.append(self._commit(prepared[pos]))
                                 pos += 1

@@ -15,7 +15,7 @@ Rules every implementation follows:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager
+from contextlib import AbstractContextManager, nullcontext
 from typing import Any, Protocol, runtime_checkable
 
 from ..errors import InputError
@@ -353,6 +353,30 @@ class GraphStore(Protocol):
     def namespaces(self) -> list[str]:
         """Every namespace that holds data."""
         ...
+
+
+def reading(store: GraphStore) -> AbstractContextManager[None]:
+    """The store's ``reading()`` block when it has one, else a no-op context.
+
+    A store may offer ``reading()``: the reads of the calling thread inside the block (a recall)
+    share one read transaction, which saves round trips. It is optional: a store without it,
+    like the embedded SQLite store, whose reads cost no round trip, is used as before.
+    """
+    block = getattr(store, "reading", None)
+    return block() if callable(block) else nullcontext()
+
+
+def bulk(store: GraphStore) -> AbstractContextManager[None]:
+    """The store's ``bulk()`` block when it has one, else its :meth:`GraphStore.batch`.
+
+    A store may offer ``bulk()``: a batch whose updates it may write several per query, which
+    answers :meth:`GraphStore.apply_update` before the update is written (the step and statement
+    ids it will get) and notices a rejected update only when writing it, failing the whole batch
+    then. Only a caller whose updates the store does not reject (an engine's, planned against
+    what the store holds) should use it; anything else uses :meth:`GraphStore.batch`.
+    """
+    block = getattr(store, "bulk", None)
+    return block() if callable(block) else store.batch()
 
 
 def records_by_kind(

@@ -11,6 +11,10 @@ from ..base import newest_per_alias
 from . import cypher
 from ._common import _entity, _epoch, _epoch_or_none, _key_or_none, _keys
 from .lifecycle import Neo4jLifecycle
+from .schema import index_key
+from .transactions import _Batch
+
+_VAGUE = ("OTHER", "THING")  # entity types a specific one replaces
 
 
 class Neo4jEntities(Neo4jLifecycle):
@@ -41,11 +45,71 @@ class Neo4jEntities(Neo4jLifecycle):
             query = cypher.ENTITIES_BY_ALIAS
         else:
             query = cypher.ENTITIES_BY_NAMESPACE
-        rows = self._run("read entities", query, params)
+        queued = self._pending_block()
+        by_id_only = query is cypher.ENTITIES_BY_ID and aliases is None
+        if queued is not None and (query is cypher.ENTITIES_BY_ALIAS or by_id_only):
+            rows = [{"entities": self._entities_with_queued(queued, namespace, query, params)}]
+        else:  # (queued updates, if any, are written first)
+            rows = self._run("read entities", query, params)
         entities = [_entity(namespace, e) for e in rows[0]["entities"]]
         if newest is not None and params["alias_keys"] is not None:
             return newest_per_alias(entities, params["alias_keys"], max(0, int(newest)))
         return sorted(entities, key=lambda e: (e.first_step, e.id))
+
+    def _entities_with_queued(
+        self, queued: _Batch, namespace: str, query: str, params: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """A look-up by ids or aliases as it will read once the queued updates (bulk) are
+        written, without writing them: the stored entities found, plus those the queued updates
+        name, each changed by them as ``APPLY_UPDATE`` changes it (created, aliases merged in
+        order, a vague type upgraded, ``last_step`` their step). The type filter runs here, on
+        the changed entities; a look-up by ids here has no alias filter."""
+        asked_keys = set(params.get("keys") or ())
+        asked_aliases = params["alias_keys"] if not asked_keys else None
+        records = [
+            (u["expect"][0], ent)
+            for u in queued.pending
+            if u["ns"] == namespace
+            for ent in u["entities"]
+        ]
+        # the queued entities the look-up finds: by id, or carrying an asked alias (merging
+        # only adds aliases, so a stored entity found by one stays found)
+        touched = {
+            ent["key"]
+            for _, ent in records
+            if ent["key"] in asked_keys
+            or (asked_aliases is not None and not set(ent["alias_keys"]).isdisjoint(asked_aliases))
+        }
+        unfiltered = {**params, "type": None, "alias_keys": None}
+        found = {
+            index_key(e["id"]): dict(e)
+            for e in self._run("read entities", query, unfiltered, pending_ok=True)[0]["entities"]
+        }
+        stored = [k for k in touched if k not in found]
+        if stored:  # the stored state of the entities the queued updates add an asked alias to
+            by_id = {**unfiltered, "keys": stored}
+            for e in self._run("read entities", cypher.ENTITIES_BY_ID, by_id, pending_ok=True)[0][
+                "entities"
+            ]:
+                found[index_key(e["id"])] = dict(e)
+        for step, ent in records:
+            key = ent["key"]
+            if key not in found and key not in touched:
+                continue
+            e = found.get(key) or {
+                "id": ent["id"],
+                "name": ent["name"],
+                "type": ent["type"],
+                "aliases": [],
+                "first_step": step,
+            }
+            if e["type"] in _VAGUE and ent["type"] is not None and ent["type"] not in _VAGUE:
+                e["type"] = ent["type"]
+            aliases = list(e["aliases"] or ())
+            aliases += [a for a in dict.fromkeys(ent["aliases"]) if a not in aliases]
+            e["aliases"], e["last_step"] = aliases, step
+            found[key] = e
+        return [e for e in found.values() if params["type"] is None or e["type"] == params["type"]]
 
     def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:
         rows = self._run(
@@ -119,8 +183,13 @@ class Neo4jEntities(Neo4jLifecycle):
             query = cypher.RELATIONS["type"]
         else:
             query = cypher.RELATIONS["namespace"]
-        rows = self._run(
-            "read relations",
+        # queued updates (bulk) without relation changes leave every relation as it is; only
+        # the name of an end entity they create could differ (a relation naming an entity that
+        # was not stored)
+        queued = self._pending_block()
+        if queued is not None and queued.pending_changes:
+            self._flush(queued)
+        rows = self._relation_rows(
             query,
             {
                 "ns": namespace,
@@ -133,4 +202,16 @@ class Neo4jEntities(Neo4jLifecycle):
                 "newest": 2**62 if newest is None else max(int(newest), 0),
             },
         )
-        return [self._relation(namespace, row) for row in rows[0]["relations"]]
+        return [self._relation(namespace, row) for row in rows]
+
+    def _relation_rows(self, query: str, params: dict[str, Any]) -> list[Any]:
+        rows = self._run("read relations", query, params, pending_ok=True)[0]["relations"]
+        queued = self._pending_block()
+        if queued is not None and any(
+            (row[18] is None and index_key(row[1]) in queued.entity_keys)
+            or (row[3] is not None and row[19] is None and index_key(row[3]) in queued.entity_keys)
+            for row in rows
+        ):
+            self._flush(queued)
+            rows = self._run("read relations", query, params)[0]["relations"]
+        return list(rows)

@@ -12,6 +12,7 @@ from ..base import sorted_pair
 from . import cypher
 from ._common import _UNLIMITED, _keys, _limit
 from .items import Neo4jItems
+from .reads import _Reads
 from .schema import index_key
 
 
@@ -24,6 +25,9 @@ class Neo4jStatements(Neo4jItems):
         if batch is not None and namespace in batch.steps:
             self._check_open()
             return batch.steps[namespace]
+        block = self._reads_block()
+        if block is not None and batch is None:
+            return self._namespace_state(block, namespace)[1]
         rows = self._run("read the clock", cypher.CURRENT_STEP, {"ns": namespace})
         step = rows[0]["step"] if rows else None
         return int(step) if step is not None else 0
@@ -34,6 +38,10 @@ class Neo4jStatements(Neo4jItems):
             # the batch's own update read both: no round trip (see _Batch.generations)
             self._check_open()
             return batch.generations[namespace], batch.steps[namespace]
+        block = self._reads_block()
+        if block is not None and batch is None:
+            gen, clock, _, _ = self._namespace_state(block, namespace)
+            return gen, clock
         rows = self._run("read the clock", cypher.CURRENT_STATE, {"ns": namespace})
         row = rows[0] if rows else {}
         generation, step = row.get("generation"), row.get("step")
@@ -41,6 +49,24 @@ class Neo4jStatements(Neo4jItems):
         if batch is not None and namespace in batch.steps:
             step = batch.steps[namespace]
         return int(generation or 0), int(step or 0)
+
+    def _namespace_state(self, block: _Reads, namespace: str) -> tuple[int, int, int, int]:
+        """``(generation, step, statements, total length)`` of a namespace, read once per
+        :meth:`reading` block: a recall asks for its clock, its generation and its totals (three
+        queries of the same two nodes), and one value of each for the whole recall is what a
+        single snapshot would give too."""
+        state = block.namespaces.get(namespace)
+        if state is None:
+            rows = self._run("read the clock", cypher.NAMESPACE_STATE, {"ns": namespace})
+            row: dict[str, Any] = rows[0] if rows else {}
+            state = (
+                int(row.get("generation") or 0),
+                int(row.get("step") or 0),
+                int(row.get("n") or 0),
+                int(row.get("total") or 0),
+            )
+            block.namespaces[namespace] = state
+        return state
 
     def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
         wanted = [int(i) for i in ids]
@@ -229,6 +255,10 @@ class Neo4jStatements(Neo4jItems):
 
     # ------------------------------------------------------------------------------ lexical
     def count_statements(self, namespace: str) -> tuple[int, float]:
+        block = self._reads_block()
+        if block is not None and self._batch() is None:
+            _, _, n, total = self._namespace_state(block, namespace)
+            return (n, total / n) if n else (0, 0.0)
         rows = self._run("count statements", cypher.COUNT_STATEMENTS, {"ns": namespace})
         if not rows or not rows[0]["n"]:
             return 0, 0.0

@@ -24,6 +24,7 @@ from .config import Neo4jConfig, redact_uri
 from .entities import Neo4jEntities
 from .schema import STATEMENT_COUNTER, index_key
 from .statements import Neo4jStatements
+from .transactions import _Batch
 
 if TYPE_CHECKING:
     from neo4j import Driver
@@ -52,6 +53,7 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
             transaction.
         batch_commit_every: updates a :meth:`batch` applies per transaction before it commits
             and opens the next, so one long batch stays within the server's transaction memory.
+        bulk_size: updates a :meth:`bulk` batch writes per query.
 
     The constructor performs no I/O and no DDL: call :meth:`setup` once (idempotent) before use.
     The store is thread-safe (the driver pools connections; each call uses its own session, a
@@ -78,6 +80,7 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
         driver_options: Mapping[str, Any] | None = None,
         clear_batch_size: int = 10_000,
         batch_commit_every: int = 500,
+        bulk_size: int = 25,
     ) -> None:
         self._neo4j: ModuleType = require("neo4j", extra="neo4j", purpose=_PURPOSE)
         if (uri is None) == (driver is None):
@@ -90,6 +93,9 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
                 f"batch_commit_every must be an int >= 1, got {batch_commit_every!r}"
             )
         self._batch_commit_every = batch_commit_every
+        if not isinstance(bulk_size, int) or bulk_size < 1:
+            raise ConfigurationError(f"bulk_size must be an int >= 1, got {bulk_size!r}")
+        self._bulk_size = bulk_size
         self._local = threading.local()  # .batch: the thread's open _Batch, if any
         self._database = database
         self._use_apoc = use_apoc
@@ -242,6 +248,10 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
             "changes": changes,
         }
 
+        batch = self._batch()
+        if batch is not None and batch.defer and self._can_queue(batch, ns, params):
+            return self._queue(batch, params)
+
         def check(result: Any) -> tuple[int, int, int]:
             # runs inside the transaction: raising here rolls the whole update back
             record = result.single()
@@ -270,13 +280,51 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
         step, base, generation = self._run(
             "store the update", cypher.APPLY_UPDATE, params, write=True, transform=check
         )
-        batch = self._batch()
         if batch is not None:
             batch.steps[ns] = step
             batch.generations[ns] = generation
+            batch.counter = base + n
             batch.updates += 1
             if batch.updates >= self._batch_commit_every:
                 self._commit(batch)
+        return UpdateResult(
+            namespace=ns, t_index=step, statement_ids=tuple(range(base + 1, base + n + 1))
+        )
+
+    # ------------------------------------------------------------------------------ bulk
+    @staticmethod
+    def _can_queue(batch: _Batch, ns: str, params: Mapping[str, Any]) -> bool:
+        """Whether an update can be queued: the batch's transaction holds the write lock and
+        knows the namespace's step and the statement counter (its first update of a namespace,
+        and the first after another kind of write, run at once and read them)."""
+        return (
+            batch.failed is None
+            and batch.tx is not None
+            and batch.counter is not None
+            and ns in batch.steps
+            and ns in batch.generations
+            and batch.context_limit in (None, params["context_limit"])
+        )
+
+    def _queue(self, batch: _Batch, params: dict[str, Any]) -> UpdateResult:
+        """Queue an update of a :meth:`bulk` batch; its result is known already."""
+        ns = params["ns"]
+        n = len(params["statements"])
+        assert batch.counter is not None
+        step, base = batch.steps[ns] + 1, batch.counter
+        update = {k: v for k, v in params.items() if k not in ("counter", "context_limit")}
+        update["expect"] = [step, base]
+        batch.pending.append(update)
+        batch.context_limit = params["context_limit"]
+        batch.entity_keys.update(ent["key"] for ent in params["entities"])
+        batch.pending_changes = batch.pending_changes or bool(params["changes"])
+        batch.steps[ns] = step
+        batch.counter = base + n
+        batch.updates += 1
+        if len(batch.pending) >= self._bulk_size:
+            self._flush(batch)
+        if batch.updates >= self._batch_commit_every:
+            self._commit(batch)
         return UpdateResult(
             namespace=ns, t_index=step, statement_ids=tuple(range(base + 1, base + n + 1))
         )

@@ -11,7 +11,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ...errors import RecallError, StoreError, StoreUnavailableError
+from . import cypher
 from ._common import _records
+from .reads import Neo4jReads
 from .schema import STATEMENT_COUNTER
 
 if TYPE_CHECKING:
@@ -50,9 +52,22 @@ def _locked(query: str) -> str:
 class _Batch:
     """The shared transaction of one thread's :meth:`Neo4jGraphStore.batch` block."""
 
-    __slots__ = ("failed", "generations", "session", "steps", "tx", "updates")
+    __slots__ = (
+        "context_limit",
+        "counter",
+        "defer",
+        "entity_keys",
+        "failed",
+        "generations",
+        "pending",
+        "pending_changes",
+        "session",
+        "steps",
+        "tx",
+        "updates",
+    )
 
-    def __init__(self) -> None:
+    def __init__(self, *, defer: bool = False) -> None:
         self.session: Any = None  # opened on first use, closed when the block ends
         self.tx: Any = None  # the open explicit transaction, None between commits
         self.updates = 0  # updates applied in ``tx``
@@ -63,9 +78,30 @@ class _Batch:
         # the namespaces' generations as ``tx``'s updates read them: only clear() changes one
         # without the counter lock, and clear() waits for ``tx`` before deleting anything
         self.generations: dict[str, int] = {}
+        # bulk(): updates are queued and written several per query (see Neo4jGraphStore.bulk)
+        self.defer = defer
+        self.pending: list[dict[str, Any]] = []  # the queued updates' query parameters
+        self.context_limit: int | None = None  # theirs (one query's updates share it)
+        self.entity_keys: set[str] = set()  # index keys of the entities they upsert
+        self.pending_changes = False  # whether one of them changes relations
+        # the store-wide statement counter after ``tx``'s last update (None: unknown, e.g.
+        # after a write of another kind); with ``steps`` it predicts a queued update's result
+        self.counter: int | None = None
+
+    def forget_state(self) -> None:
+        """After a commit or rollback: nothing the transaction read stays locked."""
+        self.steps.clear()
+        self.generations.clear()
+        self.counter = None
+        self.context_limit = None
 
 
-class Neo4jConnection:
+def _single_results(result: Any) -> Any:
+    record = result.single()
+    return None if record is None else record["results"]
+
+
+class Neo4jConnection(Neo4jReads):
     """The driver of a Neo4j store and how every query runs (base of the domain mixins)."""
 
     uri: str
@@ -79,6 +115,7 @@ class Neo4jConnection:
     _local: threading.local
     _closed: bool
     _batch_commit_every: int
+    _bulk_size: int
 
     # ------------------------------------------------------------------------------ plumbing
     @contextmanager
@@ -135,6 +172,7 @@ class Neo4jConnection:
         transform: Callable[[Any], Any] | None = None,
         quiet: bool = False,
         shared: bool = True,
+        pending_ok: bool = False,
     ) -> Any:
         """One query in one managed transaction (retried by the driver), one round trip + commit.
 
@@ -142,14 +180,25 @@ class Neo4jConnection:
         batch's transaction instead: no commit, no retries, and it sees the batch's writes.
 
         ``transform`` runs inside the transaction on the driver's result; raising there rolls the
-        transaction back. Without it, the records are returned as a list of dicts. In a batch, a
+        transaction back. Without it, the records are returned as a list of dicts. ``pending_ok``:
+        a read that a :meth:`bulk` batch's queued updates cannot change (they are written first
+        otherwise). In a batch, a
         :class:`RecallError` raised by ``transform`` leaves the transaction open, so the query
         must not have written anything when ``transform`` rejects its result.
         """
         self._check_open()
+        reads = self._reads_block()
+        if reads is not None and write:
+            reads.namespaces.clear()  # the block's own write: read the clocks again
         batch = self._batch() if shared and not quiet else None
         if batch is not None:
-            return self._run_in_batch(batch, action, query, params, transform)
+            return self._run_in_batch(
+                batch, action, query, params, transform, write=write, pending_ok=pending_ok
+            )
+        if reads is not None and not write and shared and not quiet and not reads.failed:
+            done, value = self._run_in_reads(reads, query, params, transform)
+            if done:
+                return value
         routing = self._neo4j.RoutingControl.WRITE if write else self._neo4j.RoutingControl.READ
         with self._errors(action):
             if quiet:
@@ -183,7 +232,20 @@ class Neo4jConnection:
         query: str,
         params: Mapping[str, Any],
         transform: Callable[[Any], Any] | None,
+        *,
+        write: bool = False,
+        pending_ok: bool = False,
     ) -> Any:
+        """Run a query in the batch's transaction.
+
+        Queued updates (:meth:`bulk`) are written first, unless ``pending_ok`` (a read that has
+        checked that they cannot change its answer). A write of another kind makes the statement
+        counter unknown, so the next update runs at once and reads it again.
+        """
+        if batch.pending and not pending_ok:
+            self._flush(batch)
+        if write:
+            batch.counter = None
         if batch.failed is not None:
             raise StoreError(
                 f"Neo4j at {self.uri}: cannot {action} in this batch, its transaction was rolled "
@@ -209,11 +271,65 @@ class Neo4jConnection:
                 self._abort(batch, f"could not {action}")
                 raise
 
+    def _pending_block(self) -> _Batch | None:
+        """The thread's batch when it has queued updates (:meth:`bulk`), else None."""
+        batch = self._batch()
+        return batch if batch is not None and batch.pending else None
+
+    @staticmethod
+    def _drop_pending(batch: _Batch) -> None:
+        batch.pending = []
+        batch.entity_keys.clear()
+        batch.pending_changes = False
+
+    def _flush(self, batch: _Batch) -> None:
+        """Write the batch's queued updates in order, ``bulk_size`` per query.
+
+        Each was given its step and statement ids when queued; the query checks and writes them
+        one after the other, as :meth:`apply_update` would have. A rejected one (or a result
+        other than the one promised) rolls the batch back: the updates queued after it were
+        already answered for.
+        """
+        pending, limit = batch.pending, batch.context_limit
+        self._drop_pending(batch)
+        for start in range(0, len(pending), self._bulk_size):
+            chunk = pending[start : start + self._bulk_size]
+            rows = self._run_in_batch(
+                batch,
+                "store queued updates",
+                cypher.APPLY_UPDATES,
+                {"counter": STATEMENT_COUNTER, "updates": chunk, "context_limit": limit},
+                _single_results,
+                pending_ok=True,
+            )
+            problem = None
+            if rows is None:
+                problem = "the database is not set up for recall-memory-plugins (no counter)"
+            else:
+                for ui, step, base, _gen, missing, not_current, duplicate in sorted(rows):
+                    u = chunk[int(ui)]
+                    if missing or not_current or duplicate:
+                        problem = (
+                            f"a queued update of namespace {u['ns']!r} was rejected (links to "
+                            f"unknown concepts {missing!r}, ends of relations that are not "
+                            f"current {not_current!r}, relation ids added twice {duplicate!r})"
+                        )
+                    elif [step, base] != u["expect"]:
+                        problem = (
+                            f"a queued update of namespace {u['ns']!r} got step {step} and "
+                            f"statements after {base}, not the {u['expect']} it was given"
+                        )
+                    if problem:
+                        break
+            if problem is not None:
+                self._abort(batch, problem)
+                raise StoreError(f"Neo4j at {self.uri}: {problem}; {_ROLLED_BACK}")
+
     def _abort(self, batch: _Batch, reason: str) -> None:
         """Roll back the batch's transaction; the block's later calls raise StoreError."""
         batch.failed = reason
-        batch.steps.clear()
-        batch.generations.clear()
+        batch.forget_state()
+        self._drop_pending(batch)
         tx, batch.tx = batch.tx, None
         if tx is not None:
             try:
@@ -223,11 +339,12 @@ class Neo4jConnection:
 
     def _commit(self, batch: _Batch) -> None:
         """Commit the batch's open transaction, if any; the next query opens a new one."""
+        if batch.pending:
+            self._flush(batch)
         tx = batch.tx
         if tx is None:
             return
-        batch.steps.clear()
-        batch.generations.clear()
+        batch.forget_state()
         try:
             with self._errors("commit the batch", batched=True):
                 try:
@@ -279,11 +396,33 @@ class Neo4jConnection:
             StoreError: the commit failed (the batch's updates since its last commit were rolled
                 back, or, for a connection lost while committing, may or may not be stored).
         """
+        yield from self._batch_block(defer=False)
+
+    @contextmanager
+    def bulk(self) -> Iterator[None]:
+        """A :meth:`batch` whose updates are written several per query (bulk ingest).
+
+        Inside the block, :meth:`apply_update` queues an update and returns its result at once
+        (the step and statement ids it will get: the batch holds the store-wide write lock, so
+        nobody else can take them), and the queued updates are written in order, up to
+        ``bulk_size`` per query, before any read that they could change, before any other write
+        and at commit. A read they cannot change (entities by other names, relations when none
+        of them changes relations) runs without waiting for them.
+
+        The difference from :meth:`batch` is when a rejected update is noticed: queued updates
+        are checked when written, and one that the store rejects (which an engine's update,
+        planned inside the lock against what the store holds, never is) fails the whole batch:
+        its transaction is rolled back and a :class:`StoreError` raised, as for a server error.
+        Inside an open :meth:`batch` it joins that batch (and queues nothing).
+        """
+        yield from self._batch_block(defer=True)
+
+    def _batch_block(self, *, defer: bool) -> Iterator[None]:
         if self._batch() is not None:
             yield  # nested: the outer block commits
             return
         self._check_open()
-        batch = _Batch()
+        batch = _Batch(defer=defer)
         self._local.batch = batch
         try:
             yield
@@ -293,6 +432,9 @@ class Neo4jConnection:
                     self._commit(batch)
             finally:
                 self._local.batch = None
+                reads = self._reads_block()
+                if reads is not None:  # what the batch wrote: read the clocks again
+                    reads.namespaces.clear()
                 session, batch.session = batch.session, None
                 if session is not None:
                     try:

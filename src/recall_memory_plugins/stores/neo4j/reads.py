@@ -1,0 +1,119 @@
+"""The read side of the Neo4j store's connection: :meth:`Neo4jReads.reading`, one read
+transaction shared by the reads of a block (a recall), with a fallback to managed transactions
+when a read fails inside it."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from ._common import _records
+
+if TYPE_CHECKING:
+    from neo4j import Driver
+
+logger = logging.getLogger(__name__)
+
+
+class _Reads:
+    """The shared read transaction of one thread's :meth:`Neo4jConnection.reading` block."""
+
+    __slots__ = ("failed", "namespaces", "session", "tx")
+
+    def __init__(self) -> None:
+        self.session: Any = None  # opened on the block's first query
+        self.tx: Any = None
+        self.failed = False  # a query failed: the block's later reads run one by one
+        self.namespaces: dict[str, tuple[int, int, int, int]] = {}  # see _namespace_state
+
+
+class Neo4jReads:
+    """``reading()`` blocks (base of :class:`~.transactions.Neo4jConnection`)."""
+
+    uri: str
+    _neo4j: ModuleType
+    _driver: Driver
+    _database: str | None
+    _bookmarks: Any
+    _local: threading.local
+
+    def _batch(self) -> Any: ...  # provided by Neo4jConnection
+
+    def _check_open(self) -> None: ...  # provided by Neo4jConnection
+
+    # ------------------------------------------------------------------------------ reads
+    def _reads_block(self) -> _Reads | None:
+        """The thread's open :meth:`reading` block, if any."""
+        block: _Reads | None = getattr(self._local, "reads", None)
+        return block
+
+    def _run_in_reads(
+        self,
+        reads: _Reads,
+        query: str,
+        params: Mapping[str, Any],
+        transform: Callable[[Any], Any] | None,
+    ) -> tuple[bool, Any]:
+        """Run a read in the block's transaction: ``(True, value)``, or ``(False, None)`` when
+        it failed there (the caller runs it again in a managed, retried transaction)."""
+        exc_mod = self._neo4j.exceptions
+        try:
+            if reads.tx is None:
+                if reads.session is None:
+                    reads.session = self._driver.session(
+                        database=self._database,
+                        bookmark_manager=self._bookmarks,
+                        default_access_mode=self._neo4j.READ_ACCESS,
+                    )
+                reads.tx = reads.session.begin_transaction()
+            return True, (transform or _records)(reads.tx.run(query, dict(params)))
+        except (exc_mod.DriverError, exc_mod.Neo4jError) as exc:
+            # an explicit transaction is not retried by the driver: this read and the block's
+            # later ones run as managed transactions, which are
+            logger.debug(
+                "a read of a reading() block on %s failed (%s): retried alone", self.uri, exc
+            )
+            reads.failed = True
+            self._end_reads(reads)
+            return False, None
+
+    def _end_reads(self, reads: _Reads) -> None:
+        tx, reads.tx = reads.tx, None
+        session, reads.session = reads.session, None
+        for resource in (tx, session):
+            if resource is None:
+                continue
+            try:
+                resource.close()
+            except (self._neo4j.exceptions.DriverError, self._neo4j.exceptions.Neo4jError) as exc:
+                logger.debug("closing a reading() block on %s failed: %s", self.uri, exc)
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """One read transaction for the reads of this thread inside the block (a recall).
+
+        Each read costs one round trip instead of a transaction's (begin and commit ride on the
+        first and last: about half the client time of a short read on a loopback server), and
+        a namespace's clock, generation and totals are read once per block (Neo4j transactions
+        read committed data, so the block is not a snapshot: a recall's stages read what was
+        committed when each ran, as they did in transactions of their own). The transaction is opened in read mode, so on a
+        cluster (``neo4j://``) it goes to a reader. A read that fails inside the block is run
+        again in a managed, retried transaction of its own, as are the block's later reads.
+        Writes, and everything inside a :meth:`batch` (which reads in its own transaction), are
+        unaffected; a nested ``reading()`` joins the outer one.
+        """
+        if self._batch() is not None or getattr(self._local, "reads", None) is not None:
+            yield
+            return
+        self._check_open()
+        reads = _Reads()
+        self._local.reads = reads
+        try:
+            yield
+        finally:
+            self._local.reads = None
+            self._end_reads(reads)
