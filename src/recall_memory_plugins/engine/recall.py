@@ -27,6 +27,7 @@ from ..models import (
     statement_line,
 )
 from ..nlp.base import Annotation, Annotator
+from ..stores.base import reading
 from .filters import StatementFilter, facts_as_of, filter_candidates
 from .periods import Period, question_period
 from .retrieval import (
@@ -99,6 +100,20 @@ class RecallMixin:
         Raises:
             InputError: ``question`` is not a string or the budget is not positive.
         """
+        # the recall's reads share one read transaction where the store offers it (Neo4j)
+        with reading(self.store):
+            return self._recall(question, namespace, token_budget, strategy, order, as_of, where)
+
+    def _recall(
+        self,
+        question: str,
+        namespace: str | None,
+        token_budget: int | None,
+        strategy: str | None,
+        order: str | None,
+        as_of: int | datetime | None,
+        where: StatementFilter | Mapping[str, Any] | None,
+    ) -> Recall:
         ns = self._ns(namespace)
         question = self._check_text(question, "question")
         budget = check_budget(self.config.token_budget if token_budget is None else token_budget)
