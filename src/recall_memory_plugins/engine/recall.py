@@ -29,6 +29,7 @@ from ..models import (
 from ..nlp.base import Annotation, Annotator
 from ..stores.base import reading
 from .filters import StatementFilter, facts_as_of, filter_candidates
+from .gcpause import paused_gc
 from .periods import Period, question_period
 from .retrieval import (
     BM25,
@@ -101,7 +102,8 @@ class RecallMixin:
             InputError: ``question`` is not a string or the budget is not positive.
         """
         # the recall's reads share one read transaction where the store offers it (Neo4j)
-        with reading(self.store):
+        chars = len(question) if isinstance(question, str) else 0
+        with reading(self.store), paused_gc(chars):
             return self._recall(question, namespace, token_budget, strategy, order, as_of, where)
 
     def _recall(
