@@ -74,3 +74,11 @@ def test_engine_add_and_recall_of_a_long_text_leave_the_collector_on() -> None:
         assert gc.isenabled()
         assert memory.recall(text).statements
         assert gc.isenabled()
+
+
+def test_engine_add_many_with_a_long_item_leaves_the_collector_on() -> None:
+    long_text = "Carol moved to Lisbon. " * (PAUSE_GC_CHARS // 20)
+    with TemporalGraphMemory(":memory:", annotator="offline") as memory:
+        results = memory.add_many(["Alice met Bob.", long_text, "Bob likes tea."])
+        assert len(results) == 3
+        assert gc.isenabled()

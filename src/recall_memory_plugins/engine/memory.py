@@ -275,7 +275,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                 # Text analysis runs before the store's batch opens, so the write lock is held
                 # only for planning and writing; a batch also commits after BATCH_HOLD_SECONDS.
                 prepared = [
-                    self._prepare(ns, text, self._check_time(when), who, source, metadata)
+                    self._prepare_paused(ns, text, self._check_time(when), who, source, metadata)
                     for text, when, who, source, metadata in todo[start : start + batch_size]
                 ]
                 pos = 0
@@ -285,7 +285,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                         # several updates per write where the store can (Neo4j)
                         with bulk(self.store):
                             while pos < len(prepared):
-                                results.append(self._commit(prepared[pos]))
+                                with paused_gc(len(prepared[pos].annotation.text)):
+                                    results.append(self._commit(prepared[pos]))
                                 pos += 1
                                 if bar is not None:
                                     bar.update(1)
@@ -329,6 +330,19 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         if members:
             chunks.append((start, end, members))
         return chunks
+
+    def _prepare_paused(
+        self,
+        ns: str,
+        text: str,
+        when: datetime,
+        speaker: str | None,
+        source: str | None,
+        metadata: Mapping[str, Any] | None = None,
+    ) -> _Prepared:
+        """:meth:`_prepare` with the cyclic collector paused for a long text (``gcpause``)."""
+        with paused_gc(len(text)):
+            return self._prepare(ns, text, when, speaker, source, metadata)
 
     def _prepare(
         self,
