@@ -411,6 +411,8 @@ def _cue_table() -> dict[str, Variant]:
 def temporal_variants() -> dict[str, Variant]:
     return {
         "default": Variant("defaults"),
+        "issue11-previous": Variant("the defaults before the period and coverage cues",
+                                    dict(_BEFORE_CUES)),
         "no-relations": Variant("relations=False (statement ranking alone, no facts)",
                                 {"relations": False}),
         "recency-0.3": Variant("recency_weight=0.3", {"recency_weight": 0.3}),
