@@ -53,7 +53,8 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
             transaction.
         batch_commit_every: updates a :meth:`batch` applies per transaction before it commits
             and opens the next, so one long batch stays within the server's transaction memory.
-        bulk_size: updates a :meth:`bulk` batch writes per query.
+        bulk_size: updates a :meth:`bulk` batch writes per query (1: none queued, each
+            written when applied, as in :meth:`batch`).
 
     The constructor performs no I/O and no DDL: call :meth:`setup` once (idempotent) before use.
     The store is thread-safe (the driver pools connections; each call uses its own session, a
@@ -292,13 +293,13 @@ class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
         )
 
     # ------------------------------------------------------------------------------ bulk
-    @staticmethod
-    def _can_queue(batch: _Batch, ns: str, params: Mapping[str, Any]) -> bool:
+    def _can_queue(self, batch: _Batch, ns: str, params: Mapping[str, Any]) -> bool:
         """Whether an update can be queued: the batch's transaction holds the write lock and
         knows the namespace's step and the statement counter (its first update of a namespace,
         and the first after another kind of write, run at once and read them)."""
         return (
-            batch.failed is None
+            self._bulk_size > 1
+            and batch.failed is None
             and batch.tx is not None
             and batch.counter is not None
             and ns in batch.steps
