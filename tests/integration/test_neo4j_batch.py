@@ -450,7 +450,7 @@ def _texts_in_transaction(store: Neo4jGraphStore, ns: str) -> list[str]:
 def test_a_rejected_queued_update_rolls_the_bulk_batch_back(
     driver: Any, config: Neo4jConfig, ns: str
 ) -> None:
-    store = _bulk_store(driver, config)
+    store = _bulk_store(driver, config, bulk_size=25)
     try:
         with pytest.raises(StoreError, match="rolled back") as err:
             with store.bulk():
