@@ -275,7 +275,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                 # Text analysis runs before the store's batch opens, so the write lock is held
                 # only for planning and writing; a batch also commits after BATCH_HOLD_SECONDS.
                 prepared = [
-                    self._prepare_paused(ns, text, self._check_time(when), who, source, metadata)
+                    self._prepare(ns, text, self._check_time(when), who, source, metadata)
                     for text, when, who, source, metadata in todo[start : start + batch_size]
                 ]
                 pos = 0
@@ -331,19 +331,6 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             chunks.append((start, end, members))
         return chunks
 
-    def _prepare_paused(
-        self,
-        ns: str,
-        text: str,
-        when: datetime,
-        speaker: str | None,
-        source: str | None,
-        metadata: Mapping[str, Any] | None = None,
-    ) -> _Prepared:
-        """:meth:`_prepare` with the cyclic collector paused for a long text (``gcpause``)."""
-        with paused_gc(len(text)):
-            return self._prepare(ns, text, when, speaker, source, metadata)
-
     def _prepare(
         self,
         ns: str,
@@ -353,58 +340,60 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         source: str | None,
         metadata: Mapping[str, Any] | None = None,
     ) -> _Prepared:
-        """Everything an add computes from the text alone (no store access, no lock)."""
-        cfg = self.config
-        annotation = self.annotator.annotate(text)
-        ex: Extraction = extract(annotation)
-        chunks = self._chunks(annotation)
-        sentence_statement: list[int] = [0] * len(annotation.sentences)
-        groups: list[tuple[str, list[int] | None]] = []
-        members: list[int] | None
-        if len(chunks) <= 1:
-            groups.append((text, None))
-        else:
-            for idx, (start, end, members) in enumerate(chunks):
-                for m in members:
-                    sentence_statement[m] = idx
-                groups.append((annotation.text[start:end].strip(), members))
-        # The speaker is part of what a turn means ("what did Caroline say ..."), so index it.
-        speaker_terms = speaker_index_terms(speaker)
-        statements: list[StatementInput] = []
-        for chunk_text, members in groups:
-            terms = ex.terms(members)
-            terms.update(speaker_terms)
-            statements.append(
-                StatementInput(chunk_text, dict(terms), speaker, source, dict(metadata or {}))
+        """Everything an add computes from the text alone (no store access, no lock); a long
+        text is analysed with the cyclic collector paused (``gcpause``)."""
+        with paused_gc(len(text)):
+            cfg = self.config
+            annotation = self.annotator.annotate(text)
+            ex: Extraction = extract(annotation)
+            chunks = self._chunks(annotation)
+            sentence_statement: list[int] = [0] * len(annotation.sentences)
+            groups: list[tuple[str, list[int] | None]] = []
+            members: list[int] | None
+            if len(chunks) <= 1:
+                groups.append((text, None))
+            else:
+                for idx, (start, end, members) in enumerate(chunks):
+                    for m in members:
+                        sentence_statement[m] = idx
+                    groups.append((annotation.text[start:end].strip(), members))
+            # The speaker is part of what a turn means ("what did Caroline say ..."), so index it.
+            speaker_terms = speaker_index_terms(speaker)
+            statements: list[StatementInput] = []
+            for chunk_text, members in groups:
+                terms = ex.terms(members)
+                terms.update(speaker_terms)
+                statements.append(
+                    StatementInput(chunk_text, dict(terms), speaker, source, dict(metadata or {}))
+                )
+            mentions: dict[str, tuple[str, str, set[int]]] = {}
+            for occ in ex.concepts:
+                entry = mentions.setdefault(occ.name, (occ.surface, occ.kind, set()))
+                entry[2].add(sentence_statement[occ.sentence])
+            concepts = tuple(
+                ConceptMention(name, surface, kind, tuple(sorted(idx)))
+                for name, (surface, kind, idx) in mentions.items()
             )
-        mentions: dict[str, tuple[str, str, set[int]]] = {}
-        for occ in ex.concepts:
-            entry = mentions.setdefault(occ.name, (occ.surface, occ.kind, set()))
-            entry[2].add(sentence_statement[occ.sentence])
-        concepts = tuple(
-            ConceptMention(name, surface, kind, tuple(sorted(idx)))
-            for name, (surface, kind, idx) in mentions.items()
-        )
-        links = tuple(
-            (a, b, n)
-            for (a, b), n in link_pairs(
-                ex.concepts, distance=cfg.distance, sentence_window=cfg.sentence_window
-            ).items()
-        )
-        return _Prepared(
-            ns,
-            annotation,
-            speaker,
-            sentence_statement,
-            GraphUpdate(
-                namespace=ns,
-                at=when,
-                statements=tuple(statements),
-                concepts=concepts,
-                links=links,
-                context_limit=cfg.context_limit,
-            ),
-        )
+            links = tuple(
+                (a, b, n)
+                for (a, b), n in link_pairs(
+                    ex.concepts, distance=cfg.distance, sentence_window=cfg.sentence_window
+                ).items()
+            )
+            return _Prepared(
+                ns,
+                annotation,
+                speaker,
+                sentence_statement,
+                GraphUpdate(
+                    namespace=ns,
+                    at=when,
+                    statements=tuple(statements),
+                    concepts=concepts,
+                    links=links,
+                    context_limit=cfg.context_limit,
+                ),
+            )
 
     def _commit(self, prepared: _Prepared) -> UpdateResult:
         """Plan the relation changes against the stored state and write the update.
