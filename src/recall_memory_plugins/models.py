@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
+from functools import lru_cache
 from typing import Any, Literal
 
 __all__ = [
@@ -276,17 +277,24 @@ class RecalledStatement:
     full_text: str | None = None  # set when ``statement.text`` is an excerpt of this text
 
 
+@lru_cache(maxsize=8192)
+def _day(day: date) -> str:
+    # memoised: a recall formats the day of every candidate it weighs, often the same days (keyed
+    # by the local date: aware datetimes of one instant in two zones compare equal)
+    return day.strftime("%Y-%m-%d")
+
+
 def statement_line(statement: Statement, *, with_date: bool = True) -> str:
     """One prompt line: ``[step · date] speaker: text`` (``[step] ...`` under a date header)."""
     body = f"{statement.speaker}: {statement.text}" if statement.speaker else statement.text
     if with_date:
-        return f"[{statement.t_index} · {statement.at.strftime('%Y-%m-%d')}] {body}"
+        return f"[{statement.t_index} · {_day(statement.at.date())}] {body}"
     return f"[{statement.t_index}] {body}"
 
 
 def date_header(statement: Statement) -> str:
     """The header line opening a group of statements of one day."""
-    return f"({statement.at.strftime('%Y-%m-%d')})"
+    return f"({_day(statement.at.date())})"
 
 
 def render_statements(statements: Sequence[Statement], *, grouped: bool = True) -> str:

@@ -38,6 +38,19 @@ def test_token_counter_is_exact_offline() -> None:
     assert counter.count(counter.truncate("word " * 100, 10)) <= 10
 
 
+def test_remembered_counts_match_the_encoding() -> None:
+    import tiktoken
+
+    from recall_memory_plugins.engine.tokens import COUNT_CACHE_MAX_CHARS
+
+    counter = get_token_counter()
+    enc = tiktoken.get_encoding("cl100k_base")
+    short = ["Brandon loves coffee.", "张三负责星火计划。", "Tue 4 Mar 2025", "a" * 999]
+    long_ = "Alice met Bob in Paris. " * (COUNT_CACHE_MAX_CHARS // 10)
+    for text in [*short, *short, long_, long_]:  # the second time from the cache
+        assert counter.count(text) == len(enc.encode_ordinary(text))
+
+
 def test_estimate_is_documented_shape() -> None:
     assert estimate_tokens("张三负责星火计划") == 8
     assert estimate_tokens("one two three") >= 3

@@ -16,6 +16,7 @@ import os
 import re
 import threading
 from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 
 __all__ = ["TokenCounter", "estimate_tokens", "get_token_counter"]
@@ -26,6 +27,10 @@ _CJK_RE = re.compile(r"[\u3000-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _WORD_RE = re.compile(r"\S+")
 _lock = threading.Lock()
 _cache: dict[str, TokenCounter] = {}
+# Counts of short texts are remembered: a recall counts each candidate line, and the same lines
+# (a conversation's statements, its day headers) come back recall after recall.
+COUNT_CACHE_SIZE = 16384
+COUNT_CACHE_MAX_CHARS = 1000
 
 
 def estimate_tokens(text: str) -> int:
@@ -53,6 +58,7 @@ class TokenCounter:
     def __init__(self, encoding_name: str = "cl100k_base") -> None:
         self.encoding_name = encoding_name
         self._encode: Callable[[str], list[int]] | None = None
+        self._count_short: Callable[[str], int] = estimate_tokens
         self.exact = False
         self._load()
 
@@ -87,11 +93,15 @@ class TokenCounter:
             return
         self._encode = enc.encode_ordinary
         self.exact = True
+        encode = enc.encode_ordinary
+        self._count_short = lru_cache(maxsize=COUNT_CACHE_SIZE)(lambda t: len(encode(t)))
 
     def count(self, text: str) -> int:
         """Number of tokens of ``text``."""
         if not text:
             return 0
+        if len(text) <= COUNT_CACHE_MAX_CHARS:
+            return self._count_short(text)
         if self._encode is None:
             return estimate_tokens(text)
         return len(self._encode(text))
