@@ -52,40 +52,47 @@ class _JiebaPOS:
     def _route(self, sentence: str) -> list[int]:
         """``route[k]``: the last index of the word starting at ``k`` on the best path.
 
-        jieba's ``get_DAG`` + ``calc`` in one function with lists and memoised word scores
-        (``log(freq) - log(total)``, the same float jieba adds); ties go to the longer word as
-        in jieba's ``max`` over ``(score, end)``.
+        jieba's ``get_DAG`` + ``calc`` in one right-to-left pass with memoised word scores
+        (``log(freq) - log(total)``, the same float jieba adds): the words starting at ``k``
+        are found and scored as they are found (no DAG is kept, no word is sliced twice); ties
+        go to the longer word as in jieba's ``max`` over ``(score, end)``.
         """
         freq, logp, logtotal = self._freq, self._logp, self._logtotal
         if len(logp) > _MAX_LOGP:
             logp.clear()
         n = len(sentence)
-        dag: list[list[int]] = []
-        for k in range(n):
-            ends: list[int] = []
-            i = k
-            frag = sentence[k]
-            while i < n and frag in freq:
-                if freq[frag]:
-                    ends.append(i)
-                i += 1
-                frag = sentence[k : i + 1]
-            dag.append(ends or [k])
         score = [0.0] * (n + 1)
         route = [0] * n
-        for idx in range(n - 1, -1, -1):
+        log = math.log
+        for k in range(n - 1, -1, -1):
             best = -math.inf
-            best_end = idx
-            for x in dag[idx]:
-                word = sentence[idx : x + 1]
+            best_end = k
+            i = k
+            frag = sentence[k]
+            count = freq.get(frag)
+            found = False
+            while count is not None:  # a word or a prefix of one (count 0) starts at k
+                if count:
+                    found = True
+                    lp = logp.get(frag)
+                    if lp is None:
+                        lp = logp[frag] = log(count) - logtotal
+                    value = lp + score[i + 1]
+                    if value >= best:
+                        best, best_end = value, i
+                i += 1
+                if i >= n:
+                    break
+                frag = sentence[k : i + 1]
+                count = freq.get(frag)
+            if not found:  # no word starts here: the character alone, as jieba's DAG has it
+                word = sentence[k]
                 lp = logp.get(word)
                 if lp is None:
-                    lp = logp[word] = math.log(freq.get(word) or 1) - logtotal
-                value = lp + score[x + 1]
-                if value >= best:
-                    best, best_end = value, x
-            score[idx] = best
-            route[idx] = best_end
+                    lp = logp[word] = log(freq.get(word) or 1) - logtotal
+                best, best_end = lp + score[k + 1], k
+            score[k] = best
+            route[k] = best_end
         return route
 
     def lcut(self, sentence: str) -> list[tuple[str, str]]:
