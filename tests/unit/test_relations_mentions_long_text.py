@@ -18,6 +18,7 @@ from recall_memory_plugins.engine.relations.mentions import (
     _add_char_level,
     _guess_type,
     _overlaps,
+    _Spans,
     find_mentions,
     is_cjk,
 )
@@ -88,6 +89,27 @@ def test_char_level_mentions_equal_the_plain_overlap_scan(overlapping: bool) -> 
         assert [(m.start, m.end, m.kind, m.type) for m in got] == [
             (m.start, m.end, m.kind, m.type) for m in want
         ], text
+
+
+@pytest.mark.parametrize("overlapping", [False, True])
+def test_a_sentence_without_quotes_or_known_names_keeps_its_token_spans_in_order(
+    overlapping: bool,
+) -> None:
+    # the short cut taken by most sentences: the same mentions, in the same order, as the
+    # general step (ties of equal starts: the earlier mention first)
+    rng = random.Random(5)
+    taken = 0
+    for _ in range(1500):
+        text, found = _random_case(rng, overlapping=overlapping)
+        if '"' in text:
+            continue
+        taken += 1
+        sentence = Sentence(text, (), 0, len(text))
+        gazetteer = Gazetteer({"nowhere to be found": "ORG"})
+        got = _add_char_level(text, sentence, list(found), 0, gazetteer)
+        assert got == _Spans(list(found)).in_order() == sorted(found, key=lambda m: m.start)
+        assert got == _scan_reference(text, sentence, list(found), 0, gazetteer)
+    assert taken > 100
 
 
 def test_every_known_name_in_a_long_sentence_is_a_mention(annotator: OfflineAnnotator) -> None:

@@ -322,9 +322,12 @@ def find_mentions(
                         weak=kind == "weak",
                     )
                 )
-        found = _add_char_level(text, sentence, found, s_idx, known)
-        out.extend(sorted(found, key=lambda m: m.start))
+        out.extend(_add_char_level(text, sentence, found, s_idx, known))  # in text order
     return out
+
+
+def _start(m: Mention) -> int:
+    return m.start
 
 
 def _overlaps(m: Mention, start: int, end: int) -> bool:
@@ -405,6 +408,11 @@ def _add_char_level(
     text order."""
     lo, hi = sentence.start_char, sentence.end_char
     chunk = text[lo:hi]
+    hits = gazetteer.hits(chunk)
+    if not hits and _QUOTED.search(chunk) is None:
+        # nothing to add (most sentences): the token spans by start, the earlier first on
+        # equal starts, as :meth:`_Spans.in_order` gives them
+        return sorted(found, key=_start)
     spans = _Spans(found)
     for match in _QUOTED.finditer(chunk):
         inner = match.group(1).strip()
@@ -417,7 +425,7 @@ def _add_char_level(
         if type_ is None and is_cjk(inner):
             type_ = PROJECT if inner.endswith(ZH_PROJECT_SUFFIXES) else None
         spans.replace(Mention(text[start:end], start, end, s_idx, "name", type=type_))
-    for start, end, type_ in gazetteer.hits(chunk):
+    for start, end, type_ in hits:
         start, end = lo + start, lo + end
         inside = spans.overlapping(start, end)
         if any(m.kind != "name" or (m.start <= start and end <= m.end) for m in inside):
