@@ -100,6 +100,13 @@ def test_prefilter_skips_patterns_without_their_words() -> None:
     assert len(allowed) < len(EN_PATTERNS) // 2
 
 
+def test_prefilter_skips_patterns_by_their_words_not_their_slots() -> None:
+    # every view with a mention has the placeholder characters: a pattern is skipped by the
+    # words it needs (喜欢, 是 ... 人), not run whenever its slots could be there
+    assert _triggers(ZH_PATTERNS).candidates(slots("<0>和<1>聊天。")) == []
+    assert len(_triggers(EN_PATTERNS).candidates(slots("<0> chatted with <1>."))) <= 1
+
+
 @pytest.mark.parametrize("works", ["works AT", "woRKS at", "wor\u212as at"])
 def test_relations_with_folded_letters_are_still_found(works: str) -> None:
     with TemporalGraphMemory(":memory:", annotator="offline") as memory:

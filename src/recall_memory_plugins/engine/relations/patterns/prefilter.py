@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .blocks import CLOSE, OPEN
 from .match import Handler
 
 logger = logging.getLogger(__name__)
@@ -184,5 +185,13 @@ def _analyse(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
     except (_Opaque, ImportError, AttributeError, TypeError, ValueError, re.error) as exc:
         logger.debug("no literal pre-filter for %r: %s", pattern.pattern, exc)
         return None
-    best = _best(factors)
+    # a literal made of placeholder characters only is in every view with a mention: any other
+    # required set is more selective (every one of them is exact)
+    best = _best(f for f in factors if not any(_placeholders_only(x) for x in f))
+    if best is None:
+        best = _best(factors)
     return tuple(sorted(best)) if best is not None else None
+
+
+def _placeholders_only(literal: str) -> bool:
+    return not literal.strip(OPEN + CLOSE)
