@@ -64,16 +64,22 @@ def name_variants(name: str, type_: str | None) -> list[str]:
 def token_offsets(annotation: Annotation, sentence: Sentence) -> list[tuple[int, int]]:
     """Character offsets of the sentence's tokens, recomputed when the annotator left them out."""
     text = annotation.text
+    size = len(text)
     out: list[tuple[int, int]] = []
     cursor = sentence.start_char
     for tok in sentence.tokens:
         start, end = tok.start_char, tok.end_char
-        if not (0 <= start < end <= len(text)) or text[start:end] != tok.text:
-            found = text.find(tok.text, cursor)
+        word = tok.text
+        # text[start:end] == word, without copying the slice
+        if not (
+            0 <= start < end <= size and end - start == len(word) and text.startswith(word, start)
+        ):
+            found = text.find(word, cursor)
             if found < 0:
                 start, end = cursor, cursor
             else:
-                start, end = found, found + len(tok.text)
+                start, end = found, found + len(word)
         out.append((start, end))
-        cursor = max(cursor, end)
+        if end > cursor:
+            cursor = end
     return out
