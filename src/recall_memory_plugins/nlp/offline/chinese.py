@@ -135,10 +135,11 @@ def _zh_tok(text: str, start: int, end: int, flag: str) -> _Tok:
 
 def _segment_chinese(run: str, start: int, zh: _ChineseResources) -> list[_Tok]:
     out: list[_Tok] = []
+    append = out.append
     pos = start
     for word, flag in zh.pos.lcut(run):
         end = pos + len(word)
-        out.append(_zh_tok(word, pos, end, flag))
+        append(_Tok(word, pos, end, _ZH, flag))  # _zh_tok, inlined: one call less per word
         pos = end
     return out
 
@@ -268,7 +269,12 @@ def _merge_chinese(
     """
     expanded: list[_Tok] = []
     for t in toks:
-        parts = _split_junk_name(t, zh) if t.kind == _ZH else None
+        # only a name-tagged word of 3+ characters may be split (the first test there)
+        parts = (
+            _split_junk_name(t, zh)
+            if t.kind == _ZH and t.xpos in _ZH_NAMEISH and len(t.text) >= 3
+            else None
+        )
         expanded.extend(parts or (t,))
     toks = expanded
     starts = _group_starts(known_names)
@@ -363,31 +369,54 @@ def _merge_chinese(
     return out
 
 
+_FINISH_MEMO: dict[tuple[str, str, int, str], tuple[str, str, str | None]] = {}
+_FINISH_MEMO_OWNER: list[int] = [0]
+
+
 def _finish_chinese(toks: list[_Tok], zh: _ChineseResources) -> list[_Span]:
-    """Set upos/lemma of Chinese tokens and return their (single-token) entity spans."""
+    """Set upos/lemma of Chinese tokens and return their (single-token) entity spans.
+
+    What a token gets depends on its text, tag, kind and merged type (``@TYPE``) only, so it is
+    memoised on the four for one set of resources, like :func:`_zh_entity`.
+    """
+    if _FINISH_MEMO_OWNER[0] != id(zh) or len(_FINISH_MEMO) >= _ENTITY_MEMO_SIZE:
+        _FINISH_MEMO.clear()
+        _FINISH_MEMO_OWNER[0] = id(zh)
+    memo = _FINISH_MEMO
     spans: list[_Span] = []
     for k, tok in enumerate(toks):
         if not tok.zh:
             continue
-        ent = _zh_entity(tok, zh)
-        w, flag = tok.text, tok.xpos
-        if tok.kind == _ZHDATE:
-            tok.xpos = flag = "t"
-        if ent in ("PERSON", "ORG", "LOCATION", "PROJECT", "MISC"):
-            tok.upos = "PROPN"
-        elif ent == "DATE":
-            tok.upos = "NOUN"
-        elif w in _ZH_WORD_UPOS:
-            tok.upos = _ZH_WORD_UPOS[w]
-        elif flag.startswith("c") and w in _ZH_SCONJ:
-            tok.upos = "SCONJ"
-        elif flag in ("nr", "nrt", "nrfg", "ns", "nt", "nz"):
-            tok.upos = "NOUN"  # jieba's name tag on a common word (城市/ns, 陈述/nr)
-        elif flag == "x" and w.isalnum():
-            tok.upos = "X"  # a rare Han character outside jieba's range
-        else:
-            tok.upos = _ZH_UPOS.get(flag) or _ZH_UPOS.get(flag[:1], "X")
-        tok.lemma = w
+        upos = tok.upos
+        key = (tok.text, tok.xpos, tok.kind, upos if upos.startswith("@") else "")
+        done = memo.get(key)
+        if done is None:
+            done = memo[key] = _finish_one(tok, zh)
+        tok.upos, tok.xpos, ent = done
+        tok.lemma = tok.text
         if ent:
             spans.append(_Span(k, k + 1, ent))
     return spans
+
+
+def _finish_one(tok: _Tok, zh: _ChineseResources) -> tuple[str, str, str | None]:
+    """``(upos, xpos, entity type)`` of one Chinese token (the token is not changed)."""
+    ent = _zh_entity(tok, zh)
+    w, flag = tok.text, tok.xpos
+    if tok.kind == _ZHDATE:
+        flag = "t"
+    if ent in ("PERSON", "ORG", "LOCATION", "PROJECT", "MISC"):
+        upos = "PROPN"
+    elif ent == "DATE":
+        upos = "NOUN"
+    elif w in _ZH_WORD_UPOS:
+        upos = _ZH_WORD_UPOS[w]
+    elif flag.startswith("c") and w in _ZH_SCONJ:
+        upos = "SCONJ"
+    elif flag in ("nr", "nrt", "nrfg", "ns", "nt", "nz"):
+        upos = "NOUN"  # jieba's name tag on a common word (城市/ns, 陈述/nr)
+    elif flag == "x" and w.isalnum():
+        upos = "X"  # a rare Han character outside jieba's range
+    else:
+        upos = _ZH_UPOS.get(flag) or _ZH_UPOS.get(flag[:1], "X")
+    return upos, flag, ent
