@@ -155,6 +155,8 @@ def run(args: Any) -> dict[str, Any]:
     questions = gen.questions(args.queries)
     annotator = C.make_annotator(args.annotator)
     env = C.environment(annotator)  # at the start: the commit whose code this run loaded
+    if args.store == "neo4j":
+        env["neo4j_codec"] = _neo4j_codec()
     guard = C.NetworkGuard(allow=_neo4j_hosts() if args.store == "neo4j" else ())
     run_id = uuid.uuid4().hex[:8]
     result: dict[str, Any] = {"growth": [], "namespaces": {}, "profile": {},
@@ -303,6 +305,15 @@ def run(args: Any) -> dict[str, Any]:
     return result
 
 
+def _neo4j_codec() -> str:
+    """Which packstream codec the Neo4j driver decodes records with."""
+    try:
+        from neo4j._codec.packstream._common import RUST_AVAILABLE
+    except ImportError:
+        return "unknown"
+    return "rust (neo4j-rust-ext)" if RUST_AVAILABLE else "pure Python"
+
+
 def _neo4j_hosts() -> tuple[str, ...]:
     from urllib.parse import urlparse
 
@@ -343,7 +354,9 @@ def render(r: dict[str, Any], plots: Sequence[str]) -> str:
              f"(seed {m['seed']}; vocabulary: {m['vocabulary']['people']} person names, "
              f"{m['vocabulary']['places']} cities, {m['vocabulary']['objects_activities']} objects "
              f"and activities, {m['vocabulary']['topics']} topics; Zipf-distributed slots) · "
-             f"{m['queries']} recall queries per point, budget {m['budget']} tokens · run time "
+             + (f"Neo4j driver codec: {m['environment']['neo4j_codec']} · "
+                if "neo4j_codec" in m["environment"] else "")
+             + f"{m['queries']} recall queries per point, budget {m['budget']} tokens · run time "
              f"{r['seconds']:.0f} s · 1-minute load average {r['load_average_start']:.1f} at the "
              f"start, {r['load_average_end']:.1f} at the end (other work on the machine slows "
              "every number here alike).", "",
@@ -470,8 +483,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--prefill-via-sqlite", type=int, default=0, metavar="N",
                         help="ingest all but the last N statements of the first segment "
                              "through SQLite and import them (only those N are timed)")
+    parser.add_argument("--neo4j-pure-python", action="store_true",
+                        help="keep the Neo4j driver off its Rust codec (neo4j-rust-ext), to "
+                             "measure what the codec is worth")
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)
+    if args.neo4j_pure_python:
+        sys.modules["neo4j._rust"] = None  # type: ignore[assignment]  # import fails: pure Python
     if args.smoke:
         args.sizes, args.namespaces, args.per_namespace = [200, 1000], 20, 10
         args.queries, args.dense_max, args.profile_adds = 30, 200, 100
