@@ -51,6 +51,17 @@ def test_remembered_counts_match_the_encoding() -> None:
         assert counter.count(text) == len(enc.encode_ordinary(text))
 
 
+def test_count_over_is_exact_unless_surely_over_the_limit() -> None:
+    counter = get_token_counter()
+    for text in ["Brandon loves coffee.", "张三负责星火计划。" * 20, "word " * 300]:
+        assert counter.count_over(text, 200) == counter.count(text)
+    # 200 tokens of at most 128 characters each hold fewer characters than this run
+    run = "我们在北京开会" * 4000
+    assert counter.count(run) > 200
+    assert counter.count_over(run, 200) > 200
+    assert counter.count_over(run, 10**6) == counter.count(run)
+
+
 def test_estimate_is_documented_shape() -> None:
     assert estimate_tokens("张三负责星火计划") == 8
     assert estimate_tokens("one two three") >= 3

@@ -318,7 +318,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         members: list[int] = []
         size = 0
         for i, sent in enumerate(annotation.sentences):
-            n = self._tokens.count(sent.text)
+            # the exact size of a sentence over the limit does not matter: it is a chunk alone
+            n = self._tokens.count_over(sent.text, limit)
             if members and size + n > limit:
                 chunks.append((start, end, members))
                 members, size = [], 0

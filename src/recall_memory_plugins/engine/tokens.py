@@ -59,6 +59,8 @@ class TokenCounter:
         self.encoding_name = encoding_name
         self._encode: Callable[[str], list[int]] | None = None
         self._count_short: Callable[[str], int] = estimate_tokens
+        self._token_bytes: Callable[[], list[bytes]] | None = None
+        self._max_token_chars: int | None = None
         self.exact = False
         self._load()
 
@@ -95,6 +97,7 @@ class TokenCounter:
         self.exact = True
         encode = enc.encode_ordinary
         self._count_short = lru_cache(maxsize=COUNT_CACHE_SIZE)(lambda t: len(encode(t)))
+        self._token_bytes = enc.token_byte_values
 
     def count(self, text: str) -> int:
         """Number of tokens of ``text``."""
@@ -105,6 +108,22 @@ class TokenCounter:
         if self._encode is None:
             return estimate_tokens(text)
         return len(self._encode(text))
+
+    def count_over(self, text: str, limit: int) -> int:
+        """The number of tokens of ``text``, or some number above ``limit`` when the text is so
+        long that it must have more than ``limit`` tokens (it is then not tokenised: one
+        1,000,000-character run without spaces takes tiktoken about a second).
+
+        A token spans at most as many characters as its encoding's longest token has bytes
+        (128 for ``cl100k_base``; the estimate counts at least one token per 4 characters).
+        """
+        if self._max_token_chars is None:
+            self._max_token_chars = (
+                max(map(len, self._token_bytes())) if self._token_bytes is not None else 4
+            )
+        if len(text) > self._max_token_chars * max(limit, 0):
+            return max(limit, 0) + 1
+        return self.count(text)
 
     def truncate(self, text: str, max_tokens: int) -> str:
         """``text`` cut to at most ``max_tokens`` tokens (on a character boundary when estimating)."""
