@@ -62,6 +62,18 @@ def test_count_over_is_exact_unless_surely_over_the_limit() -> None:
     assert counter.count_over(run, 10**6) == counter.count(run)
 
 
+def test_count_over_without_an_encoding_uses_the_estimate() -> None:
+    from recall_memory_plugins.engine.tokens import TokenCounter
+
+    counter = TokenCounter("no-such-encoding")  # cannot load: estimates, one warning
+    assert not counter.exact
+    text = "one two three"
+    assert counter.count_over(text, 200) == counter.count(text) == estimate_tokens(text)
+    run = "我" * 801  # the estimate counts at least one token per 4 characters
+    assert counter.count_over(run, 200) > 200
+    assert estimate_tokens(run) > 200
+
+
 def test_estimate_is_documented_shape() -> None:
     assert estimate_tokens("张三负责星火计划") == 8
     assert estimate_tokens("one two three") >= 3
