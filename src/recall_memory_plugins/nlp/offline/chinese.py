@@ -145,15 +145,13 @@ def _segment_chinese(run: str, start: int, zh: _ChineseResources) -> list[_Tok]:
 
 
 def _split_junk_name(tok: _Tok, zh: _ChineseResources) -> list[_Tok] | None:
-    """Split a rare dictionary "name" that is really two words (喝咖啡/nr -> 喝 + 咖啡)."""
+    """Split a rare dictionary "name" that is really two words (喝咖啡/nr -> 喝 + 咖啡).
+
+    Only for a name-tagged word of 3+ characters: :func:`_merge_chinese` tests that before the
+    call (most words are not, and the call is on every word of a long text).
+    """
     w = tok.text
-    if (
-        tok.xpos not in _ZH_NAMEISH
-        or len(w) < 3
-        or w[0] in zh.surnames
-        or w[:2] in zh.compound_surnames
-        or zh.freq.get(w, 0) > 5
-    ):
+    if w[0] in zh.surnames or w[:2] in zh.compound_surnames or zh.freq.get(w, 0) > 5:
         return None
     best: tuple[int, int] | None = None
     for k in range(1, len(w)):
@@ -269,7 +267,7 @@ def _merge_chinese(
     """
     expanded: list[_Tok] = []
     for t in toks:
-        # only a name-tagged word of 3+ characters may be split (the first test there)
+        # only a name-tagged word of 3+ characters may be split (see _split_junk_name)
         parts = (
             _split_junk_name(t, zh)
             if t.kind == _ZH and t.xpos in _ZH_NAMEISH and len(t.text) >= 3
