@@ -12,6 +12,7 @@ from .engine.memory import TemporalGraphMemory
 from .errors import (
     AnnotationError,
     ConfigurationError,
+    EmbeddingError,
     ExtractionError,
     InputError,
     MissingDependencyError,
@@ -43,6 +44,7 @@ __all__ = [
     "Concept",
     "ConceptLink",
     "ConfigurationError",
+    "EmbeddingError",
     "Entity",
     "ExtractionError",
     "GraphStore",

@@ -42,6 +42,9 @@ class MemoryConfig:
         lexical_weight, graph_weight, recency_weight: how the ``fused`` strategy mixes a
             statement's question relevance (BM25), its concepts' graph score and its recency
             (each normalised to 0..1 over the candidates).
+        dense_weight: with ``fused`` and an ``embedder``, the weight of the semantic signal
+            (cosine similarity of question and statement, normalised to 0..1 over the
+            candidates) beside ``lexical_weight`` (ignored without an embedder).
         excerpts: with ``fused``, whether a long statement may enter the context as its
             ``excerpt_sentences`` sentences that best match the question ("…" marks what was
             left out; the full text stays in :attr:`RecalledStatement.full_text`). ``"off"``
@@ -89,6 +92,7 @@ class MemoryConfig:
     lexical_weight: float = 1.0
     graph_weight: float = 0.2
     recency_weight: float = 0.1
+    dense_weight: float = 1.0
     excerpts: Excerpts | bool = "off"
     fill_recent: bool = True
     excerpt_sentences: int = 1
@@ -126,7 +130,7 @@ class MemoryConfig:
                 raise ConfigurationError(
                     f"MemoryConfig.{name} must be >= 1, got {getattr(self, name)!r}"
                 )
-        for name in ("speaker_weight", "period_weight", "coverage_weight"):
+        for name in ("speaker_weight", "period_weight", "coverage_weight", "dense_weight"):
             if getattr(self, name) < 0:
                 raise ConfigurationError(f"MemoryConfig.{name} must be >= 0")
         if any(not 0 <= float(w) <= 1 for w in self.follow_up_weights):

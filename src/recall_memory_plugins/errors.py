@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "AnnotationError",
     "ConfigurationError",
+    "EmbeddingError",
     "ExtractionError",
     "InputError",
     "MissingDependencyError",
@@ -54,6 +55,10 @@ class SchemaVersionError(StoreError):
 
 class AnnotationError(RecallError):
     """The NLP annotator failed, or its models are missing."""
+
+
+class EmbeddingError(RecallError):
+    """The embedder of the semantic signal failed (nothing was stored)."""
 
 
 class InputError(RecallError, ValueError):

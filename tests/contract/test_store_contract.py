@@ -353,3 +353,26 @@ def test_recent_entities_order_ties_by_first_step_then_id(store: GraphStore, ns:
     assert [e.id for e in every] == ["h", "g", "e", "b", "f", "c", "a", "d"]
     for limit in range(len(every) + 2):
         assert store.find_recent_entities(ns, limit=limit) == every[:limit], limit
+
+
+def test_vectors_round_trip_per_namespace_and_space_and_go_with_their_statement(
+    store: GraphStore, ns: str
+) -> None:
+    first = store.apply_update(update(ns, "Brandon loves coffee.", ["brandon"])).statement_ids[0]
+    second = store.apply_update(update(ns, "Tea, please.", ["tea"])).statement_ids[0]
+    blob, zeros = bytes(range(16)), bytes(16)
+    # an id that is not a statement of the namespace gets no vector
+    assert store.put_vectors(ns, "space-a", {first: blob, second: zeros, 10**9: blob}) == 2
+    assert store.find_vectors(ns, "space-a", [first, second, 10**9]) == {
+        first: blob,
+        second: zeros,
+    }
+    assert store.find_vectors(ns, "space-b", [first]) == {}
+    assert store.find_vectors(f"{ns}-other", "space-a", [first]) == {}
+    assert store.put_vectors(f"{ns}-other", "space-a", {first: zeros}) == 0
+    store.put_vectors(ns, "space-a", {first: b"\x01" * 16})  # replaced
+    assert store.find_vectors(ns, "space-a", [first]) == {first: b"\x01" * 16}
+    assert store.delete_statements(ns, [second]) == 1
+    assert store.find_vectors(ns, "space-a", [first, second]) == {first: b"\x01" * 16}
+    store.clear(ns)
+    assert store.find_vectors(ns, "space-a", [first]) == {}

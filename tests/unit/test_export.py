@@ -141,6 +141,7 @@ def _downgrade_to_schema_3(path: Path) -> None:
         "DROP TABLE IF EXISTS namespace_generations;"
         "DROP TRIGGER IF EXISTS statements_keep_deleted_ids;"
         "DROP TABLE IF EXISTS statement_id_floor;"
+        "DROP TABLE IF EXISTS statement_vectors;"
         "DELETE FROM schema_migrations WHERE version > 3;"
     )
     conn.commit()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -56,6 +56,10 @@ class ItemsMixin:
             source: str | None,
             metadata: Mapping[str, Any] | None = None,
         ) -> Any: ...
+        def _with_vectors(self, prepared: list[Any]) -> list[Any]: ...
+        def _store_vectors(
+            self, ns: str, results: Sequence[Any], prepared: Sequence[Any]
+        ) -> None: ...
         def _require_tracker(self) -> RelationTracker: ...
 
     # ------------------------------------------------------------------------------ reads
@@ -186,6 +190,7 @@ class ItemsMixin:
             old.source if ref is None else ref,
             dict(old.metadata) if meta is None else meta,
         )
+        (prepared,) = self._with_vectors([prepared])
         # One transaction on both stores: the new version and the old one's retirement. The
         # relations drawn from the old version end, unless the new one repeats them. Same lock
         # order as TemporalGraphMemory._commit: the write lock, then the store's batch.
@@ -216,6 +221,7 @@ class ItemsMixin:
         if tracker is not None:
             # relations ended outside the plan: the cached discourse state is rebuilt
             tracker.discard(self.store, ns)
+        self._store_vectors(ns, [result], [prepared])
         logger.debug("statement %s of %r superseded by %s", sid, ns, result.statement_ids[0])
         return result
 

@@ -7,13 +7,14 @@ import logging
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
 from ..config import MemoryConfig
+from ..embeddings.base import Embedder
 from ..errors import InputError, RecallError, WriteConflictError
 from ..models import (
     ConceptMention,
@@ -25,6 +26,7 @@ from ..models import (
 )
 from ..nlp.base import Annotation, Annotator
 from ..stores.base import GraphStore, bulk
+from .dense import DenseSignal
 from .gcpause import paused_gc
 from .inspection import InspectionMixin
 from .items import ItemsMixin
@@ -65,6 +67,7 @@ class _Prepared:
     speaker: str | None
     sentence_statements: list[int]
     update: GraphUpdate
+    vectors: tuple[bytes, ...] = ()  # one per statement, with an embedder (engine/dense.py)
 
 
 class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
@@ -80,6 +83,9 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         namespace: the default namespace of calls that do not pass one.
         clock: returns "now" as an aware UTC datetime (injected for tests).
         tracker: the relation layer; None builds the default one when ``config.relations``.
+        embedder: an :class:`~recall_memory_plugins.embeddings.Embedder` (e.g.
+            ``MiniLMEmbedder()``, ``dense`` extra) adds a semantic signal to ``fused`` recall,
+            weighted by ``config.dense_weight``. None (default): lexical and graph signals only.
 
     Example:
         >>> with TemporalGraphMemory(":memory:", annotator="offline") as memory:
@@ -97,6 +103,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         namespace: str = "default",
         clock: Callable[[], datetime] = _utcnow,
         tracker: RelationTracker | None = None,
+        embedder: Embedder | None = None,
         **options: Any,
     ) -> None:
         cfg = config or MemoryConfig()
@@ -135,6 +142,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             self.tracker = RelationTracker(exclusive_types=self.config.exclusive_relations)
         else:
             self.tracker = None
+        self._dense = DenseSignal(embedder) if embedder is not None else None
 
     # ------------------------------------------------------------------------------ lifecycle
     def __enter__(self) -> TemporalGraphMemory:
@@ -228,7 +236,10 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         ref = check_label(source, "source")
         meta = check_metadata(metadata)
         with paused_gc(len(text)):
-            return self._commit(self._prepare(ns, text, when, who, ref, meta))
+            (prepared,) = self._with_vectors([self._prepare(ns, text, when, who, ref, meta)])
+            result = self._commit(prepared)
+        self._store_vectors(ns, [result], [prepared])
+        return result
 
     def add_many(
         self,
@@ -278,6 +289,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                     self._prepare(ns, text, self._check_time(when), who, source, metadata)
                     for text, when, who, source, metadata in todo[start : start + batch_size]
                 ]
+                prepared = self._with_vectors(prepared)
                 pos = 0
                 while pos < len(prepared):
                     opened = time.monotonic()
@@ -300,6 +312,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                     except RecallError as exc:
                         exc.stored = tuple(results[:committed])
                         raise
+                    done = len(results) - committed  # this block's updates: prepared[pos-done:pos]
+                    self._store_vectors(ns, results[committed:], prepared[pos - done : pos])
                     committed = len(results)
         finally:
             if bar is not None:
@@ -309,6 +323,20 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
     async def aadd(self, text: str, **kwargs: Any) -> UpdateResult:
         """Async twin of :meth:`add` (runs in a worker thread)."""
         return await asyncio.to_thread(self.add, text, **kwargs)
+
+    def _with_vectors(self, prepared: list[_Prepared]) -> list[_Prepared]:
+        """With an embedder, each update's statement vectors (one embedder call for all of them,
+        before the store lock is taken; a failure raises before anything is stored)."""
+        if self._dense is None:
+            return prepared
+        vectors = self._dense.encode_updates([p.update for p in prepared])
+        return [replace(p, vectors=v) for p, v in zip(prepared, vectors, strict=True)]
+
+    def _store_vectors(
+        self, ns: str, results: Sequence[UpdateResult], prepared: Sequence[_Prepared]
+    ) -> None:
+        if self._dense is not None:
+            self._dense.keep(self.store, ns, results, [p.vectors for p in prepared])
 
     def _chunks(self, annotation: Annotation) -> list[tuple[int, int, list[int]]]:
         """Group sentences into statements of at most ``max_statement_tokens`` tokens."""

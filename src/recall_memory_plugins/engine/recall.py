@@ -49,6 +49,7 @@ from .validation import check_as_of, check_budget
 
 if TYPE_CHECKING:
     from ..stores.base import GraphStore
+    from .dense import DenseSignal
     from .relations import RelationTracker
 
 __all__ = ["RecallMixin"]
@@ -73,6 +74,7 @@ class RecallMixin:
         config: MemoryConfig
         annotator: Annotator
         _tokens: TokenCounter
+        _dense: DenseSignal | None
 
         def _ns(self, namespace: str | None) -> str: ...
         def _check_text(self, text: object, what: str = "text") -> str: ...
@@ -146,9 +148,7 @@ class RecallMixin:
             for fact in (
                 self.tracker.facts(self.store, ns, annotation)
                 if as_of is None
-                else facts_as_of(
-                    self.tracker.find_relations(self.store, ns, as_of=as_of), question
-                )
+                else facts_as_of(self.tracker.find_relations(self.store, ns, as_of=as_of), question)
             ):
                 cost = self._tokens.count(fact) + 1
                 if reserved + cost > budget // 2:
@@ -163,7 +163,7 @@ class RecallMixin:
         else:
             period = question_period(question) if self.config.period_weight else None
             ranked, how = self._fused_candidates(
-                ns, ex, ranked_concepts, newest, budget, weights, period
+                ns, ex, ranked_concepts, newest, budget, weights, period, question
             )
             if self.config.excerpts != "off" and weights:
                 ranked = self._excerpts(ranked, weights, full_texts)
@@ -359,6 +359,7 @@ class RecallMixin:
         budget: int,
         weights: dict[str, float],
         period: Period | None = None,
+        question: str = "",
     ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
         """Candidates ranked by fused score; ``weights`` receives the question terms' idf weights
         (for excerpts), so the store's term statistics are read once per recall. ``period``: the
@@ -426,14 +427,27 @@ class RecallMixin:
                     cand.concepts = (*cand.concepts, name)
         if not cands:
             return [], "recent"
+        by_id: dict[int, Statement] = {}
+        dense = self._dense
+        dense_weight = cfg.dense_weight if dense is not None else 0.0
+        if dense is not None and dense_weight:
+            ids = list(cands)
+            by_id = {s.id: s for s in self.store.get_statements(ns, ids)}
+            stored = self.store.find_vectors(ns, dense.name, ids)
+            for sid, sim in dense.similarities(question, by_id.values(), stored).items():
+                cands[sid].dense = sim
         ranked = fuse(
             cands.values(),
             newest_step=newest,
             lexical_weight=cfg.lexical_weight,
             graph_weight=cfg.graph_weight,
             recency_weight=cfg.recency_weight,
+            dense_weight=dense_weight,
         )[:keep]
-        by_id = {s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])}
+        if not by_id:
+            by_id = {
+                s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])
+            }
         out = [
             (by_id[c.statement_id], round(c.score, 6), c.concepts)
             for c in ranked

@@ -138,6 +138,7 @@ class Candidate:
     t_index: int
     lexical: float = 0.0
     graph: float = 0.0
+    dense: float = 0.0
     concepts: tuple[str, ...] = ()
     score: float = 0.0
 
@@ -149,6 +150,7 @@ def fuse(
     lexical_weight: float,
     graph_weight: float,
     recency_weight: float,
+    dense_weight: float = 0.0,
 ) -> list[Candidate]:
     """Score candidates (each signal normalised to 0..1) and sort best first (ties: newer first)."""
     cands = list(candidates)
@@ -156,12 +158,14 @@ def fuse(
         return []
     max_lex = max(c.lexical for c in cands) or 1.0
     max_graph = max(c.graph for c in cands) or 1.0
+    max_dense = max(c.dense for c in cands) or 1.0
     span = max(newest_step, 1)
     for c in cands:
         c.score = (
             lexical_weight * c.lexical / max_lex
             + graph_weight * c.graph / max_graph
             + recency_weight * c.t_index / span
+            + dense_weight * c.dense / max_dense
         )
     cands.sort(key=lambda c: (-c.score, -c.t_index, -c.statement_id))
     return cands

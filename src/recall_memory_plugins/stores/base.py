@@ -116,6 +116,18 @@ class GraphStore(Protocol):
         id)."""
         ...
 
+    # -- statement vectors (the optional semantic signal) ----------------------------------------
+    def put_vectors(self, namespace: str, space: str, vectors: Mapping[int, bytes]) -> int:
+        """Store (or replace) the vectors of statements by id, in the vector ``space`` (an
+        embedder's name); ids not stored in ``namespace`` are skipped. Returns how many were
+        stored. A vector is deleted with its statement."""
+        ...
+
+    def find_vectors(self, namespace: str, space: str, ids: Sequence[int]) -> dict[int, bytes]:
+        """The stored vectors of ``space`` of the statements ``ids`` (ids without one are
+        missing from the result)."""
+        ...
+
     # -- concept graph ---------------------------------------------------------------------------
     def find_concepts(self, namespace: str, names: Iterable[str]) -> list[Concept]:
         """The stored concepts among ``names``."""

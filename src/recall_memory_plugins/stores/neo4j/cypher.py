@@ -57,9 +57,11 @@ __all__ = [
     "FIND_POSTINGS",
     "FIND_RECENT_STATEMENTS",
     "FIND_STATEMENTS",
+    "FIND_VECTORS",
     "GET_STATEMENTS",
     "NAMESPACES",
     "NAMESPACE_STATE",
+    "PUT_VECTORS",
     "READ_SCHEMA_VERSION",
     "RECENT_ENTITIES",
     "RELATIONS",
@@ -378,6 +380,22 @@ UNWIND $ids AS sid
 MATCH (s:Statement {{id: sid}})
 WHERE s.namespace = $ns
 RETURN collect({_STATEMENT_ROW}) AS statements
+"""
+
+# Statement vectors (the optional semantic signal): float32 bytes and the embedder's name.
+PUT_VECTORS = """
+UNWIND $rows AS r
+MATCH (s:Statement {id: r[0]})
+WHERE s.namespace = $ns
+SET s.vector = r[1], s.vector_space = $space
+RETURN count(s) AS stored
+"""
+
+FIND_VECTORS = """
+UNWIND $ids AS sid
+MATCH (s:Statement {id: sid})
+WHERE s.namespace = $ns AND s.vector_space = $space
+RETURN collect([s.id, s.vector]) AS vectors
 """
 
 FIND_RECENT_STATEMENTS = f"""

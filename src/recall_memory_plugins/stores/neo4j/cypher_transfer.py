@@ -15,7 +15,7 @@ CALL (s) {
   OPTIONAL MATCH (t:Term)-[o:OCCURS]->(s)
   RETURN collect([t.term, o.tf]) AS terms
 }
-RETURN s {.*} AS s, terms ORDER BY s.id
+RETURN s {.*, vector: null} AS s, terms ORDER BY s.id
 """
 
 DUMP_CONCEPTS = """

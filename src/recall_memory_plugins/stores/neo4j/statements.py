@@ -79,6 +79,32 @@ class Neo4jStatements(Neo4jItems):
         found = {s.id: s for s in statements}
         return [found[i] for i in wanted if i in found]
 
+    def put_vectors(self, namespace: str, space: str, vectors: Mapping[int, bytes]) -> int:
+        if not vectors:
+            return 0
+        rows = self._run(
+            "store vectors",
+            cypher.PUT_VECTORS,
+            {
+                "ns": namespace,
+                "space": space,
+                "rows": [[int(sid), bytes(vec)] for sid, vec in vectors.items()],
+            },
+            write=True,
+        )
+        return int(rows[0]["stored"]) if rows else 0
+
+    def find_vectors(self, namespace: str, space: str, ids: Sequence[int]) -> dict[int, bytes]:
+        wanted = [int(i) for i in dict.fromkeys(ids)]
+        if not wanted:
+            return {}
+        rows = self._run(
+            "read vectors",
+            cypher.FIND_VECTORS,
+            {"ns": namespace, "space": space, "ids": wanted},
+        )
+        return {int(sid): bytes(vec) for sid, vec in (rows[0]["vectors"] if rows else [])}
+
     def find_recent_statements(self, namespace: str, *, limit: int) -> list[Statement]:
         return self._statements(
             namespace,

@@ -188,6 +188,21 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        MIGRATIONS[-1][0] + 1,
+        "statement vectors of the optional semantic signal (an embedder's space and float32 "
+        "bytes), deleted with their statement",
+        [
+            """CREATE TABLE IF NOT EXISTS statement_vectors (
+                statement_id INTEGER PRIMARY KEY REFERENCES statements(id) ON DELETE CASCADE,
+                space TEXT NOT NULL,
+                vector BLOB NOT NULL
+            )""",
+        ],
+    )
+)
+
 # The id of the next statement: above every id stored or ever deleted (see migration 6).
 NEXT_STATEMENT_ID = (
     "(SELECT MAX(COALESCE((SELECT MAX(id) FROM statements), 0), "

@@ -19,6 +19,7 @@ from ._common import _ts
 from .entities import SqliteEntities
 from .lexical import SqliteLexical
 from .statements import SqliteStatements
+from .vectors import SqliteVectors
 
 __all__ = ["SqliteGraphStore", "default_db_path"]
 
@@ -73,7 +74,7 @@ def _resolve(path: str | Path | None, *, create: bool, read_only: bool) -> tuple
     return str(file), (file.resolve().as_uri() + "?mode=ro" if read_only else None)
 
 
-class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities):
+class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVectors):
     """The embedded graph store on SQLite.
 
     Args:
