@@ -257,6 +257,15 @@ def dense_model():  # type: ignore[no-untyped-def]
     return _MODEL
 
 
+def minilm_embedder():  # type: ignore[no-untyped-def]
+    """The library's ``MiniLMEmbedder`` on the model :func:`dense_model` loaded (one copy)."""
+    from recall_memory_plugins.embeddings import MiniLMEmbedder
+
+    embedder = MiniLMEmbedder()
+    embedder._model = dense_model()
+    return embedder
+
+
 def embed(texts: Sequence[str], *, batch_size: int = 64):  # type: ignore[no-untyped-def]
     """Unit-normalised MiniLM embeddings (float32 array, one row per text)."""
     import numpy as np

@@ -117,7 +117,7 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     budgets = tuple(args.budgets)
     annotator = C.make_annotator(args.annotator)
     env = C.environment(annotator)  # at the start: the commit whose code this run loaded
-    systems = ["ours", "whole", "seed", "dense", "bm25", "fusion"]
+    systems = ["ours", "semantic", "whole", "seed", "dense", "bm25", "fusion"]
     hits: dict[str, dict[str, list[float]]] = {f"{s}@{b}": {"all": [], "answerable": []}
                                                for s in systems for b in budgets}
     tokens: dict[str, list[float]] = {k: [] for k in hits}
@@ -132,6 +132,8 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         store = C.make_store("sqlite", Path(tmp) / "duorc.db")
         memory = TemporalGraphMemory(store, annotator=annotator)
         whole = TemporalGraphMemory(store, annotator=annotator, excerpts=False)
+        # the same store read with the optional semantic signal (statements embedded at recall)
+        semantic = TemporalGraphMemory(store, annotator=annotator, embedder=C.minilm_embedder())
         for fi, path in enumerate(files):
             plot, questions = parse_plot(path)
             if not questions:
@@ -164,6 +166,7 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
                     contexts: dict[str, tuple[str, int]] = {}
                     with guard:
                         for key, mem, strategy in (("ours", memory, "fused"),
+                                                   ("semantic", semantic, "fused"),
                                                    ("whole", whole, "fused"),
                                                    ("seed", memory, "seed")):
                             rec = mem.recall(question, namespace=ns, token_budget=budget,
@@ -201,7 +204,7 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     return agg, meta
 
 
-LABELS = {"ours": "**ours** (fused)", "whole": "ours, excerpts=False (whole chunks)", "seed": "ours, strategy=seed (RecallM)",
+LABELS = {"ours": "**ours** (fused)", "semantic": "ours + MiniLM (`embedder=`, [dense] extra)", "whole": "ours, excerpts=False (whole chunks)", "seed": "ours, strategy=seed (RecallM)",
           "dense": "vector DB (dense MiniLM)", "bm25": "BM25", "fusion": "BM25+dense RRF",
           "full": "whole plot"}
 
@@ -210,7 +213,9 @@ def render(agg: dict[str, Any], meta: dict[str, Any], plots: Sequence[str]) -> s
     budgets = meta["budgets"]
     rows = []
     for b in budgets:
-        for s in ("ours", "whole", "seed", "dense", "bm25", "fusion"):
+        for s in ("ours", "semantic", "whole", "seed", "dense", "bm25", "fusion"):
+            if f"{s}@{b}" not in agg:
+                continue
             a = agg[f"{s}@{b}"]
             rows.append([LABELS[s], b, C.pct(a["answerable"]), C.pct(a["all"]), f"{a['tokens']:.0f}"])
     f = agg["full"]
@@ -224,6 +229,11 @@ def render(agg: dict[str, Any], meta: dict[str, Any], plots: Sequence[str]) -> s
         bv = agg[f"{best}@{b}"]["answerable"]
         verdicts.append(f"- {b} tokens: ours {C.pct(o)} vs {LABELS[best]} {C.pct(bv)} → "
                         f"{100 * (o - bv):+.1f} points: **{'met' if o >= bv else 'NOT met'}**")
+        if f"semantic@{b}" in agg:
+            sv = agg[f"semantic@{b}"]["answerable"]
+            verdicts.append(f"- {b} tokens, with the [dense] extra: ours + MiniLM {C.pct(sv)} vs "
+                            f"{C.pct(bv)} → {100 * (sv - bv):+.1f} points: "
+                            f"**{'met' if sv >= bv else 'NOT met'}**")
     lines = [
         "# DuoRC (RecallM's question set): answer string in the recalled context",
         "", C.env_line(meta["environment"]), "",
@@ -259,8 +269,10 @@ def render(agg: dict[str, Any], meta: dict[str, Any], plots: Sequence[str]) -> s
 def plot(agg: dict[str, Any], meta: dict[str, Any], out: Path) -> list[str]:
     plt = C.pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
-    colors = {"ours": "C3", "whole": "C4", "seed": "C7", "dense": "C2", "bm25": "C1", "fusion": "C0"}
-    for s in ("ours", "whole", "seed", "dense", "bm25", "fusion"):
+    colors = {"ours": "C3", "semantic": "C5", "whole": "C4", "seed": "C7", "dense": "C2", "bm25": "C1", "fusion": "C0"}
+    for s in ("ours", "semantic", "whole", "seed", "dense", "bm25", "fusion"):
+        if f"{s}@{meta['budgets'][0]}" not in agg:
+            continue
         pts = [(agg[f"{s}@{b}"]["tokens"], agg[f"{s}@{b}"]["answerable"]) for b in meta["budgets"]]
         ax.plot([p[0] for p in pts], [100 * p[1] for p in pts], marker="o", color=colors[s],
                 label=LABELS[s].replace("**", ""))

@@ -304,10 +304,11 @@ def aggregate(results: Results) -> dict[str, dict[str, dict[str, float]]]:
 SYSTEM_LABELS = {
     "ours": "**ours** (fused, default)", "seed": "ours, strategy=seed (RecallM)",
     "whole": "ours, excerpts=False (whole turns, as the baselines)",
+    "semantic": "ours + MiniLM (`embedder=`, [dense] extra)",
     "window": "last-k window", "bm25": "BM25 (bm25s)", "dense": "dense MiniLM-L6-v2",
     "fusion": "BM25+dense RRF", "full": "full history",
 }
-SYSTEM_ORDER = ("ours", "whole", "seed", "fusion", "bm25", "dense", "window")
+SYSTEM_ORDER = ("ours", "semantic", "whole", "seed", "fusion", "bm25", "dense", "window")
 
 
 def split_key(key: str) -> tuple[str, str]:
@@ -403,7 +404,7 @@ def plot(agg: dict[str, Any], budgets: Sequence[int], out: Path, prefix: str = "
     plt = C.pyplot()
     files = []
     fig, axes = plt.subplots(1, 2, figsize=(11, 4.5))
-    styles = {"ours": ("C3", "o", 2.5), "whole": ("C4", "o", 1.2), "seed": ("C7", "x", 1.2), "fusion": ("C0", "s", 1.5),
+    styles = {"ours": ("C3", "o", 2.5), "semantic": ("C6", "P", 1.8), "whole": ("C4", "o", 1.2), "seed": ("C7", "x", 1.2), "fusion": ("C0", "s", 1.5),
               "bm25": ("C1", "^", 1.5), "dense": ("C2", "v", 1.5), "window": ("C5", "d", 1.2)}
     for ax, metric, cat, ylabel in (
         (axes[0], "answer_in_context", "1-5", "answer in context, categories 1-5 (%)"),
@@ -546,7 +547,7 @@ def render_markdown(aggs: dict[str, Any], meta: dict[str, Any], budgets: Sequenc
 
 # ----------------------------------------------------------------------------------- main
 def run(args: Any, *, memory_options: dict[str, Any] | None = None,
-        systems: Sequence[str] = ("ours", "whole", "seed", "baselines"),
+        systems: Sequence[str] = ("ours", "semantic", "whole", "seed", "baselines"),
         ) -> tuple[dict[str, Any], dict[str, Any]]:
     """Run the suite; returns (aggregates by half: ``all``, ``tuning``, ``reporting``; meta)."""
     from recall_memory_plugins import TemporalGraphMemory
@@ -585,6 +586,13 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
                 if "ours" in systems:
                     eval_memory(memory, conv, ns, results, key="ours", strategy="fused",
                                 budgets=budgets, latencies=latencies, excerpted=excerpted)
+                if "semantic" in systems and not args.no_dense:
+                    # the same store read with the semantic signal (turns embedded at recall)
+                    semantic = TemporalGraphMemory(store, annotator=annotator,
+                                                   embedder=C.minilm_embedder(),
+                                                   **(memory_options or {}))
+                    eval_memory(semantic, conv, ns, results, key="semantic", strategy="fused",
+                                budgets=budgets)
                 if "whole" in systems and whole is not None:
                     eval_memory(whole, conv, ns, results, key="whole", strategy="fused",
                                 budgets=budgets)

@@ -157,7 +157,7 @@ class DenseSignal:
         sts = list(statements)
         if not sts or not question.strip():
             return {}
-        q = self.embed([question])[0]
+        q = self._cached([question])[question]  # asked again at other budgets: cached too
         vectors: dict[int, Any] = {}
         for st in sts:
             blob = stored.get(st.id)
