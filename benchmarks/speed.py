@@ -174,7 +174,8 @@ def run(args: Any) -> dict[str, Any]:
         # ---------------------------------------------------------------- one namespace
         db = Path(tmp) / "one.db"
         store = C.make_store(args.store, db)
-        memory = TemporalGraphMemory(store, annotator=annotator)
+        semantic = {"embedder": C.minilm_embedder()} if args.embedder == "minilm" else {}
+        memory = TemporalGraphMemory(store, annotator=annotator, **semantic)
         ns = f"speed-{run_id}"
         done = 0
         ingest_total = 0.0
@@ -263,7 +264,7 @@ def run(args: Any) -> dict[str, Any]:
         n_ns, per_ns = args.namespaces, args.per_namespace
         db2 = Path(tmp) / "many.db"
         store = C.make_store(args.store, db2)
-        memory = TemporalGraphMemory(store, annotator=annotator)
+        memory = TemporalGraphMemory(store, annotator=annotator, **semantic)
         names = [f"user-{run_id}-{i:04d}" for i in range(n_ns)]
         t0 = time.perf_counter()
         with guard:
@@ -295,7 +296,7 @@ def run(args: Any) -> dict[str, Any]:
     result["load_average_end"] = os.getloadavg()[0]
     result["meta"] = {
         "command": "python -m benchmarks.speed " + " ".join(args.argv),
-        "environment": env, "store": args.store, "sizes": sizes,
+        "environment": env, "store": args.store, "sizes": sizes, "embedder": args.embedder,
         "queries": len(questions), "budget": BUDGET, "seed": args.seed,
         "vocabulary": {"people": gen.vocab[0], "places": gen.vocab[1],
                        "objects_activities": gen.vocab[2], "topics": gen.vocab[3]},
@@ -354,6 +355,8 @@ def render(r: dict[str, Any], plots: Sequence[str]) -> str:
              f"(seed {m['seed']}; vocabulary: {m['vocabulary']['people']} person names, "
              f"{m['vocabulary']['places']} cities, {m['vocabulary']['objects_activities']} objects "
              f"and activities, {m['vocabulary']['topics']} topics; Zipf-distributed slots) · "
+             + ("semantic signal on (`embedder=MiniLMEmbedder()`) · "
+                if m.get("embedder") == "minilm" else "")
              + (f"Neo4j driver codec: {m['environment']['neo4j_codec']} · "
                 if "neo4j_codec" in m["environment"] else "")
              + f"{m['queries']} recall queries per point, budget {m['budget']} tokens · run time "
@@ -477,6 +480,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="statements actually embedded for the dense comparison")
     parser.add_argument("--profile-adds", type=int, default=2000)
     parser.add_argument("--no-dense", action="store_true")
+    parser.add_argument("--embedder", choices=("none", "minilm"), default="none",
+                        help="minilm: the memory runs with the optional semantic signal "
+                             "(embedder=MiniLMEmbedder(), [dense] extra): its cost")
     parser.add_argument("--bulk-only", action="store_true",
                         help="grow every segment through add_many only (no add() half)")
     parser.add_argument("--name", help="results file stem (default: speed / speed_<store>)")
