@@ -588,9 +588,10 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
                                 budgets=budgets, latencies=latencies, excerpted=excerpted)
                 if "semantic" in systems and not args.no_dense:
                     # the same store read with the semantic signal (turns embedded at recall)
-                    semantic = TemporalGraphMemory(store, annotator=annotator,
-                                                   embedder=C.minilm_embedder(),
-                                                   **(memory_options or {}))
+                    semantic = TemporalGraphMemory(
+                        store, annotator=annotator, embedder=C.minilm_embedder(),
+                        **{**(memory_options or {}),
+                           "dense_weight": getattr(args, "dense_weight", 1.0)})
                     eval_memory(semantic, conv, ns, results, key="semantic", strategy="fused",
                                 budgets=budgets)
                 if "whole" in systems and whole is not None:
@@ -612,6 +613,8 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
     shown = ["--smoke"] if args.smoke else []
     if getattr(args, "half", "all") != "all":
         shown += ["--half", args.half]
+    if getattr(args, "dense_weight", 1.0) != 1.0:
+        shown += ["--dense-weight", str(args.dense_weight)]
     meta = {
         "command": " ".join(["python -m benchmarks.locomo", *shown]),
         "environment": env,
@@ -648,6 +651,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help=f"only the tuning half (the first {TUNING} conversations) or the "
                              "reporting half (the rest)")
     parser.add_argument("--no-dense", action="store_true", help="skip the dense/fusion baselines")
+    parser.add_argument("--dense-weight", type=float, default=1.0,
+                        help="dense_weight of the 'ours + MiniLM' row (the semantic signal)")
     args = parser.parse_args(argv)
     aggs, meta = run(args)
     shown = aggs.get(meta["verdict_half"], aggs["all"])
