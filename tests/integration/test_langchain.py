@@ -563,6 +563,7 @@ def test_public_names() -> None:
         "RecallMemory",
         "RecallMiddleware",
         "RecallRetriever",
+        "as_embedder",
         "create_memory_tools",
     ]
     assert all(hasattr(adapters, name) for name in adapters.__all__)

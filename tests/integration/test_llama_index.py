@@ -344,6 +344,7 @@ def test_public_names() -> None:
         "RecallChatMemory",
         "RecallMemoryBlock",
         "RecallRetriever",
+        "as_embedder",
         "create_memory_tools",
     ]
     assert all(hasattr(adapters, name) for name in adapters.__all__)

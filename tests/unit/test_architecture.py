@@ -191,7 +191,7 @@ ALLOWED_AREAS = {
     "engine": {"errors", "models", "config", "nlp", "stores", "embeddings", "_optional", "<root>"},
     "extractors": {"errors", "models", "config", "nlp", "engine", "_optional"},
     "viz": {"errors", "models", "config", "engine", "_optional", "<root>"},
-    "adapters": {"errors", "models", "config", "engine", "stores", "_optional"},
+    "adapters": {"errors", "models", "config", "engine", "stores", "embeddings", "_optional"},
     "cli": {
         "errors",
         "models",

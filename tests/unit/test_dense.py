@@ -142,7 +142,7 @@ def test_statements_stored_without_an_embedder_are_embedded_at_recall(
         assert sorted(counting.texts) == sorted([QUESTION, CELLO, REVIEW])
         counting.texts.clear()
         memory.recall(QUESTION, token_budget=30)
-        assert counting.texts == [QUESTION]  # kept in memory since
+        assert counting.texts == []  # statements and question kept in memory since
 
 
 def test_edited_statement_gets_a_new_vector_and_deleted_ones_lose_theirs(
@@ -200,3 +200,40 @@ def test_a_database_before_vectors_is_upgraded(tmp_path: Path, minilm: MiniLMEmb
     with TemporalGraphMemory(path, annotator="offline", relations=False, embedder=minilm) as memory:
         memory.add("Anna adopted a grey cat.")
         assert memory.recall(QUESTION, token_budget=30).statements[0].statement.text == CELLO
+
+
+def test_function_embedder_wraps_a_model_function(minilm: MiniLMEmbedder) -> None:
+    from recall_memory_plugins.embeddings import FunctionEmbedder
+
+    questions: list[str] = []
+
+    def query(text: str) -> Any:
+        questions.append(text)
+        return minilm.embed([text])[0]
+
+    embedder = FunctionEmbedder(minilm.embed, name="mine", embed_query=query)
+    assert isinstance(embedder, Embedder) and embedder.dimensions == 384  # probed
+    with TemporalGraphMemory(
+        ":memory:", annotator="offline", relations=False, embedder=embedder
+    ) as memory:
+        _two(memory)
+        assert memory.recall(QUESTION, token_budget=30).statements[0].statement.text == CELLO
+        assert questions == [QUESTION]
+        assert len(memory.store.find_vectors("default", "mine", [1, 2])) == 2
+    with pytest.raises(ConfigurationError, match="name"):
+        FunctionEmbedder(minilm.embed, name=" ")
+    with pytest.raises(ConfigurationError, match="dimensions"):
+        FunctionEmbedder(minilm.embed, name="x", dimensions=0)
+
+
+def test_a_model_that_fails_its_dimension_probe_raises_ours() -> None:
+    from recall_memory_plugins.embeddings import FunctionEmbedder
+
+    def down(texts: list[str]) -> list[list[float]]:
+        raise ConnectionError("embedding service unreachable")
+
+    embedder = FunctionEmbedder(down, name="remote")
+    with TemporalGraphMemory(":memory:", annotator="offline", embedder=embedder) as memory:
+        with pytest.raises(EmbeddingError, match="unreachable"):
+            memory.add("Tom plays the cello.")
+        assert memory.stats().statements == 0

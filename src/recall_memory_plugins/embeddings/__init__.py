@@ -7,6 +7,7 @@ Nothing here is imported by the base install's code paths; :class:`MiniLMEmbedde
 from __future__ import annotations
 
 from .base import Embedder
+from .function import FunctionEmbedder
 from .minilm import MiniLMEmbedder
 
-__all__ = ["Embedder", "MiniLMEmbedder"]
+__all__ = ["Embedder", "FunctionEmbedder", "MiniLMEmbedder"]

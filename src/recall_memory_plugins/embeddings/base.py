@@ -10,7 +10,7 @@ __all__ = ["Embedder"]
 
 @runtime_checkable
 class Embedder(Protocol):
-    """Turns texts into vectors whose dot product is their cosine similarity.
+    """Turns texts into vectors; recall compares them by cosine similarity.
 
     Attributes:
         name: the vector space (model id). Vectors are stored with it and only vectors of the
@@ -22,5 +22,8 @@ class Embedder(Protocol):
     dimensions: int
 
     def embed(self, texts: Sequence[str]) -> Sequence[Sequence[float]]:
-        """One unit-length vector per text, in order."""
+        """One vector per text, in order (recall normalises them to unit length).
+
+        An embedder may also have ``embed_query(text) -> vector``: recall then uses it for the
+        question (models that embed questions and passages differently)."""
         ...

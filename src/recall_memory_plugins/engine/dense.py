@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .._optional import require
@@ -27,6 +27,7 @@ __all__ = ["DenseSignal"]
 logger = logging.getLogger(__name__)
 
 CACHE_SIZE = 20_000  # vectors of statements without a stored one, kept in memory (~1.5 kB each)
+QUESTION_CACHE_SIZE = 256  # question vectors (a question is often asked at several budgets)
 
 
 class DenseSignal:
@@ -34,24 +35,37 @@ class DenseSignal:
 
     def __init__(self, embedder: Any, *, cache_size: int = CACHE_SIZE) -> None:
         for attr in ("name", "dimensions", "embed"):
-            if not hasattr(embedder, attr):
+            if attr not in dir(embedder):  # dir(): a property (a probe) is not called here
                 raise ConfigurationError(
                     "embedder must have name, dimensions and embed() (see "
                     f"recall_memory_plugins.embeddings.Embedder); {type(embedder).__name__} "
                     f"lacks {attr}"
                 )
-        name, dims = embedder.name, embedder.dimensions
+        name = embedder.name
         if not isinstance(name, str) or not name.strip():
             raise ConfigurationError(f"embedder.name must be a non-empty string, got {name!r}")
-        if isinstance(dims, bool) or not isinstance(dims, int) or dims < 1:
-            raise ConfigurationError(f"embedder.dimensions must be an int >= 1, got {dims!r}")
         self.np = require("numpy", extra="dense", purpose="the semantic signal of recall")
         self.embedder = embedder
         self.name = name
-        self.dimensions = dims
+        self._dimensions: int | None = None  # read on first use (an embedder may probe it)
         self._cache: OrderedDict[str, Any] = OrderedDict()
+        self._questions: OrderedDict[str, Any] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
+
+    @property
+    def dimensions(self) -> int:
+        if self._dimensions is None:
+            try:
+                dims = self.embedder.dimensions
+            except RecallError:
+                raise
+            except Exception as exc:  # an embedder that probes its model
+                raise EmbeddingError(f"embedder {self.name!r} failed: {exc}") from exc
+            if isinstance(dims, bool) or not isinstance(dims, int) or dims < 1:
+                raise ConfigurationError(f"embedder.dimensions must be an int >= 1, got {dims!r}")
+            self._dimensions = dims
+        return self._dimensions
 
     # ------------------------------------------------------------------------------ vectors
     def embed(self, texts: Sequence[str]) -> Any:
@@ -63,18 +77,37 @@ class DenseSignal:
         np = self.np
         if not texts:
             return np.zeros((0, self.dimensions), dtype="float32")
+        return self._checked(lambda: self.embedder.embed(list(texts)), len(texts))
+
+    def embed_question(self, question: str) -> Any:
+        """The question's unit vector (``embed_query`` when the embedder has one), cached."""
+        with self._lock:
+            vec = self._questions.get(question)
+        if vec is None:
+            query = getattr(self.embedder, "embed_query", None)
+            if callable(query):
+                vec = self._checked(lambda: [query(question)], 1)[0]
+            else:
+                vec = self.embed([question])[0]
+            with self._lock:
+                self._questions[question] = vec
+                while len(self._questions) > QUESTION_CACHE_SIZE:
+                    self._questions.popitem(last=False)
+        return vec
+
+    def _checked(self, call: Callable[[], Any], n: int) -> Any:
+        """The embedder's rows as a unit-length float32 matrix of ``n`` rows (or our error)."""
+        np = self.np
         try:
-            rows = np.asarray(self.embedder.embed(list(texts)), dtype="float32")
+            rows = np.asarray(call(), dtype="float32")
         except RecallError:
             raise
         except Exception as exc:  # a third-party model: any failure becomes ours
-            raise EmbeddingError(
-                f"embedder {self.name!r} failed on {len(texts)} text(s): {exc}"
-            ) from exc
-        if rows.shape != (len(texts), self.dimensions):
+            raise EmbeddingError(f"embedder {self.name!r} failed on {n} text(s): {exc}") from exc
+        if rows.shape != (n, self.dimensions):
             raise EmbeddingError(
                 f"embedder {self.name!r} returned shape {rows.shape}, expected "
-                f"({len(texts)}, {self.dimensions})"
+                f"({n}, {self.dimensions})"
             )
         if not np.isfinite(rows).all():
             raise EmbeddingError(f"embedder {self.name!r} returned a non-finite value")
@@ -157,7 +190,7 @@ class DenseSignal:
         sts = list(statements)
         if not sts or not question.strip():
             return {}
-        q = self._cached([question])[question]  # asked again at other budgets: cached too
+        q = self.embed_question(question)
         vectors: dict[int, Any] = {}
         for st in sts:
             blob = stored.get(st.id)

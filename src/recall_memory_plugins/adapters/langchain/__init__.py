@@ -11,6 +11,7 @@ from ..._optional import require
 for _module in ("langchain_core", "langchain_classic", "langchain"):
     require(_module, extra="langchain", purpose="the LangChain adapters")
 
+from .embeddings import as_embedder  # noqa: E402
 from .history import RecallChatMessageHistory  # noqa: E402
 from .memory import RecallMemory  # noqa: E402
 from .middleware import RecallAgentState, RecallMiddleware  # noqa: E402
@@ -23,5 +24,6 @@ __all__ = [
     "RecallMemory",
     "RecallMiddleware",
     "RecallRetriever",
+    "as_embedder",
     "create_memory_tools",
 ]

@@ -11,6 +11,7 @@ from ..._optional import require
 require("llama_index.core", extra="llama-index", purpose="the LlamaIndex adapters")
 
 from .chat_memory import RecallChatMemory  # noqa: E402
+from .embeddings import as_embedder  # noqa: E402
 from .memory_block import RecallMemoryBlock  # noqa: E402
 from .retriever import RecallRetriever  # noqa: E402
 from .tools import create_memory_tools  # noqa: E402
@@ -19,5 +20,6 @@ __all__ = [
     "RecallChatMemory",
     "RecallMemoryBlock",
     "RecallRetriever",
+    "as_embedder",
     "create_memory_tools",
 ]
