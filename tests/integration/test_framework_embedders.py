@@ -123,3 +123,33 @@ def test_llama_index_as_embedder_refuses_other_objects() -> None:
 
     with pytest.raises(ConfigurationError, match="BaseEmbedding"):
         as_embedder("text-embedding-3-small")
+
+
+# ------------------------------------------------------------------------------------ LangGraph
+def test_langgraph_store_search_ranks_with_the_engines_embedder() -> None:
+    pytest.importorskip("langgraph")
+    from langchain_core.embeddings import Embeddings
+
+    from recall_memory_plugins.adapters.langchain import as_embedder
+    from recall_memory_plugins.adapters.langgraph import RecallStore
+
+    class ScriptedEmbeddings(Embeddings):
+        """SCRIPTED FAKE of a hosted LangChain embedding model."""
+
+        def embed_documents(self, texts: list[str]) -> list[list[float]]:
+            return [scripted_vector(t) for t in texts]
+
+        def embed_query(self, text: str) -> list[float]:
+            return scripted_vector(text)
+
+    def top(memory: TemporalGraphMemory) -> str:
+        store = RecallStore(memory)
+        store.put(("alice",), "lesson", {"text": CELLO})
+        store.put(("alice",), "review", {"text": CHAIRS})
+        return store.search(("alice",), query=QUESTION)[0].key
+
+    embedder = as_embedder(ScriptedEmbeddings(), dimensions=2)
+    with TemporalGraphMemory(":memory:", annotator="offline", embedder=embedder) as memory:
+        assert top(memory) == "lesson"
+    with TemporalGraphMemory(":memory:", annotator="offline") as plain:
+        assert top(plain) == "review"
