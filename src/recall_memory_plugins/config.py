@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -131,8 +132,16 @@ class MemoryConfig:
                     f"MemoryConfig.{name} must be >= 1, got {getattr(self, name)!r}"
                 )
         for name in ("speaker_weight", "period_weight", "coverage_weight", "dense_weight"):
-            if getattr(self, name) < 0:
-                raise ConfigurationError(f"MemoryConfig.{name} must be >= 0")
+            value = getattr(self, name)
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, (int, float))
+                or not math.isfinite(value)
+                or value < 0
+            ):
+                raise ConfigurationError(
+                    f"MemoryConfig.{name} must be a number >= 0, got {value!r}"
+                )
         if any(not 0 <= float(w) <= 1 for w in self.follow_up_weights):
             raise ConfigurationError("MemoryConfig.follow_up_weights must lie in 0..1")
         if self.temporal_window < 0:
