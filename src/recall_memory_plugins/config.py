@@ -131,7 +131,15 @@ class MemoryConfig:
                 raise ConfigurationError(
                     f"MemoryConfig.{name} must be >= 1, got {getattr(self, name)!r}"
                 )
-        for name in ("speaker_weight", "period_weight", "coverage_weight", "dense_weight"):
+        for name in (
+            "lexical_weight",
+            "graph_weight",
+            "recency_weight",
+            "speaker_weight",
+            "period_weight",
+            "coverage_weight",
+            "dense_weight",
+        ):
             value = getattr(self, name)
             if (
                 isinstance(value, bool)

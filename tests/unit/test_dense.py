@@ -241,6 +241,6 @@ def test_a_model_that_fails_its_dimension_probe_raises_ours() -> None:
 
 @pytest.mark.parametrize("value", ["abc", None, float("nan"), float("inf"), True])
 def test_a_weight_that_is_not_a_number_is_a_configuration_error(value: object) -> None:
-    for name in ("dense_weight", "coverage_weight"):
+    for name in ("dense_weight", "coverage_weight", "recency_weight"):
         with pytest.raises(ConfigurationError, match=name):
             TemporalGraphMemory(":memory:", annotator="offline", **{name: value})
