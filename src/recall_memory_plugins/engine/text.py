@@ -8,6 +8,7 @@ name is its stemmed words joined by a space. Chinese words are kept whole.
 from __future__ import annotations
 
 import re
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -58,13 +59,24 @@ STOP_TERMS = STOP_NOUNS | frozenset(
 )
 
 
-@lru_cache(maxsize=1)
-def _stem() -> Callable[[str], str]:
-    # The original Porter algorithm (as RecallM's NLTK stemmer: coffee -> coffe, Paris -> pari),
-    # from snowballstemmer: pure Python, imports in milliseconds (nltk takes seconds).
-    import snowballstemmer
+_STEMMERS = threading.local()
 
-    return snowballstemmer.stemmer("porter").stemWord  # type: ignore[no-any-return]
+
+def _stem() -> Callable[[str], str]:
+    """This thread's Porter stemmer.
+
+    The original Porter algorithm (as RecallM's NLTK stemmer: coffee -> coffe, Paris -> pari),
+    from snowballstemmer: pure Python, imports in milliseconds (nltk takes seconds). A stemmer
+    keeps the word being stemmed in its own fields, so two threads sharing one raise IndexError
+    or return each other's stems (which ``normalise_word``'s cache would then keep): each thread
+    gets its own.
+    """
+    stem: Callable[[str], str] | None = getattr(_STEMMERS, "stem", None)
+    if stem is None:
+        import snowballstemmer
+
+        stem = _STEMMERS.stem = snowballstemmer.stemmer("porter").stemWord
+    return stem
 
 
 @lru_cache(maxsize=65536)
