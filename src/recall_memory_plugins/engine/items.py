@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
+from .._locks import FairRLock
 from ..errors import InputError, NotFoundError, RecallError
 from ..models import Statement, UpdateResult
 from .validation import (
@@ -41,7 +41,7 @@ class ItemsMixin:
     if TYPE_CHECKING:  # provided by TemporalGraphMemory
         store: GraphStore
         tracker: RelationTracker | None
-        _write_lock: threading.Lock
+        _write_lock: FairRLock
 
         def _ns(self, namespace: str | None) -> str: ...
         def _check_text(self, text: object, what: str = "text") -> str: ...

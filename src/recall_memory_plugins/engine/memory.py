@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -13,6 +12,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from .._locks import FairRLock
 from ..config import MemoryConfig
 from ..embeddings.base import Embedder
 from ..errors import InputError, RecallError, WriteConflictError
@@ -135,7 +135,10 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         self.namespace = self._check_namespace(namespace)
         self._clock = clock
         self._tokens: TokenCounter = get_token_counter(self.config.encoding)
-        self._write_lock = threading.Lock()
+        # one writer of this engine at a time, taken before the store's lock (always in this
+        # order: add_many holds it around each of its store batches); fair, so an add() waits
+        # for at most one batch of a concurrent add_many
+        self._write_lock = FairRLock()
         if tracker is not None:
             self.tracker: RelationTracker | None = tracker
         elif self.config.relations:
@@ -294,8 +297,10 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                 while pos < len(prepared):
                     opened = time.monotonic()
                     try:
-                        # several updates per write where the store can (Neo4j)
-                        with bulk(self.store):
+                        # several updates per write where the store can (Neo4j); the
+                        # engine's write lock first, as everywhere (the other order deadlocked
+                        # against an add() on another thread)
+                        with self._write_lock, bulk(self.store):
                             while pos < len(prepared):
                                 with paused_gc(len(prepared[pos].annotation.text)):
                                     results.append(self._commit(prepared[pos]))
