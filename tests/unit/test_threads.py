@@ -73,3 +73,63 @@ def test_text_analysis_in_threads_gives_the_single_threaded_terms() -> None:
     normalise_word.cache_clear()
     sequential = [analyse(seed) for seed in range(4)]
     assert concurrent == sequential
+
+
+def test_add_on_one_thread_while_add_many_runs_on_another_does_not_deadlock(
+    tmp_path: Path,
+) -> None:
+    """add_many took the store's lock and then the engine's, add() the other way round: the two
+    threads waited for each other for ever after a few adds."""
+    memory = TemporalGraphMemory(tmp_path / "m.db", annotator="offline")
+    items = [f"Alice met Bob number {i} at the market in Paris." for i in range(400)]
+    bulk = threading.Thread(target=memory.add_many, args=(items,), daemon=True)
+    added: list[int] = []
+
+    def single() -> None:
+        for i in range(40):
+            added.append(memory.add(f"Carol said hello {i}.").t_index)
+
+    one = threading.Thread(target=single, daemon=True)
+    bulk.start()
+    one.start()
+    bulk.join(120)
+    one.join(120)
+    assert not bulk.is_alive() and not one.is_alive(), "add and add_many deadlocked"
+    assert memory.stats().statements == 440
+    assert len(set(added)) == 40
+    memory.close()
+
+
+def test_a_recall_reads_the_last_commit_while_another_thread_holds_a_batch(
+    tmp_path: Path,
+) -> None:
+    """Reads outside a batch use the thread's own read connection: they neither wait for a
+    batch that another thread holds open nor see its uncommitted updates."""
+    memory = TemporalGraphMemory(tmp_path / "m.db", annotator="offline")
+    memory.add("Alice lives in Paris.")
+    store = memory.store
+    opened, release = threading.Event(), threading.Event()
+
+    def writer() -> None:
+        with store.batch():
+            memory.add("Alice adopted a parrot called Kiwi.")
+            opened.set()
+            release.wait(60)
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    assert opened.wait(60)
+    seen: list[str] = []
+    reader = threading.Thread(
+        target=lambda: seen.append(memory.recall("What pet does Alice have?").text), daemon=True
+    )
+    reader.start()
+    reader.join(30)
+    still_open = thread.is_alive()
+    release.set()
+    thread.join(60)
+    assert not reader.is_alive(), "the recall waited for the other thread's batch"
+    assert still_open
+    assert "Paris" in seen[0] and "Kiwi" not in seen[0]
+    assert "Kiwi" in memory.recall("What pet does Alice have?").text
+    memory.close()

@@ -11,19 +11,44 @@ import logging
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from typing import TypeVar
 
+from ..._locks import FairRLock
 from ...errors import ConfigurationError, NotFoundError, SchemaVersionError, StoreError
 from ...models import StoreStats
 from ._common import _ts
-from .schema import LATEST_VERSION, MIGRATIONS
+from .schema import LATEST_VERSION, MIGRATIONS, tables_at
 
 logger = logging.getLogger(__name__)
 
 _S = TypeVar("_S", bound="SqliteConnection")
+
+
+class _Reader:
+    """One thread's read-only connection to a file store; closed with the store, or when the
+    thread ends (its thread-local slot goes, and this object with it)."""
+
+    __slots__ = ("__weakref__", "closed", "conn", "depth")
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+        self.depth = 0  # nested reading() blocks
+        self.closed = False
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            try:
+                self.conn.close()
+            except sqlite3.Error as exc:  # pragma: no cover - closing never fails in practice
+                logger.debug("closing a read connection failed: %s", exc)
+
+    def __del__(self) -> None:
+        self.close()
 
 
 class SqliteConnection:
@@ -31,7 +56,7 @@ class SqliteConnection:
 
     path: str
     _conn: sqlite3.Connection
-    _lock: threading.RLock
+    _lock: FairRLock
     _owns_connection: bool
     _closed: bool
     _depth: int
@@ -39,6 +64,10 @@ class SqliteConnection:
     _mmap_mb: int
     _read_only: bool
     _timeout: float
+    _readers: threading.local  # each thread's _Reader (file stores in WAL mode)
+    _reader_pool: weakref.WeakSet[_Reader]
+    _reader_guard: threading.Lock  # opening and closing read connections
+    _separate_reads: bool = False  # set by setup(): reads outside a batch use a reader
     _batch_clean: bool = False  # inside a batch that has not written yet (see atomic)
 
     # ------------------------------------------------------------------------------ lifecycle
@@ -52,11 +81,14 @@ class SqliteConnection:
         return f"SqliteGraphStore(path={self.path!r})"
 
     def close(self) -> None:
-        """Close the connection if this store opened it."""
+        """Close the connection if this store opened it (and the threads' read connections)."""
         with self._lock:
             if not self._closed and self._owns_connection:
                 self._conn.close()
             self._closed = True
+        with self._reader_guard:
+            for reader in list(self._reader_pool):
+                reader.close()
 
     def setup(self) -> None:
         """Recognise the database as ours, then set pragmas and apply pending migrations.
@@ -116,7 +148,14 @@ class SqliteConnection:
             try:
                 # journal_mode writes the file header: only on a file recognised as ours
                 if self.path not in (":memory:", "<connection>") and not self._read_only:
-                    conn.execute("PRAGMA journal_mode=WAL")
+                    mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+                    # WAL readers see the last commit while a writer holds its transaction:
+                    # reads outside a batch go through a read connection of their thread
+                    self._separate_reads = (
+                        str(mode).lower() == "wal"
+                        and self._owns_connection
+                        and not self.path.startswith("file:")
+                    )
                 conn.execute("PRAGMA synchronous=NORMAL")
                 conn.execute("PRAGMA foreign_keys=ON")
                 # a larger page cache and memory-mapped reads: recall at 100k statements reads
@@ -184,7 +223,14 @@ class SqliteConnection:
         others = [n for n in names if n != "schema_migrations"]
         # our migrations table with no version in it next to other tables: an earlier version
         # of this library was pointed at another application's file and failed half way
-        if not ours or not isinstance(version, int) or (version == 0 and others):
+        # another application's table of the same name and columns says a version whose tables
+        # are not all there: not ours either (nothing may be written to it, not even WAL mode)
+        missing = (
+            sorted(tables_at(min(version, LATEST_VERSION)) - set(names))
+            if ours and isinstance(version, int) and version > 0
+            else []
+        )
+        if not ours or not isinstance(version, int) or (version == 0 and others) or missing:
             shown = ", ".join(others[:5]) + (", ..." if len(others) > 5 else "")
             raise ConfigurationError(
                 f"{self.path!r} is not a recall-memory-plugins database: it holds another "
@@ -276,13 +322,87 @@ class SqliteConnection:
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
+        """The connection a read uses: this thread's read connection when the store has them
+        and the thread is not inside a batch (whose writes only the shared connection sees),
+        else the shared connection under the store's lock.
+
+        A read connection sees the last committed state and waits for nobody: a recall on one
+        thread is not held up by ``add_many`` committing on another (it waited for the lock
+        through every batch).
+        """
+        reader = self._reader()
+        if reader is None:
+            with self._lock:
+                if self._closed:
+                    raise StoreError("the SQLite store is closed")
+                try:
+                    yield self._conn
+                except sqlite3.Error as exc:
+                    raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+            return
+        try:
+            yield reader.conn
+        except sqlite3.Error as exc:
+            if self._closed:
+                raise StoreError("the SQLite store is closed") from exc
+            raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+
+    def _reader(self) -> _Reader | None:
+        """This thread's read connection (opened on first use), or None where reads must use
+        the shared connection (in-memory or injected databases, or inside a batch)."""
+        if not self._separate_reads or self._lock.held():
+            return None
+        reader: _Reader | None = getattr(self._readers, "reader", None)
+        if reader is not None and not reader.closed:
+            return reader
+        with self._reader_guard:  # not the store's lock: a batch may hold that for a second
             if self._closed:
                 raise StoreError("the SQLite store is closed")
             try:
-                yield self._conn
+                conn = sqlite3.connect(
+                    self.path, timeout=self._timeout, check_same_thread=False, isolation_level=None
+                )
+            except sqlite3.Error as exc:
+                raise StoreError(f"cannot open SQLite database {self.path!r}: {exc}") from exc
+            try:
+                conn.row_factory = sqlite3.Row
+                conn.execute("PRAGMA query_only=ON")
+                conn.execute(f"PRAGMA cache_size=-{int(self._cache_mb) * 1024}")
+                conn.execute(f"PRAGMA mmap_size={int(self._mmap_mb) * 1024 * 1024}")
+            except sqlite3.Error as exc:
+                conn.close()
+                raise StoreError(f"cannot open SQLite database {self.path!r}: {exc}") from exc
+            reader = _Reader(conn)
+            self._readers.reader = reader
+            self._reader_pool.add(reader)
+        return reader
+
+    @contextmanager
+    def reading(self) -> Iterator[None]:
+        """The reads of this thread inside the block (a recall) see one committed state.
+
+        On a file store in WAL mode the thread's read connection holds one read transaction
+        for the block; elsewhere (in-memory, injected connection, inside a batch) a no-op.
+        """
+        reader = self._reader()
+        if reader is None:
+            yield
+            return
+        if reader.depth == 0:
+            try:
+                reader.conn.execute("BEGIN")
             except sqlite3.Error as exc:
                 raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+        reader.depth += 1
+        try:
+            yield
+        finally:
+            reader.depth -= 1
+            if reader.depth == 0 and not reader.closed and reader.conn.in_transaction:
+                try:
+                    reader.conn.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    logger.debug("ending a read transaction on %r failed: %s", self.path, exc)
 
     def clear(self, namespace: str) -> None:
         try:

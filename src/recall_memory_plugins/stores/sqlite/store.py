@@ -11,8 +11,10 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import weakref
 from pathlib import Path
 
+from ..._locks import FairRLock
 from ...errors import ConfigurationError, NotFoundError, StoreError
 from ...models import GraphUpdate, UpdateResult
 from ._common import _ts
@@ -127,7 +129,10 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
                 raise ConfigurationError(f"{name} must be an int >= 0, got {value!r}")
         self._cache_mb = cache_mb
         self._mmap_mb = mmap_mb
-        self._lock = threading.RLock()
+        self._lock = FairRLock()
+        self._readers = threading.local()
+        self._reader_pool = weakref.WeakSet()
+        self._reader_guard = threading.Lock()
         self._owns_connection = connection is None
         self._read_only = read_only
         self._timeout = float(timeout)
