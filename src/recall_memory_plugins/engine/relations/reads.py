@@ -250,7 +250,12 @@ def _anchors(
 
 
 def _successor(store: GraphStore, namespace: str, rel: Relation) -> Relation | None:
-    pool = store.find_relations(namespace, entity_id=rel.object_id or rel.subject_id, type=rel.type)
+    """The current relation that replaced ``rel`` (None when there is none, or it has ended
+    too). Only current relations are read: the whole history of a city everybody lived in
+    made every recall about it read thousands of relations per ended fact."""
+    pool = store.find_relations(
+        namespace, entity_id=rel.object_id or rel.subject_id, type=rel.type, current_only=True
+    )
     return next((r for r in pool if r.id == rel.superseded_by), None)
 
 
