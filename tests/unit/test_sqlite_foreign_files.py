@@ -78,8 +78,21 @@ def tables(path: Path) -> list[str]:
             "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, "
             "description TEXT NOT NULL, applied_at TEXT NOT NULL)",
         ),
+        # a migrations table with our name and columns, at a version whose tables are missing
+        (
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, description TEXT, "
+            "applied_at TEXT)",
+            "INSERT INTO schema_migrations VALUES (3, 'x', 'y')",
+            "CREATE TABLE users (id INTEGER PRIMARY KEY)",
+        ),
     ],
-    ids=["other-tables", "own-statements-table", "rails-migrations", "half-altered"],
+    ids=[
+        "other-tables",
+        "own-statements-table",
+        "rails-migrations",
+        "half-altered",
+        "look-alike-migrations",
+    ],
 )
 def test_another_applications_database_is_refused_and_left_unchanged(
     tmp_path: Path, schema: tuple[str, ...]

@@ -6,6 +6,8 @@ Each migration is a list of statements applied in one transaction and recorded i
 
 from __future__ import annotations
 
+import re
+
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (
         1,
@@ -210,3 +212,16 @@ NEXT_STATEMENT_ID = (
 )
 
 LATEST_VERSION = MIGRATIONS[-1][0]
+
+_CREATE_TABLE = re.compile(r"CREATE TABLE IF NOT EXISTS (\w+)")
+
+
+def tables_at(version: int) -> frozenset[str]:
+    """The tables a database at schema ``version`` holds (those its migrations created)."""
+    return frozenset(
+        name
+        for v, _, statements in MIGRATIONS
+        if v <= version
+        for sql in statements
+        for name in _CREATE_TABLE.findall(sql)
+    )
