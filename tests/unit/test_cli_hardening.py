@@ -319,7 +319,21 @@ def test_unexpected_error_is_one_line_with_a_debug_hint(db: Path) -> None:
 
 
 def test_output_the_terminal_cannot_encode_is_one_line(tmp_path: Path) -> None:
-    out = run(
-        *OFFLINE, "demo", "--scratch", cwd=tmp_path, env=ENV | {"PYTHONIOENCODING": "ascii"}
-    )
+    out = run(*OFFLINE, "demo", "--scratch", cwd=tmp_path, env=ENV | {"PYTHONIOENCODING": "ascii"})
     assert "PYTHONIOENCODING=utf-8" in assert_one_line_error(out, 1)
+
+
+def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path: Path) -> None:
+    """A script capturing stderr sees nothing on success: progress bars are for terminals."""
+    db = tmp_path / "m.db"
+    added = run(
+        "--db", str(db), *OFFLINE, "add", "Alice met Bob.", "Carol likes tea.", cwd=tmp_path
+    )
+    assert added.returncode == 0, added.stderr
+    exported = run("--db", str(db), "export", str(tmp_path / "out.jsonl"), cwd=tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    imported = run(
+        "--db", str(tmp_path / "copy.db"), "import", str(tmp_path / "out.jsonl"), cwd=tmp_path
+    )
+    assert imported.returncode == 0, imported.stderr
+    assert (added.stderr, exported.stderr, imported.stderr) == ("", "", "")

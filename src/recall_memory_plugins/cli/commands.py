@@ -4,6 +4,7 @@ relations, forget, export, import, view, serve. A new subcommand is one :class:`
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,12 @@ def _add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--speaker", default=None)
 
 
+def _progress(args: argparse.Namespace) -> bool:
+    """A progress bar only for a person watching: not with --json, not when stderr is a file or
+    a pipe (a script reading stderr gets one line per failure and nothing else)."""
+    return not args.json and sys.stderr.isatty()
+
+
 def _add_check(args: argparse.Namespace) -> None:
     texts = list(args.text)
     if args.file is not None:
@@ -45,7 +52,7 @@ def _add_check(args: argparse.Namespace) -> None:
 
 def _add_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
     results = memory.add_many(
-        args.texts, speaker=args.speaker, progress=not args.json and len(args.texts) > 1
+        args.texts, speaker=args.speaker, progress=_progress(args) and len(args.texts) > 1
     )
     data = {"added": len(results), "steps": [r.t_index for r in results]}
     return data, [
@@ -165,7 +172,7 @@ def _export_check(args: argparse.Namespace) -> None:
 
 
 def _export_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
-    lines = memory.export(args.file, all_namespaces=args.all, progress=not args.json)
+    lines = memory.export(args.file, all_namespaces=args.all, progress=_progress(args))
     scope = "every namespace" if args.all else repr(memory.namespace)
     return {"exported": str(args.file), "lines": lines}, [
         f"exported {scope} to {args.file} ({lines} lines)"
@@ -190,7 +197,7 @@ def _import_check(args: argparse.Namespace) -> None:
 
 
 def _import_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:
-    written = memory.import_(args.file, namespace=args.into, progress=not args.json)
+    written = memory.import_(args.file, namespace=args.into, progress=_progress(args))
     return {"imported": str(args.file), "records": written}, [
         f"imported {written} records from {args.file}"
     ]
