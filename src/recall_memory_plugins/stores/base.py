@@ -371,8 +371,9 @@ def reading(store: GraphStore) -> AbstractContextManager[None]:
     """The store's ``reading()`` block when it has one, else a no-op context.
 
     A store may offer ``reading()``: the reads of the calling thread inside the block (a recall)
-    share one read transaction, which saves round trips. It is optional: a store without it,
-    like the embedded SQLite store, whose reads cost no round trip, is used as before.
+    share one read transaction, so they see one state (and, on a server, save round trips). It
+    is optional: a store without it is used as before. Both stores here have one (the SQLite
+    store's is a read transaction on the thread's own read connection of a file in WAL mode).
     """
     block = getattr(store, "reading", None)
     return block() if callable(block) else nullcontext()
