@@ -2,8 +2,9 @@
 
     python -m benchmarks.reliability [--smoke] [--out DIR] [--store sqlite|neo4j]
         [--calls 10000] [--kills 60] [--rounds 5] [--writer-count 38] [--forget-trials 50]
+        [--shared-items 3000]
 
-Three parts, each with a fixed seed (``--seed``):
+Four parts, each with a fixed seed (``--seed``):
 
 1. **Fuzz**: ``--calls`` calls drawn at random over the public API of ``TemporalGraphMemory``
    (add, add_many, recall, statements, get, get_all, find_by_source, history, relations,
@@ -23,6 +24,9 @@ Three parts, each with a fixed seed (``--seed``):
    (``_writer ... relations``, ``--writer-count`` adds per thread) on one file/database: lost
    statements, failures the writers reported, people with two current employers; and a forget
    probe (``--forget-trials``): one engine forgets while another holds caches, then writes.
+4. **Shared engine**: one engine, three threads: ``add_many`` of ``--shared-items`` texts,
+   ``add()`` in a loop and ``recall()`` in a loop until the ingest ends: hung threads,
+   exceptions, lost statements and the worst waits of an add and a recall.
 
 The value generators follow ``tests/contract/test_public_api_fuzz.py`` (which runs the same kind
 of fuzz under hypothesis in the suite); here they are plain ``random`` so the run is one fixed,
@@ -41,6 +45,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import traceback
 import uuid
@@ -675,6 +680,79 @@ def forget_probe(store_kind: str, trials: int, workdir: Path) -> dict[str, Any]:
     return {"trials": trials, "resurrected_entities": entities, "resurrected_facts": facts}
 
 
+def shared_engine_probe(store_kind: str, items: int, workdir: Path) -> dict[str, Any]:
+    """One engine shared by three threads: add_many of ``items`` texts, add() in a loop and
+    recall() in a loop, until the bulk ingest ends. Counts hangs (a thread still running two
+    minutes after the ingest should have ended: add_many and add() once took the engine's and
+    the store's locks in opposite orders), exceptions, lost statements, and how long an add()
+    and a recall() waited at worst while add_many ran."""
+    from recall_memory_plugins import TemporalGraphMemory
+
+    spec = str(workdir / "shared.db") if store_kind == "sqlite" else "neo4j"
+    ns = f"shared-{uuid.uuid4().hex[:8]}"
+    store = open_store(spec)
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    rng = random.Random(11)
+    people = ("Alice Moreau", "Bob Tanaka", "Carol Novak", "Dave Okafor")
+    cities = ("Berlin", "Paris", "Lisbon", "Oslo")
+    texts = [f"{rng.choice(people)} moved to {rng.choice(cities)} and met "
+             f"{rng.choice(people)} at the market on a quiet morning." for _ in range(items)]
+    errors: list[str] = []
+    add_waits: list[float] = []
+    recall_waits: list[float] = []
+    singles = [0]
+    done = threading.Event()
+
+    def bulk() -> None:
+        try:
+            memory.add_many(texts)
+        except Exception as exc:
+            errors.append(f"add_many: {type(exc).__name__}: {exc}")
+        finally:
+            done.set()
+
+    def single() -> None:
+        while not done.is_set():
+            t0 = time.perf_counter()
+            try:
+                memory.add(f"{rng.choice(people)} said hello number {singles[0]}.")
+                singles[0] += 1
+            except Exception as exc:
+                errors.append(f"add: {type(exc).__name__}: {exc}")
+            add_waits.append(time.perf_counter() - t0)
+
+    def asker() -> None:
+        while not done.is_set():
+            t0 = time.perf_counter()
+            try:
+                memory.recall(f"Where does {rng.choice(people)} live?")
+            except Exception as exc:
+                errors.append(f"recall: {type(exc).__name__}: {exc}")
+            recall_waits.append(time.perf_counter() - t0)
+
+    threads = [threading.Thread(target=f, daemon=True) for f in (bulk, single, asker)]
+    t_start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=max(120.0, items * 0.1))
+    hung = sum(t.is_alive() for t in threads)
+    seconds = time.perf_counter() - t_start
+    stored = memory.stats(ns).statements if not hung else None
+    if not hung:
+        memory.forget()
+        store.close()
+    add_waits.sort()
+    recall_waits.sort()
+    return {"items": items, "single_adds": singles[0], "recalls": len(recall_waits),
+            "hung_threads": hung, "exceptions": len(errors), "examples": errors[:5],
+            "lost_statements": None if stored is None else items + singles[0] - stored,
+            "add_worst_s": add_waits[-1] if add_waits else None,
+            "recall_worst_s": recall_waits[-1] if recall_waits else None,
+            "recall_p95_s": C.percentile(recall_waits, 95) if recall_waits else None,
+            "seconds": seconds}
+
+
 # ----------------------------------------------------------------------------------- report
 def run(args: Any) -> dict[str, Any]:
     C.quiet_jieba()
@@ -688,16 +766,19 @@ def run(args: Any) -> dict[str, Any]:
         mw = multi_writer(args.store, args.rounds, args.writer_count, work)
         C.log(f"forget probe: {args.forget_trials} trials")
         fp = forget_probe(args.store, args.forget_trials, work)
+        C.log(f"shared engine: add_many of {args.shared_items} texts with add() and recall() "
+              "threads")
+        se = shared_engine_probe(args.store, args.shared_items, work)
     cmd = " ".join(["python -m benchmarks.reliability", *(args.argv or [])])
     return {"meta": {**C.environment(), "annotator": "offline", "store": args.store,
                      "seed": args.seed, "command": cmd, "smoke": args.smoke},
-            "fuzz": fz, "kill": kl, "multi_writer": mw, "forget": fp}
+            "fuzz": fz, "kill": kl, "multi_writer": mw, "forget": fp, "shared_engine": se}
 
 
 def summary_rows(r: dict[str, Any]) -> list[list[Any]]:
     fz, kl, mw, fp = r["fuzz"], r["kill"], r["multi_writer"], r["forget"]
     corrupt = "n/a" if kl["corrupt_files"] is None else kl["corrupt_files"]
-    return [
+    rows: list[list[Any]] = [
         ["fuzz of the public API", f"{fz['tried']:,} calls",
          f"{fz['ok']:,} ok, {fz['library_errors']:,} library errors",
          f"{fz['non_library_exceptions']} non-library exceptions, "
@@ -714,6 +795,20 @@ def summary_rows(r: dict[str, Any]) -> list[list[Any]]:
          f"{fp['resurrected_entities']} resurrected entities, "
          f"{fp['resurrected_facts']} resurrected facts"],
     ]
+    se = r.get("shared_engine")
+    if se:
+        rows.append(
+            ["one engine: add_many + add() + recall() threads",
+             f"{se['items']:,} + {se['single_adds']:,} adds, {se['recalls']:,} recalls",
+             f"worst wait: add {_secs(se['add_worst_s'])}, recall {_secs(se['recall_worst_s'])} "
+             f"(p95 {_secs(se['recall_p95_s'])})",
+             f"{se['hung_threads']} hung threads, {se['exceptions']} exceptions, "
+             f"{'?' if se['lost_statements'] is None else se['lost_statements']} lost statements"])
+    return rows
+
+
+def _secs(x: float | None) -> str:
+    return "–" if x is None else f"{x:.2f} s"
 
 
 def render(r: dict[str, Any]) -> str:
@@ -775,11 +870,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--writer-count", type=int, default=None,
                         help="adds per thread of a multi-writer round (default 38: 608 per round)")
     parser.add_argument("--forget-trials", type=int, default=None, help="default 50")
+    parser.add_argument("--shared-items", type=int, default=None,
+                        help="add_many size of the shared-engine probe (default 3,000)")
     args = parser.parse_args(argv)
     args.argv = list(sys.argv[1:] if argv is None else argv)
     smoke = args.smoke
     for name, full, small in (("calls", 10_000, 300), ("kills", 60, 3), ("rounds", 5, 1),
-                              ("writer_count", 38, 3), ("forget_trials", 50, 3)):
+                              ("writer_count", 38, 3), ("forget_trials", 50, 3),
+                              ("shared_items", 3000, 200)):
         if getattr(args, name) is None:
             setattr(args, name, small if smoke else full)
     if args.store == "neo4j" and args.out == C.DEFAULT_OUT:
@@ -790,10 +888,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     md, r)
     C.log(md)
     fz, kl, mw, fp = r["fuzz"], r["kill"], r["multi_writer"], r["forget"]
+    se = r["shared_engine"]
     bad = (fz["non_library_exceptions"] + fz["failed_calls_that_wrote"] + (kl["corrupt_files"] or 0)
            + kl["partial_updates"] + kl["lost_committed"] + kl["step_gaps"]
            + mw["lost_statements"] + mw["write_failures"] + mw["exclusive_relation_violations"]
-           + mw["writers_crashed"] + fp["resurrected_entities"] + fp["resurrected_facts"])
+           + mw["writers_crashed"] + fp["resurrected_entities"] + fp["resurrected_facts"]
+           + se["hung_threads"] + se["exceptions"] + (se["lost_statements"] or 0))
     return 1 if bad else 0
 
 
