@@ -135,10 +135,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         self.namespace = self._check_namespace(namespace)
         self._clock = clock
         self._tokens: TokenCounter = get_token_counter(self.config.encoding)
-        # one writer of this engine at a time, taken before the store's lock (always in this
-        # order: add_many holds it around each of its store batches); fair, so an add() waits
-        # for at most one batch of a concurrent add_many
-        self._write_lock = FairRLock()
+        self._write_lock = FairRLock()  # before the store's lock, always; fair (see _locks)
         if tracker is not None:
             self.tracker: RelationTracker | None = tracker
         elif self.config.relations:
@@ -297,9 +294,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                 while pos < len(prepared):
                     opened = time.monotonic()
                     try:
-                        # several updates per write where the store can (Neo4j); the
-                        # engine's write lock first, as everywhere (the other order deadlocked
-                        # against an add() on another thread)
+                        # several updates per write where the store can (Neo4j); the write
+                        # lock first, as in add() (the other order deadlocked against it)
                         with self._write_lock, bulk(self.store):
                             while pos < len(prepared):
                                 with paused_gc(len(prepared[pos].annotation.text)):
