@@ -7,6 +7,8 @@ import threading
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
+
 from recall_memory_plugins import TemporalGraphMemory
 
 
@@ -132,4 +134,46 @@ def test_a_recall_reads_the_last_commit_while_another_thread_holds_a_batch(
     assert still_open
     assert "Paris" in seen[0] and "Kiwi" not in seen[0]
     assert "Kiwi" in memory.recall("What pet does Alice have?").text
+    memory.close()
+
+
+def test_one_read_sees_one_commit_while_another_thread_writes(tmp_path: Path) -> None:
+    """The queries of one read block (an export, stats()) run in one read transaction of the
+    thread's read connection: a commit by another thread in between is not half seen (an export
+    once held the clock of one step and the statements of the next)."""
+    memory = TemporalGraphMemory(tmp_path / "m.db", annotator="offline")
+    memory.add("Alice lives in Paris.")
+    store = memory.store
+    counts: list[int] = []
+
+    with store._read() as conn:
+        counts.append(conn.execute("SELECT count(*) FROM statements").fetchone()[0])
+        writer = threading.Thread(target=memory.add, args=("Bob lives in Rome.",))
+        writer.start()
+        writer.join(60)
+        counts.append(conn.execute("SELECT count(*) FROM statements").fetchone()[0])
+    assert not writer.is_alive()
+    assert counts == [1, 1]
+    assert memory.stats().statements == 2
+    memory.close()
+
+
+def test_read_connections_open_the_store_file_after_a_change_of_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A store opened with a relative path keeps reading its own file from threads that open
+    their read connection after the process changed directory (and creates no file there)."""
+    home, elsewhere = tmp_path / "home", tmp_path / "elsewhere"
+    home.mkdir()
+    elsewhere.mkdir()
+    monkeypatch.chdir(home)
+    memory = TemporalGraphMemory("memory.db", annotator="offline")
+    memory.add("Alice lives in Paris.")
+    monkeypatch.chdir(elsewhere)
+    seen: list[str] = []
+    reader = threading.Thread(target=lambda: seen.append(memory.recall("Where is Alice?").text))
+    reader.start()
+    reader.join(60)
+    assert seen and "Paris" in seen[0]
+    assert list(elsewhere.iterdir()) == []
     memory.close()

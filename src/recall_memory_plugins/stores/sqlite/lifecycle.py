@@ -68,6 +68,7 @@ class SqliteConnection:
     _reader_pool: weakref.WeakSet[_Reader]
     _reader_guard: threading.Lock  # opening and closing read connections
     _separate_reads: bool = False  # set by setup(): reads outside a batch use a reader
+    _reader_uri: str | None = None  # the file as an absolute URI (file stores)
     _batch_clean: bool = False  # inside a batch that has not written yet (see atomic)
 
     # ------------------------------------------------------------------------------ lifecycle
@@ -154,7 +155,7 @@ class SqliteConnection:
                     self._separate_reads = (
                         str(mode).lower() == "wal"
                         and self._owns_connection
-                        and not self.path.startswith("file:")
+                        and self._reader_uri is not None
                     )
                 conn.execute("PRAGMA synchronous=NORMAL")
                 conn.execute("PRAGMA foreign_keys=ON")
@@ -340,12 +341,33 @@ class SqliteConnection:
                 except sqlite3.Error as exc:
                     raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
             return
+        with self._snapshot(reader):
+            try:
+                yield reader.conn
+            except sqlite3.Error as exc:
+                if self._closed:
+                    raise StoreError("the SQLite store is closed") from exc
+                raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+
+    @contextmanager
+    def _snapshot(self, reader: _Reader) -> Iterator[None]:
+        """One read transaction on ``reader`` around the block (the outermost block begins and
+        ends it): the queries of one read (an export's, the counts of stats()) see one commit."""
+        if reader.depth == 0:
+            try:
+                reader.conn.execute("BEGIN")
+            except sqlite3.Error as exc:
+                raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+        reader.depth += 1
         try:
-            yield reader.conn
-        except sqlite3.Error as exc:
-            if self._closed:
-                raise StoreError("the SQLite store is closed") from exc
-            raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+            yield
+        finally:
+            reader.depth -= 1
+            if reader.depth == 0 and not reader.closed and reader.conn.in_transaction:
+                try:
+                    reader.conn.execute("COMMIT")
+                except sqlite3.Error as exc:
+                    logger.debug("ending a read transaction on %r failed: %s", self.path, exc)
 
     def _reader(self) -> _Reader | None:
         """This thread's read connection (opened on first use), or None where reads must use
@@ -360,7 +382,11 @@ class SqliteConnection:
                 raise StoreError("the SQLite store is closed")
             try:
                 conn = sqlite3.connect(
-                    self.path, timeout=self._timeout, check_same_thread=False, isolation_level=None
+                    str(self._reader_uri),
+                    timeout=self._timeout,
+                    check_same_thread=False,
+                    isolation_level=None,
+                    uri=True,
                 )
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot open SQLite database {self.path!r}: {exc}") from exc
@@ -388,21 +414,8 @@ class SqliteConnection:
         if reader is None:
             yield
             return
-        if reader.depth == 0:
-            try:
-                reader.conn.execute("BEGIN")
-            except sqlite3.Error as exc:
-                raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
-        reader.depth += 1
-        try:
+        with self._snapshot(reader):
             yield
-        finally:
-            reader.depth -= 1
-            if reader.depth == 0 and not reader.closed and reader.conn.in_transaction:
-                try:
-                    reader.conn.execute("COMMIT")
-                except sqlite3.Error as exc:
-                    logger.debug("ending a read transaction on %r failed: %s", self.path, exc)
 
     def clear(self, namespace: str) -> None:
         try:

@@ -149,6 +149,10 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot open SQLite database {target!r}: {exc}") from exc
             self.path = target
+            # read connections open the same file whatever the working directory is later,
+            # and never create one (mode=rw)
+            if target != ":memory:" and not target.startswith("file:"):
+                self._reader_uri = Path(target).resolve().as_uri() + "?mode=rw"
         else:
             if read_only or not create:
                 raise ConfigurationError(
