@@ -36,16 +36,19 @@ class FairRLock:
             if self._owner is None and not self._queue:
                 self._owner, self._count = me, 1
                 return True
-            self._queue.append(me)
             try:
+                self._queue.append(me)
                 while self._owner is not None or self._queue[0] != me:
                     self._cond.wait()
-            except BaseException:
-                self._queue.remove(me)
+                self._queue.popleft()
+                self._owner, self._count = me, 1
+            except BaseException:  # KeyboardInterrupt anywhere in here: leave no trace
+                if self._owner == me:
+                    self._owner, self._count = None, 0
+                if me in self._queue:
+                    self._queue.remove(me)
                 self._cond.notify_all()
                 raise
-            self._queue.popleft()
-            self._owner, self._count = me, 1
             return True
 
     def held(self) -> bool:

@@ -408,11 +408,14 @@ class SqliteConnection:
         """The reads of this thread inside the block (a recall) see one committed state.
 
         On a file store in WAL mode the thread's read connection holds one read transaction
-        for the block; elsewhere (in-memory, injected connection, inside a batch) a no-op.
+        for the block; elsewhere (in-memory, injected connection, read-only, inside a batch)
+        the block holds the store's lock, so a recall waits for a writer's batch once, not
+        once per read.
         """
         reader = self._reader()
         if reader is None:
-            yield
+            with self._lock:
+                yield
             return
         with self._snapshot(reader):
             yield
