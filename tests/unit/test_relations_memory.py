@@ -386,3 +386,14 @@ def test_a_long_question_without_punctuation_is_cut_for_its_entities(
     assert _subjects(
         memory.recall("where does Alice live" + " and it was mild" * 200 + " and Elena").facts
     ) == {"Alice", "Elena"}
+
+
+def test_an_ended_fact_with_a_current_successor_shows_the_successor() -> None:
+    """A question that names the old city only: the moved person's current city is shown with
+    the old one as "before" (the successor of a subject-exclusive relation was looked up by the
+    old city, never found, and the fact read "no longer lives in Paris")."""
+    memory = TemporalGraphMemory(":memory:", annotator="offline")
+    memory.add("Alice lives in Paris.")
+    memory.add("Alice moved to London.")
+    facts = memory.recall("What about Alice and Paris?").facts
+    assert facts == ("Alice lives in London (since step 2; before: Paris, steps 1-2)",)

@@ -178,7 +178,7 @@ def select_facts(
         if r.superseded_by is not None:
             if r.superseded_by in shown:
                 continue  # its successor's fact already says "before: ..."
-            successor = _successor(store, namespace, r)
+            successor = _successor(store, namespace, r, exclusivity.get(r.type))
             if successor is not None and successor.is_current:
                 shown.add(successor.id)
                 out.append(render_fact(successor, predecessor=r, side=exclusivity.get(r.type)))
@@ -249,13 +249,22 @@ def _anchors(
     return list(dict.fromkeys(named_ids)), noun_ids, named
 
 
-def _successor(store: GraphStore, namespace: str, rel: Relation) -> Relation | None:
+def _successor(
+    store: GraphStore, namespace: str, rel: Relation, side: Side | None
+) -> Relation | None:
     """The current relation that replaced ``rel`` (None when there is none, or it has ended
-    too). Only current relations are read: the whole history of a city everybody lived in
-    made every recall about it read thousands of relations per ended fact."""
-    pool = store.find_relations(
-        namespace, entity_id=rel.object_id or rel.subject_id, type=rel.type, current_only=True
-    )
+    too): among the current relations of the end it shares with ``rel`` (the subject for
+    LIVES_IN, the object for MANAGES), as the tracker's exclusivity says. The object's
+    relations were read for every type, so a move (same person, another city) was never found
+    and the stale city's whole history was read instead."""
+    if side == "object" and rel.object_id:
+        pool = store.find_relations(
+            namespace, object_id=rel.object_id, type=rel.type, current_only=True
+        )
+    else:
+        pool = store.find_relations(
+            namespace, subject_id=rel.subject_id, type=rel.type, current_only=True
+        )
     return next((r for r in pool if r.id == rel.superseded_by), None)
 
 
