@@ -75,7 +75,10 @@ def test_llama_index_examples_show_memory_in_the_prompt(name: str) -> None:
     pytest.importorskip("llama_index.core")
     output = run_example(name)
     zh = output.split("现在谁负责星火计划？", 1)[1].split(PROMPT_MARK, 1)[1]
-    assert in_order(zh, ZH_1, ZH_2), zh
+    # the chat engine's memory renders oldest first; the query engine's retriever nodes go best
+    # first, where the statement that says who is in charge now (现在) ranks above the old one
+    newest_first = name == "llama_index_query_engine.py"
+    assert in_order(zh, *((ZH_2, ZH_1) if newest_first else (ZH_1, ZH_2))), zh
     en = output.split("Who leads Project Orion now?", 1)[1].split(PROMPT_MARK, 1)[1]
     assert in_order(en, EN_1, EN_2), en
 

@@ -243,7 +243,13 @@ RAG_PROMPT = ChatPromptTemplate.from_messages(
 
 
 def format_docs(docs: list[Document]) -> str:
-    return "\n".join(d.page_content for d in docs)
+    """The facts document, then the statements oldest first, as the prompt says (the retriever
+    returns them best first; examples/langchain_lcel_rag.py formats them the same way)."""
+    facts = [d for d in docs if d.metadata.get("type") == "facts"]
+    statements = sorted(
+        (d for d in docs if d.metadata.get("type") != "facts"), key=lambda d: d.metadata["t_index"]
+    )
+    return "\n".join(d.page_content for d in facts + statements)
 
 
 def rag_chain(retriever: Any, model: GenericFakeChatModel) -> Any:

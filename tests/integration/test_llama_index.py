@@ -273,7 +273,8 @@ def test_query_engine_prompt_has_both_statements_in_order(memory: TemporalGraphM
     response = engine.query(ZH_Q)
 
     prompt = str(response)
-    assert in_order(prompt, ZH_1, ZH_2) and ZH_Q in prompt
+    # nodes go best first: the statement saying who is in charge now (现在) before the old one
+    assert in_order(prompt, ZH_2, ZH_1) and ZH_Q in prompt
     assert "李四" not in prompt
     nodes = response.source_nodes
     assert nodes[0].node.metadata["type"] == "facts" and nodes[0].score is None
