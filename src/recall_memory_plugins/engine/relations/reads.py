@@ -249,22 +249,28 @@ def _anchors(
     return list(dict.fromkeys(named_ids)), noun_ids, named
 
 
+def _same_end(
+    store: GraphStore, namespace: str, rel: Relation, side: Side | None, *, current_only: bool
+) -> list[Relation]:
+    """The relations of ``rel``'s type on the end a replacement shares with it (the subject for
+    LIVES_IN, the object for MANAGES, as the tracker's exclusivity says)."""
+    if side == "object" and rel.object_id:
+        return store.find_relations(
+            namespace, object_id=rel.object_id, type=rel.type, current_only=current_only
+        )
+    return store.find_relations(
+        namespace, subject_id=rel.subject_id, type=rel.type, current_only=current_only
+    )
+
+
 def _successor(
     store: GraphStore, namespace: str, rel: Relation, side: Side | None
 ) -> Relation | None:
     """The current relation that replaced ``rel`` (None when there is none, or it has ended
-    too): among the current relations of the end it shares with ``rel`` (the subject for
-    LIVES_IN, the object for MANAGES), as the tracker's exclusivity says. The object's
-    relations were read for every type, so a move (same person, another city) was never found
-    and the stale city's whole history was read instead."""
-    if side == "object" and rel.object_id:
-        pool = store.find_relations(
-            namespace, object_id=rel.object_id, type=rel.type, current_only=True
-        )
-    else:
-        pool = store.find_relations(
-            namespace, subject_id=rel.subject_id, type=rel.type, current_only=True
-        )
+    too). Only current relations of the shared end are read: the object's relations were read
+    for every type, so a move (same person, another city) was never found and the stale
+    city's whole history was read instead."""
+    pool = _same_end(store, namespace, rel, side, current_only=True)
     return next((r for r in pool if r.id == rel.superseded_by), None)
 
 
@@ -278,10 +284,7 @@ def _render(
     side = exclusivity.get(rel.type)
     predecessor = next((r for r in known.values() if r.superseded_by == rel.id), None)
     if predecessor is None and side is not None:
-        if side == "object" and rel.object_id:
-            pool = store.find_relations(namespace, object_id=rel.object_id, type=rel.type)
-        else:
-            pool = store.find_relations(namespace, subject_id=rel.subject_id, type=rel.type)
+        pool = _same_end(store, namespace, rel, side, current_only=False)
         predecessor = next((r for r in pool if r.superseded_by == rel.id), None)
     return render_fact(rel, predecessor=predecessor, side=side)
 
