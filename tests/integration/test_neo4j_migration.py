@@ -1,7 +1,9 @@
-"""Schema migration 4 of the Neo4j store on a real server: a database written at schema 3 (aliases
-only as a list property, statements indexed by their verbatim source) is upgraded in place by
-``setup()``: alias nodes and source keys are backfilled, look-ups find what was stored before,
-an alias look-up is an index seek, and new writes keep the alias nodes in step.
+"""Schema migrations 4 and 5 of the Neo4j store on a real server: a database written at schema 3
+(aliases only as a list property, statements indexed by their verbatim source) is upgraded in
+place by ``setup()``: alias nodes and source keys are backfilled, look-ups find what was stored
+before, an alias look-up is an index seek, and new writes keep the alias nodes in step. A
+database written at schema 4 (postings with only their tf) gets its postings' keys, statement
+ids, steps and lengths backfilled, and scores as before from the posting index.
 
 Needs ``NEO4J_URI`` (``eval "$(scripts/neo4j-test-server start)"``); skips visibly without it,
 except under ``RECALL_REQUIRE_SERVICES=1``. The test rewrites the schema of the server it is
@@ -23,9 +25,10 @@ from recall_memory_plugins.models import (
     RelationChange,
     StatementInput,
 )
+from recall_memory_plugins.stores.base import bulk
 from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
 from recall_memory_plugins.stores.neo4j import cypher as queries
-from recall_memory_plugins.stores.neo4j.schema import LATEST_VERSION, SCHEMA_NODE_NAME
+from recall_memory_plugins.stores.neo4j.schema import LATEST_VERSION, SCHEMA_NODE_NAME, index_key
 from tests.integration.test_neo4j_store import T0, cypher, small_update
 
 pytestmark = pytest.mark.neo4j
@@ -180,3 +183,122 @@ def test_alias_look_up_is_an_index_seek(
     walk(plan)
     assert any("NodeUniqueIndexSeek" in op for op in operators), operators
     assert not any("LabelScan" in op for op in operators), operators
+
+
+def _downgrade_postings_to_schema_4(driver: Any, config: Neo4jConfig) -> None:
+    """What a database written by the schema-4 code looks like: postings carry only their tf."""
+    with driver.session(database=config.database) as session:
+        session.run(
+            "MATCH ()-[o:OCCURS]->() CALL (o) { REMOVE o.namespace, o.key, o.sid, o.t_index, "
+            "o.length } IN TRANSACTIONS OF 10000 ROWS"
+        ).consume()
+        session.run("DROP INDEX recall_posting_newest IF EXISTS").consume()
+        session.run(
+            "MATCH (v:RecallSchema {name: $name}) SET v.version = 4", name=SCHEMA_NODE_NAME
+        ).consume()
+
+
+def _plain_postings(driver: Any, config: Neo4jConfig) -> int:
+    rows = cypher(
+        driver, config, "MATCH ()-[o:OCCURS]->() WHERE o.sid IS NULL RETURN count(o) AS n"
+    )
+    return int(rows[0]["n"])
+
+
+def test_schema_4_postings_are_backfilled(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    # a common term in every statement (newest postings decide), rarer ones, varying tf/length
+    for i in range(30):
+        terms = {"common": 1 + i % 3, f"t{i % 4}": 1, **({"pad": 1, "more": 2} if i % 5 else {})}
+        store.apply_update(
+            GraphUpdate(namespace=ns, at=T0, statements=(StatementInput(f"s{i}", terms),))
+        )
+    weights = {"common": (0.2, 7), "t1": (1.5, 3), "pad": (0.4, 20)}
+    n, avg_len = store.count_statements(ns)
+    before = store.score_terms(ns, weights, avg_len=avg_len, top=12)
+    postings = store.find_postings(ns, ["common", "t2"], limit_per_term=4)
+    assert n == 30 and len(before) == 12 and len(postings) == 7
+
+    _downgrade_postings_to_schema_4(driver, config)
+    old = Neo4jGraphStore(driver=driver, database=config.database)
+    assert old.schema_version() == 4
+    assert old.score_terms(ns, weights, avg_len=avg_len, top=12) == []  # what the backfill fixes
+    assert _plain_postings(driver, config) > 0
+
+    old.setup()  # the upgrade
+    assert old.schema_version() == LATEST_VERSION
+    assert _plain_postings(driver, config) == 0
+    assert old.score_terms(ns, weights, avg_len=avg_len, top=12) == before
+    assert old.find_postings(ns, ["common", "t2"], limit_per_term=4) == postings
+    with driver.session(database=config.database) as session:
+        indexes = {
+            r["name"]: r["properties"] for r in session.run("SHOW INDEXES YIELD name, properties")
+        }
+    assert indexes["recall_posting_newest"] == ["namespace", "key", "sid"]
+
+    # new writes (one update, a bulk batch, an import) carry the posting properties
+    old.apply_update(small_update(ns, "common again", ["common"]))
+    with old.batch():
+        old.apply_update(small_update(ns, "common in a batch", ["common", "t1"]))
+    queued = Neo4jGraphStore(driver=driver, database=config.database, bulk_size=2)
+    with bulk(queued):  # the first update runs at once, the next two go in one query
+        for i in range(3):
+            queued.apply_update(small_update(ns, f"common in bulk {i}", ["common"]))
+    old.load_namespace(ns + "-copy", old.dump_namespace(ns))
+    try:
+        assert _plain_postings(driver, config) == 0
+        copied = old.score_terms(ns + "-copy", weights, avg_len=avg_len, top=12)
+        assert [score for _, _, score in copied] == [
+            score for _, _, score in old.score_terms(ns, weights, avg_len=avg_len, top=12)
+        ]
+        newest = cypher(
+            driver,
+            config,
+            "MATCH (:Term {namespace: $ns, key: $key})-[o:OCCURS]->(s:Statement) "
+            "RETURN o.sid = s.id AND o.t_index = s.t_index AND o.length = s.length "
+            "AND o.namespace = $ns AND o.key = $key AS same, count(*) AS n",
+            ns=ns,
+            key=index_key("common"),
+        )
+        assert newest == [{"same": True, "n": 35}]
+    finally:
+        old.clear(ns + "-copy")
+
+
+def test_newest_postings_are_an_index_range(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig
+) -> None:
+    """A term's newest postings are read from the posting index in order, not gathered through
+    the Term node and sorted (every posting of a common term read: 122k db hits at 100k)."""
+    operators: list[str] = []
+
+    def walk(node: Any) -> None:
+        operators.append(node["operatorType"].split("@")[0])
+        for child in node.get("children", ()):
+            walk(child)
+
+    with driver.session(database=config.database) as session:
+        for query, params in (
+            (queries.SCORE_TERMS, {"terms": [{"key": "x", "w": 1.0, "limit": 5}]}),
+            (queries.FIND_POSTINGS, {"keys": ["x"], "limit": 5}),
+        ):
+            walk(
+                session.run(
+                    "EXPLAIN " + query,
+                    ns="x",
+                    max_limit=5,
+                    top=3,
+                    k1=1.2,
+                    k1_plus_1=2.2,
+                    b=0.75,
+                    avg_len=1.0,
+                    **params,
+                )
+                .consume()
+                .plan
+            )
+    assert operators.count("DirectedRelationshipIndexSeek") == 2, operators
+    # the range is cut in index order: no Sort or Top below the Limit, no expansion from a Term
+    assert "Expand(All)" not in operators, operators
+    assert "Sort" not in operators, operators

@@ -62,7 +62,8 @@ UNWIND st.terms AS tm
 MERGE (t:Term {namespace: $ns, key: tm.key})
   ON CREATE SET t.term = tm.term, t.df = 0
 SET t.df = t.df + 1
-CREATE (t)-[:OCCURS {tf: tm.tf}]->(s)
+CREATE (t)-[:OCCURS {tf: tm.tf, namespace: $ns, key: tm.key, sid: s.id, t_index: s.t_index,
+                     length: s.length}]->(s)
 """
 
 LOAD_CONCEPTS = """
@@ -162,4 +163,19 @@ SET_SOURCE_KEYS = """
 UNWIND $rows AS row
 MATCH (s:Statement) WHERE elementId(s) = row.id
 SET s.source_key = row.key
+"""
+
+# Migration 5's backfill: the postings of the next $batch statements in id order (a range of the
+# unique id index, resumed after $after) get their term's key and their statement's id, step and
+# length. Setting them again is harmless, so an interrupted upgrade can start over.
+BACKFILL_POSTINGS = """
+MATCH (s:Statement) WHERE s.id > $after
+WITH s ORDER BY s.id LIMIT $batch
+CALL (s) {
+  MATCH (t:Term)-[o:OCCURS]->(s)
+  SET o.namespace = t.namespace, o.key = t.key, o.sid = s.id, o.t_index = s.t_index,
+      o.length = s.length
+  RETURN count(o) AS postings
+}
+RETURN count(s) AS statements, max(s.id) AS last, sum(postings) AS postings
 """

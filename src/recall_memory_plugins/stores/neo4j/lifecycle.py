@@ -116,6 +116,9 @@ class Neo4jLifecycle(Neo4jConnection):
         Each round reads what still lacks the new data and writes it; an interrupted upgrade
         (the version is recorded only afterwards) resumes where it stopped.
         """
+        if name == "postings":
+            self._backfill_postings()
+            return
         find, write = {
             "aliases": (cypher.ENTITIES_WITHOUT_ALIASES, cypher.LINK_ALIASES),
             "source_keys": (cypher.STATEMENTS_WITHOUT_SOURCE_KEY, cypher.SET_SOURCE_KEYS),
@@ -146,6 +149,36 @@ class Neo4jLifecycle(Neo4jConnection):
                 break
         if done:
             logger.info("migration backfill %s on %s: %d nodes", name, self.uri, done)
+
+    def _backfill_postings(self) -> None:
+        """Migration 5: every posting gets its term's key and its statement's id, step and
+        length, ``_MIGRATION_BATCH`` statements at a time in id order (all on the server; an
+        interrupted upgrade starts over, setting the same values again)."""
+        after, statements, postings = -1, 0, 0
+        while True:
+            rows = self._run(
+                "backfill postings",
+                cypher.BACKFILL_POSTINGS,
+                {"after": after, "batch": _MIGRATION_BATCH},
+                write=True,
+                shared=False,
+            )
+            row = rows[0] if rows else {}
+            done = int(row.get("statements") or 0)
+            if not done:
+                break
+            after = int(row["last"])
+            statements += done
+            postings += int(row.get("postings") or 0)
+            if done < _MIGRATION_BATCH:
+                break
+        if statements:
+            logger.info(
+                "migration backfill postings on %s: %d postings of %d statements",
+                self.uri,
+                postings,
+                statements,
+            )
 
     def _ddl(self, statement: str, params: Mapping[str, Any]) -> None:
         try:

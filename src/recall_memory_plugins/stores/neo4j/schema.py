@@ -8,7 +8,8 @@ The graph (one database may hold many namespaces; every node carries ``namespace
     (:Concept {namespace, key, name, aliases, revision_count, t_index, mentions, context_size})
     (:Concept)-[:RELATED {strength, t_index}]->(:Concept)      once per pair, source.name < target.name
     (:Concept)-[:IN_CONTEXT]->(:Statement)                       the concept's (trimmed) context
-    (:Term {namespace, key, term, df})-[:OCCURS {tf}]->(:Statement)   lexical postings
+    (:Term {namespace, key, term, df})-[:OCCURS {tf, namespace, key, sid, t_index, length}]
+        ->(:Statement)          lexical postings: the term's key, the statement's id, step, length
     (:Entity {namespace, key, id, name, type, aliases, alias_keys, first_step, last_step})
     (:Alias {namespace, key})-[:ALIAS_OF]->(:Entity)     one node per case-folded alias
     (:Relation {namespace, key, id, type, subject_id, subject_key, object_id, object_key,
@@ -114,6 +115,7 @@ PROPERTY_KEYS = [
     "source_key",
     "generation",
     "type_key",
+    "sid",
 ]
 RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT", "ALIAS_OF"]
 
@@ -222,9 +224,26 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        5,
+        "postings carry their term's (namespace, key) and their statement's id, step and length, "
+        "indexed by (namespace, key, sid): a term's newest postings are an index range, read "
+        "without sorting every posting of the term or reading its statements",
+        [
+            "CREATE INDEX recall_posting_newest IF NOT EXISTS "
+            "FOR ()-[o:OCCURS]-() ON (o.namespace, o.key, o.sid)",
+            "UNWIND $tokens AS t CALL db.createProperty(t)",
+        ],
+    )
+)
+
 # Data a migration derives from what is already stored, run after its DDL (see
 # ``Neo4jLifecycle._backfill``), in bounded batches so a large database never needs one huge
 # transaction; each is idempotent, so an interrupted upgrade resumes where it stopped.
-BACKFILLS: dict[int, tuple[str, ...]] = {4: ("aliases", "source_keys", "type_keys")}
+BACKFILLS: dict[int, tuple[str, ...]] = {
+    4: ("aliases", "source_keys", "type_keys"),
+    5: ("postings",),
+}
 
 LATEST_VERSION = MIGRATIONS[-1][0]
