@@ -14,7 +14,7 @@ from recall_memory_plugins.models import (
     RelationChange,
     StatementInput,
 )
-from recall_memory_plugins.stores.base import GraphStore
+from recall_memory_plugins.stores.base import GraphStore, find_context_ids_in_groups
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -73,6 +73,23 @@ def test_update_advances_clock_and_stores_everything(store: GraphStore, ns: str)
     statement = contexts["pari"][0]
     assert statement.t_index == 2 and statement.at == T0 + timedelta(hours=1)
     assert statement.at.tzinfo is not None
+
+
+def test_context_ids_of_groups_each_with_its_limit(store: GraphStore, ns: str) -> None:
+    for i in range(5):
+        store.apply_update(update(ns, f"a b c {i}", ["a", "b", "c"] if i % 2 else ["a", "c"]))
+    first, second = ["c", "nope", "a"], ["b", "a"]  # "a" in both groups: the later group's
+    expected = store.find_context_ids(ns, first, limit_per_concept=3)
+    expected.update(store.find_context_ids(ns, second, limit_per_concept=1))
+    got = find_context_ids_in_groups(store, ns, [(first, 3), (second, 1)])
+    assert got == expected and list(got) == ["c", "a", "b"]
+    assert [sid for sid, _ in got["c"]] == sorted(sid for sid, _ in got["c"])[-3:]
+    assert len(got["a"]) == len(got["b"]) == 1
+    assert find_context_ids_in_groups(store, ns, [([], 3), (second, 2)]) == (
+        store.find_context_ids(ns, second, limit_per_concept=2)
+    )
+    three = find_context_ids_in_groups(store, ns, [(["a"], 1), (["b"], 1), (["c"], 2)])
+    assert {n: len(m) for n, m in three.items()} == {"a": 1, "b": 1, "c": 2}
 
 
 def test_link_strength_accumulates_in_either_order(store: GraphStore, ns: str) -> None:

@@ -27,7 +27,7 @@ from ..models import (
     statement_line,
 )
 from ..nlp.base import Annotation, Annotator
-from ..stores.base import reading
+from ..stores.base import find_context_ids_in_groups, reading
 from .filters import StatementFilter, facts_as_of, filter_candidates
 from .gcpause import paused_gc
 from .periods import Period, question_period
@@ -409,15 +409,14 @@ class RecallMixin:
                     )
             essential = [c.name for c in concepts if c.essential]
             related = [c.name for c in concepts if not c.essential]
-            contexts = self.store.find_context_ids(
-                ns, essential, limit_per_concept=cfg.context_limit
+            contexts = find_context_ids_in_groups(
+                self.store,
+                ns,
+                [
+                    (essential, cfg.context_limit),
+                    (related, min(cfg.context_limit, RELATED_CONTEXT)),
+                ],
             )
-            if related:
-                contexts.update(
-                    self.store.find_context_ids(
-                        ns, related, limit_per_concept=min(cfg.context_limit, RELATED_CONTEXT)
-                    )
-                )
             for name, members in contexts.items():
                 for sid, t_index in members:
                     cand = cands.get(sid)

@@ -367,6 +367,28 @@ class GraphStore(Protocol):
         ...
 
 
+def find_context_ids_in_groups(
+    store: GraphStore,
+    namespace: str,
+    groups: Sequence[tuple[Sequence[str], int]],
+) -> dict[str, list[tuple[int, int]]]:
+    """:meth:`GraphStore.find_context_ids` of several groups of concepts, each ``(names,
+    limit_per_concept)``, merged in group order (a later group's concept replaces an earlier's).
+
+    A store may offer ``find_context_ids_in_groups`` (a server: one round trip instead of one
+    per group); else it is one ``find_context_ids`` call per group with names.
+    """
+    method = getattr(store, "find_context_ids_in_groups", None)
+    if callable(method):
+        found: dict[str, list[tuple[int, int]]] = method(namespace, groups)
+        return found
+    out: dict[str, list[tuple[int, int]]] = {}
+    for names, limit in groups:
+        if names:
+            out.update(store.find_context_ids(namespace, names, limit_per_concept=limit))
+    return out
+
+
 def reading(store: GraphStore) -> AbstractContextManager[None]:
     """The store's ``reading()`` block when it has one, else a no-op context.
 

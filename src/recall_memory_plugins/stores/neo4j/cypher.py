@@ -53,6 +53,7 @@ __all__ = [
     "FIND_CONCEPTS",
     "FIND_CONTEXTS",
     "FIND_CONTEXT_IDS",
+    "FIND_CONTEXT_IDS_2",
     "FIND_LINKS_ALL",
     "FIND_LINKS_OF",
     "FIND_POSTINGS",
@@ -473,6 +474,34 @@ CALL (c) {
   RETURN collect([s.id, s.t_index]) AS members
 }
 RETURN collect([c.name, members]) AS contexts
+"""
+
+# FIND_CONTEXT_IDS for two groups of concepts with a limit each, in one round trip (a recall's
+# question concepts and the related ones)
+FIND_CONTEXT_IDS_2 = """
+CALL () {
+  UNWIND $keys AS key
+  MATCH (c:Concept {namespace: $ns, key: key})
+  CALL (c) {
+    MATCH (c)-[:IN_CONTEXT]->(s:Statement)
+    WITH s ORDER BY s.id DESC
+    LIMIT $limit
+    RETURN collect([s.id, s.t_index]) AS members
+  }
+  RETURN collect([c.name, members]) AS first
+}
+CALL () {
+  UNWIND $second_keys AS key
+  MATCH (c:Concept {namespace: $ns, key: key})
+  CALL (c) {
+    MATCH (c)-[:IN_CONTEXT]->(s:Statement)
+    WITH s ORDER BY s.id DESC
+    LIMIT $second_limit
+    RETURN collect([s.id, s.t_index]) AS members
+  }
+  RETURN collect([c.name, members]) AS second
+}
+RETURN first, second
 """
 
 TERM_FREQUENCIES = """

@@ -279,6 +279,38 @@ class Neo4jStatements(Neo4jItems):
         }
         return {n: found[n] for n in wanted if n in found}
 
+    def find_context_ids_in_groups(
+        self,
+        namespace: str,
+        groups: Sequence[tuple[Sequence[str], int]],
+    ) -> dict[str, list[tuple[int, int]]]:
+        """:func:`~..base.find_context_ids_in_groups`: two groups per query (a recall has two)."""
+        out: dict[str, list[tuple[int, int]]] = {}
+        for i in range(0, len(groups), 2):
+            pair = [(list(dict.fromkeys(names)), limit) for names, limit in groups[i : i + 2]]
+            (first, limit), (second, second_limit) = [*pair, ([], 1)][:2]
+            if not first and not second:
+                continue
+            rows = self._run(
+                "read context ids",
+                cypher.FIND_CONTEXT_IDS_2,
+                {
+                    "ns": namespace,
+                    "keys": _keys(first),
+                    "limit": _limit(limit),
+                    "second_keys": _keys(second),
+                    "second_limit": _limit(second_limit),
+                },
+            )
+            for wanted, column in ((first, "first"), (second, "second")):
+                found = {
+                    name: [(int(sid), int(t)) for sid, t in reversed(members)]
+                    for name, members in rows[0][column]
+                    if members
+                }
+                out.update({n: found[n] for n in wanted if n in found})
+        return out
+
     # ------------------------------------------------------------------------------ lexical
     def count_statements(self, namespace: str) -> tuple[int, float]:
         block = self._reads_block()
