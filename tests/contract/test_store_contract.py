@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
+from itertools import pairwise
 
 import pytest
 
@@ -13,8 +14,13 @@ from recall_memory_plugins.models import (
     GraphUpdate,
     RelationChange,
     StatementInput,
+    Subgraph,
 )
-from recall_memory_plugins.stores.base import GraphStore, find_context_ids_in_groups
+from recall_memory_plugins.stores.base import (
+    GraphStore,
+    expand_question_concepts,
+    find_context_ids_in_groups,
+)
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
 
@@ -118,6 +124,32 @@ def test_expand_follows_links_within_window_and_depth(store: GraphStore, ns: str
     assert store.expand(ns, ["a"], depth=2, min_t_index=2, max_neighbors=10).concepts == ()
     sub = store.expand(ns, ["d"], depth=2, min_t_index=3, max_neighbors=10)
     assert {c.name for c in sub.concepts} == {"d", "c"}
+
+
+def test_expand_question_concepts_is_find_concepts_then_expand(store: GraphStore, ns: str) -> None:
+    for a, b in pairwise("abcde"):  # a-b at step 1 ... d-e at step 4; e's own step is 4
+        store.apply_update(update(ns, f"{a} {b}", [a, b], links=((a, b, 1),)))
+    for names, window, anchor in (
+        (["c", "x", "e"], 1, None),  # from the oldest start (c, step 3): b and d, not a
+        (["c", "e"], 0, 4),  # from step 4: c (step 3) is found but expands nothing
+        (["e"], 9, None),
+    ):
+        starts, sub = expand_question_concepts(
+            store, ns, names, depth=2, window=window, anchor=anchor, max_neighbors=10
+        )
+        found = store.find_concepts(ns, names)
+        low = (min(c.t_index for c in found) if anchor is None else anchor) - window
+        assert starts == found
+        assert sub == store.expand(
+            ns, [c.name for c in found], depth=2, min_t_index=low, max_neighbors=10
+        )
+    starts, sub = expand_question_concepts(
+        store, ns, ["c", "e"], depth=2, window=1, anchor=None, max_neighbors=10
+    )
+    assert {c.name: c.depth for c in sub.concepts} == {"c": 0, "e": 0, "b": 1, "d": 1}
+    assert expand_question_concepts(
+        store, ns, ["x"], depth=2, window=1, anchor=None, max_neighbors=10
+    ) == ([], Subgraph(concepts=(), links=()))
 
 
 def test_expand_caps_neighbours_most_recent_first(store: GraphStore, ns: str) -> None:

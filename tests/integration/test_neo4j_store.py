@@ -45,7 +45,7 @@ from recall_memory_plugins.models import (
     StatementInput,
     Subgraph,
 )
-from recall_memory_plugins.stores.base import GraphStore, sorted_pair
+from recall_memory_plugins.stores.base import GraphStore, expand_question_concepts, sorted_pair
 from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
 from recall_memory_plugins.stores.sqlite import SqliteGraphStore
 from tests.conftest import T0, Clock, skip_or_fail
@@ -346,6 +346,24 @@ def test_apoc_and_plain_cypher_expand_identically_on_a_bigger_random_graph(
             # SQLite agrees wherever its per-direction LIMIT cannot cut between ties
             uncapped = {**kw, "max_neighbors": max_degree}
             assert apoc.expand(ns, names, **uncapped) == lite.expand(ns, names, **uncapped)
+            # the question's concepts and their expansion in one query (APOC) or two (plain)
+            window, anchor = rng.randint(0, 200), rng.choice([None, rng.randint(0, 300)])
+            both = {"depth": kw["depth"], "window": window, "anchor": anchor}
+            both["max_neighbors"] = kw["max_neighbors"]
+            got_starts, got_sub = expand_question_concepts(apoc, ns, names, **both)
+            found = apoc.find_concepts(ns, names)
+            low = (min(c.t_index for c in found) if anchor is None else anchor) - window
+            assert got_starts == found, both
+            assert got_sub == reference_expand(
+                concepts,
+                links,
+                [c.name for c in found],
+                depth=kw["depth"],
+                min_t_index=low,
+                max_neighbors=kw["max_neighbors"],
+            ), both
+            assert expand_question_concepts(plain, ns, names, **both) == (got_starts, got_sub)
+            assert expand_question_concepts(lite, ns, names, **both)[0] == got_starts
     finally:
         lite.close()
 

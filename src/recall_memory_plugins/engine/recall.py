@@ -27,7 +27,7 @@ from ..models import (
     statement_line,
 )
 from ..nlp.base import Annotation, Annotator
-from ..stores.base import find_context_ids_in_groups, reading
+from ..stores.base import expand_question_concepts, find_context_ids_in_groups, reading
 from .filters import StatementFilter, facts_as_of, filter_candidates
 from .gcpause import paused_gc
 from .periods import Period, question_period
@@ -311,20 +311,17 @@ class RecallMixin:
         cfg = self.config
         if not essential:
             return []
-        starts = self.store.find_concepts(ns, essential)
-        if not starts:
-            return []
-        if cfg.window_anchor == "newest":
-            min_t = newest - cfg.temporal_window
-        else:
-            min_t = min(c.t_index for c in starts) - cfg.temporal_window
-        sub = self.store.expand(
+        starts, sub = expand_question_concepts(
+            self.store,
             ns,
-            [c.name for c in starts],
+            essential,
             depth=cfg.depth_for(strategy),
-            min_t_index=min_t,
+            window=cfg.temporal_window,
+            anchor=newest if cfg.window_anchor == "newest" else None,
             max_neighbors=cfg.max_neighbors,
         )
+        if not starts:
+            return []
         if cfg.window_anchor == "start" and len(starts) > 1:
             # each concept must lie in the window of at least one start concept
             lows = [s.t_index - cfg.temporal_window for s in starts]

@@ -367,6 +367,47 @@ class GraphStore(Protocol):
         ...
 
 
+def expand_question_concepts(
+    store: GraphStore,
+    namespace: str,
+    names: Iterable[str],
+    *,
+    depth: int,
+    window: int,
+    anchor: int | None,
+    max_neighbors: int,
+) -> tuple[list[Concept], Subgraph]:
+    """The stored concepts among ``names`` (:meth:`GraphStore.find_concepts`) and, when there
+    are any, :meth:`GraphStore.expand` from them within ``window`` steps before ``anchor`` (None:
+    before the oldest of them).
+
+    A store may offer ``expand_question_concepts`` (a server: one round trip instead of two).
+    """
+    method = getattr(store, "expand_question_concepts", None)
+    if callable(method):
+        found: tuple[list[Concept], Subgraph] = method(
+            namespace,
+            names,
+            depth=depth,
+            window=window,
+            anchor=anchor,
+            max_neighbors=max_neighbors,
+        )
+        return found
+    starts = store.find_concepts(namespace, names)
+    if not starts:
+        return [], Subgraph(concepts=(), links=())
+    low = (min(c.t_index for c in starts) if anchor is None else anchor) - window
+    sub = store.expand(
+        namespace,
+        [c.name for c in starts],
+        depth=depth,
+        min_t_index=low,
+        max_neighbors=max_neighbors,
+    )
+    return starts, sub
+
+
 def find_context_ids_in_groups(
     store: GraphStore,
     namespace: str,
@@ -449,54 +490,3 @@ def newest_per_alias(entities: Iterable[Entity], keys: Sequence[str], newest: in
             if i < newest or ent.name.casefold() == key:
                 kept.setdefault(ent.id, ent)
     return sorted(kept.values(), key=lambda e: (e.first_step, e.id))
-
-
-TermCounts = Mapping[str, int]
-
-
-def score_postings(
-    postings: Iterable[TermPosting],
-    weights: Mapping[str, float],
-    *,
-    avg_len: float,
-    top: int,
-    k1: float = 1.2,
-    b: float = 0.75,
-) -> list[tuple[int, int, float]]:
-    """The ``GraphStore.score_terms`` computation over postings already read (for stores that
-    cannot aggregate themselves): ``(statement_id, t_index, score)``, best first, ties newest.
-    A statement met in several postings (read for different terms) sums their scores."""
-    avg = avg_len or 1.0
-    totals: dict[int, list[float]] = {}
-    for posting in postings:
-        norm = k1 * (1 - b + b * posting.length / avg)
-        score = 0.0
-        for term, tf in posting.terms.items():
-            weight = weights.get(term)
-            if weight:
-                score += weight * tf * (k1 + 1) / (tf + norm)
-        entry = totals.setdefault(posting.statement_id, [posting.t_index, 0.0])
-        entry[1] += score
-    scored = [(sid, int(t_index), score) for sid, (t_index, score) in totals.items()]
-    scored.sort(key=lambda x: (-x[2], -x[0]))
-    return scored[: max(top, 0)]
-
-
-def score_terms_by_postings(
-    store: GraphStore,
-    namespace: str,
-    terms: Mapping[str, tuple[float, int]],
-    *,
-    avg_len: float,
-    top: int,
-    k1: float = 1.2,
-    b: float = 0.75,
-) -> list[tuple[int, int, float]]:
-    """``GraphStore.score_terms`` through ``find_postings``: one read per distinct posting limit
-    (usually two), scored in Python exactly as the SQLite aggregate scores."""
-    postings: list[TermPosting] = []
-    for limit in sorted({int(n) for _, n in terms.values() if n > 0}):
-        group = [t for t, (_, n) in terms.items() if int(n) == limit]
-        postings += store.find_postings(namespace, group, limit_per_term=limit)
-    weights = {t: float(w) for t, (w, _) in terms.items()}
-    return score_postings(postings, weights, avg_len=avg_len, top=top, k1=k1, b=b)

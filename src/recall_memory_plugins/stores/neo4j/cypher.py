@@ -50,6 +50,7 @@ __all__ = [
     "ENTITIES_BY_ID",
     "ENTITIES_BY_NAMESPACE",
     "EXPAND_APOC",
+    "EXPAND_QUESTION_APOC",
     "FIND_CONCEPTS",
     "FIND_CONTEXTS",
     "FIND_CONTEXT_IDS",
@@ -717,9 +718,7 @@ def expand_plain(depth: int) -> str:
 # concept's neighbours with apoc.coll.sortMulti (descending by default, ^ = ascending; its own
 # limit argument fails on shorter lists, hence the slice). The [x IN [expr] | ...][0] idiom binds
 # an intermediate value inside the expression.
-EXPAND_APOC = (
-    _EXPAND_HEAD
-    + """
+_EXPAND_APOC_BODY = """
 WITH reduce(st = {frontier: starts, seen: starts, adjacency: []}, level IN range(1, $depth) |
   [lv IN [[u IN st.frontier | {
       origin: u.name,
@@ -738,8 +737,19 @@ WITH reduce(st = {frontier: starts, seen: starts, adjacency: []}, level IN range
 ) AS st
 WITH st.seen AS seen, st.adjacency AS adjacency
 """
-    + _EXPAND_TAIL
-)
+EXPAND_APOC = _EXPAND_HEAD + _EXPAND_APOC_BODY + _EXPAND_TAIL
+
+# The question's concepts (FIND_CONCEPTS) and the expansion from them in one query: the window
+# starts $window steps before $anchor, or before the oldest of them (anchor null).
+EXPAND_QUESTION_APOC = f"""
+UNWIND $keys AS key
+MATCH (c:Concept {{namespace: $ns, key: key}})
+WITH collect(c) AS found
+WITH found, coalesce($anchor, apoc.coll.min([c IN found | c.t_index])) - $window AS min_t
+WITH found, min_t, [c IN found WHERE c.t_index >= min_t] AS starts
+{_EXPAND_APOC_BODY.replace("$min_t_index", "min_t").replace("WITH ", "WITH found, ")}
+RETURN adjacency, [v IN seen | v {_CONCEPT_MAP}] AS concepts, [c IN found | c {_CONCEPT_MAP}] AS found
+"""
 
 # ------------------------------------------------------------------------------------ items
 # Per-item writes take the store-wide counter lock first, like APPLY_UPDATE, so they never

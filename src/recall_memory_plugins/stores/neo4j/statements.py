@@ -194,24 +194,71 @@ class Neo4jStatements(Neo4jItems):
         wanted = list(dict.fromkeys(names))
         if not wanted:
             return Subgraph(concepts=(), links=())
+        params = self._expand_params(namespace, wanted, depth, max_neighbors)
+        params["min_t_index"] = int(min_t_index)
+        hops = params["depth"]
+        query = cypher.EXPAND_APOC if self._detect_apoc() else cypher.expand_plain(hops)
+        rows = self._run("expand the concept graph", query, params)
+        return self._subgraph(namespace, wanted, rows[0], hops)
+
+    def expand_question_concepts(
+        self,
+        namespace: str,
+        names: Iterable[str],
+        *,
+        depth: int,
+        window: int,
+        anchor: int | None,
+        max_neighbors: int,
+    ) -> tuple[list[Concept], Subgraph]:
+        """:func:`~..base.expand_question_concepts` in one query with APOC (the plain-Cypher
+        expansion takes its window as a parameter: two queries)."""
+        wanted = list(dict.fromkeys(names))
+        if not wanted:
+            return [], Subgraph(concepts=(), links=())
+        if not self._detect_apoc():
+            starts = self.find_concepts(namespace, wanted)
+            if not starts:
+                return [], Subgraph(concepts=(), links=())
+            low = (min(c.t_index for c in starts) if anchor is None else anchor) - window
+            found = [c.name for c in starts]
+            return starts, self.expand(
+                namespace, found, depth=depth, min_t_index=low, max_neighbors=max_neighbors
+            )
+        params = self._expand_params(namespace, wanted, depth, max_neighbors)
+        params["anchor"] = None if anchor is None else int(anchor)
+        params["window"] = int(window)
+        rows = self._run("expand the concept graph", cypher.EXPAND_QUESTION_APOC, params)
+        by_name = {c["name"]: self._concept(namespace, c) for c in rows[0]["found"]}
+        starts = [by_name[n] for n in wanted if n in by_name]
+        if not starts:
+            return [], Subgraph(concepts=(), links=())
+        found = [c.name for c in starts]
+        return starts, self._subgraph(namespace, found, rows[0], params["depth"])
+
+    @staticmethod
+    def _expand_params(
+        namespace: str, wanted: list[str], depth: int, max_neighbors: int
+    ) -> dict[str, Any]:
         hops = max(0, int(depth)) if int(max_neighbors) > 0 else 0
-        params = {
+        if hops > 32:
+            raise InputError(f"expand depth must be at most 32, got {depth!r}")
+        return {
             "ns": namespace,
             "keys": _keys(wanted),
-            "min_t_index": int(min_t_index),
             "max_neighbors": max(0, int(max_neighbors)),
             "depth": hops,
         }
-        if hops > 32:
-            raise InputError(f"expand depth must be at most 32, got {depth!r}")
-        query = cypher.EXPAND_APOC if self._detect_apoc() else cypher.expand_plain(hops)
-        rows = self._run("expand the concept graph", query, params)
-        row = rows[0]
+
+    def _subgraph(
+        self, namespace: str, wanted: list[str], row: Mapping[str, Any], hops: int
+    ) -> Subgraph:
+        """The expansion's result rebuilt exactly like the SQLite store's BFS: depths, links
+        and the discovery order, from each expanded concept's capped neighbour list."""
         props = {c["name"]: c for c in row["concepts"]}
         adjacency: dict[str, list[Mapping[str, Any]]] = {
             a["origin"]: a["picks"] for a in row["adjacency"]
         }
-        # Rebuild depths, links and the discovery order exactly like the SQLite store's BFS.
         starts = [n for n in wanted if n in props]
         depths: dict[str, int] = {n: 0 for n in starts}
         links: dict[tuple[str, str], ConceptLink] = {}

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, cast
 
 from ...models import TermPosting
-from ..base import score_terms_by_postings
+from ..scoring import score_terms_by_postings
 from ._common import _chunks, _qmarks
 from .lifecycle import SqliteConnection
 
