@@ -20,6 +20,7 @@ from recall_memory_plugins.stores.base import (
     GraphStore,
     expand_question_concepts,
     find_context_ids_in_groups,
+    find_relations_of_entities,
 )
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
@@ -368,6 +369,23 @@ def test_entities_and_relation_lifecycle(store: GraphStore, ns: str) -> None:
     assert store.stats(ns).current_relations == 1
     assert [e.id for e in store.find_recent_entities(ns, limit=2)] == ["e-ww", "e-zs"]
     assert [e.id for e in store.find_recent_entities(ns, limit=5)] == ["e-ww", "e-zs", "e-xh"]
+
+
+def test_relations_of_several_entities_each_its_newest(store: GraphStore, ns: str) -> None:
+    people = [EntityRecord(f"e-{n}", n.title(), "PERSON") for n in ("ann", "bob", "cy")]
+    store.apply_update(update(ns, "Ann, Bob and Cy", ["ann"], entities=tuple(people)))
+    for i, (subj, obj) in enumerate([("ann", "bob"), ("bob", "cy"), ("ann", "cy"), ("cy", "ann")]):
+        change = RelationChange("add", f"r{i}", f"e-{subj}", "KNOWS", f"e-{obj}")
+        store.apply_update(update(ns, f"{subj} knows {obj}", [subj], relation_changes=(change,)))
+    ids = ["e-cy", "e-nobody", "e-ann", "e-ann"]
+    for newest in (0, 2, 32):
+        expected = [store.find_relations(ns, entity_id=i, newest=newest) for i in ids]
+        got = find_relations_of_entities(store, ns, ids, newest=newest)
+        assert got == expected
+    got = find_relations_of_entities(store, ns, ids, newest=2)
+    assert [[r.id for r in rels] for rels in got] == [["r2", "r3"], [], ["r2", "r3"], ["r2", "r3"]]
+    assert got[0][0].subject_name == "Ann" and got[0][0].object_name == "Cy"
+    assert find_relations_of_entities(store, ns, [], newest=5) == []
 
 
 def test_vague_entity_type_is_upgraded_never_downgraded(store: GraphStore, ns: str) -> None:

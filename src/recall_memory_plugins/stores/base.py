@@ -408,6 +408,22 @@ def expand_question_concepts(
     return starts, sub
 
 
+def find_relations_of_entities(
+    store: GraphStore, namespace: str, entity_ids: Sequence[str], *, newest: int
+) -> list[list[Relation]]:
+    """:meth:`GraphStore.find_relations` of each entity (either end), its ``newest`` ones: one
+    list per id, in the order given.
+
+    A store may offer ``find_relations_of_entities`` (a server: one round trip instead of one
+    per entity); else it is one ``find_relations`` call per id.
+    """
+    method = getattr(store, "find_relations_of_entities", None)
+    if callable(method):
+        found: list[list[Relation]] = method(namespace, entity_ids, newest=newest)
+        return found
+    return [store.find_relations(namespace, entity_id=i, newest=newest) for i in entity_ids]
+
+
 def find_context_ids_in_groups(
     store: GraphStore,
     namespace: str,

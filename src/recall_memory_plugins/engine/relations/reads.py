@@ -15,7 +15,7 @@ from typing import Any
 from ...errors import InputError
 from ...models import Entity, Relation
 from ...nlp.base import Annotation, Sentence
-from ...stores.base import GraphStore
+from ...stores.base import GraphStore, find_relations_of_entities
 from .coref import Referent, resolve_references
 from .entities import EntityBook
 from .facts import cue_types, render_fact
@@ -131,10 +131,10 @@ def select_facts(
     cues = cue_types(question.text)
 
     rels: dict[str, Relation] = {}
-    for entity_id in anchors:
-        # the newest part of the history is what a context shows; older relations of a
-        # much-mentioned entity stay reachable through relations()/timeline()
-        for rel in store.find_relations(namespace, entity_id=entity_id, newest=FACT_HISTORY):
+    # the newest part of the history is what a context shows; older relations of a
+    # much-mentioned entity stay reachable through relations()/timeline()
+    for found in find_relations_of_entities(store, namespace, anchors, newest=FACT_HISTORY):
+        for rel in found:
             rels.setdefault(rel.id, rel)
     if not anchors and cues and not named:  # "Who manages the project?" names nobody
         for type_ in cues[:3]:
