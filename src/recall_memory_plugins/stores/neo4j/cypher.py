@@ -465,43 +465,29 @@ WITH contexts, collect(DISTINCT s) AS statements
 RETURN contexts, [s IN statements | {_STATEMENT_ROW}] AS statements
 """
 
-FIND_CONTEXT_IDS = """
-UNWIND $keys AS key
-MATCH (c:Concept {namespace: $ns, key: key})
-CALL (c) {
+
+def _context_ids(keys: str, limit: str, name: str) -> str:
+    """Each concept's newest ``limit`` context members as ``[id, t_index]`` (parameter names)."""
+    return f"""
+UNWIND ${keys} AS key
+MATCH (c:Concept {{namespace: $ns, key: key}})
+CALL (c) {{
   MATCH (c)-[:IN_CONTEXT]->(s:Statement)
   WITH s ORDER BY s.id DESC
-  LIMIT $limit
+  LIMIT ${limit}
   RETURN collect([s.id, s.t_index]) AS members
-}
-RETURN collect([c.name, members]) AS contexts
+}}
+RETURN collect([c.name, members]) AS {name}
 """
+
+
+FIND_CONTEXT_IDS = _context_ids("keys", "limit", "contexts")
 
 # FIND_CONTEXT_IDS for two groups of concepts with a limit each, in one round trip (a recall's
 # question concepts and the related ones)
-FIND_CONTEXT_IDS_2 = """
-CALL () {
-  UNWIND $keys AS key
-  MATCH (c:Concept {namespace: $ns, key: key})
-  CALL (c) {
-    MATCH (c)-[:IN_CONTEXT]->(s:Statement)
-    WITH s ORDER BY s.id DESC
-    LIMIT $limit
-    RETURN collect([s.id, s.t_index]) AS members
-  }
-  RETURN collect([c.name, members]) AS first
-}
-CALL () {
-  UNWIND $second_keys AS key
-  MATCH (c:Concept {namespace: $ns, key: key})
-  CALL (c) {
-    MATCH (c)-[:IN_CONTEXT]->(s:Statement)
-    WITH s ORDER BY s.id DESC
-    LIMIT $second_limit
-    RETURN collect([s.id, s.t_index]) AS members
-  }
-  RETURN collect([c.name, members]) AS second
-}
+FIND_CONTEXT_IDS_2 = f"""
+CALL () {{{_context_ids("keys", "limit", "first")}}}
+CALL () {{{_context_ids("second_keys", "second_limit", "second")}}}
 RETURN first, second
 """
 
@@ -601,13 +587,8 @@ _RELATION_ROW = (
 # The names of the kept relations' ends: one unique-index seek each, in a subquery per row (as
 # OPTIONAL MATCHes on the outer row the planner scanned the whole Entity index per relation:
 # 160k db hits for 32 relations at 10k statements).
-_RELATION_FILTER_RETURN = f"""
-WHERE ($subject_key IS NULL OR r.subject_key = $subject_key)
-  AND ($object_key IS NULL OR r.object_key = $object_key)
-  AND ($entity_key IS NULL OR r.subject_key = $entity_key OR r.object_key = $entity_key)
-  AND ($type IS NULL OR r.type = $type)
-  AND (NOT $current_only OR r.valid_to_step IS NULL)
-WITH r ORDER BY r.seq DESC LIMIT $newest
+# The newest $newest relations r (oldest first) as rows with their ends' names
+_NEWEST_RELATIONS = f"""WITH r ORDER BY r.seq DESC LIMIT $newest
 CALL (r) {{
   OPTIONAL MATCH (s:Entity {{namespace: $ns, key: r.subject_key}})
   RETURN s.name AS subject_name
@@ -619,6 +600,13 @@ CALL (r) {{
 WITH r, subject_name, object_name ORDER BY r.seq
 RETURN collect({_RELATION_ROW}) AS relations
 """
+_RELATION_FILTER_RETURN = f"""
+WHERE ($subject_key IS NULL OR r.subject_key = $subject_key)
+  AND ($object_key IS NULL OR r.object_key = $object_key)
+  AND ($entity_key IS NULL OR r.subject_key = $entity_key OR r.object_key = $entity_key)
+  AND ($type IS NULL OR r.type = $type)
+  AND (NOT $current_only OR r.valid_to_step IS NULL)
+{_NEWEST_RELATIONS}"""
 # The anchor follows the given filter and names its index: with statistics where most relations
 # share a namespace, the planner otherwise picked the (namespace) index and filtered every
 # relation of the namespace.

@@ -6,7 +6,7 @@ All values are parameters; see :mod:`.cypher` for the conventions (index keys, r
 
 from __future__ import annotations
 
-from .cypher import _RELATION_ROW
+from .cypher import _NEWEST_RELATIONS
 
 __all__ = ["RELATIONS_OF_ENTITIES"]
 
@@ -23,17 +23,6 @@ CALL (entity_key) {{
     MATCH (r:Relation {{namespace: $ns, object_key: entity_key}})
     USING INDEX r:Relation(namespace, object_key) RETURN r
   }}
-  WITH r ORDER BY r.seq DESC LIMIT $newest
-  CALL (r) {{
-    OPTIONAL MATCH (s:Entity {{namespace: $ns, key: r.subject_key}})
-    RETURN s.name AS subject_name
-  }}
-  CALL (r) {{
-    OPTIONAL MATCH (o:Entity {{namespace: $ns, key: r.object_key}})
-    RETURN o.name AS object_name
-  }}
-  WITH r, subject_name, object_name ORDER BY r.seq
-  RETURN collect({_RELATION_ROW}) AS relations
-}}
+{_NEWEST_RELATIONS}}}
 RETURN i, relations ORDER BY i
 """
