@@ -381,11 +381,13 @@ def expand_question_concepts(
     are any, :meth:`GraphStore.expand` from them within ``window`` steps before ``anchor`` (None:
     before the oldest of them).
 
-    A store may offer ``expand_question_concepts`` (a server: one round trip instead of two).
+    A store may offer ``expand_question_concepts`` (a server: one round trip instead of two);
+    when it returns None (it cannot answer in one query), the two calls are made here.
     """
+    names = list(names)
     method = getattr(store, "expand_question_concepts", None)
     if callable(method):
-        found: tuple[list[Concept], Subgraph] = method(
+        found: tuple[list[Concept], Subgraph] | None = method(
             namespace,
             names,
             depth=depth,
@@ -393,7 +395,8 @@ def expand_question_concepts(
             anchor=anchor,
             max_neighbors=max_neighbors,
         )
-        return found
+        if found is not None:
+            return found
     starts = store.find_concepts(namespace, names)
     if not starts:
         return [], Subgraph(concepts=(), links=())

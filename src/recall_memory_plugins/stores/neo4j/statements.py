@@ -210,21 +210,14 @@ class Neo4jStatements(Neo4jItems):
         window: int,
         anchor: int | None,
         max_neighbors: int,
-    ) -> tuple[list[Concept], Subgraph]:
-        """:func:`~..base.expand_question_concepts` in one query with APOC (the plain-Cypher
-        expansion takes its window as a parameter: two queries)."""
+    ) -> tuple[list[Concept], Subgraph] | None:
+        """:func:`~..base.expand_question_concepts` in one query with APOC; without APOC None
+        (the plain-Cypher expansion takes its window as a parameter: the two separate calls)."""
         wanted = list(dict.fromkeys(names))
         if not wanted:
             return [], Subgraph(concepts=(), links=())
         if not self._detect_apoc():
-            starts = self.find_concepts(namespace, wanted)
-            if not starts:
-                return [], Subgraph(concepts=(), links=())
-            low = (min(c.t_index for c in starts) if anchor is None else anchor) - window
-            found = [c.name for c in starts]
-            return starts, self.expand(
-                namespace, found, depth=depth, min_t_index=low, max_neighbors=max_neighbors
-            )
+            return None
         params = self._expand_params(namespace, wanted, depth, max_neighbors)
         params["anchor"] = None if anchor is None else int(anchor)
         params["window"] = int(window)
