@@ -23,6 +23,7 @@ from .handlers import (
     _join,
     _join_team,
     _leave,
+    _left_job,
     _likes,
     _lives,
     _manages,
@@ -159,9 +160,10 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         ex("王五住在北京。", "王五", "LIVES_IN", "北京"),
     ),
     zh(
-        r"{S}{ADV}(?:搬到|搬去|搬家到|迁居到?|移居到?|搬回到?|回到)(?:了)?{O}",
+        r"{S}{ADV}(?:搬到|搬去|搬家到|迁居到?|迁往|迁到|迁至|搬往|移居到?|搬回到?|回到)(?:了)?{O}",
         _move,
         ex("王五搬到了上海。", "王五", "LIVES_IN", "上海"),
+        ex("三月份刘洋举家迁往苏州。", "刘洋", "LIVES_IN", "苏州"),
     ),
     zh(
         r"{S}{ADV}{NEG}(?:依赖于?|取决于|依靠|依托于?|需要依赖|基于)(?:着)?(?:{O}|{NP})",
@@ -289,6 +291,15 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         r"{S}{ADV}被(?:{O}|{ONP})(?:正式)?(?:录用|聘用|雇用|雇佣|招聘|聘请|招进|招入|挖走)(?:了)?",
         _hired,
         ex("王芳被字节跳动录用了。", "王芳", "WORKS_FOR", "字节跳动"),
+    ),
+    # a job ended without naming it: 黄明去年退休了 / 周杰辞职了 / 朱琳被解雇了 (the clause ends there)
+    zh(
+        r"{S}{ADV}(?:辞职|退休|离职|下岗|被(?:公司)?(?:裁员|解雇|辞退|开除|裁掉|炒鱿鱼))(?:了)?"
+        r"(?=[。，,；;！!]|$)",
+        _left_job,
+        ex("黄明去年退休了。", "黄明", "WORKS_FOR", None, negated=True),
+        ex("周杰辞职了。", "周杰", "REPORTS_TO", None, negated=True),
+        ex("朱琳被解雇了。", "朱琳", "WORKS_FOR", None, negated=True),
     ),
     zh(
         r"{S}{ADV}被{O}(?:裁员|解雇|辞退|开除|裁掉|炒鱿鱼)(?:了)?",

@@ -20,6 +20,7 @@ from .handlers import (
     _friend,
     _from,
     _hired,
+    _hired_away,
     _involved,
     _join,
     _join_team,
@@ -113,10 +114,14 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         _hired,
         ex("Quinn was hired by Initech.", "Quinn", "WORKS_FOR", "Initech"),
     ),
+    # "Globex hired Quinn", "Hooli poached Dana from Acme": Dana works for Hooli, not for Acme
     en(
-        r"{O}\s+(?:has\s+)?(?:hired|recruited|employs|employed)\s+{S}",
-        _hired,
+        r"{O}\s+(?:has\s+|had\s+)?{ADV}(?:hired|recruited|employs|employed|poached|headhunted|lured"
+        r"|snapped\s+up)\s+{S}(?!['\u2019]s)(?:\s+(?:away\s+)?from\s+{THE}{Z})?",
+        _hired_away,
         ex("Globex hired Quinn.", "Quinn", "WORKS_FOR", "Globex"),
+        ex("Globex poached Dana from Initech.", "Dana", "WORKS_FOR", "Globex"),
+        ex("Hooli hired Dana away from Acme in May.", "Dana", "WORKS_FOR", "Acme", negated=True),
     ),
     en(
         r"{S}\s+(?:is\s+|was\s+)?{NEG}{ADV}(?:works?|working|worked|has\s+been\s+working)\s+on\s+"

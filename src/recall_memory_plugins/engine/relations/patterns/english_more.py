@@ -14,6 +14,7 @@ from .handlers import (
     _join_team,
     _leave,
     _left_for,
+    _left_job,
     _manages,
     _married,
     _status,
@@ -136,6 +137,23 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         r"|fallen\s+out\s+of\s+love\s+with|fell\s+out\s+of\s+love\s+with)\s+{THE}(?:{O}|{NP})",
         _stopped_liking,
         ex("Xena has grown tired of jazz.", "Xena", "LIKES", "jazz", negated=True),
+    ),
+    # a job ended without naming it: "Mia retired last year", "Sam quit his job", "Ann was fired"
+    # (S opens the clause: "the manager who hired Mia retired" is not Mia's; the clause ends or a
+    # time phrase follows: "quit smoking" is not a job)
+    en(
+        r"(?:^|[,;:]\s*|\b(?:and|but|then|so)\s+)(?:(?:in|on|last|this|early|late|yesterday|today"
+        r"|recently|eventually|finally|later)\b[^,;.]{0,20}?\s+)?"
+        r"{S}\s+(?:has\s+been\s+|had\s+been\s+|has\s+|had\s+|is\s+|was\s+|got\s+)?{ADV}"
+        r"(?:retired|resigned|quit|quits|resigns|retires|laid\s+off|fired|let\s+go|dismissed|sacked)"
+        r"(?:\s+(?:from\s+)?(?:his|her|their|my|the|\ue000\d+\ue001)\s+(?:job|post|position))?"
+        r"(?=\s*(?:[.,;!]|$)|\s+(?:last|this|in|on|after|yesterday|today|recently|earlier|now"
+        r"|early|at\s+the\s+end|a\s+(?:week|month|year)|two|three|and\b))",
+        _left_job,
+        ex("Mia retired last year.", "Mia", "WORKS_FOR", None, negated=True),
+        ex("Sam quit his job.", "Sam", "WORKS_FOR", None, negated=True),
+        ex("Ann was fired in May.", "Ann", "REPORTS_TO", None, negated=True),
+        ex("Mia is retired now.", "Mia", "MANAGES", None, negated=True),
     ),
     en(
         r"{Z}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+by\s+{S}\s+as\s+(?:the\s+)?"

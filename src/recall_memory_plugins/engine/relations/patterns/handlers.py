@@ -177,6 +177,30 @@ def _leave(h: _Match) -> list[RelationCandidate]:
     return out
 
 
+def _left_job(h: _Match) -> list[RelationCandidate]:
+    """ "S retired", "S quit her job", "S was fired", "S退休了": S no longer works anywhere, so
+    every current job, role and reporting line of S ends (no object is named, none is started)."""
+    out: list[RelationCandidate] = []
+    for t in (*_LEAVE_TYPES, "REPORTS_TO"):
+        out.extend(_cands(h.refs("s"), t, [None], negated=True))
+    return out
+
+
+def _hired_away(h: _Match) -> list[RelationCandidate]:
+    """ "O hired/poached S (away from Z)": S works for O when O is an employer, and no longer
+    for Z (true even when O's type is unsure: "Hooli" may read as a person's name)."""
+    if h.type("s") not in (PERSON, None, OTHER):
+        return []
+    out: list[RelationCandidate] = []
+    if h.type("o") not in (PERSON, LOCATION, THING):
+        out.extend(_cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o"))))
+    # Z is read as a place after "from" by a weak tagger; ending a job at a place that is not
+    # one ends nothing
+    if h.refs("z") and h.type("z") != PERSON:
+        out.extend(_cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("z")), negated=True))
+    return out
+
+
 def _lives(h: _Match) -> list[RelationCandidate]:
     otype = h.type("o")
     if otype in (PERSON, PROJECT, PRODUCT, THING):
