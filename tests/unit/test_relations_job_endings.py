@@ -92,3 +92,63 @@ def test_a_move_with_qianwang(memory: TemporalGraphMemory) -> None:
     assert current(memory, "刘洋住在南京。", "三月份刘洋举家迁往苏州。") == {
         ("刘洋", "LIVES_IN", "苏州")
     }
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "now"),
+    [
+        ("Tariq works for Nokia.", "Tariq has been unemployed since March.", set()),
+        ("Sam works for Nokia.", "Sam lost his job in May.", set()),
+        ("Lena works for SAP.", "Lena's last day at SAP was Friday.", set()),
+        ("彭博在滴滴工作。", "彭博在滴滴的最后一天是上周五。", set()),
+        ("谢娜在新浪工作。", "谢娜已经不在新浪了。", set()),
+        ("周杰在网易工作。", "周杰失业了。", set()),
+        ("包贝在北京大学读书。", "包贝从北京大学退学了。", set()),
+        ("Rita is married to Sam.", "Rita's husband Sam passed away last year.", set()),
+        ("程浩和林夕结婚了。", "程浩的妻子林夕去年去世了。", set()),
+        (
+            "Ivan likes football.",
+            "Ivan doesn't like football as much as he used to.",
+            {("Ivan", "LIKES", "football")},
+        ),
+        (
+            "Luke reports to Nora.",
+            "Luke's manager changed from Nora to Felix.",
+            {("Luke", "REPORTS_TO", "Felix")},
+        ),
+        (
+            "Helen manages Project Atlas.",
+            "Project Atlas has a new lead: Bruno.",
+            {("Bruno", "MANAGES", "Project Atlas")},
+        ),
+        ("袁芳负责星河项目。", "星河项目换了新负责人，是邱实。", {("邱实", "MANAGES", "星河项目")}),
+        ("田甜向顾城汇报。", "顾城离职后，田甜改向沈括汇报。", {("田甜", "REPORTS_TO", "沈括")}),
+        (
+            "Ian lives in Glasgow.",
+            "Ian and his wife now live in Edinburgh.",
+            {("Ian", "LIVES_IN", "Edinburgh")},
+        ),
+        ("蒋雯住在沈阳。", "蒋雯现在和丈夫住在大连。", {("蒋雯", "LIVES_IN", "大连")}),
+    ],
+)
+def test_changes_of_the_third_batch(
+    memory: TemporalGraphMemory, first: str, then: str, now: set[tuple[str, str, str]]
+) -> None:
+    assert current(memory, first, then) == now
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("Lena works for SAP.", "Lena's last day at SAP is next Friday."),
+        ("彭博在滴滴工作。", "彭博在滴滴的最后一天是下周五。"),
+        ("Sam works for Nokia.", "Sam's brother lost his job."),
+        ("Tariq works for Nokia.", "Tariq's wife has been unemployed since March."),
+        ("谢娜在新浪工作。", "谢娜今天不在新浪。"),
+    ],
+)
+def test_look_alikes_of_the_third_batch_end_nothing(
+    memory: TemporalGraphMemory, first: str, then: str
+) -> None:
+    before = current(memory, first)
+    assert before and current(memory, then) == before

@@ -22,6 +22,7 @@ from .handlers import (
     _job_change,
     _join,
     _join_team,
+    _last_day,
     _leave,
     _left_job,
     _likes,
@@ -66,7 +67,7 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         ex("孙七的新领导是王五。", "孙七", "REPORTS_TO", "王五"),
     ),
     zh(
-        r"{S}{ADV}{NEG}(?:直接)?(?:向|给){O}(?:汇报|报告)",
+        r"{S}{ADV}{NEG}(?:直接|改)?(?:向|给){O}(?:汇报|报告)",
         _reports,
         ex("孙七向王五汇报。", "孙七", "REPORTS_TO", "王五"),
     ),
@@ -292,9 +293,42 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         _hired,
         ex("王芳被字节跳动录用了。", "王芳", "WORKS_FOR", "字节跳动"),
     ),
+    # 彭博在滴滴的最后一天是上周五 (past: a last day still to come ends nothing yet)
+    zh(
+        r"{S}在{O}的最后一(?:天|个工作日)(?:是|在)?(?:昨天|前天|上周|上个?星期|上个?礼拜|上个?月|去年|今天)",
+        _last_day,
+        ex("彭博在滴滴公司的最后一天是上周五。", "彭博", "WORKS_FOR", "滴滴公司", negated=True),
+    ),
+    # 谢娜已经不在新浪了: no longer there (a job at an organisation, a home at a place)
+    zh(
+        r"{S}(?:已经|已|早就)不在{O}(?:工作|上班|任职)?了",
+        _leave,
+        ex("谢娜已经不在新浪公司了。", "谢娜", "WORKS_FOR", "新浪公司", negated=True),
+    ),
+    # 程浩的妻子林夕去年去世了: the marriage ends both ways
+    zh(
+        r"{S}的(?:妻子|丈夫|老婆|老公|爱人){O}{ADV}(?:去世|过世|病逝|逝世)",
+        _divorced,
+        ex("程浩的妻子林夕去年去世了。", "程浩", "MARRIED_TO", "林夕", negated=True),
+    ),
+    # 星河项目换了新负责人，是邱实
+    zh(
+        r"{O}{ADV}(?:换了|有了)(?:新的?|一位新的?|一个新的?)(?:负责人|经理|主管|领导)[，,]?(?:是|由)?"
+        r"(?:{S}|{SNP}(?=[。，,；;！!]|$))",
+        _takeover,
+        ex("星河项目换了新负责人，是邱实。", "邱实", "MANAGES", "星河项目"),
+    ),
+    # 蒋雯现在和丈夫住在大连
+    zh(
+        r"{S}{ADV}(?:和|跟|与)(?:丈夫|妻子|老公|老婆|家人|父母|孩子|男朋友|女朋友|爱人|未婚夫|未婚妻)"
+        r"{ADV}(?:一起)?住在{O}",
+        _lives,
+        ex("蒋雯现在和丈夫住在大连。", "蒋雯", "LIVES_IN", "大连"),
+    ),
     # a job ended without naming it: 黄明去年退休了 / 周杰辞职了 / 朱琳被解雇了 (the clause ends there)
     zh(
-        r"{S}{ADV}(?:辞职|退休|离职|下岗|被(?:公司)?(?:裁员|解雇|辞退|开除|裁掉|炒鱿鱼))(?:了)?"
+        r"{S}{ADV}(?:辞职|退休|离职|下岗|失业|丢了工作|丢掉了工作|没了工作"
+        r"|被(?:公司)?(?:裁员|解雇|辞退|开除|裁掉|炒鱿鱼))(?:了)?"
         r"(?=[。，,；;！!]|$)",
         _left_job,
         ex("黄明去年退休了。", "黄明", "WORKS_FOR", None, negated=True),
@@ -307,7 +341,7 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         ex("朱琳被滴滴公司裁员了。", "朱琳", "WORKS_FOR", "滴滴公司", negated=True),
     ),
     zh(
-        r"{S}{ADV}(?:从)?{O}{ADV}毕业(?:了)?",
+        r"{S}{ADV}(?:从)?{O}{ADV}(?:毕业|退学|辍学|肄业)(?:了)?",
         _graduated,
         ex("李华去年从北京大学毕业了。", "李华", "STUDIES_AT", "北京大学", negated=True),
     ),
@@ -368,7 +402,7 @@ ZH_ROWS: tuple[PatternRow, ...] = (
     ),
     # a manager's name the annotator missed: "袁浩直接向程功汇报"
     zh(
-        r"{S}{ADV}{NEG}(?:直接)?(?:向|给){ONP}(?:汇报|报告)",
+        r"{S}{ADV}{NEG}(?:直接|改)?(?:向|给){ONP}(?:汇报|报告)",
         _reports,
         ex("袁浩直接向程功汇报。", "袁浩", "REPORTS_TO", "程功"),
     ),

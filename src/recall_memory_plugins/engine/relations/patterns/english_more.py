@@ -12,9 +12,11 @@ from .handlers import (
     _divorced,
     _graduated,
     _join_team,
+    _last_day,
     _leave,
     _left_for,
     _left_job,
+    _lives,
     _manages,
     _married,
     _status,
@@ -24,6 +26,13 @@ from .handlers import (
 )
 
 __all__ = ["EN_MORE_ROWS"]
+
+# S opens its clause (the sentence, a clause after punctuation or a conjunction, or after a short
+# time phrase): "the manager who hired Mia retired" is not about Mia
+_OPENS = (
+    r"(?:^|[,;:]\s*|\b(?:and|but|then|so)\s+)(?:(?:in|on|last|this|early|late|yesterday|today"
+    r"|recently|eventually|finally|later|since)\b[^,;.]{0,20}?\s+)?"
+)
 
 EN_MORE_ROWS: tuple[PatternRow, ...] = (
     # negated project status: "Project Echo is no longer paused" ends the current status
@@ -142,9 +151,7 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
     # (S opens the clause: "the manager who hired Mia retired" is not Mia's; the clause ends or a
     # time phrase follows: "quit smoking" is not a job)
     en(
-        r"(?:^|[,;:]\s*|\b(?:and|but|then|so)\s+)(?:(?:in|on|last|this|early|late|yesterday|today"
-        r"|recently|eventually|finally|later)\b[^,;.]{0,20}?\s+)?"
-        r"{S}\s+(?:has\s+been\s+|had\s+been\s+|has\s+|had\s+|is\s+|was\s+|got\s+)?{ADV}"
+        _OPENS + r"{S}\s+(?:has\s+been\s+|had\s+been\s+|has\s+|had\s+|is\s+|was\s+|got\s+)?{ADV}"
         r"(?:retired|resigned|quit|quits|resigns|retires|laid\s+off|fired|let\s+go|dismissed|sacked)"
         r"(?:\s+(?:from\s+)?(?:his|her|their|my|the|\ue000\d+\ue001)\s+(?:job|post|position))?"
         r"(?=\s*(?:[.,;!]|$)|\s+(?:last|this|in|on|after|yesterday|today|recently|earlier|now"
@@ -154,6 +161,56 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         ex("Sam quit his job.", "Sam", "WORKS_FOR", None, negated=True),
         ex("Ann was fired in May.", "Ann", "REPORTS_TO", None, negated=True),
         ex("Mia is retired now.", "Mia", "MANAGES", None, negated=True),
+    ),
+    # jobless: "Tariq has been unemployed since May", "Sam lost his job"
+    en(
+        _OPENS + r"{S}\s+(?:is\s+now\s+|is\s+|was\s+|has\s+been\s+|had\s+been\s+|became\s+|got\s+)"
+        r"{ADV}(?:unemployed|jobless|out\s+of\s+(?:a\s+)?work)\b",
+        _left_job,
+        ex("Tariq has been unemployed since March.", "Tariq", "WORKS_FOR", None, negated=True),
+    ),
+    en(
+        _OPENS
+        + r"{S}\s+(?:has\s+|had\s+)?{ADV}lost\s+(?:his|her|their|my|\ue000\d+\ue001)\s+job\b",
+        _left_job,
+        ex("Sam lost his job in May.", "Sam", "WORKS_FOR", None, negated=True),
+    ),
+    # "Lena's last day at SAP was Friday" (past: a last day still to come ends nothing yet)
+    en(
+        r"{S}(?:'s|’s)\s+last\s+(?:day|week|shift)\s+(?:at|with)\s+{THE}{O}\s+was\b",
+        _last_day,
+        ex("Lena's last day at Initech was Friday.", "Lena", "WORKS_FOR", "Initech", negated=True),
+    ),
+    # "Rita's husband Sam passed away": the marriage ends both ways
+    en(
+        r"{S}(?:'s|’s)\s+(?:husband|wife|spouse|partner)\s*,?\s*{O}\s*,?\s+(?:has\s+|had\s+)?"
+        r"{ADV}(?:passed\s+away|died)",
+        _divorced,
+        ex("Rita's husband Sam passed away last year.", "Rita", "MARRIED_TO", "Sam", negated=True),
+    ),
+    # "Luke's manager changed from Nora to Felix"
+    en(
+        r"{S}(?:'s|’s)\s+(?:manager|boss|supervisor|team\s+lead)\s+(?:has\s+|had\s+)?"
+        r"changed\s+from\s+{Z}\s+to\s+{O}",
+        _join_team,
+        ex("Luke's manager changed from Nora to Felix.", "Luke", "REPORTS_TO", "Felix"),
+        ex(
+            "Luke's manager changed from Nora to Felix.", "Luke", "REPORTS_TO", "Nora", negated=True
+        ),
+    ),
+    # "Project Atlas has a new lead: Bruno"
+    en(
+        r"{O}\s+(?:has|got|gets|now\s+has)\s+a\s+new\s+(?:lead|leader|manager|head|owner|director)"
+        r"\s*[:,—-]?\s*{S}",
+        _takeover,
+        ex("Project Atlas has a new lead: Bruno.", "Bruno", "MANAGES", "Project Atlas"),
+    ),
+    # "Ian and his wife now live in Edinburgh"
+    en(
+        r"{S}\s+and\s+(?:his|her|their|\ue000\d+\ue001)\s+(?:wife|husband|family|partner|kids|children"
+        r"|parents|girlfriend|boyfriend|fianc[eé]e?)\s+{ADV}(?:live|lived|have\s+lived)\s+in\s+{O}",
+        _lives,
+        ex("Ian and his wife now live in Edinburgh.", "Ian", "LIVES_IN", "Edinburgh"),
     ),
     en(
         r"{Z}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+by\s+{S}\s+as\s+(?:the\s+)?"

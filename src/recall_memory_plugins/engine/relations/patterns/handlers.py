@@ -186,6 +186,17 @@ def _left_job(h: _Match) -> list[RelationCandidate]:
     return out
 
 
+def _last_day(h: _Match) -> list[RelationCandidate]:
+    """ "S's last day at O was Friday": a job or a school ended (a weak tagger may read O as a
+    place; ending a job at a place that is none ends nothing)."""
+    if h.type("o") == PERSON:
+        return []
+    out: list[RelationCandidate] = []
+    for t in (*_LEAVE_TYPES, "STUDIES_AT"):
+        out.extend(_cands(h.refs("s"), t, _employer(h.refs("o")), negated=True))
+    return out
+
+
 def _hired_away(h: _Match) -> list[RelationCandidate]:
     """ "O hired/poached S (away from Z)": S works for O when O is an employer, and no longer
     for Z (true even when O's type is unsure: "Hooli" may read as a person's name)."""
@@ -294,6 +305,9 @@ def _likes(h: _Match) -> list[RelationCandidate]:
         )
     if stopped:
         return _cands(h.refs("s"), "LIKES", objs, negated=True)
+    after = h.view.text[h.m.end("verb") : h.m.end() + 12]
+    if neg_text and re.search(r"\b(?:as|that|so)\s+much\b", after):
+        return []  # "doesn't like football as much as he used to": less, not a dislike
     if neg_text:  # "doesn't like X", "不喜欢X"
         return _cands(h.refs("s"), "DISLIKES", objs) + _cands(
             h.refs("s"), "LIKES", objs, negated=True
