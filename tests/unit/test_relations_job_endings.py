@@ -152,3 +152,58 @@ def test_look_alikes_of_the_third_batch_end_nothing(
 ) -> None:
     before = current(memory, first)
     assert before and current(memory, then) == before
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "now"),
+    [
+        ("Abe works for Ford.", "Abe is now self-employed.", set()),
+        ("Jo works for Delta.", "Jo went freelance last year.", set()),
+        ("张伟在国美工作。", "张伟现在自己创业了。", set()),
+        ("Ada reports to Ben.", "Ada was moved under Cleo.", {("Ada", "REPORTS_TO", "Cleo")}),
+        ("Meg reports to Hal.", "Meg now answers to Ivy.", {("Meg", "REPORTS_TO", "Ivy")}),
+        ("包拯向八贤汇报。", "包拯现在归寇准管。", {("包拯", "REPORTS_TO", "寇准")}),
+        ("Zed likes tea.", "Zed switched from tea to coffee.", {("Zed", "LIKES", "coffee")}),
+        ("Bea likes running.", "Bea gave up running after her knee injury.", set()),
+        ("白露住在长沙。", "白露已经从长沙搬走了。", set()),
+        ("王勃在复旦大学读书。", "王勃去年在复旦大学拿到了学位。", set()),
+        (
+            "Kira lives in Prague.",
+            "These days Kira calls Vienna home.",
+            {("Kira", "LIVES_IN", "Vienna")},
+        ),
+        (
+            "Dev lives in Delhi.",
+            "Dev, who moved to Bangalore in 2021, is happy.",
+            {("Dev", "LIVES_IN", "Bangalore")},
+        ),
+        ("卫青在海尔工作。", "卫青离开海尔以后加入了华为。", {("卫青", "WORKS_FOR", "华为")}),
+        (
+            "Cy works for Visa.",
+            "Cy's wife works for Mastercard, and Cy still works for Visa.",
+            {("Cy", "WORKS_FOR", "Visa")},
+        ),
+    ],
+)
+def test_changes_of_the_fourth_batch(
+    memory: TemporalGraphMemory, first: str, then: str, now: set[tuple[str, str, str]]
+) -> None:
+    assert current(memory, first, then) == now
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("Zed works for Acme.", "Zed's brother is now self-employed."),
+        ("Zed likes tea.", "Zed changed from the morning shift to the night shift."),
+        ("Zed likes tea.", "Zed gave up on the idea."),
+        ("孔明住在成都。", "孔明最近在杭州买了房子。"),
+        ("Yuki works for Sony.", "Yuki and Bo moved to Osaka."),
+    ],
+)
+def test_look_alikes_of_the_fourth_batch_keep_what_was_true(
+    memory: TemporalGraphMemory, first: str, then: str
+) -> None:
+    before = current(memory, first)
+    after = current(memory, then)
+    assert before <= after and not any(s in ("杭州",) for s, _, _ in after)

@@ -251,7 +251,7 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         ex("李雷跳槽到了华为。", "李雷", "WORKS_FOR", "华为"),
     ),
     zh(
-        r"{S}{ADV}(?:离开|退出|辞去|告别)(?:了)?{ONP}(?=[，,。；;！!？?]|$)",
+        r"{S}{ADV}(?:离开|退出|辞去|告别)(?:了)?{ONP}(?=以后|之后|后|的时候|时|[，,。；;！!？?]|$)",
         _leave,
         ex("李雷离开了星光书店。", "李雷", "WORKS_FOR", "星光书店", negated=True),
     ),
@@ -324,6 +324,31 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         r"{ADV}(?:一起)?住在{O}",
         _lives,
         ex("蒋雯现在和丈夫住在大连。", "蒋雯", "LIVES_IN", "大连"),
+    ),
+    # 杜甫现在自己创业了: no employer any more
+    zh(
+        r"{S}{ADV}(?:自己创业|出来创业|自主创业|开始创业|辞职创业|当了自由职业者|成了自由职业者|做起了自由职业)",
+        _left_job,
+        ex("张伟现在自己创业了。", "张伟", "WORKS_FOR", None, negated=True),
+    ),
+    # 白露已经从长沙搬走了
+    zh(
+        r"{S}{ADV}从{O}搬(?:走|出去|出来)",
+        _leave,
+        ex("白露已经从长沙搬走了。", "白露", "LIVES_IN", "长沙", negated=True),
+    ),
+    # 王勃去年在复旦大学拿到了学位
+    zh(
+        r"{S}{ADV}(?:在|从){O}(?:拿到|获得|取得|拿)了?(?:学位|文凭|毕业证|硕士学位|博士学位|学士学位)",
+        _graduated,
+        ex("王勃去年在复旦大学拿到了学位。", "王勃", "STUDIES_AT", "复旦大学", negated=True),
+    ),
+    # 卫青离开海尔以后加入了华为: the second clause keeps the subject
+    zh(
+        r"{S}{ADV}离开(?:了)?(?:{Z}|(?P<znp>[\u4e00-\u9fffA-Za-z]{2,8}?))(?:以后|之后|后)[，,]?{ADV}"
+        r"(?:加入|跳槽到|跳槽去|进入|进了)(?:了)?{O}",
+        _job_change,
+        ex("卫青离开海尔以后加入了华为。", "卫青", "WORKS_FOR", "华为"),
     ),
     # a job ended without naming it: 黄明去年退休了 / 周杰辞职了 / 朱琳被解雇了 (the clause ends there)
     zh(
@@ -408,9 +433,10 @@ ZH_ROWS: tuple[PatternRow, ...] = (
     ),
     # "白露现在由钱伟管理": managed by a person is reporting to them (a project: managing it)
     zh(
-        r"{O}{ADV}(?:改由|转由|由|归){S}(?:来)?(?:管理|领导|带领|带|管)",
+        r"{O}{ADV}(?:改由|转由|由|归)(?:{S}|{SNP})(?:来)?(?:管理|领导|带领|带|管)",
         _manages,
         ex("白露现在由王五管理。", "白露", "REPORTS_TO", "王五"),
+        ex("包拯现在归寇准管。", "包拯", "REPORTS_TO", "寇准"),
     ),
 )
 

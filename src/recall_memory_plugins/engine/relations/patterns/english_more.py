@@ -19,9 +19,12 @@ from .handlers import (
     _lives,
     _manages,
     _married,
+    _move,
+    _reports,
     _status,
     _stopped_liking,
     _takeover,
+    _taste_switch,
     _works_for,
 )
 
@@ -211,6 +214,59 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         r"|parents|girlfriend|boyfriend|fianc[eé]e?)\s+{ADV}(?:live|lived|have\s+lived)\s+in\s+{O}",
         _lives,
         ex("Ian and his wife now live in Edinburgh.", "Ian", "LIVES_IN", "Edinburgh"),
+    ),
+    # "Abe is now self-employed", "Jo went freelance last year": no employer any more
+    en(
+        _OPENS
+        + r"{S}\s+(?:is\s+now\s+|is\s+|has\s+been\s+|became\s+|went\s+|has\s+gone\s+|had\s+gone\s+)"
+        r"{ADV}(?:self-employed|self\s+employed|freelance|freelancing|a\s+freelancer"
+        r"|(?:his|her|their)\s+own\s+boss)\b",
+        _left_job,
+        ex("Abe is now self-employed.", "Abe", "WORKS_FOR", None, negated=True),
+        ex("Jo went freelance last year.", "Jo", "REPORTS_TO", None, negated=True),
+    ),
+    # "Ada was moved under Cleo", "Meg now answers to Ivy"
+    en(
+        r"{S}\s+(?:was|has\s+been|had\s+been|got|is\s+now)\s+{ADV}(?:moved|transferred|reassigned|placed"
+        r"|put)\s+under\s+{O}(?!['\u2019]s)",
+        _reports,
+        ex("Ada was moved under Cleo.", "Ada", "REPORTS_TO", "Cleo"),
+    ),
+    en(
+        r"{S}\s+{NEG}{ADV}(?:answers|answer|answered|answering)\s+(?:directly\s+)?to\s+{O}{ANYMORE}",
+        _reports,
+        ex("Meg now answers to Ivy.", "Meg", "REPORTS_TO", "Ivy"),
+    ),
+    # "Zed switched from tea to coffee": a taste, not a job (organisations, places, people: no)
+    en(
+        r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:switched|switches|changed|moved)\s+from\s+{THE}(?:{Z}|(?P<znp>[a-z][a-z'\-]*))"
+        r"\s+to\s+{THE}(?:{O}|{NP})",
+        _taste_switch,
+        ex("Zed switched from tea to coffee.", "Zed", "LIKES", "coffee"),
+        ex("Zed switched from tea to coffee.", "Zed", "LIKES", "tea", negated=True),
+    ),
+    # "Bea gave up running"
+    en(
+        r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:gave|given|gives|give)\s+up\s+{THE}(?:{O}|{NP})",
+        _stopped_liking,
+        ex("Bea gave up running after her injury.", "Bea", "LIKES", "running", negated=True),
+    ),
+    # "These days Kira calls Vienna home"
+    en(
+        r"{S}\s+{ADV}(?:calls|call|called|has\s+called)\s+{O}\s+(?:her|his|their|my)?\s*home\b",
+        _lives,
+        ex("These days Kira calls Vienna home.", "Kira", "LIVES_IN", "Vienna"),
+    ),
+    # "Dev, who moved to Bangalore in 2021, loves it there"
+    en(
+        r"{S}\s*,\s*who\s+(?:has\s+|had\s+)?{ADV}(?:moved|relocated|emigrated)\s+(?:back\s+)?to\s+{O}",
+        _move,
+        ex(
+            "Dev, who moved to Bangalore in 2021, loves the weather.",
+            "Dev",
+            "LIVES_IN",
+            "Bangalore",
+        ),
     ),
     en(
         r"{Z}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+by\s+{S}\s+as\s+(?:the\s+)?"

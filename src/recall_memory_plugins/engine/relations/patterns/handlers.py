@@ -335,6 +335,8 @@ def _owns(h: _Match) -> list[RelationCandidate]:
     objs = h.obj()
     if not objs or objs[0].type in (PERSON, LOCATION):
         return []
+    if h.type("s") == LOCATION:  # "在杭州买了房子": the place, not the buyer
+        return []
     return _cands(h.refs("s"), "OWNS", objs, negated=h.neg())
 
 
@@ -378,6 +380,16 @@ def _hired(h: _Match) -> list[RelationCandidate]:
     if h.type("o") == PERSON:
         return []
     return _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")))
+
+
+def _taste_switch(h: _Match) -> list[RelationCandidate]:
+    """ "S switched from tea to coffee", "S从喝茶改成了喝咖啡": S likes O now, no longer Z."""
+    if h.type("o") in (PERSON, LOCATION, ORG) or h.type("z") in (PERSON, LOCATION, ORG):
+        return []
+    olds, news = h.refs("z"), h.obj() or h._phrase("np")
+    if not olds or not news:
+        return []
+    return _cands(h.refs("s"), "LIKES", news) + _cands(h.refs("s"), "LIKES", olds, negated=True)
 
 
 def _stopped_liking(h: _Match) -> list[RelationCandidate]:

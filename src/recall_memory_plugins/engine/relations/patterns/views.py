@@ -34,6 +34,11 @@ _COORD_RE = re.compile(
     OPEN + r"(\d+)" + CLOSE + r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|和|与|跟|及|、)\s*$",
     re.IGNORECASE,
 )
+_AFTER_PREPOSITION = re.compile(
+    r"(?:\b(?:for|at|with|to|from|by|of|in|on|about|than|into|under|like)\s+(?:the\s+)?"
+    r"|(?:在|向|给|从|对|为|替|比|于))$",
+    re.IGNORECASE,
+)
 _EN_CLAUSE = re.compile(
     r"(?:\s*[,;]\s*(?:and\s+|but\s+|then\s+|and\s+then\s+)?|\s+(?:and|but)\s+"
     r"(?:then\s+)?)",
@@ -171,12 +176,17 @@ def coordinated_before(text: str, end: int) -> list[int]:
     while True:
         pos = text.rfind(OPEN, 0, end)
         if pos < 0:
-            return out
+            break
         found = _COORD_RE.match(text, pos, end)
         if found is None:
-            return out
+            break
         out.append(int(found.group(1)))
         end = found.start()
+    # the first of them follows a preposition: an object list ("works for Mastercard, and Cy
+    # still works for Visa"), not subjects
+    if out and _AFTER_PREPOSITION.search(text, 0, end):
+        return []
+    return out
 
 
 def _lead_end(lead: re.Pattern[str], text: str) -> int:
