@@ -207,3 +207,51 @@ def test_look_alikes_of_the_fourth_batch_keep_what_was_true(
     before = current(memory, first)
     after = current(memory, then)
     assert before <= after and not any(s in ("杭州",) for s, _, _ in after)
+
+
+def said(
+    memory: TemporalGraphMemory, speaker: str, *texts: str
+) -> set[tuple[str, str, str | None]]:
+    for text in texts:
+        memory.add(text, speaker=speaker)
+    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+
+
+@pytest.mark.parametrize(
+    ("speaker", "first", "then", "now"),
+    [
+        ("Bob", "I live in Austin.", "We moved to Portland.", {("Bob", "LIVES_IN", "Portland")}),
+        ("王芳", "我住在北京。", "我们搬到上海了。", {("王芳", "LIVES_IN", "上海")}),
+        ("Gwen", "I work for Umbrella.", "I'm no longer with Umbrella.", set()),
+        ("Vic", "I like hiking.", "I'm not into hiking these days.", set()),
+        ("Pia", "I report to Quin.", "Quin isn't my boss anymore.", set()),
+        ("马超", "我向林峰汇报。", "林峰已经不是我的上司了。", set()),
+        ("Tom", "I study at Brown.", "I just graduated!", set()),
+        ("杨帆", "我在清华读书。", "我毕业了！", set()),
+        ("韩梅", "我喜欢寿司。", "我现在对寿司过敏，不能吃了。", set()),
+        ("Yan", "I live in Kyoto.", "My new address is in Osaka.", {("Yan", "LIVES_IN", "Osaka")}),
+    ],
+)
+def test_changes_said_in_the_first_person(
+    memory: TemporalGraphMemory,
+    speaker: str,
+    first: str,
+    then: str,
+    now: set[tuple[str, str, str]],
+) -> None:
+    assert said(memory, speaker, first, then) == now
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "now"),
+    [
+        ("Lou manages Project Echo.", "Lou was replaced as head of Project Echo.", set()),
+        ("Vic likes hiking.", "Vic likes hiking these days.", {("Vic", "LIKES", "hiking")}),
+        ("Vic works for Acme.", "Vic isn't working at Acme anymore.", set()),
+        ("韩梅喜欢猫。", "韩梅对猫过敏。", {("韩梅", "LIKES", "猫")}),
+    ],
+)
+def test_changes_of_the_fifth_batch(
+    memory: TemporalGraphMemory, first: str, then: str, now: set[tuple[str, str, str]]
+) -> None:
+    assert current(memory, first, then) == now

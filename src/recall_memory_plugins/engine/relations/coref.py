@@ -134,7 +134,8 @@ def resolve_references(
         if chained is not None:
             ids = chained
         elif mention.kind == "pronoun":
-            if mention.person == 1 and not mention.plural and speaker is not None:
+            # "we"/"我们" of a chat turn include its speaker ("we moved to Portland")
+            if mention.person == 1 and speaker is not None:
                 ids = (speaker.id,)
             elif mention.person == 3 and mention.plural and mention.gender != "n":
                 ids = _plural(out, mention, referents, text, previous_group)

@@ -26,6 +26,7 @@ _EN = {
     r"|then|soon|since|again)\s+)*",
     # "used to" reads as "no longer": it ends a current relation and never starts one
     "NEG": r"(?P<neg>no\s+longer\s+|not\s+|never\s+|(?:does|did|do)(?:\s+not|n['’]t)\s+"
+    r"|(?:is|are|was|were)n['’]t\s+"
     r"|(?:has|have)\s+stopped\s+|stopped\s+|used\s+to\s+)?",
     "ANYMORE": r"(?P<anymore>\s+any\s?more)?",
     "THE": r"(?:the\s+)?",

@@ -25,6 +25,7 @@ from .handlers import (
     _last_day,
     _leave,
     _left_job,
+    _left_school,
     _likes,
     _lives,
     _manages,
@@ -272,7 +273,7 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         ex("王五上个月从北京搬到了上海。", "王五", "LIVES_IN", "上海"),
     ),
     zh(
-        r"{S}的家(?:现在|目前)?(?:在|位于|搬到了?){O}",
+        r"{S}的(?:新)?家(?:现在|目前)?(?:在|位于|搬到了?){O}",
         _lives,
         ex("王五的家在杭州。", "王五", "LIVES_IN", "杭州"),
     ),
@@ -349,6 +350,24 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         r"(?:加入|跳槽到|跳槽去|进入|进了)(?:了)?{O}",
         _job_change,
         ex("卫青离开海尔以后加入了华为。", "卫青", "WORKS_FOR", "华为"),
+    ),
+    # 林峰已经不是我的上司了
+    zh(
+        r"{O}{ADV}(?P<neg>不是|不再是|已经不是|已不是){S}的(?:直属)?(?:上司|领导|老板|经理|主管|上级)",
+        _boss_is,
+        ex("林峰已经不是马超的上司了。", "马超", "REPORTS_TO", "林峰", negated=True),
+    ),
+    # 杨帆毕业了 (no school named)
+    zh(
+        r"{S}{ADV}(?:毕业|顺利毕业)(?:了)(?=[。，,；;！!]|$)",
+        _left_school,
+        ex("杨帆毕业了！", "杨帆", "STUDIES_AT", None, negated=True),
+    ),
+    # 我现在对寿司过敏，不能吃了
+    zh(
+        r"{S}{ADV}对(?:{O}|{NP})过敏[，,]\s*(?:已经|再也|现在)?(?:不能|没法|不再|不敢)(?:吃|喝|碰)了",
+        _stopped_liking,
+        ex("韩梅现在对寿司过敏，不能吃了。", "韩梅", "LIKES", "寿司", negated=True),
     ),
     # a job ended without naming it: 黄明去年退休了 / 周杰辞职了 / 朱琳被解雇了 (the clause ends there)
     zh(

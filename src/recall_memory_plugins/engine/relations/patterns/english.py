@@ -318,7 +318,8 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ),
     ),
     en(
-        r"{S}\s+(?:is\s+)?{NEG}{ADV}(?P<verb>loves?|loved|loving|likes?|liked|enjoys?|enjoyed"
+        r"{S}(?:\s+(?:is|am|are)|\s*(?:'m|’m|'re|’re))?\s+{NEG}{ADV}"
+        r"(?P<verb>loves?|loved|loving|likes?|liked|enjoys?|enjoyed"
         r"|adores?|adored|is\s+fond\s+of|fond\s+of|is\s+a\s+(?:big\s+|huge\s+)?fan\s+of"
         r"|(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|is\s+into|into|is\s+crazy\s+about|prefers?"
         r"|hates?|hated|dislikes?|disliked|can['’]t\s+stand|detests?)\s+{THE}(?:{O}|{NP})"

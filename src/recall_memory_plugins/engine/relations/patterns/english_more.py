@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .blocks import PatternRow, en, ex
 from .handlers import (
+    _boss_is,
     _divorced,
     _graduated,
     _join_team,
@@ -16,10 +17,12 @@ from .handlers import (
     _leave,
     _left_for,
     _left_job,
+    _left_school,
     _lives,
     _manages,
     _married,
     _move,
+    _replaced_as_head,
     _reports,
     _status,
     _stopped_liking,
@@ -99,7 +102,8 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         ),
     ),
     en(
-        r"{S}\s+(?:is|was)\s+(?P<neg>no\s+longer)\s+(?:working\s+|employed\s+)?(?:at|with)\s+"
+        r"{S}(?:\s+(?:is|was|am|are|were)|\s*(?:'m|’m|'re|’re))\s+(?P<neg>no\s+longer)\s+(?:working\s+|employed\s+)?"
+        r"(?:at|with)\s+"
         r"{THE}{O}",
         _works_for,
         ex("Noah is no longer at Intel.", "Noah", "WORKS_FOR", "Intel", negated=True),
@@ -267,6 +271,39 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
             "LIVES_IN",
             "Bangalore",
         ),
+    ),
+    # "Lou was replaced as head of Project Echo" (no successor named)
+    en(
+        r"{S}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+as\s+(?:the\s+)?(?:project\s+)?"
+        r"(?:manager|lead|leader|head|owner|director)\s+of\s+{THE}{O}",
+        _replaced_as_head,
+        ex(
+            "Lou was replaced as head of Project Echo.",
+            "Lou",
+            "MANAGES",
+            "Project Echo",
+            negated=True,
+        ),
+    ),
+    # "Quin isn't my boss anymore", "Sue is no longer Rob's manager"
+    en(
+        r"{O}\s+(?:is|was)(?P<neg>n['’]t|\s+not|\s+no\s+longer)\s+{S}(?:'s|’s)?\s+(?:direct\s+)?"
+        r"(?:manager|boss|supervisor|team\s+lead)",
+        _boss_is,
+        ex("Sue is no longer Rob's manager.", "Rob", "REPORTS_TO", "Sue", negated=True),
+    ),
+    # "I just graduated!", "Tom has graduated" (no school named: every school ends)
+    en(
+        _OPENS + r"{S}\s+(?:has\s+|have\s+|had\s+|'ve\s+|’ve\s+)?{ADV}graduated"
+        r"(?=\s*(?:[.,;!]|$)|\s+(?:last|this|in|on|yesterday|today|recently|earlier|and\b))",
+        _left_school,
+        ex("Tom just graduated!", "Tom", "STUDIES_AT", None, negated=True),
+    ),
+    # "Yan's new address is in Osaka"
+    en(
+        r"{S}(?:'s|’s)?\s+new\s+(?:address|home|place|apartment|flat|house)\s+is\s+in\s+{O}",
+        _lives,
+        ex("Yan's new address is in Osaka.", "Yan", "LIVES_IN", "Osaka"),
     ),
     en(
         r"{Z}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+by\s+{S}\s+as\s+(?:the\s+)?"

@@ -197,6 +197,18 @@ def _last_day(h: _Match) -> list[RelationCandidate]:
     return out
 
 
+def _left_school(h: _Match) -> list[RelationCandidate]:
+    """ "Tom just graduated", "杨帆毕业了": no school named, so every current one ends."""
+    return _cands(h.refs("s"), "STUDIES_AT", [None], negated=True)
+
+
+def _replaced_as_head(h: _Match) -> list[RelationCandidate]:
+    """ "Lou was replaced as head of Project Echo": Lou no longer manages it."""
+    if h.type("o") in (PERSON, LOCATION):
+        return []
+    return _cands(h.refs("s"), "MANAGES", _typed(h.refs("o"), PROJECT), negated=True)
+
+
 def _hired_away(h: _Match) -> list[RelationCandidate]:
     """ "O hired/poached S (away from Z)": S works for O when O is an employer, and no longer
     for Z (true even when O's type is unsure: "Hooli" may read as a person's name)."""
@@ -287,6 +299,8 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     tail = h.view.text[h.m.start() : h.m.end() + 16].lower()
     stopped = (
         bool(h.group("anymore") or re.search(r"\bany\s?more\b", tail))
+        # "not into hiking these days": a negation now is a change
+        or bool(neg_text and re.search(r"\bthese\s+days\b|\bnowadays\b", tail))
         or any(w in neg_text for w in _PAST_MARKERS)
         # "didn't like it at first": a past dislike says nothing about now
         or bool(re.match(r"did(?:\s+not|n['’]t)", neg_text))
