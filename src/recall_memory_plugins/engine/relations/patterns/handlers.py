@@ -349,8 +349,8 @@ def _owns(h: _Match) -> list[RelationCandidate]:
     objs = h.obj()
     if not objs or objs[0].type in (PERSON, LOCATION):
         return []
-    if h.type("s") == LOCATION:  # "在杭州买了房子": the place, not the buyer
-        return []
+    if h.view.zh and h.view.text.endswith("在", 0, h.m.start("s")):
+        return []  # "在杭州买了房子": the place, not the buyer
     return _cands(h.refs("s"), "OWNS", objs, negated=h.neg())
 
 
