@@ -1,6 +1,8 @@
-"""Jobs that end without naming the employer ("Mia retired", "黄明辞职了") and hires away from
-an employer ("Hooli poached Dana from Acme"), through the public API; and the sentences that
-look alike but end nothing. Real SQLite (``:memory:``), offline annotator; no mocks.
+"""What the blind paraphrase batches (``*-probe*`` cases of ``benchmarks/data/paraphrases.jsonl``)
+found, as rules with their look-alikes: jobs that end without naming the employer ("Mia
+retired", "黄明辞职了"), hires away from an employer, first-person changes in a chat, and the
+sentences that look alike but must end nothing. Real SQLite (``:memory:``), offline annotator; no
+mocks.
 """
 
 from __future__ import annotations
@@ -255,3 +257,10 @@ def test_changes_of_the_fifth_batch(
     memory: TemporalGraphMemory, first: str, then: str, now: set[tuple[str, str, str]]
 ) -> None:
     assert current(memory, first, then) == now
+
+
+def test_a_purchase_still_owns_when_the_buyer_reads_as_a_place(memory: TemporalGraphMemory) -> None:
+    # the offline tagger types "Andre" as a place here; only 在<place>买了 is the place's
+    assert current(memory, "Andre bought a cheap telescope for Mila's birthday.") == {
+        ("Andre", "OWNS", "cheap telescope")
+    }
