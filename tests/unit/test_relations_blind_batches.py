@@ -264,3 +264,58 @@ def test_a_purchase_still_owns_when_the_buyer_reads_as_a_place(memory: TemporalG
     assert current(memory, "Andre bought a cheap telescope for Mila's birthday.") == {
         ("Andre", "OWNS", "cheap telescope")
     }
+
+
+@pytest.mark.parametrize(
+    ("speaker", "first", "then", "now"),
+    [
+        (
+            "Ben",
+            "I work at Shopify.",
+            "Started my new role at Stripe this week.",
+            {("Ben", "WORKS_FOR", "Stripe")},
+        ),
+        (
+            "Cat",
+            "I live in Paris.",
+            "Just unpacked the last box in our new flat in Lyon.",
+            {("Cat", "LIVES_IN", "Lyon")},
+        ),
+        ("Gi", "I live in Oslo.", "Moved to Bergen last month!", {("Gi", "LIVES_IN", "Bergen")}),
+        ("柏林", "我住在苏州。", "终于搬进了南京的新家。", {("柏林", "LIVES_IN", "南京")}),
+        # a plan or a question keeps its missing subject: nothing changes
+        ("Wu", "I live in Rome.", "Moving to Milan next month!", {("Wu", "LIVES_IN", "Rome")}),
+        ("Wu", "I live in Rome.", "Moved to Milan yet?", {("Wu", "LIVES_IN", "Rome")}),
+        # "we" is the speaker where a home is meant, not in a group's tastes
+        ("Mel", "I like jazz.", "We love our old stories.", {("Mel", "LIKES", "jazz")}),
+    ],
+)
+def test_the_speaker_is_the_dropped_subject_of_a_chat_turn(
+    memory: TemporalGraphMemory,
+    speaker: str,
+    first: str,
+    then: str,
+    now: set[tuple[str, str, str]],
+) -> None:
+    assert said(memory, speaker, first, then) == now
+
+
+def test_the_stored_text_keeps_its_dropped_subject(memory: TemporalGraphMemory) -> None:
+    result = memory.add("Moved to Bergen last month!", speaker="Gi")
+    [stored] = [memory.get(i) for i in result.statement_ids]
+    assert stored.text == "Moved to Bergen last month!"
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "now"),
+    [
+        ("Tai works for Nike.", "Tai isn't at Nike anymore.", set()),
+        ("Tai works for Nike.", "Tai isn't at Nike today.", {("Tai", "WORKS_FOR", "Nike")}),
+        ("Oz likes beer.", "Oz quit drinking beer.", set()),
+        ("Oz likes beer.", "Oz stopped drinking beer for a month.", {("Oz", "LIKES", "beer")}),
+    ],
+)
+def test_changes_of_the_sixth_batch(
+    memory: TemporalGraphMemory, first: str, then: str, now: set[tuple[str, str, str]]
+) -> None:
+    assert current(memory, first, then) == now

@@ -95,6 +95,13 @@ def coordinated(mentions: Sequence[Mention], text: str) -> list[tuple[int, tuple
     return groups
 
 
+_HOME_HINT = re.compile(
+    r"\b(?:mov(?:e|ed|ing)|relocat\w*|settled|liv(?:e|ed|ing)|left|flat|apartment|house|home"
+    r"|address)\b|搬|住|迁|定居|新家",
+    re.IGNORECASE,
+)
+
+
 def resolve_references(
     mentions: Sequence[Mention],
     *,
@@ -134,8 +141,13 @@ def resolve_references(
         if chained is not None:
             ids = chained
         elif mention.kind == "pronoun":
-            # "we"/"我们" of a chat turn include its speaker ("we moved to Portland")
-            if mention.person == 1 and speaker is not None:
+            # "we"/"我们" of a chat turn include its speaker where a home is meant ("we moved to
+            # Portland"); elsewhere ("we love our stories") a group says little of the speaker
+            if (
+                mention.person == 1
+                and speaker is not None
+                and (not mention.plural or _HOME_HINT.search(text, mention.end, mention.end + 60))
+            ):
                 ids = (speaker.id,)
             elif mention.person == 3 and mention.plural and mention.gender != "n":
                 ids = _plural(out, mention, referents, text, previous_group)

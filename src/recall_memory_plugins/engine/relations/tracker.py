@@ -27,6 +27,7 @@ from .coref import coordinated, next_discourse, resolve_references
 from .discourse import Discourse, DiscourseCache
 from .entities import ENTITIES_PER_ALIAS as _ENTITIES_PER_ALIAS  # noqa: F401  (old home)
 from .entities import EntityBook as _EntityBook
+from .implied import with_implied_speaker
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
 from .patterns.mood import unasserted
@@ -133,6 +134,8 @@ class RelationTracker:
         """
         if not annotation.sentences:
             return RelationPlan()
+        if speaker:  # "Started my new role at Stripe!": the speaker is the dropped subject
+            annotation = with_implied_speaker(annotation)
         discourse = self._load_discourse(store, namespace)
         gazetteer = Gazetteer.merge(
             [known_names((r.name, *r.aliases), r.type) for r in discourse.referents]

@@ -369,6 +369,12 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         _stopped_liking,
         ex("韩梅现在对寿司过敏，不能吃了。", "韩梅", "LIKES", "寿司", negated=True),
     ),
+    # 终于搬进了南京的新家
+    zh(
+        r"{S}{ADV}搬进(?:了)?{O}的(?:新)?(?:家|房子|公寓)",
+        _move,
+        ex("柏林终于搬进了南京的新家。", "柏林", "LIVES_IN", "南京"),
+    ),
     # a job ended without naming it: 黄明去年退休了 / 周杰辞职了 / 朱琳被解雇了 (the clause ends there)
     zh(
         r"{S}{ADV}(?:辞职|退休|离职|下岗|失业|丢了工作|丢掉了工作|没了工作"

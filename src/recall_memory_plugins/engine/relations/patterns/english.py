@@ -103,7 +103,9 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     ),
     en(
         r"{S}\s+(?:is\s+|was\s+)?{NEG}{ADV}(?:works?|working|has\s+been\s+working|started\s+"
-        r"working|began\s+working|employed|got\s+a\s+job|got\s+hired)\s+(?:at|for|with|by)\s+"
+        r"working|began\s+working|employed|got\s+a\s+job|got\s+hired"
+        r"|started\s+(?:(?:my|his|her|their|a|\ue000\d+\ue001)\s+)?new\s+(?:job|role|position))"
+        r"\s+(?:at|for|with|by)\s+"
         r"{THE}{O}{ANYMORE}",
         _works_for,
         ex("Alice works at Acme Corp.", "Alice", "WORKS_FOR", "Acme Corp"),

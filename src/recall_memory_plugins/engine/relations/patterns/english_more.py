@@ -301,9 +301,26 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
     ),
     # "Yan's new address is in Osaka"
     en(
-        r"{S}(?:'s|’s)?\s+new\s+(?:address|home|place|apartment|flat|house)\s+is\s+in\s+{O}",
+        r"{S}(?:'s|’s)?\s+new\s+(?:address|home|place|apartment|flat|house)\s+(?:is\s+)?in\s+{O}",
         _lives,
         ex("Yan's new address is in Osaka.", "Yan", "LIVES_IN", "Osaka"),
+    ),
+    # "Tai isn't at Nike anymore" (without "anymore" it may be today only)
+    en(
+        r"{S}(?:\s+(?:isn['’]t|is\s+not|aren['’]t|are\s+not|wasn['’]t)|\s*['’](?:s|re|m)\s+not)\s+"
+        r"(?:working\s+|employed\s+)?(?:at|with)\s+{THE}{O}(?P<anymore>\s+any\s?more)",
+        _works_for,
+        ex("Tai isn't at Nike anymore.", "Tai", "WORKS_FOR", "Nike", negated=True),
+    ),
+    # "Oz quit drinking beer", "Bea stopped playing tennis"
+    en(
+        r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:quit|quits|stopped|stops|gave\s+up|given\s+up)\s+"
+        r"(?:drinking|eating|playing|watching|listening\s+to|reading|doing)\s+"
+        # a pause is no change of taste: "stopped drinking beer for a month"
+        r"(?![^.,;!?]*\b(?:for|during)\s+(?:a|an|one|two|three|the|lent|ramadan)\b)"
+        r"{THE}(?:{O}|{NP})",
+        _stopped_liking,
+        ex("Oz quit drinking beer.", "Oz", "LIKES", "beer", negated=True),
     ),
     en(
         r"{Z}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+by\s+{S}\s+as\s+(?:the\s+)?"

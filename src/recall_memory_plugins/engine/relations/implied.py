@@ -1,0 +1,120 @@
+"""The speaker as the dropped subject of a chat turn ("Started my new role at Stripe!",
+"终于搬进了南京的新家").
+
+Chat turns often leave out "I": a sentence that opens with a past-tense verb (after at most a
+few adverbs) has the speaker as its subject. For the relation layer only, such a sentence gets
+an explicit first-person pronoun ("I " / "我") in front of it, so the pattern rows read it like
+any other first-person statement; the stored text and its index terms are never changed. A
+gerund ("Moving to Denver next month!") and a question keep their text: a plan or a question
+states nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...nlp.base import Annotation, CorefChain, CorefMention, Sentence, Token
+from .names import is_cjk
+
+__all__ = ["with_implied_speaker"]
+
+# words that may stand before the verb of a subjectless turn
+_EN_LEAD = frozenset(
+    "just finally officially recently actually also so today yesterday and then".split()
+)
+_ZH_LEAD = frozenset(
+    "终于 刚 刚刚 已经 今天 昨天 上周 上个月 前天 最近 总算 正式 也 又 就 去年 今年".split()
+)
+_ZH_PRONOUN_OR_NAME = frozenset({"PRON", "PROPN", "NOUN"})
+
+
+def _implied_en(sentence: Sentence) -> bool:
+    if sentence.text.rstrip().endswith("?") or not sentence.tokens[:1]:
+        return False
+    if not sentence.tokens[0].text[:1].isupper():  # a turn's sentence starts with a capital
+        return False
+    for tok in sentence.tokens:
+        low = tok.text.lower()
+        if low in _EN_LEAD and tok.upos in ("ADV", "CCONJ", "NOUN", "ADP", "PART"):
+            continue
+        if tok.upos not in ("VERB", "AUX") or low.endswith("ing"):
+            return False
+        # an inflected form, not an imperative ("Started", "Got", "Moved"; not "Start")
+        return bool(tok.lemma) and low != tok.lemma.lower()
+    return False
+
+
+def _implied_zh(sentence: Sentence) -> bool:
+    if sentence.text.rstrip().endswith(("?", "？", "吗")):
+        return False
+    for tok in sentence.tokens:
+        if tok.text in _ZH_LEAD or tok.upos == "ADV":
+            continue
+        return tok.upos == "VERB"
+    return False
+
+
+def _shifted(tok: Token, at: int, by: int) -> Token:
+    if tok.start_char < at:
+        return tok
+    return replace(tok, start_char=tok.start_char + by, end_char=tok.end_char + by)
+
+
+def _shift_mention(m: CorefMention, at: int, by: int) -> CorefMention:
+    def move(x: int | None) -> int | None:
+        return None if x is None else x + by if x >= at else x
+
+    return replace(
+        m,
+        start_char=m.start_char + by if m.start_char >= at else m.start_char,
+        end_char=m.end_char + by if m.end_char > at else m.end_char,
+        head_start=move(m.head_start),
+        head_end=move(m.head_end),
+    )
+
+
+def with_implied_speaker(annotation: Annotation) -> Annotation:
+    """``annotation`` with "I"/"我" in front of each sentence whose subject was left out (the
+    same annotation when there is none)."""
+    inserts: list[tuple[int, str, bool]] = []  # (sentence index, inserted text, zh)
+    for i, sentence in enumerate(annotation.sentences):
+        zh = sentence.lang.startswith("zh") or is_cjk(sentence.text)
+        if (zh and _implied_zh(sentence)) or (not zh and _implied_en(sentence)):
+            inserts.append((i, "我" if zh else "I ", zh))
+    if not inserts:
+        return annotation
+    text = annotation.text
+    sentences = list(annotation.sentences)
+    chains = list(annotation.coref_chains)
+    for i, word, zh in reversed(inserts):  # from the end: earlier offsets stay valid
+        s = sentences[i]
+        at, by = s.start_char, len(word)
+        text = text[:at] + word + text[at:]
+        pronoun = Token(
+            text=word.strip(),
+            lemma=word.strip() if zh else "I",
+            upos="PRON",
+            xpos="PN" if zh else "PRP",
+            start_char=at,
+            end_char=at + len(word.strip()),
+        )
+        for j in range(len(sentences)):
+            t = sentences[j]
+            tokens = tuple(_shifted(tok, at, by) for tok in t.tokens)
+            start = t.start_char + by if t.start_char > at else t.start_char
+            end = t.end_char + by if t.end_char > at or j == i else t.end_char
+            if j == i:
+                sentences[j] = replace(
+                    t,
+                    text=word + t.text,
+                    tokens=(pronoun, *tokens),
+                    start_char=at,
+                    end_char=end,
+                )
+            else:
+                sentences[j] = replace(t, tokens=tokens, start_char=start, end_char=end)
+        chains = [
+            CorefChain(tuple(_shift_mention(m, at, by) for m in c.mentions), c.representative)
+            for c in chains
+        ]
+    return Annotation(text, tuple(sentences), tuple(chains))
