@@ -319,3 +319,23 @@ def test_changes_of_the_sixth_batch(
     memory: TemporalGraphMemory, first: str, then: str, now: set[tuple[str, str, str]]
 ) -> None:
     assert current(memory, first, then) == now
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ("Lu is married to Mo.", "Lu is a widow now."),
+        ("Lu is married to Mo.", "Mo is a widower now."),
+        ("Rita is married to Sam.", "Rita's husband died last year."),
+        ("宋佳和张林结婚了。", "宋佳的丈夫去年过世了。"),
+    ],
+)
+def test_a_widowed_marriage_ends_from_both_ends(
+    memory: TemporalGraphMemory, first: str, then: str
+) -> None:
+    assert len(current(memory, first)) == 2  # stated both ways
+    assert current(memory, then) == set()
+
+
+def test_a_friend_widowed_ends_nothing(memory: TemporalGraphMemory) -> None:
+    assert len(current(memory, "Lu is married to Mo.", "Lu's friend is a widow.")) == 2

@@ -51,7 +51,7 @@ from .schema import (
     exclusivity_table,
     normalise_relation_type,
 )
-from .updates import decide_changes
+from .updates import SYMMETRIC, decide_changes
 
 __all__ = ["FACT_HISTORY", "RelationPlan", "RelationTracker"]
 
@@ -354,6 +354,8 @@ class RelationTracker:
             lookups = [("subject", p.subject_id)]
             if self.exclusivity.get(p.type) == "object" and p.object_id:
                 lookups.append(("object", p.object_id))
+            if p.negated and p.object_id is None and p.type in SYMMETRIC:
+                lookups.append(("object", p.subject_id))
             for side, entity_id in lookups:
                 if entity_id in book.new or (side, entity_id, p.type) in asked:
                     continue

@@ -29,7 +29,10 @@ from dataclasses import dataclass, field
 from ...models import Relation, RelationChange
 from .schema import RelationProposal, Side
 
-__all__ = ["decide_changes"]
+# relation types that hold from both ends (an object-less ending ends both directions)
+SYMMETRIC = frozenset({"MARRIED_TO"})
+
+__all__ = ["SYMMETRIC", "decide_changes"]
 
 logger = logging.getLogger(__name__)
 
@@ -112,9 +115,19 @@ def decide_changes(
                 targets = [
                     r
                     for r in live.values()
-                    if r.subject_id == p.subject_id
-                    and r.type == p.type
-                    and (p.object_id is None or r.object_id == p.object_id)
+                    if r.type == p.type
+                    and (
+                        (
+                            r.subject_id == p.subject_id
+                            and (p.object_id is None or r.object_id == p.object_id)
+                        )
+                        # "Lu is a widow now": the marriage ends from both ends
+                        or (
+                            p.object_id is None
+                            and p.type in SYMMETRIC
+                            and r.object_id == p.subject_id
+                        )
+                    )
                 ]
             for rel in targets:
                 if rel.pending:

@@ -41,6 +41,7 @@ from .handlers import (
     _takeover,
     _visited,
     _wants_to_visit,
+    _widowed,
     _works_for,
 )
 from .match import Handler
@@ -374,6 +375,17 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         r"{S}{ADV}搬进(?:了)?{O}的(?:新)?(?:家|房子|公寓)",
         _move,
         ex("柏林终于搬进了南京的新家。", "柏林", "LIVES_IN", "南京"),
+    ),
+    # 金花的丈夫去年过世了 (no name), 金花守寡了
+    zh(
+        r"{S}的(?:妻子|丈夫|老婆|老公|爱人){ADV}(?:去世|过世|病逝|逝世)",
+        _widowed,
+        ex("宋佳的丈夫去年过世了。", "宋佳", "MARRIED_TO", None, negated=True),
+    ),
+    zh(
+        r"{S}{ADV}(?:守寡|成了寡妇|成了鳏夫)",
+        _widowed,
+        ex("宋佳守寡了。", "宋佳", "MARRIED_TO", None, negated=True),
     ),
     # a job ended without naming it: 黄明去年退休了 / 周杰辞职了 / 朱琳被解雇了 (the clause ends there)
     zh(

@@ -28,6 +28,7 @@ from .handlers import (
     _stopped_liking,
     _takeover,
     _taste_switch,
+    _widowed,
     _works_for,
 )
 
@@ -321,6 +322,18 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{THE}(?:{O}|{NP})",
         _stopped_liking,
         ex("Oz quit drinking beer.", "Oz", "LIKES", "beer", negated=True),
+    ),
+    # "Lu is a widow now", "Rita's husband died" (no name: every current marriage of S ends)
+    en(
+        _OPENS
+        + r"{S}\s+(?:is|was|became|has\s+been|'s|’s)\s+{ADV}(?:now\s+)?(?:a\s+)?(?:widow|widower|widowed)\b",
+        _widowed,
+        ex("Lu is a widow now.", "Lu", "MARRIED_TO", None, negated=True),
+    ),
+    en(
+        r"{S}(?:'s|’s)\s+(?:husband|wife|spouse)\s+(?:has\s+|had\s+)?{ADV}(?:passed\s+away|died)\b",
+        _widowed,
+        ex("Rita's husband died last year.", "Rita", "MARRIED_TO", None, negated=True),
     ),
     en(
         r"{Z}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+by\s+{S}\s+as\s+(?:the\s+)?"

@@ -209,6 +209,11 @@ def _replaced_as_head(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "MANAGES", _typed(h.refs("o"), PROJECT), negated=True)
 
 
+def _widowed(h: _Match) -> list[RelationCandidate]:
+    """ "Lu is a widow now", "Rita's husband died", "金花的丈夫过世了": S's marriage ended."""
+    return _cands(h.refs("s"), "MARRIED_TO", [None], negated=True)
+
+
 def _hired_away(h: _Match) -> list[RelationCandidate]:
     """ "O hired/poached S (away from Z)": S works for O when O is an employer, and no longer
     for Z (true even when O's type is unsure: "Hooli" may read as a person's name)."""
