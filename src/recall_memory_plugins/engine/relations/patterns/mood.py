@@ -80,6 +80,29 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "王五准备搬到深圳。",
         "她打算搬到大连。",
     ),
+    # A bounded past ("Before Raj, Lin managed Project Blue", "Kim reported to Erin until last
+    # year", "Jo was married to Ben in the nineties"): it says what held then, not now. A year
+    # alone is no such bound: "In 2020 Tom moved to Denver" may well still hold.
+    _row(
+        "English bounded past",
+        r"(?:^|[.;]\s*)before\s+[^,;.]{1,40},|\buntil\s+(?:last|recently|\d{4}\b|a\s+(?:few|couple)\b)"
+        r"|\bin\s+the\s+(?:(?:19|20)?[0-9]0['’]?s|eighties|nineties|seventies|sixties)\b"
+        r"|\bback\s+then\b|\bas\s+an?\s+(?:child|kid|teenager|teen|student|undergrad)\b"
+        r"|\bwhen\s+(?:he|she|i|they|we|you|\w+)\s+(?:was|were)\s+(?:a\s+)?(?:kid|child|young|little"
+        r"|teenager|student|in\s+(?:college|school|university))\b",
+        "Before Raj, Project Blue was managed by Lin.",
+        "Kim reported to Erin until last year.",
+        "Jo was married to Ben in the nineties.",
+        "When he was a kid, Tom lived in Denver.",
+        "As a child, Sue liked milk.",
+    ),
+    _row(
+        "Chinese bounded past",
+        r"[0-9０-９]{2,4}年(?:代)?的时候|那时候|那个时候|当年|上大学的时候|读书的时候|(?:加入|来到?|去|进入?|搬到)[^，,。]{1,8}之前",
+        "2010年的时候张伟住在北京。",
+        "那时候王磊向陈刚汇报。",
+        "加入腾讯之前李娜在百度工作。",
+    ),
 )
 
 #: sentences that state something and must not be flagged
@@ -93,10 +116,14 @@ NOT_UNASSERTED: tuple[str, ...] = (
     "Willa moved to Denver.",
     "Alice joined Globex last month.",
     "王五准备好了，已经搬到了深圳。",
+    "In 2020 Tom moved to Denver.",
+    "Since 2019, Tom has lived in Denver.",
+    "Tom moved to Denver before the pandemic.",
+    "2020年张伟搬到了北京。",
 )
 
 
 def unasserted(sentence: str) -> bool:
-    """Whether ``sentence`` is a question, a condition or about the future (its relations are
-    not facts yet)."""
+    """Whether ``sentence`` is a question, a condition, about the future or a bounded past (its
+    relations are not facts now)."""
     return any(row.pattern.search(sentence) for row in MOOD_ROWS)
