@@ -339,3 +339,63 @@ def test_a_widowed_marriage_ends_from_both_ends(
 
 def test_a_friend_widowed_ends_nothing(memory: TemporalGraphMemory) -> None:
     assert len(current(memory, "Lu is married to Mo.", "Lu's friend is a widow.")) == 2
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "now"),
+    [
+        ("Leo works for Oracle.", "Leo's contract with Oracle ended in March.", set()),
+        ("Leo works for Oracle.", "Oracle let Leo go.", set()),
+        ("Leo works for Oracle.", "Oracle fired Leo last week.", set()),
+        ("Leo works for Oracle.", "Oracle fired Leo's manager.", {("Leo", "WORKS_FOR", "Oracle")}),
+        ("吴迪在网易工作。", "网易把吴迪开除了。", set()),
+        ("吴迪在网易工作。", "吴迪和网易的合同三月份到期了。", set()),
+        ("Ivy manages Project Rio.", "Project Rio no longer has Ivy as its lead.", set()),
+        ("郭涛负责红旗项目。", "红旗项目不再由郭涛负责了。", set()),
+        ("Eli likes rock.", "Rock isn't Eli's thing anymore.", set()),
+        (
+            "Maya lives in Seattle.",
+            "She's been in Portland since the spring.",
+            {("Maya", "LIVES_IN", "Portland")},
+        ),
+        ("周敏住在杭州。", "她从春天开始就在宁波住了。", {("周敏", "LIVES_IN", "宁波")}),
+        (
+            "Maya lives in Seattle.",
+            "Maya commutes to Tacoma every day.",
+            {("Maya", "LIVES_IN", "Seattle")},
+        ),
+    ],
+)
+def test_changes_of_the_eighth_batch(
+    memory: TemporalGraphMemory, first: str, then: str, now: set[tuple[str, str, str]]
+) -> None:
+    assert current(memory, first, then) == now
+
+
+@pytest.mark.parametrize(
+    ("first", "then", "now"),
+    [
+        (
+            "Tom lives in Boston.",
+            "Back in 2010, Tom lived in Denver.",
+            {("Tom", "LIVES_IN", "Boston")},
+        ),
+        (
+            "Raj manages Project Blue.",
+            "Before Raj, Project Blue was managed by Lin.",
+            {("Raj", "MANAGES", "Project Blue")},
+        ),
+        (
+            "Kim reports to Dave.",
+            "Kim reported to Erin until last year.",
+            {("Kim", "REPORTS_TO", "Dave")},
+        ),
+        ("张伟住在上海。", "2010年的时候张伟住在北京。", {("张伟", "LIVES_IN", "上海")}),
+        # a year alone is no bound
+        ("Tom lives in Boston.", "In 2020 Tom moved to Denver.", {("Tom", "LIVES_IN", "Denver")}),
+    ],
+)
+def test_a_bounded_past_states_nothing(
+    memory: TemporalGraphMemory, first: str, then: str, now: set[tuple[str, str, str]]
+) -> None:
+    assert current(memory, first, then) == now

@@ -20,9 +20,9 @@ from .handlers import (
     _hired,
     _involved,
     _job_change,
+    _job_ended_at,
     _join,
     _join_team,
-    _last_day,
     _leave,
     _left_job,
     _left_school,
@@ -120,18 +120,19 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         ex("赵六从腾讯公司离职。", "赵六", "WORKS_FOR", "腾讯公司", negated=True),
     ),
     zh(
-        r"{O}{ADV}(?:改由|改为|改|交给了?|转由|转交给|将由|由){S}(?:来|负责)?(?:接手|接管|负责|主管|领导"
+        r"{O}{ADV}(?P<neg>不再|已经不再|已不再)?(?:改由|改为|改|交给了?|转由|转交给|将由|由){S}(?:来|负责)?"
+        r"(?:接手|接管|负责|主管|领导"
         r"|管理|牵头|主导|接任)",
         _takeover,
         ex("北斗计划由郑十负责。", "郑十", "MANAGES", "北斗计划"),
     ),
     zh(
-        r"由{S}(?:来)?(?:接手|接管|负责|主管|领导|管理|牵头|主导|接任)(?:了)?{O}",
+        r"(?<!不再)(?<!不)由{S}(?:来)?(?:接手|接管|负责|主管|领导|管理|牵头|主导|接任)(?:了)?{O}",
         _takeover,
         ex("由郑十负责北斗计划。", "郑十", "MANAGES", "北斗计划"),
     ),
     zh(
-        r"由{S}(?:来)?(?:接手|接管|接任|负责|主管|领导)",
+        r"(?<!不再)(?<!不)由{S}(?:来)?(?:接手|接管|接任|负责|主管|领导)",
         _takeover,
         ex("北斗计划很重要，由郑十接手。", "郑十", "MANAGES", "北斗计划"),
     ),
@@ -298,7 +299,7 @@ ZH_ROWS: tuple[PatternRow, ...] = (
     # 彭博在滴滴的最后一天是上周五 (past: a last day still to come ends nothing yet)
     zh(
         r"{S}在{O}的最后一(?:天|个工作日)(?:是|在)?(?:昨天|前天|上周|上个?星期|上个?礼拜|上个?月|去年|今天)",
-        _last_day,
+        _job_ended_at,
         ex("彭博在滴滴公司的最后一天是上周五。", "彭博", "WORKS_FOR", "滴滴公司", negated=True),
     ),
     # 谢娜已经不在新浪了: no longer there (a job at an organisation, a home at a place)
@@ -386,6 +387,24 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         r"{S}{ADV}(?:守寡|成了寡妇|成了鳏夫)",
         _widowed,
         ex("宋佳守寡了。", "宋佳", "MARRIED_TO", None, negated=True),
+    ),
+    # 吴迪和网易的合同三月份到期了
+    zh(
+        r"{S}(?:和|与|跟){O}的(?:劳动|工作)?合同{ADV}(?:到期|结束|终止|没有续签)",
+        _job_ended_at,
+        ex("吴迪和网易公司的合同三月份到期了。", "吴迪", "WORKS_FOR", "网易公司", negated=True),
+    ),
+    # 网易把吴迪开除了
+    zh(
+        r"{O}{ADV}把{S}(?:开除|解雇|辞退|裁掉|炒了|炒鱿鱼)",
+        _job_ended_at,
+        ex("网易公司把吴迪开除了。", "吴迪", "WORKS_FOR", "网易公司", negated=True),
+    ),
+    # 她从春天开始就在宁波住了
+    zh(
+        r"{S}{ADV}从[^，,。\ue000]{1,8}(?:开始|起)(?:就)?(?:一直)?(?:在|住在){O}(?:住|生活|定居)?",
+        _lives,
+        ex("周敏从春天开始就在宁波住了。", "周敏", "LIVES_IN", "宁波"),
     ),
     # a job ended without naming it: 黄明去年退休了 / 周杰辞职了 / 朱琳被解雇了 (the clause ends there)
     zh(

@@ -12,8 +12,8 @@ from .handlers import (
     _boss_is,
     _divorced,
     _graduated,
+    _job_ended_at,
     _join_team,
-    _last_day,
     _leave,
     _left_for,
     _left_job,
@@ -186,7 +186,7 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
     # "Lena's last day at SAP was Friday" (past: a last day still to come ends nothing yet)
     en(
         r"{S}(?:'s|’s)\s+last\s+(?:day|week|shift)\s+(?:at|with)\s+{THE}{O}\s+was\b",
-        _last_day,
+        _job_ended_at,
         ex("Lena's last day at Initech was Friday.", "Lena", "WORKS_FOR", "Initech", negated=True),
     ),
     # "Rita's husband Sam passed away": the marriage ends both ways
@@ -334,6 +334,55 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{S}(?:'s|’s)\s+(?:husband|wife|spouse)\s+(?:has\s+|had\s+)?{ADV}(?:passed\s+away|died)\b",
         _widowed,
         ex("Rita's husband died last year.", "Rita", "MARRIED_TO", None, negated=True),
+    ),
+    # "Leo's contract with Oracle ended in March"
+    en(
+        r"{S}(?:'s|’s)\s+(?:contract|employment|job|internship|position)\s+(?:with|at)\s+{THE}{O}\s+"
+        r"(?:has\s+|had\s+)?(?:ended|expired|ran\s+out|was\s+terminated|was\s+not\s+renewed)",
+        _job_ended_at,
+        ex(
+            "Leo's contract with Globex ended in March.",
+            "Leo",
+            "WORKS_FOR",
+            "Globex",
+            negated=True,
+        ),
+    ),
+    # the employer acts: "Oracle let Leo go", "Globex fired Ann", "Acme laid Bo off"
+    en(
+        r"{O}\s+(?:has\s+|had\s+)?{ADV}let\s+{S}\s+go\b",
+        _job_ended_at,
+        ex("Globex let Leo go.", "Leo", "WORKS_FOR", "Globex", negated=True),
+    ),
+    en(
+        r"{O}\s+(?:has\s+|had\s+)?{ADV}(?:fired|dismissed|sacked|laid\s+off)\s+{S}(?!['’]s)",
+        _job_ended_at,
+        ex("Globex fired Ann in May.", "Ann", "WORKS_FOR", "Globex", negated=True),
+    ),
+    # "Project Rio no longer has Ivy as its lead"
+    en(
+        r"{O}\s+(?P<neg>no\s+longer)\s+has\s+{S}\s+as\s+(?:its|their|the|\ue000\d+\ue001)\s+(?:lead|leader|manager|head"
+        r"|owner|director)",
+        _manages,
+        ex(
+            "Project Rio no longer has Ivy as its lead.",
+            "Ivy",
+            "MANAGES",
+            "Project Rio",
+            negated=True,
+        ),
+    ),
+    # "Rock isn't Eli's thing anymore"
+    en(
+        r"(?:{O}|{NP})\s+(?:isn['’]t|is\s+not|is\s+no\s+longer)\s+{S}(?:'s|’s)\s+(?:thing|cup\s+of\s+tea)",
+        _stopped_liking,
+        ex("Jazz isn't Eli's thing anymore.", "Eli", "LIKES", "Jazz", negated=True),
+    ),
+    # "She's been in Portland since the spring"
+    en(
+        r"{S}\s*(?:'s|’s|\s+has|\s+have|'ve|’ve)\s+been\s+(?:living\s+)?in\s+{O}\s+(?:since|for)\b",
+        _lives,
+        ex("Maya has been in Portland since the spring.", "Maya", "LIVES_IN", "Portland"),
     ),
     en(
         r"{Z}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+by\s+{S}\s+as\s+(?:the\s+)?"

@@ -186,9 +186,10 @@ def _left_job(h: _Match) -> list[RelationCandidate]:
     return out
 
 
-def _last_day(h: _Match) -> list[RelationCandidate]:
-    """ "S's last day at O was Friday": a job or a school ended (a weak tagger may read O as a
-    place; ending a job at a place that is none ends nothing)."""
+def _job_ended_at(h: _Match) -> list[RelationCandidate]:
+    """ "S's last day at O was Friday", "O let S go", "S's contract with O ended": a job or a school
+    at O ended (a weak tagger may read O as a place; ending a job at a place that is none ends
+    nothing)."""
     if h.type("o") == PERSON:
         return []
     out: list[RelationCandidate] = []
