@@ -31,6 +31,9 @@ from ..models import (
     TermPosting,
     UpdateResult,
 )
+from .merged import QuestionReads as QuestionReads
+from .merged import find_recent_entities_and_aliases as find_recent_entities_and_aliases
+from .merged import read_question as read_question
 
 __all__ = ["GraphStore"]
 

@@ -9,7 +9,8 @@ from typing import Any
 from ...errors import InputError
 from ...models import Concept, ConceptLink, Statement, Subgraph, TermPosting
 from ..base import sorted_pair
-from . import cypher
+from ..merged import QuestionReads
+from . import cypher, cypher_recall
 from ._common import _UNLIMITED, _keys, _limit
 from .items import Neo4jItems
 from .reads import _Reads
@@ -228,6 +229,51 @@ class Neo4jStatements(Neo4jItems):
             return [], Subgraph(concepts=(), links=())
         found = [c.name for c in starts]
         return starts, self._subgraph(namespace, found, rows[0], params["depth"])
+
+    def read_question(
+        self,
+        namespace: str,
+        names: Sequence[str],
+        terms: Sequence[str],
+        *,
+        depth: int,
+        window: int,
+        anchor_newest: bool,
+        max_neighbors: int,
+    ) -> QuestionReads | None:
+        """:func:`~..merged.read_question` in one query with APOC, with the document frequencies
+        of ``terms``; None (the separate calls) without APOC or inside a batch. The namespace's
+        state read here is the one the :meth:`reading` block's later reads use."""
+        if self._batch() is not None or not self._detect_apoc():
+            return None
+        wanted = list(dict.fromkeys(names))
+        asked = list(dict.fromkeys(terms))
+        block = self._reads_block()
+        known = block.namespaces.get(namespace) if block is not None else None
+        params = self._expand_params(namespace, wanted, depth, max_neighbors)
+        params.update(
+            anchor=known[1] if known is not None and anchor_newest else None,
+            anchor_newest=bool(anchor_newest),
+            window=int(window),
+            term_keys=_keys(asked),
+        )
+        row = self._run("read the question", cypher_recall.READ_QUESTION_APOC, params)[0]
+        state = known or (
+            int(row["generation"] or 0),
+            int(row["step"] or 0),
+            int(row["n"] or 0),
+            int(row["total"] or 0),
+        )
+        if block is not None:
+            block.namespaces.setdefault(namespace, state)
+        found = {term: int(df) for term, df in row["dfs"]}
+        df = {t: found[t] for t in asked if t in found}
+        by_name = {c["name"]: self._concept(namespace, c) for c in row["found"]}
+        starts = [by_name[n] for n in wanted if n in by_name]
+        if not starts or state[1] == 0:
+            return QuestionReads(state[1], [], Subgraph(concepts=(), links=()), df)
+        sub = self._subgraph(namespace, [c.name for c in starts], row, params["depth"])
+        return QuestionReads(state[1], starts, sub, df)
 
     @staticmethod
     def _expand_params(

@@ -1,0 +1,107 @@
+"""Reads that a recall makes one after the other and a server store may answer in one round trip.
+
+Each function here calls the store's method of the same name when it has one (the Neo4j store:
+one query) and, when it has none or that returns None (it cannot answer in one query, e.g. inside
+a batch), makes the separate :class:`~.base.GraphStore` calls itself: the SQLite store's answers
+are those calls. The contract tests compare both ways on every store. Re-exported by
+:mod:`.base`, where the engine imports them from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..models import Concept, Entity, Subgraph
+
+if TYPE_CHECKING:
+    from .base import GraphStore
+
+__all__ = ["QuestionReads", "find_recent_entities_and_aliases", "read_question"]
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionReads:
+    """What :func:`read_question` read: the namespace's newest ``step`` (0: empty), the
+    question's stored concepts (``starts``) and the expansion from them (``sub``), and the
+    document frequency of the asked terms (``df``: None when they were not read; unknown terms
+    are absent)."""
+
+    step: int
+    starts: list[Concept]
+    sub: Subgraph
+    df: dict[str, int] | None = None
+
+
+def read_question(
+    store: GraphStore,
+    namespace: str,
+    names: Sequence[str],
+    terms: Sequence[str],
+    *,
+    depth: int,
+    window: int,
+    anchor_newest: bool,
+    max_neighbors: int,
+) -> QuestionReads:
+    """A recall's first reads: :meth:`~.base.GraphStore.current_step` and, when the namespace is
+    not empty and ``names`` are given, :func:`~.base.expand_question_concepts` of ``names``
+    within ``window`` steps before that step (``anchor_newest``) or before the oldest of them.
+
+    A store's ``read_question`` may also return the document frequencies of ``terms``
+    (:meth:`~.base.GraphStore.term_frequencies`), read in the same query; here they are not
+    read (``df`` None: the caller asks for them when it needs them).
+    """
+    method = getattr(store, "read_question", None)
+    if callable(method):
+        found: QuestionReads | None = method(
+            namespace,
+            names,
+            terms,
+            depth=depth,
+            window=window,
+            anchor_newest=anchor_newest,
+            max_neighbors=max_neighbors,
+        )
+        if found is not None:
+            return found
+    from .base import expand_question_concepts
+
+    step = store.current_step(namespace)
+    if step == 0 or not names:
+        return QuestionReads(step, [], Subgraph(concepts=(), links=()))
+    starts, sub = expand_question_concepts(
+        store,
+        namespace,
+        names,
+        depth=depth,
+        window=window,
+        anchor=step if anchor_newest else None,
+        max_neighbors=max_neighbors,
+    )
+    return QuestionReads(step, starts, sub)
+
+
+def find_recent_entities_and_aliases(
+    store: GraphStore,
+    namespace: str,
+    *,
+    limit: int,
+    aliases: Sequence[str],
+    newest: int,
+) -> tuple[list[Entity], list[Entity]]:
+    """:meth:`~.base.GraphStore.find_recent_entities` (``limit``) and
+    :meth:`~.base.GraphStore.find_entities` by ``aliases`` with ``newest`` (``[]`` when there
+    are no aliases): the salient entities of a namespace and the look-up of a question's nouns,
+    which a server answers in one round trip instead of two."""
+    method = getattr(store, "find_recent_entities_and_aliases", None)
+    if callable(method):
+        found: tuple[list[Entity], list[Entity]] | None = method(
+            namespace, limit=limit, aliases=aliases, newest=newest
+        )
+        if found is not None:
+            return found
+    recent = store.find_recent_entities(namespace, limit=limit)
+    keys = list(aliases)
+    return recent, (store.find_entities(namespace, aliases=keys, newest=newest) if keys else [])

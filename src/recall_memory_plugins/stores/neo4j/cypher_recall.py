@@ -1,0 +1,51 @@
+"""The Cypher of a recall's merged first reads (:mod:`..merged`): what the store reads in several
+queries of :mod:`.cypher`, answered in one round trip.
+
+All values are parameters; see :mod:`.cypher` for the conventions (index keys, rows as lists).
+"""
+
+from __future__ import annotations
+
+from .cypher import (
+    ENTITIES_BY_ALIAS,
+    EXPAND_QUESTION_APOC,
+    NAMESPACE_STATE,
+    RECENT_ENTITIES,
+    TERM_FREQUENCIES,
+)
+
+__all__ = ["READ_QUESTION_APOC", "RECENT_ENTITIES_AND_ALIASES"]
+
+
+def _subquery(query: str, imported: str = "") -> str:
+    return f"CALL ({imported}) {{{query}}}\n"
+
+
+_ANCHOR = "coalesce($anchor,"
+assert EXPAND_QUESTION_APOC.count(_ANCHOR) == 1
+assert NAMESPACE_STATE.strip().endswith("n.n_statements AS n, n.total_length AS total")
+
+# NAMESPACE_STATE, TERM_FREQUENCIES of $term_keys (as [term, df] pairs) and EXPAND_QUESTION_APOC in one query;
+# the expansion's window ends at the step read here when $anchor_newest (and $anchor is null)
+READ_QUESTION_APOC = (
+    NAMESPACE_STATE.replace("RETURN ", "WITH ")
+    + _subquery(
+        TERM_FREQUENCIES.replace("$keys", "$term_keys").replace(
+            "RETURN t.term AS term, t.df AS df", "RETURN collect([t.term, t.df]) AS dfs"
+        )
+    )
+    + _subquery(
+        EXPAND_QUESTION_APOC.replace(
+            _ANCHOR, "coalesce($anchor, CASE WHEN $anchor_newest THEN step END,"
+        ),
+        "step",
+    )
+    + "RETURN step, generation, n, total, dfs, adjacency, concepts, found\n"
+)
+
+# RECENT_ENTITIES (as recent) and ENTITIES_BY_ALIAS (entities) in one query
+RECENT_ENTITIES_AND_ALIASES = (
+    _subquery(RECENT_ENTITIES.replace("AS entities", "AS recent"))
+    + _subquery(ENTITIES_BY_ALIAS)
+    + "RETURN recent, entities\n"
+)

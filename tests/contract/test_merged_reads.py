@@ -1,0 +1,166 @@
+"""The merged first reads of a recall (``stores.merged``) answer what the separate calls answer,
+on every backend (the Neo4j store answers each in one query, SQLite makes the separate calls)."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from itertools import pairwise
+
+from recall_memory_plugins.models import (
+    ConceptMention,
+    EntityRecord,
+    GraphUpdate,
+    StatementInput,
+    Subgraph,
+)
+from recall_memory_plugins.stores.base import (
+    GraphStore,
+    expand_question_concepts,
+    find_recent_entities_and_aliases,
+    read_question,
+    reading,
+)
+
+T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
+
+
+def _update(ns: str, text: str, concepts: list[str], **kw: object) -> GraphUpdate:
+    return GraphUpdate(
+        namespace=ns,
+        at=T0,
+        statements=(StatementInput(text, {c: 1 for c in text.split()}),),
+        concepts=tuple(ConceptMention(c, c.title()) for c in concepts),
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+def _separately(
+    store: GraphStore, ns: str, names: list[str], terms: list[str], window: int, newest: bool
+) -> tuple[int, object, dict[str, int]]:
+    step = store.current_step(ns)
+    graph = expand_question_concepts(
+        store,
+        ns,
+        names,
+        depth=2,
+        window=window,
+        anchor=step if newest else None,
+        max_neighbors=10,
+    )
+    return step, graph, store.term_frequencies(ns, terms)
+
+
+def test_read_question_is_clock_then_expansion(store: GraphStore, ns: str) -> None:
+    empty = read_question(
+        store, ns, ["a"], ["a"], depth=2, window=1, anchor_newest=True, max_neighbors=10
+    )
+    assert (empty.step, empty.starts, empty.sub) == (0, [], Subgraph(concepts=(), links=()))
+    for a, b in pairwise("abcdef"):  # a-b at step 1 ... e-f at step 5
+        store.apply_update(_update(ns, f"{a} {b} {a}", [a, b], links=((a, b, 1),)))
+    store.apply_update(_update(ns, "multi word f", ["multi word"]))  # step 6
+    cases = [
+        (["c", "x", "e"], ["c", "zzz", "e", "a"], 1, False),  # window from c (step 3)
+        (["c", "e"], ["e"], 1, True),  # window from the newest step (6): only e's neighbours
+        (["b", "multi word"], ["multi word", "b"], 9, True),
+        (["x"], ["a"], 9, True),
+        ([], ["f"], 1, True),
+    ]
+    for names, terms, window, newest in cases:
+        for block in (False, True):
+            if block:
+                with reading(store):
+                    got = read_question(
+                        store,
+                        ns,
+                        names,
+                        terms,
+                        depth=2,
+                        window=window,
+                        anchor_newest=newest,
+                        max_neighbors=10,
+                    )
+                    # the block's later reads see the state read with the question
+                    assert store.current_state(ns)[1] == got.step == 6
+                    assert store.count_statements(ns) == (6, 13 / 6)
+            else:
+                got = read_question(
+                    store,
+                    ns,
+                    names,
+                    terms,
+                    depth=2,
+                    window=window,
+                    anchor_newest=newest,
+                    max_neighbors=10,
+                )
+            step, graph, df = _separately(store, ns, names, terms, window, newest)
+            assert (got.step, (got.starts, got.sub)) == (step, graph), (names, window, newest)
+            # the frequencies are read with the question or not at all
+            assert got.df is None or got.df == df
+    graph = read_question(
+        store, ns, ["c", "e"], [], depth=2, window=1, anchor_newest=True, max_neighbors=10
+    )
+    assert {c.name for c in graph.sub.concepts} == {"e", "f"}  # c and d: before step 5
+
+
+def test_read_question_uses_the_block_state_read_before(store: GraphStore, ns: str) -> None:
+    for a, b in pairwise("abcd"):
+        store.apply_update(_update(ns, f"{a} {b}", [a, b], links=((a, b, 1),)))
+    with reading(store):
+        assert store.current_step(ns) == 3
+        got = read_question(
+            store, ns, ["a", "c"], ["a"], depth=2, window=0, anchor_newest=True, max_neighbors=10
+        )
+    assert got.step == 3
+    assert [c.name for c in got.starts] == ["a", "c"]
+    assert {c.name for c in got.sub.concepts} == {"c", "d"}  # a (step 1) is outside the window
+
+
+def _mention(store: GraphStore, ns: str, *entities: EntityRecord) -> None:
+    store.apply_update(
+        GraphUpdate(
+            namespace=ns,
+            at=T0,
+            statements=(StatementInput(" ".join(e.name for e in entities), {"x": 1}),),
+            entities=entities,
+        )
+    )
+
+
+def test_recent_entities_and_aliases_are_the_two_reads(store: GraphStore, ns: str) -> None:
+    assert find_recent_entities_and_aliases(store, ns, limit=3, aliases=["kai"], newest=2) == (
+        [],
+        [],
+    )
+    _mention(store, ns, EntityRecord("kai", "Kai", "PERSON"))
+    for i, surname in enumerate(["Chen", "Park", "Ito", "Lund", "Moss"]):
+        _mention(store, ns, EntityRecord(f"kai-{i}", f"Kai {surname}", "PERSON", ("Kai",)))
+    _mention(store, ns, EntityRecord("emile", "Émile", "PERSON"))
+    _mention(store, ns, EntityRecord("kai-1", "Kai Park", "PERSON"))
+    for limit, aliases, newest in (
+        (3, ["KAI", "émile", "nobody"], 2),
+        (2, ["kai"], 0),
+        (50, ["Kai Park", "kai"], 1),
+        (4, [], 3),
+    ):
+        recent, by_alias = find_recent_entities_and_aliases(
+            store, ns, limit=limit, aliases=aliases, newest=newest
+        )
+        assert recent == store.find_recent_entities(ns, limit=limit)
+        expected = store.find_entities(ns, aliases=aliases, newest=newest) if aliases else []
+        assert by_alias == expected
+    recent, by_alias = find_recent_entities_and_aliases(
+        store, ns, limit=2, aliases=["kai"], newest=1
+    )
+    assert [e.id for e in recent] == ["kai-1", "emile"]
+    assert {e.id for e in by_alias} == {"kai", "kai-1"}
+
+
+def test_recent_entities_are_the_entities_read_by_id(store: GraphStore, ns: str) -> None:
+    # a recall answers the look-up of salient entities by id from the recent entities
+    _mention(store, ns, EntityRecord("ada", "Ada Lovelace", "PERSON", ("Ada", "Countess")))
+    _mention(store, ns, EntityRecord("acme", "Acme", "ORG"), EntityRecord("ada", "Ada", "PERSON"))
+    recent = store.find_recent_entities(ns, limit=5)
+    by_id = store.find_entities(ns, ids=[e.id for e in recent])
+    assert sorted(recent, key=lambda e: (e.first_step, e.id)) == by_id
+    assert len(by_id) == 2
