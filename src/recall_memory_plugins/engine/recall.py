@@ -27,7 +27,7 @@ from ..models import (
     statement_line,
 )
 from ..nlp.base import Annotation, Annotator
-from ..stores.base import expand_question_concepts, find_context_ids_in_groups, reading
+from ..stores.base import QuestionReads, find_context_ids_in_groups, read_question, reading
 from .filters import StatementFilter, facts_as_of, filter_candidates
 from .gcpause import paused_gc
 from .periods import Period, question_period
@@ -63,6 +63,12 @@ RELATED_CONTEXT = 8
 FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free
 FILL_MIN_FREE = 40  # ...when at least this many tokens are left
 FOLLOW_UP_HITS = 8  # best candidates whose next statements join (config.follow_up_weights)
+
+
+def _query_terms(ex: Extraction, essential: Sequence[str]) -> list[str]:
+    """Every term whose frequency a fused recall may read: the question's index terms and its
+    multi-word concepts (the query adds those that are stored)."""
+    return list(dict.fromkeys([*ex.terms(), *(n for n in essential if " " in n)]))
 
 
 class RecallMixin:
@@ -132,15 +138,28 @@ class RecallMixin:
         if as_of is not None:
             only = (only or StatementFilter()).with_as_of(as_of)
 
-        newest = self.store.current_step(ns)
-        if newest == 0:
-            return Recall(question, ns, (), (), 0, budget, "empty")
         annotation = (
             self.annotator.annotate(question) if question.strip() else Annotation(question, ())
         )
         ex = extract(annotation)
         essential = ex.concept_names()
-        ranked_concepts = self._graph(ns, essential, newest, strat)
+        cfg = self.config
+        # the clock, the question's concepts and (for "fused") its terms' frequencies: one
+        # round trip on a server store
+        opened = read_question(
+            self.store,
+            ns,
+            essential,
+            _query_terms(ex, essential) if strat == "fused" else (),
+            depth=cfg.depth_for(strat),
+            window=cfg.temporal_window,
+            anchor_newest=cfg.window_anchor == "newest",
+            max_neighbors=cfg.max_neighbors,
+        )
+        newest = opened.step
+        if newest == 0:
+            return Recall(question, ns, (), (), 0, budget, "empty")
+        ranked_concepts = self._graph(opened)
 
         facts: list[str] = []
         reserved = 0
@@ -163,7 +182,7 @@ class RecallMixin:
         else:
             period = question_period(question) if self.config.period_weight else None
             ranked, how = self._fused_candidates(
-                ns, ex, ranked_concepts, newest, budget, weights, period, question
+                ns, ex, ranked_concepts, newest, budget, weights, period, question, opened.df
             )
             if self.config.excerpts != "off" and weights:
                 ranked = self._excerpts(ranked, weights, full_texts)
@@ -305,21 +324,10 @@ class RecallMixin:
         """Async twin of :meth:`recall` (runs in a worker thread)."""
         return await asyncio.to_thread(self.recall, question, **kwargs)
 
-    def _graph(
-        self, ns: str, essential: Sequence[str], newest: int, strategy: str
-    ) -> list[ScoredConcept]:
+    def _graph(self, opened: QuestionReads) -> list[ScoredConcept]:
+        """The question's concepts ranked over the expansion :func:`read_question` read."""
         cfg = self.config
-        if not essential:
-            return []
-        starts, sub = expand_question_concepts(
-            self.store,
-            ns,
-            essential,
-            depth=cfg.depth_for(strategy),
-            window=cfg.temporal_window,
-            anchor=newest if cfg.window_anchor == "newest" else None,
-            max_neighbors=cfg.max_neighbors,
-        )
+        starts, sub = opened.starts, opened.sub
         if not starts:
             return []
         if cfg.window_anchor == "start" and len(starts) > 1:
@@ -357,10 +365,13 @@ class RecallMixin:
         weights: dict[str, float],
         period: Period | None = None,
         question: str = "",
+        read_df: Mapping[str, int] | None = None,
     ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
         """Candidates ranked by fused score; ``weights`` receives the question terms' idf weights
         (for excerpts), so the store's term statistics are read once per recall. ``period``: the
-        calendar span the question names (statements said then rank higher)."""
+        calendar span the question names (statements said then rank higher). ``read_df``: the
+        document frequencies :func:`read_question` read of :func:`_query_terms` (None: not
+        read)."""
         cfg = self.config
         query = ex.terms()
         for c in concepts:
@@ -370,7 +381,10 @@ class RecallMixin:
         keep = min(400, max(40, budget // 5))  # candidates ranked for the budget
         if query:
             n_docs, avg_len = self.store.count_statements(ns)
-            df = self.store.term_frequencies(ns, query)
+            if read_df is not None and set(query) <= set(_query_terms(ex, ex.concept_names())):
+                df = {t: read_df[t] for t in query if t in read_df}
+            else:
+                df = self.store.term_frequencies(ns, query)
             if df:
                 bm25 = BM25(n_docs=n_docs, avg_len=avg_len, df=df)
                 weights.update((t, bm25.idf[t] * q) for t, q in ex.terms().items() if t in bm25.idf)
