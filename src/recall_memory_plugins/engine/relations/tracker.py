@@ -30,7 +30,7 @@ from .entities import EntityBook as _EntityBook
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
 from .patterns.mood import unasserted
-from .reads import FACT_HISTORY, entities_named, find_relations, select_facts
+from .reads import FACT_HISTORY, entities_named, find_relations, question_keys, select_facts
 from .schema import (
     DATE,
     DEFAULT_EXCLUSIVE,
@@ -429,13 +429,18 @@ class RelationTracker:
         """
         if limit < 1 or not question.sentences:
             return []
+        # the question's names and nouns are looked up with the salient entities when those are read
+        discourse, read = self._discourse.load_with_aliases(
+            store, namespace, size=self.salience, aliases=question_keys(question)
+        )
         return select_facts(
             store,
             namespace,
             question,
-            discourse=self._load_discourse(store, namespace).referents,
+            discourse=discourse.referents,
             exclusivity=self.exclusivity,
             limit=limit,
+            read=read,
         )
 
 
