@@ -16,9 +16,11 @@ from recall_memory_plugins.models import (
 from recall_memory_plugins.stores.base import (
     GraphStore,
     expand_question_concepts,
+    find_context_ids_in_groups,
     find_recent_entities_and_aliases,
     read_question,
     reading,
+    score_terms_and_find_context_ids,
 )
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=timezone.utc)
@@ -164,3 +166,29 @@ def test_recent_entities_are_the_entities_read_by_id(store: GraphStore, ns: str)
     by_id = store.find_entities(ns, ids=[e.id for e in recent])
     assert sorted(recent, key=lambda e: (e.first_step, e.id)) == by_id
     assert len(by_id) == 2
+
+
+def test_score_terms_and_context_ids_are_the_two_reads(store: GraphStore, ns: str) -> None:
+    for i in range(8):
+        words = ["tea", "cup"] if i % 3 else ["tea", "pot", "cup", "cup"]
+        store.apply_update(_update(ns, " ".join([*words, f"w{i}"]), words[:2]))
+    _, avg_len = store.count_statements(ns)
+    terms = {"tea": (0.5, 3), "pot": (2.0, 200), "w5": (3.0, 1), "nope": (1.0, 5)}
+    groups = [(["tea", "x"], 2), (["pot"], 1)]
+    for t, g, top in ((terms, groups, 4), (terms, groups[:1], 10), (None, groups, 3)):
+        for gs in (g, None):
+            got = score_terms_and_find_context_ids(
+                store, ns, t, gs, avg_len=avg_len, top=top, k1=1.2, b=0.75
+            )
+            scored = (
+                store.score_terms(ns, t, avg_len=avg_len, top=top, k1=1.2, b=0.75)
+                if t is not None
+                else []
+            )
+            contexts = find_context_ids_in_groups(store, ns, gs) if gs is not None else {}
+            assert got == (scored, contexts)
+    scored, contexts = score_terms_and_find_context_ids(
+        store, ns, terms, groups, avg_len=avg_len, top=2, k1=1.2, b=0.75
+    )
+    assert scored[0][0] == store.statements_at(ns, [6])[0].id  # w5
+    assert {name: len(m) for name, m in contexts.items()} == {"tea": 2, "pot": 1}

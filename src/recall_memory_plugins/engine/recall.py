@@ -27,7 +27,12 @@ from ..models import (
     statement_line,
 )
 from ..nlp.base import Annotation, Annotator
-from ..stores.base import QuestionReads, find_context_ids_in_groups, read_question, reading
+from ..stores.base import (
+    QuestionReads,
+    read_question,
+    reading,
+    score_terms_and_find_context_ids,
+)
 from .filters import StatementFilter, facts_as_of, filter_candidates
 from .gcpause import paused_gc
 from .periods import Period, question_period
@@ -379,6 +384,8 @@ class RecallMixin:
                 query[c.name] += 1
         cands: dict[int, Candidate] = {}
         keep = min(400, max(40, budget // 5))  # candidates ranked for the budget
+        terms: dict[str, tuple[float, int]] | None = None
+        avg_len, k1, b = 0.0, 1.2, 0.75  # (used only with terms to score)
         if query:
             n_docs, avg_len = self.store.count_statements(ns)
             if read_df is not None and set(query) <= set(_query_terms(ex, ex.concept_names())):
@@ -387,30 +394,23 @@ class RecallMixin:
                 df = self.store.term_frequencies(ns, query)
             if df:
                 bm25 = BM25(n_docs=n_docs, avg_len=avg_len, df=df)
+                k1, b = bm25.k1, bm25.b
                 weights.update((t, bm25.idf[t] * q) for t, q in ex.terms().items() if t in bm25.idf)
                 # Rare terms decide the ranking: read many of their postings. Common terms (low
                 # idf) only add their newest statements, so hubs cost the same at any size.
                 common_df = max(POSTINGS_PER_TERM, n_docs // 20)
-                scored = self.store.score_terms(
-                    ns,
-                    {
-                        t: (
-                            bm25.idf[t] * q,
-                            POSTINGS_PER_TERM if df[t] <= common_df else POSTINGS_PER_COMMON_TERM,
-                        )
-                        for t, q in query.items()
-                        if t in df
-                    },
-                    avg_len=avg_len,
-                    top=LEXICAL_CANDIDATES_PER_KEPT * keep,
-                    k1=bm25.k1,
-                    b=bm25.b,
-                )
-                for sid, t_index, score in scored:
-                    cands[sid] = Candidate(sid, t_index, lexical=score)
+                terms = {
+                    t: (
+                        bm25.idf[t] * q,
+                        POSTINGS_PER_TERM if df[t] <= common_df else POSTINGS_PER_COMMON_TERM,
+                    )
+                    for t, q in query.items()
+                    if t in df
+                }
+        groups: list[tuple[Sequence[str], int]] | None = None
+        concept_weight: dict[str, float] = {}
         if concepts:
             max_sort = max((c.sort_val for c in concepts if not c.essential), default=0.0) or 1.0
-            concept_weight: dict[str, float] = {}
             for c in concepts:
                 if c.essential:
                     concept_weight[c.name] = 1.0
@@ -418,23 +418,33 @@ class RecallMixin:
                     concept_weight[c.name] = (
                         0.5 * (0.5 + 0.5 * c.sort_val / max_sort) / max(c.depth, 1)
                     )
-            essential = [c.name for c in concepts if c.essential]
-            related = [c.name for c in concepts if not c.essential]
-            contexts = find_context_ids_in_groups(
-                self.store,
-                ns,
-                [
-                    (essential, cfg.context_limit),
-                    (related, min(cfg.context_limit, RELATED_CONTEXT)),
-                ],
-            )
-            for name, members in contexts.items():
-                for sid, t_index in members:
-                    cand = cands.get(sid)
-                    if cand is None:
-                        cand = cands[sid] = Candidate(sid, t_index)
-                    cand.graph += concept_weight[name]
-                    cand.concepts = (*cand.concepts, name)
+            groups = [
+                ([c.name for c in concepts if c.essential], cfg.context_limit),
+                (
+                    [c.name for c in concepts if not c.essential],
+                    min(cfg.context_limit, RELATED_CONTEXT),
+                ),
+            ]
+        # the lexical and the graph candidates: one round trip on a server store
+        scored, contexts = score_terms_and_find_context_ids(
+            self.store,
+            ns,
+            terms,
+            groups,
+            avg_len=avg_len,
+            top=LEXICAL_CANDIDATES_PER_KEPT * keep,
+            k1=k1,
+            b=b,
+        )
+        for sid, t_index, score in scored:
+            cands[sid] = Candidate(sid, t_index, lexical=score)
+        for name, members in contexts.items():
+            for sid, t_index in members:
+                cand = cands.get(sid)
+                if cand is None:
+                    cand = cands[sid] = Candidate(sid, t_index)
+                cand.graph += concept_weight[name]
+                cand.concepts = (*cand.concepts, name)
         if not cands:
             return [], "recent"
         by_id: dict[int, Statement] = {}

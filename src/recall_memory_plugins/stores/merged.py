@@ -9,7 +9,7 @@ are those calls. The contract tests compare both ways on every store. Re-exporte
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -18,7 +18,12 @@ from ..models import Concept, Entity, Subgraph
 if TYPE_CHECKING:
     from .base import GraphStore
 
-__all__ = ["QuestionReads", "find_recent_entities_and_aliases", "read_question"]
+__all__ = [
+    "QuestionReads",
+    "find_recent_entities_and_aliases",
+    "read_question",
+    "score_terms_and_find_context_ids",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,3 +110,35 @@ def find_recent_entities_and_aliases(
     recent = store.find_recent_entities(namespace, limit=limit)
     keys = list(aliases)
     return recent, (store.find_entities(namespace, aliases=keys, newest=newest) if keys else [])
+
+
+def score_terms_and_find_context_ids(
+    store: GraphStore,
+    namespace: str,
+    terms: Mapping[str, tuple[float, int]] | None,
+    groups: Sequence[tuple[Sequence[str], int]] | None,
+    *,
+    avg_len: float,
+    top: int,
+    k1: float,
+    b: float,
+) -> tuple[list[tuple[int, int, float]], dict[str, list[tuple[int, int]]]]:
+    """:meth:`~.base.GraphStore.score_terms` of ``terms`` (``[]`` when None) and
+    :func:`~.base.find_context_ids_in_groups` of ``groups`` (``{}`` when None): a recall's
+    lexical and graph candidates, which do not depend on each other, in one round trip on a
+    server."""
+    method = getattr(store, "score_terms_and_find_context_ids", None)
+    if callable(method) and terms is not None and groups is not None:
+        found: tuple[list[tuple[int, int, float]], dict[str, list[tuple[int, int]]]] | None
+        found = method(namespace, terms, groups, avg_len=avg_len, top=top, k1=k1, b=b)
+        if found is not None:
+            return found
+    from .base import find_context_ids_in_groups
+
+    scored = (
+        store.score_terms(namespace, terms, avg_len=avg_len, top=top, k1=k1, b=b)
+        if terms is not None
+        else []
+    )
+    contexts = find_context_ids_in_groups(store, namespace, groups) if groups is not None else {}
+    return scored, contexts

@@ -9,12 +9,14 @@ from __future__ import annotations
 from .cypher import (
     ENTITIES_BY_ALIAS,
     EXPAND_QUESTION_APOC,
+    FIND_CONTEXT_IDS_2,
     NAMESPACE_STATE,
     RECENT_ENTITIES,
+    SCORE_TERMS,
     TERM_FREQUENCIES,
 )
 
-__all__ = ["READ_QUESTION_APOC", "RECENT_ENTITIES_AND_ALIASES"]
+__all__ = ["READ_QUESTION_APOC", "RECENT_ENTITIES_AND_ALIASES", "SCORE_TERMS_AND_CONTEXT_IDS"]
 
 
 def _subquery(query: str, imported: str = "") -> str:
@@ -48,4 +50,9 @@ RECENT_ENTITIES_AND_ALIASES = (
     _subquery(RECENT_ENTITIES.replace("AS entities", "AS recent"))
     + _subquery(ENTITIES_BY_ALIAS)
     + "RETURN recent, entities\n"
+)
+
+# SCORE_TERMS (scored) and FIND_CONTEXT_IDS_2 (first, second) in one query
+SCORE_TERMS_AND_CONTEXT_IDS = _subquery(SCORE_TERMS) + FIND_CONTEXT_IDS_2.replace(
+    "RETURN first, second", "RETURN scored, first, second"
 )

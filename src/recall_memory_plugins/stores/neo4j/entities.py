@@ -8,7 +8,7 @@ from typing import Any
 
 from ...models import Entity, Relation
 from ..base import newest_per_alias
-from . import cypher, cypher_facts, cypher_recall
+from . import cypher, cypher_facts
 from ._common import _entity, _epoch, _epoch_or_none, _key_or_none, _keys
 from .lifecycle import Neo4jLifecycle
 from .schema import index_key
@@ -116,30 +116,6 @@ class Neo4jEntities(Neo4jLifecycle):
             "read recent entities", cypher.RECENT_ENTITIES, {"ns": namespace, "limit": int(limit)}
         )
         return [_entity(namespace, e) for e in rows[0]["entities"]]
-
-    def find_recent_entities_and_aliases(
-        self, namespace: str, *, limit: int, aliases: Sequence[str], newest: int
-    ) -> tuple[list[Entity], list[Entity]] | None:
-        """:func:`~..merged.find_recent_entities_and_aliases` in one query; None (the separate
-        calls, which see queued updates) inside a batch."""
-        if self._batch() is not None:
-            return None
-        alias_keys = list(dict.fromkeys(a.casefold() for a in aliases))
-        row = self._run(
-            "read recent entities",
-            cypher_recall.RECENT_ENTITIES_AND_ALIASES,
-            {
-                "ns": namespace,
-                "limit": int(limit),
-                "type": None,
-                "alias_index_keys": _keys(alias_keys),
-            },
-        )[0]
-        recent = [_entity(namespace, e) for e in row["recent"]]
-        if not alias_keys:
-            return recent, []
-        found = [_entity(namespace, e) for e in row["entities"]]
-        return recent, newest_per_alias(found, alias_keys, max(0, int(newest)))
 
     @staticmethod
     def _relation(namespace: str, row: Sequence[Any]) -> Relation:

@@ -9,8 +9,7 @@ from typing import Any
 from ...errors import InputError
 from ...models import Concept, ConceptLink, Statement, Subgraph, TermPosting
 from ..base import sorted_pair
-from ..merged import QuestionReads
-from . import cypher, cypher_recall
+from . import cypher
 from ._common import _UNLIMITED, _keys, _limit
 from .items import Neo4jItems
 from .reads import _Reads
@@ -230,51 +229,6 @@ class Neo4jStatements(Neo4jItems):
         found = [c.name for c in starts]
         return starts, self._subgraph(namespace, found, rows[0], params["depth"])
 
-    def read_question(
-        self,
-        namespace: str,
-        names: Sequence[str],
-        terms: Sequence[str],
-        *,
-        depth: int,
-        window: int,
-        anchor_newest: bool,
-        max_neighbors: int,
-    ) -> QuestionReads | None:
-        """:func:`~..merged.read_question` in one query with APOC, with the document frequencies
-        of ``terms``; None (the separate calls) without APOC or inside a batch. The namespace's
-        state read here is the one the :meth:`reading` block's later reads use."""
-        if self._batch() is not None or not self._detect_apoc():
-            return None
-        wanted = list(dict.fromkeys(names))
-        asked = list(dict.fromkeys(terms))
-        block = self._reads_block()
-        known = block.namespaces.get(namespace) if block is not None else None
-        params = self._expand_params(namespace, wanted, depth, max_neighbors)
-        params.update(
-            anchor=known[1] if known is not None and anchor_newest else None,
-            anchor_newest=bool(anchor_newest),
-            window=int(window),
-            term_keys=_keys(asked),
-        )
-        row = self._run("read the question", cypher_recall.READ_QUESTION_APOC, params)[0]
-        state = known or (
-            int(row["generation"] or 0),
-            int(row["step"] or 0),
-            int(row["n"] or 0),
-            int(row["total"] or 0),
-        )
-        if block is not None:
-            block.namespaces.setdefault(namespace, state)
-        found = {term: int(df) for term, df in row["dfs"]}
-        df = {t: found[t] for t in asked if t in found}
-        by_name = {c["name"]: self._concept(namespace, c) for c in row["found"]}
-        starts = [by_name[n] for n in wanted if n in by_name]
-        if not starts or state[1] == 0:
-            return QuestionReads(state[1], [], Subgraph(concepts=(), links=()), df)
-        sub = self._subgraph(namespace, [c.name for c in starts], row, params["depth"])
-        return QuestionReads(state[1], starts, sub, df)
-
     @staticmethod
     def _expand_params(
         namespace: str, wanted: list[str], depth: int, max_neighbors: int
@@ -373,29 +327,44 @@ class Neo4jStatements(Neo4jItems):
         """:func:`~..base.find_context_ids_in_groups`: two groups per query (a recall has two)."""
         out: dict[str, list[tuple[int, int]]] = {}
         for i in range(0, len(groups), 2):
-            pair = [(list(dict.fromkeys(names)), limit) for names, limit in groups[i : i + 2]]
-            (first, limit), (second, second_limit) = [*pair, ([], 1)][:2]
-            if not first and not second:
+            params, pair = self._context_params(namespace, groups[i : i + 2])
+            if params is None:
                 continue
-            rows = self._run(
-                "read context ids",
-                cypher.FIND_CONTEXT_IDS_2,
-                {
-                    "ns": namespace,
-                    "keys": _keys(first),
-                    "limit": _limit(limit),
-                    "second_keys": _keys(second),
-                    "second_limit": _limit(second_limit),
-                },
-            )
-            for wanted, column in ((first, "first"), (second, "second")):
-                found = {
-                    name: [(int(sid), int(t)) for sid, t in reversed(members)]
-                    for name, members in rows[0][column]
-                    if members
-                }
-                out.update({n: found[n] for n in wanted if n in found})
+            rows = self._run("read context ids", cypher.FIND_CONTEXT_IDS_2, params)
+            self._context_rows(rows[0], pair, out)
         return out
+
+    @staticmethod
+    def _context_params(
+        namespace: str, groups: Sequence[tuple[Sequence[str], int]]
+    ) -> tuple[dict[str, Any] | None, list[list[str]]]:
+        """FIND_CONTEXT_IDS_2's parameters for (at most) two groups (None: both are empty), and
+        each group's distinct names."""
+        pair = [(list(dict.fromkeys(names)), limit) for names, limit in groups]
+        (first, limit), (second, second_limit) = [*pair, ([], 1)][:2]
+        if not first and not second:
+            return None, [first, second]
+        params = {
+            "ns": namespace,
+            "keys": _keys(first),
+            "limit": _limit(limit),
+            "second_keys": _keys(second),
+            "second_limit": _limit(second_limit),
+        }
+        return params, [first, second]
+
+    @staticmethod
+    def _context_rows(
+        row: Mapping[str, Any], pair: list[list[str]], out: dict[str, list[tuple[int, int]]]
+    ) -> None:
+        """FIND_CONTEXT_IDS_2's answer merged into ``out`` in group order."""
+        for wanted, column in zip(pair, ("first", "second"), strict=True):
+            found = {
+                name: [(int(sid), int(t)) for sid, t in reversed(members)]
+                for name, members in row[column]
+                if members
+            }
+            out.update({n: found[n] for n in wanted if n in found})
 
     # ------------------------------------------------------------------------------ lexical
     def count_statements(self, namespace: str) -> tuple[int, float]:
@@ -458,25 +427,37 @@ class Neo4jStatements(Neo4jItems):
         k1: float = 1.2,
         b: float = 0.75,
     ) -> list[tuple[int, int, float]]:
+        params = self._score_params(namespace, terms, avg_len=avg_len, top=top, k1=k1, b=b)
+        if params is None:
+            return []
+        rows = self._run("score statements", cypher.SCORE_TERMS, params)
+        return [(int(sid), int(t), float(score)) for sid, t, score in rows[0]["scored"]]
+
+    @staticmethod
+    def _score_params(
+        namespace: str,
+        terms: Mapping[str, tuple[float, int]],
+        *,
+        avg_len: float,
+        top: int,
+        k1: float,
+        b: float,
+    ) -> dict[str, Any] | None:
+        """SCORE_TERMS' parameters; None when nothing is to be scored."""
         wanted: list[dict[str, Any]] = [
             {"key": index_key(t), "w": float(w), "limit": int(n)}
             for t, (w, n) in terms.items()
             if int(n) > 0
         ]
         if not wanted or top < 1:
-            return []
-        rows = self._run(
-            "score statements",
-            cypher.SCORE_TERMS,
-            {
-                "ns": namespace,
-                "terms": wanted,
-                "max_limit": max(q["limit"] for q in wanted),
-                "top": int(top),
-                "k1": float(k1),
-                "k1_plus_1": float(k1) + 1.0,
-                "b": float(b),
-                "avg_len": float(avg_len or 1.0),
-            },
-        )
-        return [(int(sid), int(t), float(score)) for sid, t, score in rows[0]["scored"]]
+            return None
+        return {
+            "ns": namespace,
+            "terms": wanted,
+            "max_limit": max(q["limit"] for q in wanted),
+            "top": int(top),
+            "k1": float(k1),
+            "k1_plus_1": float(k1) + 1.0,
+            "b": float(b),
+            "avg_len": float(avg_len or 1.0),
+        }
