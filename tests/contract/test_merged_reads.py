@@ -192,3 +192,34 @@ def test_score_terms_and_context_ids_are_the_two_reads(store: GraphStore, ns: st
     )
     assert scored[0][0] == store.statements_at(ns, [6])[0].id  # w5
     assert {name: len(m) for name, m in contexts.items()} == {"tea": 2, "pot": 1}
+
+
+def test_read_question_reads_the_entities_asked_for(store: GraphStore, ns: str) -> None:
+    _mention(store, ns, EntityRecord("kai", "Kai", "PERSON"))
+    for i, surname in enumerate(["Chen", "Park", "Ito"]):
+        _mention(store, ns, EntityRecord(f"kai-{i}", f"Kai {surname}", "PERSON", ("Kai",)))
+    _mention(store, ns, EntityRecord("emile", "Émile", "PERSON"))
+    for recent, aliases in ((2, ["KAI", "émile", "nobody"]), (9, []), (None, ["kai"])):
+        with reading(store):
+            got = read_question(
+                store,
+                ns,
+                ["x"],
+                ["x"],
+                depth=2,
+                window=5,
+                anchor_newest=True,
+                max_neighbors=10,
+                recent=recent,
+                aliases=aliases,
+                newest=1,
+            )
+        assert got.step == 5
+        if recent is None or got.recent is None:  # not asked for, or not read with the question
+            assert got.recent is None and got.by_alias is None
+            continue
+        assert got.recent == store.find_recent_entities(ns, limit=recent)
+        expected = store.find_entities(ns, aliases=aliases, newest=1) if aliases else []
+        assert got.by_alias == expected
+        if aliases:
+            assert {e.id for e in got.by_alias} == {"kai", "kai-2", "emile"}

@@ -149,8 +149,12 @@ class RecallMixin:
         ex = extract(annotation)
         essential = ex.concept_names()
         cfg = self.config
-        # the clock, the question's concepts and (for "fused") its terms' frequencies: one
-        # round trip on a server store
+        tracker = self.tracker if as_of is None and annotation.sentences else None
+        salient, aliases, newest_per_alias = (
+            tracker.entity_reads(annotation) if tracker is not None else (None, [], 0)
+        )
+        # the clock, the question's concepts, (for "fused") its terms' frequencies and what the
+        # facts read first: one round trip on a server store
         opened = read_question(
             self.store,
             ns,
@@ -160,6 +164,9 @@ class RecallMixin:
             window=cfg.temporal_window,
             anchor_newest=cfg.window_anchor == "newest",
             max_neighbors=cfg.max_neighbors,
+            recent=salient,
+            aliases=aliases,
+            newest=newest_per_alias,
         )
         newest = opened.step
         if newest == 0:
@@ -169,8 +176,13 @@ class RecallMixin:
         facts: list[str] = []
         reserved = 0
         if self.tracker is not None and annotation.sentences:
+            read = (
+                (aliases, opened.recent, opened.by_alias)
+                if opened.recent is not None and opened.by_alias is not None
+                else None
+            )
             for fact in (
-                self.tracker.facts(self.store, ns, annotation)
+                self.tracker.facts(self.store, ns, annotation, entities=read)
                 if as_of is None
                 else facts_as_of(self.tracker.find_relations(self.store, ns, as_of=as_of), question)
             ):

@@ -31,12 +31,15 @@ class QuestionReads:
     """What :func:`read_question` read: the namespace's newest ``step`` (0: empty), the
     question's stored concepts (``starts``) and the expansion from them (``sub``), and the
     document frequency of the asked terms (``df``: None when they were not read; unknown terms
-    are absent)."""
+    are absent); the ``recent`` entities and the entities found by alias (``by_alias``) when
+    they were read (else None)."""
 
     step: int
     starts: list[Concept]
     sub: Subgraph
     df: dict[str, int] | None = None
+    recent: list[Entity] | None = None
+    by_alias: list[Entity] | None = None
 
 
 def read_question(
@@ -49,14 +52,18 @@ def read_question(
     window: int,
     anchor_newest: bool,
     max_neighbors: int,
+    recent: int | None = None,
+    aliases: Sequence[str] = (),
+    newest: int = 0,
 ) -> QuestionReads:
     """A recall's first reads: :meth:`~.base.GraphStore.current_step` and, when the namespace is
     not empty and ``names`` are given, :func:`~.base.expand_question_concepts` of ``names``
     within ``window`` steps before that step (``anchor_newest``) or before the oldest of them.
 
-    A store's ``read_question`` may also return the document frequencies of ``terms``
-    (:meth:`~.base.GraphStore.term_frequencies`), read in the same query; here they are not
-    read (``df`` None: the caller asks for them when it needs them).
+    A store's ``read_question`` may also return, read in the same query, the document
+    frequencies of ``terms`` (:meth:`~.base.GraphStore.term_frequencies`) and, when ``recent``
+    is given, :func:`find_recent_entities_and_aliases` (``limit=recent``, ``aliases``,
+    ``newest``); here they are not read (None: the caller asks for them when it needs them).
     """
     method = getattr(store, "read_question", None)
     if callable(method):
@@ -68,6 +75,9 @@ def read_question(
             window=window,
             anchor_newest=anchor_newest,
             max_neighbors=max_neighbors,
+            recent=recent,
+            aliases=aliases,
+            newest=newest,
         )
         if found is not None:
             return found

@@ -90,6 +90,17 @@ class DiscourseCache:
         state = self._rebuilt(store, namespace, recent, size, generation, step)
         return state, Prefetched(frozenset(k.casefold() for k in keys), found, recent)
 
+    def load_read(
+        self, store: GraphStore, namespace: str, *, size: int, recent: Sequence[Entity]
+    ) -> Discourse:
+        """:meth:`load` with ``recent`` (``find_recent_entities(namespace, limit=size)``) already
+        read with the namespace's state."""
+        generation, step = store.current_state(namespace)
+        cached = self._cached(store, namespace, generation, step)
+        if cached is not None:
+            return cached
+        return self._rebuilt(store, namespace, recent, size, generation, step)
+
     def _cached(
         self, store: GraphStore, namespace: str, generation: int, step: int
     ) -> Discourse | None:

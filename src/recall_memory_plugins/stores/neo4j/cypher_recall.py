@@ -16,7 +16,12 @@ from .cypher import (
     TERM_FREQUENCIES,
 )
 
-__all__ = ["READ_QUESTION_APOC", "RECENT_ENTITIES_AND_ALIASES", "SCORE_TERMS_AND_CONTEXT_IDS"]
+__all__ = [
+    "READ_QUESTION_AND_ENTITIES_APOC",
+    "READ_QUESTION_APOC",
+    "RECENT_ENTITIES_AND_ALIASES",
+    "SCORE_TERMS_AND_CONTEXT_IDS",
+]
 
 
 def _subquery(query: str, imported: str = "") -> str:
@@ -50,6 +55,13 @@ RECENT_ENTITIES_AND_ALIASES = (
     _subquery(RECENT_ENTITIES.replace("AS entities", "AS recent"))
     + _subquery(ENTITIES_BY_ALIAS)
     + "RETURN recent, entities\n"
+)
+
+# READ_QUESTION_APOC and RECENT_ENTITIES_AND_ALIASES in one query
+READ_QUESTION_AND_ENTITIES_APOC = READ_QUESTION_APOC.replace(
+    "RETURN step,",
+    RECENT_ENTITIES_AND_ALIASES.replace("RETURN recent, entities\n", "")
+    + "RETURN recent, entities, step,",
 )
 
 # SCORE_TERMS (scored) and FIND_CONTEXT_IDS_2 (first, second) in one query

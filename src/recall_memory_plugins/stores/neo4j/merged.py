@@ -28,10 +28,14 @@ class Neo4jMergedReads(Neo4jStatements, Neo4jEntities):
         window: int,
         anchor_newest: bool,
         max_neighbors: int,
+        recent: int | None = None,
+        aliases: Sequence[str] = (),
+        newest: int = 0,
     ) -> QuestionReads | None:
         """:func:`~..merged.read_question` in one query with APOC, with the document frequencies
-        of ``terms``. The namespace's state read here is the one the :meth:`reading` block's
-        later reads use (and a state the block read before is the one used here)."""
+        of ``terms`` and (``recent`` given) the recent entities and the look-up of ``aliases``.
+        The namespace's state read here is the one the :meth:`reading` block's later reads use
+        (and a state the block read before is the one used here)."""
         if self._batch() is not None or not self._detect_apoc():
             return None
         wanted = list(dict.fromkeys(names))
@@ -45,7 +49,12 @@ class Neo4jMergedReads(Neo4jStatements, Neo4jEntities):
             window=int(window),
             term_keys=_keys(asked),
         )
-        row = self._run("read the question", cypher_recall.READ_QUESTION_APOC, params)[0]
+        query = cypher_recall.READ_QUESTION_APOC
+        alias_keys = list(dict.fromkeys(a.casefold() for a in aliases))
+        if recent is not None:
+            query = cypher_recall.READ_QUESTION_AND_ENTITIES_APOC
+            params.update(limit=int(recent), type=None, alias_index_keys=_keys(alias_keys))
+        row = self._run("read the question", query, params)[0]
         state = known or (
             int(row["generation"] or 0),
             int(row["step"] or 0),
@@ -56,12 +65,21 @@ class Neo4jMergedReads(Neo4jStatements, Neo4jEntities):
             block.namespaces.setdefault(namespace, state)
         found = {term: int(df) for term, df in row["dfs"]}
         df = {t: found[t] for t in asked if t in found}
+        entities: dict[str, list[Entity] | None] = {"recent": None, "by_alias": None}
+        if recent is not None:
+            entities["recent"] = [_entity(namespace, e) for e in row["recent"]]
+            found_by_alias = [_entity(namespace, e) for e in row["entities"]]
+            entities["by_alias"] = (
+                newest_per_alias(found_by_alias, alias_keys, max(0, int(newest)))
+                if alias_keys
+                else []
+            )
         by_name = {c["name"]: self._concept(namespace, c) for c in row["found"]}
         starts = [by_name[n] for n in wanted if n in by_name]
         if not starts or state[1] == 0:
-            return QuestionReads(state[1], [], Subgraph(concepts=(), links=()), df)
+            return QuestionReads(state[1], [], Subgraph(concepts=(), links=()), df, **entities)
         sub = self._subgraph(namespace, [c.name for c in starts], row, params["depth"])
-        return QuestionReads(state[1], starts, sub, df)
+        return QuestionReads(state[1], starts, sub, df, **entities)
 
     def find_recent_entities_and_aliases(
         self, namespace: str, *, limit: int, aliases: Sequence[str], newest: int
