@@ -18,6 +18,7 @@ from recall_memory_plugins.stores.base import (
     expand_question_concepts,
     find_context_ids_in_groups,
     find_recent_entities_and_aliases,
+    get_statements_and_statements_at,
     read_question,
     reading,
     score_terms_and_find_context_ids,
@@ -223,3 +224,18 @@ def test_read_question_reads_the_entities_asked_for(store: GraphStore, ns: str) 
         assert got.by_alias == expected
         if aliases:
             assert {e.id for e in got.by_alias} == {"kai", "kai-2", "emile"}
+
+
+def test_statements_and_statements_at_are_the_two_reads(store: GraphStore, ns: str) -> None:
+    ids = [store.apply_update(_update(ns, f"s{i} x", ["x"])).statement_ids[0] for i in range(6)]
+    for wanted, steps in (
+        ([ids[4], ids[0], 999_999, ids[4]], [2, 9, 5, 2]),
+        (ids[:2], []),
+        ([], [1]),
+    ):
+        statements, after = get_statements_and_statements_at(store, ns, wanted, steps)
+        assert statements == store.get_statements(ns, wanted)
+        assert after is None or after == store.statements_at(ns, steps)
+    statements, after = get_statements_and_statements_at(store, ns, [ids[1]], [6, 3])
+    assert [s.text for s in statements] == ["s1 x"]
+    assert after is None or [s.text for s in after] == ["s2 x", "s5 x"]

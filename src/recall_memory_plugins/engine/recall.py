@@ -29,6 +29,7 @@ from ..models import (
 from ..nlp.base import Annotation, Annotator
 from ..stores.base import (
     QuestionReads,
+    get_statements_and_statements_at,
     read_question,
     reading,
     score_terms_and_find_context_ids,
@@ -47,6 +48,7 @@ from .retrieval import (
     rank_concepts,
     seed_order,
     speaker_boost,
+    steps_after,
 )
 from .text import Extraction, excerpt, extract
 from .tokens import TokenCounter
@@ -68,12 +70,6 @@ RELATED_CONTEXT = 8
 FILL_RECENT = 100  # newest statements considered to fill a budget the matches leave free
 FILL_MIN_FREE = 40  # ...when at least this many tokens are left
 FOLLOW_UP_HITS = 8  # best candidates whose next statements join (config.follow_up_weights)
-
-
-def _query_terms(ex: Extraction, essential: Sequence[str]) -> list[str]:
-    """Every term whose frequency a fused recall may read: the question's index terms and its
-    multi-word concepts (the query adds those that are stored)."""
-    return list(dict.fromkeys([*ex.terms(), *(n for n in essential if " " in n)]))
 
 
 class RecallMixin:
@@ -159,7 +155,7 @@ class RecallMixin:
             self.store,
             ns,
             essential,
-            _query_terms(ex, essential) if strat == "fused" else (),
+            ex.query_terms() if strat == "fused" else (),
             depth=cfg.depth_for(strat),
             window=cfg.temporal_window,
             anchor_newest=cfg.window_anchor == "newest",
@@ -387,7 +383,7 @@ class RecallMixin:
         """Candidates ranked by fused score; ``weights`` receives the question terms' idf weights
         (for excerpts), so the store's term statistics are read once per recall. ``period``: the
         calendar span the question names (statements said then rank higher). ``read_df``: the
-        document frequencies :func:`read_question` read of :func:`_query_terms` (None: not
+        document frequencies :func:`read_question` read of ``ex.query_terms()`` (None: not
         read)."""
         cfg = self.config
         query = ex.terms()
@@ -400,7 +396,7 @@ class RecallMixin:
         avg_len, k1, b = 0.0, 1.2, 0.75  # (used only with terms to score)
         if query:
             n_docs, avg_len = self.store.count_statements(ns)
-            if read_df is not None and set(query) <= set(_query_terms(ex, ex.concept_names())):
+            if read_df is not None and set(query) <= set(ex.query_terms()):
                 df = {t: read_df[t] for t in query if t in read_df}
             else:
                 df = self.store.term_frequencies(ns, query)
@@ -476,10 +472,17 @@ class RecallMixin:
             recency_weight=cfg.recency_weight,
             dense_weight=dense_weight,
         )[:keep]
+        follow_steps = len(cfg.follow_up_weights)
+        guessed: set[int] = set()  # follow-up steps read with the statements
+        read_after: list[Statement] | None = None
         if not by_id:
-            by_id = {
-                s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])
-            }
+            # with the statements, the follow-ups of the best candidates before the boosts below
+            # (most often the best after them too; the boosts' newcomers are read after)
+            guessed = steps_after((c.t_index for c in ranked[: 2 * FOLLOW_UP_HITS]), follow_steps)
+            statements, read_after = get_statements_and_statements_at(
+                self.store, ns, [c.statement_id for c in ranked], guessed
+            )
+            by_id = {s.id: s for s in statements}
         out = [
             (by_id[c.statement_id], round(c.score, 6), c.concepts)
             for c in ranked
@@ -494,12 +497,17 @@ class RecallMixin:
         if cfg.follow_up_weights:
             # the statements stored just after the best hits (twice as many hits as follow, as
             # a hit's own follow-ups may outrank the next hits)
-            steps = {
-                st.t_index + k
-                for st, _, _ in out[: 2 * FOLLOW_UP_HITS]
-                for k in range(1, len(cfg.follow_up_weights) + 1)
-            }
-            follow = [st for st in self.store.statements_at(ns, steps) if st.id not in by_id]
+            steps = steps_after(
+                (st.t_index for st, _, _ in out[: 2 * FOLLOW_UP_HITS]), follow_steps
+            )
+            if read_after is None:
+                pool = self.store.statements_at(ns, steps)
+            else:  # statements_at(steps): the steps read with the statements, then the rest
+                pool = [st for st in read_after if st.t_index in steps]
+                if not steps <= guessed:
+                    pool += self.store.statements_at(ns, steps - guessed)
+                    pool.sort(key=lambda st: (st.t_index, st.id))
+            follow = [st for st in pool if st.id not in by_id]
             out = add_follow_ups(
                 out,
                 follow,

@@ -9,11 +9,11 @@ are those calls. The contract tests compare both ways on every store. Re-exporte
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..models import Concept, Entity, Subgraph
+from ..models import Concept, Entity, Statement, Subgraph
 
 if TYPE_CHECKING:
     from .base import GraphStore
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = [
     "QuestionReads",
     "find_recent_entities_and_aliases",
+    "get_statements_and_statements_at",
     "read_question",
     "score_terms_and_find_context_ids",
 ]
@@ -152,3 +153,17 @@ def score_terms_and_find_context_ids(
     )
     contexts = find_context_ids_in_groups(store, namespace, groups) if groups is not None else {}
     return scored, contexts
+
+
+def get_statements_and_statements_at(
+    store: GraphStore, namespace: str, ids: Sequence[int], steps: Iterable[int]
+) -> tuple[list[Statement], list[Statement] | None]:
+    """:meth:`~.base.GraphStore.get_statements` of ``ids`` and, from a store that reads them in
+    the same query, :meth:`~.base.GraphStore.statements_at` of ``steps`` (None: not read, the
+    caller asks for them when it needs them)."""
+    method = getattr(store, "get_statements_and_statements_at", None)
+    if callable(method):
+        found: tuple[list[Statement], list[Statement] | None] | None = method(namespace, ids, steps)
+        if found is not None:
+            return found
+    return store.get_statements(namespace, ids), None

@@ -10,13 +10,16 @@ from .cypher import (
     ENTITIES_BY_ALIAS,
     EXPAND_QUESTION_APOC,
     FIND_CONTEXT_IDS_2,
+    GET_STATEMENTS,
     NAMESPACE_STATE,
     RECENT_ENTITIES,
     SCORE_TERMS,
+    STATEMENTS_AT,
     TERM_FREQUENCIES,
 )
 
 __all__ = [
+    "GET_STATEMENTS_AND_STATEMENTS_AT",
     "READ_QUESTION_AND_ENTITIES_APOC",
     "READ_QUESTION_APOC",
     "RECENT_ENTITIES_AND_ALIASES",
@@ -67,4 +70,11 @@ READ_QUESTION_AND_ENTITIES_APOC = READ_QUESTION_APOC.replace(
 # SCORE_TERMS (scored) and FIND_CONTEXT_IDS_2 (first, second) in one query
 SCORE_TERMS_AND_CONTEXT_IDS = _subquery(SCORE_TERMS) + FIND_CONTEXT_IDS_2.replace(
     "RETURN first, second", "RETURN scored, first, second"
+)
+
+# GET_STATEMENTS (statements) and STATEMENTS_AT (at_steps) in one query
+GET_STATEMENTS_AND_STATEMENTS_AT = (
+    _subquery(GET_STATEMENTS)
+    + _subquery(STATEMENTS_AT.replace("AS statements", "AS at_steps"))
+    + "RETURN statements, at_steps\n"
 )

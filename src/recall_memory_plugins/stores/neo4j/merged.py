@@ -4,9 +4,9 @@ query (inside a batch, without APOC), and the shared function makes the separate
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
-from ...models import Entity, Subgraph
+from ...models import Entity, Statement, Subgraph
 from ..base import newest_per_alias
 from ..merged import QuestionReads
 from . import cypher_recall
@@ -133,3 +133,20 @@ class Neo4jMergedReads(Neo4jStatements, Neo4jEntities):
         out: dict[str, list[tuple[int, int]]] = {}
         self._context_rows(row, pair, out)
         return scored, out
+
+    def get_statements_and_statements_at(
+        self, namespace: str, ids: Sequence[int], steps: Iterable[int]
+    ) -> tuple[list[Statement], list[Statement]] | None:
+        """:func:`~..merged.get_statements_and_statements_at` in one query (no steps: None)."""
+        wanted = [int(i) for i in ids]
+        at = sorted({int(t) for t in steps})
+        if not at or not wanted:
+            return None
+        row = self._run(
+            "read statements",
+            cypher_recall.GET_STATEMENTS_AND_STATEMENTS_AT,
+            {"ns": namespace, "ids": list(dict.fromkeys(wanted)), "steps": at},
+        )[0]
+        found = {s.id: s for s in (self._statement(namespace, r) for r in row["statements"])}
+        after = [self._statement(namespace, r) for r in row["at_steps"]]
+        return [found[i] for i in wanted if i in found], after
