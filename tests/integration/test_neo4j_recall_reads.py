@@ -7,14 +7,15 @@ from __future__ import annotations
 import dataclasses
 import uuid
 from collections.abc import Iterator
+from datetime import timedelta
 from typing import Any
 
 import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.models import Recall
-from recall_memory_plugins.stores.neo4j import Neo4jGraphStore
-from tests.conftest import Clock
+from recall_memory_plugins.stores.neo4j import Neo4jGraphStore, cypher
+from tests.conftest import T0, Clock
 
 CONVERSATION = [
     ("Brandon", "Brandon loves coffee."),
@@ -50,16 +51,18 @@ class CountingStore(Neo4jGraphStore):
     """The real Neo4j store, recording the queries it sends (their actions)."""
 
     actions: list[str]
+    queries: list[str]
 
-    def _run(self, action: str, *args: Any, **kwargs: Any) -> Any:
+    def _run(self, action: str, query: str, *args: Any, **kwargs: Any) -> Any:
         self.actions.append(action)
-        return super()._run(action, *args, **kwargs)
+        self.queries.append(query)
+        return super()._run(action, query, *args, **kwargs)
 
 
 @pytest.fixture
 def counting(config: Any, driver: Any) -> Iterator[CountingStore]:
     s = CountingStore(driver=driver, database=config.database)
-    s.actions = []
+    s.actions, s.queries = [], []
     s.setup()
     yield s
     s.close()
@@ -94,6 +97,33 @@ def test_recall_reads_few_queries_and_answers_as_sqlite(counting: CountingStore)
                 assert MERGED_AWAY.isdisjoint(counting.actions), (question, counting.actions)
                 assert len(counting.actions) <= 7, (question, counting.actions)
         assert any(lite.recall(q, token_budget=300).facts for q in QUESTIONS)
+    finally:
+        lite.close()
+        counting.clear(ns)
+
+
+@pytest.mark.neo4j
+def test_recalls_of_a_longer_chat_match_sqlite(counting: CountingStore) -> None:
+    from benchmarks.synthetic import ChatGenerator
+
+    ns = f"it-recall-reads-{uuid.uuid4().hex[:12]}"
+    gen = ChatGenerator(7)
+    items = [{"text": t, "at": T0 + timedelta(seconds=i)} for i, t in enumerate(gen.take(1500))]
+    TemporalGraphMemory(counting, annotator="offline").add_many(items, namespace=ns)
+    lite = TemporalGraphMemory(":memory:", annotator="offline")
+    try:
+        lite.add_many(items, namespace=ns)
+        fresh = TemporalGraphMemory(counting, annotator="offline")
+        late_follow_ups = 0
+        for question in gen.questions(60):
+            counting.queries = []
+            got = fresh.recall(question, namespace=ns, token_budget=3000)
+            assert normalised(got) == normalised(
+                lite.recall(question, namespace=ns, token_budget=3000)
+            ), question
+            # follow-ups the boosts brought in, read after the statements
+            late_follow_ups += cypher.STATEMENTS_AT in counting.queries
+        assert late_follow_ups > 0
     finally:
         lite.close()
         counting.clear(ns)
