@@ -10,6 +10,7 @@ from recall_memory_plugins.models import (
     ConceptMention,
     EntityRecord,
     GraphUpdate,
+    RelationChange,
     StatementInput,
     Subgraph,
 )
@@ -18,6 +19,7 @@ from recall_memory_plugins.stores.base import (
     expand_question_concepts,
     find_context_ids_in_groups,
     find_recent_entities_and_aliases,
+    find_relations_of_entities,
     get_statements_and_statements_at,
     read_question,
     reading,
@@ -187,8 +189,8 @@ def test_score_terms_and_context_ids_are_the_two_reads(store: GraphStore, ns: st
                 else []
             )
             contexts = find_context_ids_in_groups(store, ns, gs) if gs is not None else {}
-            assert got == (scored, contexts)
-    scored, contexts = score_terms_and_find_context_ids(
+            assert got == (scored, contexts, None)
+    scored, contexts, _ = score_terms_and_find_context_ids(
         store, ns, terms, groups, avg_len=avg_len, top=2, k1=1.2, b=0.75
     )
     assert scored[0][0] == store.statements_at(ns, [6])[0].id  # w5
@@ -239,3 +241,37 @@ def test_statements_and_statements_at_are_the_two_reads(store: GraphStore, ns: s
     statements, after = get_statements_and_statements_at(store, ns, [ids[1]], [6, 3])
     assert [s.text for s in statements] == ["s1 x"]
     assert after is None or [s.text for s in after] == ["s2 x", "s5 x"]
+
+
+def test_score_terms_and_context_ids_may_read_relations(store: GraphStore, ns: str) -> None:
+    a, b, c = (EntityRecord(i, i.title(), "PERSON") for i in ("ann", "bob", "cy"))
+    for i, (subject, obj) in enumerate([(a, b), (b, c), (a, c), (c, a)]):
+        store.apply_update(
+            GraphUpdate(
+                namespace=ns,
+                at=T0,
+                statements=(StatementInput(f"{subject.name} knows {obj.name}", {"know": 1}),),
+                concepts=(ConceptMention("know", "Know"),),
+                entities=(subject, obj),
+                relation_changes=(RelationChange("add", f"r{i}", subject.id, "KNOWS", obj.id),),
+            )
+        )
+    _, avg_len = store.count_statements(ns)
+    for ids, newest in ((["ann", "nobody", "cy"], 3), (["cy", "ann"], 2), (["bob"], 32), ([], 5)):
+        scored, contexts, relations = score_terms_and_find_context_ids(
+            store,
+            ns,
+            {"know": (1.0, 10)},
+            [(["know"], 3), ([], 1)],
+            avg_len=avg_len,
+            top=5,
+            k1=1.2,
+            b=0.75,
+            entity_ids=ids,
+            newest=newest,
+        )
+        assert len(scored) == 4 and len(contexts["know"]) == 3
+        expected = find_relations_of_entities(store, ns, ids, newest=newest)
+        assert relations is None or relations == expected
+        if ids == ["bob"]:
+            assert relations is None or [r.id for r in relations[0]] == ["r0", "r1"]

@@ -19,12 +19,9 @@ from ..config import MemoryConfig
 from ..errors import InputError
 from ..models import (
     Recall,
-    RecalledStatement,
+    Relation,
     ScoredConcept,
     Statement,
-    date_header,
-    render_statements,
-    statement_line,
 )
 from ..nlp.base import Annotation, Annotator
 from ..stores.base import (
@@ -34,9 +31,11 @@ from ..stores.base import (
     reading,
     score_terms_and_find_context_ids,
 )
+from .fill import BudgetFillMixin
 from .filters import StatementFilter, facts_as_of, filter_candidates
 from .gcpause import paused_gc
 from .periods import Period, question_period
+from .relations.reads import FACT_HISTORY
 from .retrieval import (
     BM25,
     Candidate,
@@ -50,7 +49,7 @@ from .retrieval import (
     speaker_boost,
     steps_after,
 )
-from .text import Extraction, excerpt, extract
+from .text import Extraction, extract
 from .tokens import TokenCounter
 from .validation import check_as_of, check_budget
 
@@ -72,7 +71,7 @@ FILL_MIN_FREE = 40  # ...when at least this many tokens are left
 FOLLOW_UP_HITS = 8  # best candidates whose next statements join (config.follow_up_weights)
 
 
-class RecallMixin:
+class RecallMixin(BudgetFillMixin):
     """``recall``/``arecall`` and the search stages behind them."""
 
     if TYPE_CHECKING:  # provided by TemporalGraphMemory
@@ -169,16 +168,47 @@ class RecallMixin:
             return Recall(question, ns, (), (), 0, budget, "empty")
         ranked_concepts = self._graph(opened)
 
+        anchors = None  # the entities the facts are about: their relations go with the candidates
+        if tracker is not None:
+            read = (
+                None
+                if opened.recent is None or opened.by_alias is None
+                else (aliases, opened.recent, opened.by_alias)
+            )
+            anchors = tracker.fact_anchors(self.store, ns, annotation, entities=read)
+        full_texts: dict[int, str] = {}
+        weights: dict[str, float] = {}
+        anchored: list[list[list[Relation]]] = []
+        if strat == "seed":
+            ranked, how = self._seed_candidates(ns, ranked_concepts)
+        else:
+            period = question_period(question) if self.config.period_weight else None
+            ranked, how = self._fused_candidates(
+                ns,
+                ex,
+                ranked_concepts,
+                newest,
+                budget,
+                weights,
+                period,
+                question,
+                opened.df,
+                anchors.anchors if anchors is not None else (),
+                anchored,
+            )
+            if self.config.excerpts != "off" and weights:
+                ranked = self._excerpts(ranked, weights, full_texts)
         facts: list[str] = []
         reserved = 0
         if self.tracker is not None and annotation.sentences:
-            read = (
-                (aliases, opened.recent, opened.by_alias)
-                if opened.recent is not None and opened.by_alias is not None
-                else None
-            )
             for fact in (
-                self.tracker.facts(self.store, ns, annotation, entities=read)
+                self.tracker.facts(
+                    self.store,
+                    ns,
+                    annotation,
+                    anchors=anchors,
+                    relations=next(iter(anchored), None),
+                )
                 if as_of is None
                 else facts_as_of(self.tracker.find_relations(self.store, ns, as_of=as_of), question)
             ):
@@ -187,18 +217,6 @@ class RecallMixin:
                     break
                 facts.append(fact)
                 reserved += cost
-
-        full_texts: dict[int, str] = {}
-        weights: dict[str, float] = {}
-        if strat == "seed":
-            ranked, how = self._seed_candidates(ns, ranked_concepts)
-        else:
-            period = question_period(question) if self.config.period_weight else None
-            ranked, how = self._fused_candidates(
-                ns, ex, ranked_concepts, newest, budget, weights, period, question, opened.df
-            )
-            if self.config.excerpts != "off" and weights:
-                ranked = self._excerpts(ranked, weights, full_texts)
         ranked = filter_candidates(ranked, only)
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
@@ -254,85 +272,6 @@ class RecallMixin:
             tokens = self._tokens.count(recall.text)
         return replace(recall, token_count=tokens)
 
-    def _restore_full_texts(
-        self,
-        kept: list[RecalledStatement],
-        full_texts: dict[int, str],
-        budget: int,
-        grouped: bool,
-    ) -> list[RecalledStatement]:
-        """Excerpted statements get their whole text back, best first, while the budget allows."""
-        count = self._tokens.count
-        free = budget - count(render_statements([r.statement for r in kept], grouped=grouped))
-        out = []
-        for r in sorted(kept, key=lambda r: -r.score):
-            full = full_texts.get(r.statement.id)
-            if full is None:
-                out.append(r)
-                continue
-            whole = replace(r.statement, text=full)
-            cost = count(statement_line(whole, with_date=not grouped)) + 1
-            if cost - r.tokens <= free:
-                free -= cost - r.tokens
-                out.append(replace(r, statement=whole, tokens=cost))
-            else:
-                out.append(replace(r, full_text=full))
-        return out
-
-    def _excerpts(
-        self,
-        ranked: list[tuple[Statement, float, tuple[str, ...]]],
-        weights: dict[str, float],
-        full_texts: dict[int, str],
-    ) -> list[tuple[Statement, float, tuple[str, ...]]]:
-        """Long statements shortened to their sentences that match the question."""
-        out = []
-        turns_only = self.config.excerpts == "turns"
-        for st, score, concepts in ranked:
-            if turns_only and not st.speaker:
-                out.append((st, score, concepts))
-                continue
-            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
-            if short != st.text:
-                full_texts[st.id] = st.text
-                st = replace(st, text=short)
-            out.append((st, score, concepts))
-        return out
-
-    def _truncated(
-        self,
-        best: tuple[Statement, float, tuple[str, ...]],
-        budget: int,
-        grouped: bool,
-        weights: Mapping[str, float] | None = None,
-        full_texts: dict[int, str] | None = None,
-    ) -> RecalledStatement:
-        """The best statement cut to fit a budget too small for any whole statement.
-
-        With the question's term ``weights`` it is first cut to its sentences that match the
-        question (what the budget can hold of the answer), and only then to its first tokens.
-        """
-        st, score, concepts = best
-        if weights and (full_texts is None or st.id not in full_texts):  # not yet an excerpt
-            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
-            if short != st.text:
-                if full_texts is not None:
-                    full_texts[st.id] = st.text
-                st = replace(st, text=short)
-                cost = self._tokens.count(statement_line(st, with_date=not grouped)) + 1
-                header = self._tokens.count(date_header(st)) + 1 if grouped else 0
-                if cost + header <= budget:
-                    return RecalledStatement(st, score, concepts, cost)
-        probe = replace(st, text="")
-        overhead = self._tokens.count(statement_line(probe, with_date=not grouped)) + 2
-        if grouped:
-            overhead += self._tokens.count(date_header(st)) + 1
-        text = self._tokens.truncate(st.text, max(budget - overhead, 1)).rstrip() + "…"
-        cut = replace(st, text=text)
-        return RecalledStatement(
-            cut, score, concepts, self._tokens.count(statement_line(cut, with_date=not grouped)) + 1
-        )
-
     async def arecall(self, question: str, **kwargs: Any) -> Recall:
         """Async twin of :meth:`recall` (runs in a worker thread)."""
         return await asyncio.to_thread(self.recall, question, **kwargs)
@@ -379,12 +318,15 @@ class RecallMixin:
         period: Period | None = None,
         question: str = "",
         read_df: Mapping[str, int] | None = None,
+        anchors: Sequence[str] = (),
+        anchored: list[list[list[Relation]]] | None = None,
     ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
         """Candidates ranked by fused score; ``weights`` receives the question terms' idf weights
         (for excerpts), so the store's term statistics are read once per recall. ``period``: the
         calendar span the question names (statements said then rank higher). ``read_df``: the
         document frequencies :func:`read_question` read of ``ex.query_terms()`` (None: not
-        read)."""
+        read). ``anchored`` receives the relations of the facts' ``anchors`` when they are read
+        with the candidates."""
         cfg = self.config
         query = ex.terms()
         for c in concepts:
@@ -433,8 +375,9 @@ class RecallMixin:
                     min(cfg.context_limit, RELATED_CONTEXT),
                 ),
             ]
-        # the lexical and the graph candidates: one round trip on a server store
-        scored, contexts = score_terms_and_find_context_ids(
+        # the lexical and the graph candidates (and the facts' relations): one round trip on a
+        # server store
+        scored, contexts, relations = score_terms_and_find_context_ids(
             self.store,
             ns,
             terms,
@@ -443,7 +386,11 @@ class RecallMixin:
             top=LEXICAL_CANDIDATES_PER_KEPT * keep,
             k1=k1,
             b=b,
+            entity_ids=anchors,
+            newest=FACT_HISTORY,
         )
+        if relations is not None and anchored is not None:
+            anchored.append(relations)
         for sid, t_index, score in scored:
             cands[sid] = Candidate(sid, t_index, lexical=score)
         for name, members in contexts.items():

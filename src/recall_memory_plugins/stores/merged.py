@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..models import Concept, Entity, Statement, Subgraph
+from ..models import Concept, Entity, Relation, Statement, Subgraph
 
 if TYPE_CHECKING:
     from .base import GraphStore
@@ -133,15 +133,38 @@ def score_terms_and_find_context_ids(
     top: int,
     k1: float,
     b: float,
-) -> tuple[list[tuple[int, int, float]], dict[str, list[tuple[int, int]]]]:
+    entity_ids: Sequence[str] = (),
+    newest: int = 0,
+) -> tuple[
+    list[tuple[int, int, float]], dict[str, list[tuple[int, int]]], list[list[Relation]] | None
+]:
     """:meth:`~.base.GraphStore.score_terms` of ``terms`` (``[]`` when None) and
     :func:`~.base.find_context_ids_in_groups` of ``groups`` (``{}`` when None): a recall's
     lexical and graph candidates, which do not depend on each other, in one round trip on a
-    server."""
+    server; such a store may also read, in the same query,
+    :func:`~.base.find_relations_of_entities` of ``entity_ids`` (``newest``), which here are
+    not read (None: the caller asks for them when it needs them)."""
     method = getattr(store, "score_terms_and_find_context_ids", None)
     if callable(method) and terms is not None and groups is not None:
-        found: tuple[list[tuple[int, int, float]], dict[str, list[tuple[int, int]]]] | None
-        found = method(namespace, terms, groups, avg_len=avg_len, top=top, k1=k1, b=b)
+        found: (
+            tuple[
+                list[tuple[int, int, float]],
+                dict[str, list[tuple[int, int]]],
+                list[list[Relation]] | None,
+            ]
+            | None
+        )
+        found = method(
+            namespace,
+            terms,
+            groups,
+            avg_len=avg_len,
+            top=top,
+            k1=k1,
+            b=b,
+            entity_ids=entity_ids,
+            newest=newest,
+        )
         if found is not None:
             return found
     from .base import find_context_ids_in_groups
@@ -152,7 +175,7 @@ def score_terms_and_find_context_ids(
         else []
     )
     contexts = find_context_ids_in_groups(store, namespace, groups) if groups is not None else {}
-    return scored, contexts
+    return scored, contexts, None
 
 
 def get_statements_and_statements_at(

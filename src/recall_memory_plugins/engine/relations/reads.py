@@ -9,6 +9,7 @@ rendered by :func:`~.facts.render_fact`). Nothing here writes to the store.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -24,7 +25,9 @@ from .schema import Mention, Side, normalise_relation_type
 
 __all__ = [
     "FACT_HISTORY",
+    "FactAnchors",
     "entities_named",
+    "fact_anchors",
     "find_relations",
     "question_keys",
     "select_facts",
@@ -105,6 +108,35 @@ def find_relations(
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class FactAnchors:
+    """What :func:`select_facts` finds in a question before it reads relations: the entities
+    whose relations it reads (``anchors``), the relation types its words ask about (``cues``),
+    and whether it names anything (``named``)."""
+
+    anchors: list[str]
+    cues: list[str]
+    named: bool
+
+
+def fact_anchors(
+    store: GraphStore,
+    namespace: str,
+    question: Annotation,
+    *,
+    discourse: Sequence[Referent],
+    read: Prefetched | None = None,
+) -> FactAnchors:
+    """The first part of :func:`select_facts` (see there), which a recall may make before its
+    other reads, to read the anchors' relations with them."""
+    head = _head(question, HEAD_CHARS)
+    named_ids, noun_ids, named = _anchors(store, namespace, head, discourse, read)
+    if head is not question and len(named_ids) < MAX_ANCHORS:
+        named_ids, noun_ids, named = _anchors(store, namespace, question, discourse, read)
+    anchors = list(dict.fromkeys([*named_ids, *noun_ids]))[:MAX_ANCHORS]
+    return FactAnchors(anchors, cue_types(question.text), named)
+
+
 def select_facts(
     store: GraphStore,
     namespace: str,
@@ -114,6 +146,8 @@ def select_facts(
     exclusivity: Mapping[str, Side],
     limit: int = 8,
     read: Prefetched | None = None,
+    found: FactAnchors | None = None,
+    relations: Sequence[Sequence[Relation]] | None = None,
 ) -> list[str]:
     """Short statements of the current relations relevant to ``question``, newest first.
 
@@ -128,21 +162,23 @@ def select_facts(
         exclusivity: the tracker's exclusivity table (which side a replaced relation shares).
         limit: at most this many facts.
         read: entity look-ups read with the discourse (of :func:`question_keys`), if any.
+        found: :func:`fact_anchors` of the question, when already found (``discourse`` and
+            ``read`` are then not used).
+        relations: ``find_relations_of_entities(found.anchors, newest=FACT_HISTORY)``, when
+            already read.
     """
     if limit < 1 or not question.sentences:
         return []
-    head = _head(question, HEAD_CHARS)
-    named_ids, noun_ids, named = _anchors(store, namespace, head, discourse, read)
-    if head is not question and len(named_ids) < MAX_ANCHORS:
-        named_ids, noun_ids, named = _anchors(store, namespace, question, discourse, read)
-    anchors = list(dict.fromkeys([*named_ids, *noun_ids]))[:MAX_ANCHORS]
-    cues = cue_types(question.text)
+    found = found or fact_anchors(store, namespace, question, discourse=discourse, read=read)
+    anchors, cues, named = found.anchors, found.cues, found.named
 
     rels: dict[str, Relation] = {}
     # the newest part of the history is what a context shows; older relations of a
     # much-mentioned entity stay reachable through relations()/timeline()
-    for found in find_relations_of_entities(store, namespace, anchors, newest=FACT_HISTORY):
-        for rel in found:
+    if relations is None:
+        relations = find_relations_of_entities(store, namespace, anchors, newest=FACT_HISTORY)
+    for of_anchor in relations:
+        for rel in of_anchor:
             rels.setdefault(rel.id, rel)
     if not anchors and cues and not named:  # "Who manages the project?" names nobody
         for type_ in cues[:3]:

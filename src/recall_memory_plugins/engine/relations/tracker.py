@@ -31,7 +31,15 @@ from .entities import EntityBook as _EntityBook
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
 from .patterns.mood import unasserted
-from .reads import FACT_HISTORY, entities_named, find_relations, question_keys, select_facts
+from .reads import (
+    FACT_HISTORY,
+    FactAnchors,
+    entities_named,
+    fact_anchors,
+    find_relations,
+    question_keys,
+    select_facts,
+)
 from .schema import (
     DATE,
     DEFAULT_EXCLUSIVE,
@@ -427,6 +435,8 @@ class RelationTracker:
         *,
         limit: int = 8,
         entities: tuple[Sequence[str], list[Entity], list[Entity]] | None = None,
+        anchors: FactAnchors | None = None,
+        relations: Sequence[Sequence[Relation]] | None = None,
     ) -> list[str]:
         """Short statements of the current relations relevant to ``question``, newest first.
 
@@ -436,10 +446,40 @@ class RelationTracker:
         as "no longer". See :func:`~.reads.select_facts`.
 
         ``entities``: ``(aliases, recent, by_alias)``, the reads :meth:`entity_reads` names,
-        made by the caller with the namespace's state (else they are made here).
+        made by the caller with the namespace's state (else they are made here). ``anchors``:
+        :meth:`fact_anchors` of the question, and ``relations`` those of its anchors
+        (``find_relations_of_entities(anchors.anchors, newest=FACT_HISTORY)``), when the
+        caller found or read them already.
         """
         if limit < 1 or not question.sentences:
             return []
+        if anchors is None:
+            anchors, relations = (
+                self.fact_anchors(store, namespace, question, entities=entities),
+                None,
+            )
+        return select_facts(
+            store,
+            namespace,
+            question,
+            discourse=(),
+            exclusivity=self.exclusivity,
+            limit=limit,
+            found=anchors,
+            relations=relations,
+        )
+
+    def fact_anchors(
+        self,
+        store: GraphStore,
+        namespace: str,
+        question: Annotation,
+        *,
+        entities: tuple[Sequence[str], list[Entity], list[Entity]] | None = None,
+    ) -> FactAnchors:
+        """The entities (and relation types) whose relations :meth:`facts` reads for
+        ``question``: a caller may read those relations with its own reads and pass both to
+        :meth:`facts`. ``entities`` as for :meth:`facts`."""
         if entities is not None:
             keys, recent, by_alias = entities
             discourse = self._discourse.load_read(
@@ -452,15 +492,7 @@ class RelationTracker:
             discourse, read = self._discourse.load_with_aliases(
                 store, namespace, size=self.salience, aliases=question_keys(question)
             )
-        return select_facts(
-            store,
-            namespace,
-            question,
-            discourse=discourse.referents,
-            exclusivity=self.exclusivity,
-            limit=limit,
-            read=read,
-        )
+        return fact_anchors(store, namespace, question, discourse=discourse.referents, read=read)
 
 
 def _asserted(

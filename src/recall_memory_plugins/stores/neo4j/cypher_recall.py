@@ -1,5 +1,5 @@
-"""The Cypher of a recall's merged first reads (:mod:`..merged`): what the store reads in several
-queries of :mod:`.cypher`, answered in one round trip.
+"""The Cypher of a recall's merged reads (:mod:`..merged`): what the store reads in several
+queries of :mod:`.cypher` and :mod:`.cypher_facts`, answered in one round trip.
 
 All values are parameters; see :mod:`.cypher` for the conventions (index keys, rows as lists).
 """
@@ -17,6 +17,7 @@ from .cypher import (
     STATEMENTS_AT,
     TERM_FREQUENCIES,
 )
+from .cypher_facts import RELATIONS_OF_ENTITIES
 
 __all__ = [
     "GET_STATEMENTS_AND_STATEMENTS_AT",
@@ -67,9 +68,12 @@ READ_QUESTION_AND_ENTITIES_APOC = READ_QUESTION_APOC.replace(
     + "RETURN recent, entities, step,",
 )
 
-# SCORE_TERMS (scored) and FIND_CONTEXT_IDS_2 (first, second) in one query
-SCORE_TERMS_AND_CONTEXT_IDS = _subquery(SCORE_TERMS) + FIND_CONTEXT_IDS_2.replace(
-    "RETURN first, second", "RETURN scored, first, second"
+# SCORE_TERMS (scored), FIND_CONTEXT_IDS_2 (first, second) and RELATIONS_OF_ENTITIES (anchored:
+# [i, relations] pairs, in the order of $entity_keys) in one query
+SCORE_TERMS_AND_CONTEXT_IDS = (
+    _subquery(SCORE_TERMS)
+    + _subquery(_subquery(RELATIONS_OF_ENTITIES) + "RETURN collect([i, relations]) AS anchored\n")
+    + FIND_CONTEXT_IDS_2.replace("RETURN first, second", "RETURN scored, anchored, first, second")
 )
 
 # GET_STATEMENTS (statements) and STATEMENTS_AT (at_steps) in one query

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from ...models import Entity, Statement, Subgraph
+from ...models import Entity, Relation, Statement, Subgraph
 from ..base import newest_per_alias
 from ..merged import QuestionReads
 from . import cypher_recall
@@ -115,24 +115,46 @@ class Neo4jMergedReads(Neo4jStatements, Neo4jEntities):
         top: int,
         k1: float,
         b: float,
-    ) -> tuple[list[tuple[int, int, float]], dict[str, list[tuple[int, int]]]] | None:
-        """:func:`~..merged.score_terms_and_find_context_ids` in one query when both have
-        something to read and there are at most two groups (a recall's)."""
+        entity_ids: Sequence[str] = (),
+        newest: int = 0,
+    ) -> (
+        tuple[
+            list[tuple[int, int, float]],
+            dict[str, list[tuple[int, int]]],
+            list[list[Relation]] | None,
+        ]
+        | None
+    ):
+        """:func:`~..merged.score_terms_and_find_context_ids` in one query, with the relations
+        of ``entity_ids``, when both have something to read and there are at most two groups (a
+        recall's); the relations are not read while a bulk batch has queued updates."""
         scoring = self._score_params(namespace, terms, avg_len=avg_len, top=top, k1=k1, b=b)
         if scoring is None or len(groups) > 2:
             return None
         contexts, pair = self._context_params(namespace, groups)
         if contexts is None:
             return None
+        ids = list(entity_ids) if self._pending_block() is None else []
         row = self._run(
             "score statements and read context ids",
             cypher_recall.SCORE_TERMS_AND_CONTEXT_IDS,
-            {**scoring, **contexts},
+            {
+                **scoring,
+                **contexts,
+                "entity_keys": _keys(ids),
+                "newest": max(int(newest), 0),
+            },
         )[0]
         scored = [(int(sid), int(t), float(score)) for sid, t, score in row["scored"]]
         out: dict[str, list[tuple[int, int]]] = {}
         self._context_rows(row, pair, out)
-        return scored, out
+        if not ids:
+            return scored, out, None
+        by_index = {int(i): rels for i, rels in row["anchored"]}
+        relations = [
+            [self._relation(namespace, r) for r in by_index.get(i, ())] for i in range(len(ids))
+        ]
+        return scored, out, relations
 
     def get_statements_and_statements_at(
         self, namespace: str, ids: Sequence[int], steps: Iterable[int]
