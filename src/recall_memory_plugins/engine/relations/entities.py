@@ -120,8 +120,8 @@ class EntityBook:
         if not keys:
             return
         self.version += 1
-        folded = {k.casefold() for k in keys}
-        if read is not None and read.keys <= folded:
+        asked = {k.casefold() for k in keys}  # as the store folds them
+        if read is not None and read.keys <= asked:
             # each alias key is looked up on its own (its newest plus exact names), so the
             # look-up of all keys is the one of read's keys merged with the rest's, in the same
             # order (first_step, id)
