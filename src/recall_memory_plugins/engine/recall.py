@@ -19,18 +19,23 @@ from ..config import MemoryConfig
 from ..errors import InputError
 from ..models import (
     Recall,
-    RecalledStatement,
+    Relation,
     ScoredConcept,
     Statement,
-    date_header,
-    render_statements,
-    statement_line,
 )
 from ..nlp.base import Annotation, Annotator
-from ..stores.base import expand_question_concepts, find_context_ids_in_groups, reading
+from ..stores.base import (
+    QuestionReads,
+    get_statements_and_statements_at,
+    read_question,
+    reading,
+    score_terms_and_find_context_ids,
+)
+from .fill import BudgetFillMixin
 from .filters import StatementFilter, facts_as_of, filter_candidates
 from .gcpause import paused_gc
 from .periods import Period, question_period
+from .relations.reads import FACT_HISTORY
 from .retrieval import (
     BM25,
     Candidate,
@@ -42,8 +47,9 @@ from .retrieval import (
     rank_concepts,
     seed_order,
     speaker_boost,
+    steps_after,
 )
-from .text import Extraction, excerpt, extract
+from .text import Extraction, extract
 from .tokens import TokenCounter
 from .validation import check_as_of, check_budget
 
@@ -65,7 +71,7 @@ FILL_MIN_FREE = 40  # ...when at least this many tokens are left
 FOLLOW_UP_HITS = 8  # best candidates whose next statements join (config.follow_up_weights)
 
 
-class RecallMixin:
+class RecallMixin(BudgetFillMixin):
     """``recall``/``arecall`` and the search stages behind them."""
 
     if TYPE_CHECKING:  # provided by TemporalGraphMemory
@@ -132,21 +138,77 @@ class RecallMixin:
         if as_of is not None:
             only = (only or StatementFilter()).with_as_of(as_of)
 
-        newest = self.store.current_step(ns)
-        if newest == 0:
-            return Recall(question, ns, (), (), 0, budget, "empty")
         annotation = (
             self.annotator.annotate(question) if question.strip() else Annotation(question, ())
         )
         ex = extract(annotation)
         essential = ex.concept_names()
-        ranked_concepts = self._graph(ns, essential, newest, strat)
+        cfg = self.config
+        tracker = self.tracker if as_of is None and annotation.sentences else None
+        salient, aliases, newest_per_alias = (
+            tracker.entity_reads(annotation) if tracker is not None else (None, [], 0)
+        )
+        # the clock, the question's concepts, (for "fused") its terms' frequencies and what the
+        # facts read first: one round trip on a server store
+        opened = read_question(
+            self.store,
+            ns,
+            essential,
+            ex.query_terms() if strat == "fused" else (),
+            depth=cfg.depth_for(strat),
+            window=cfg.temporal_window,
+            anchor_newest=cfg.window_anchor == "newest",
+            max_neighbors=cfg.max_neighbors,
+            recent=salient,
+            aliases=aliases,
+            newest=newest_per_alias,
+        )
+        newest = opened.step
+        if newest == 0:
+            return Recall(question, ns, (), (), 0, budget, "empty")
+        ranked_concepts = self._graph(opened)
 
+        anchors = None  # the entities the facts are about: their relations go with the candidates
+        if tracker is not None:
+            read = (
+                None
+                if opened.recent is None or opened.by_alias is None
+                else (aliases, opened.recent, opened.by_alias)
+            )
+            anchors = tracker.fact_anchors(self.store, ns, annotation, entities=read)
+        full_texts: dict[int, str] = {}
+        weights: dict[str, float] = {}
+        anchored: list[list[list[Relation]]] = []
+        if strat == "seed":
+            ranked, how = self._seed_candidates(ns, ranked_concepts)
+        else:
+            period = question_period(question) if self.config.period_weight else None
+            ranked, how = self._fused_candidates(
+                ns,
+                ex,
+                ranked_concepts,
+                newest,
+                budget,
+                weights,
+                period,
+                question,
+                opened.df,
+                anchors.anchors if anchors is not None else (),
+                anchored,
+            )
+            if self.config.excerpts != "off" and weights:
+                ranked = self._excerpts(ranked, weights, full_texts)
         facts: list[str] = []
         reserved = 0
         if self.tracker is not None and annotation.sentences:
             for fact in (
-                self.tracker.facts(self.store, ns, annotation)
+                self.tracker.facts(
+                    self.store,
+                    ns,
+                    annotation,
+                    anchors=anchors,
+                    relations=next(iter(anchored), None),
+                )
                 if as_of is None
                 else facts_as_of(self.tracker.find_relations(self.store, ns, as_of=as_of), question)
             ):
@@ -155,18 +217,6 @@ class RecallMixin:
                     break
                 facts.append(fact)
                 reserved += cost
-
-        full_texts: dict[int, str] = {}
-        weights: dict[str, float] = {}
-        if strat == "seed":
-            ranked, how = self._seed_candidates(ns, ranked_concepts)
-        else:
-            period = question_period(question) if self.config.period_weight else None
-            ranked, how = self._fused_candidates(
-                ns, ex, ranked_concepts, newest, budget, weights, period, question
-            )
-            if self.config.excerpts != "off" and weights:
-                ranked = self._excerpts(ranked, weights, full_texts)
         ranked = filter_candidates(ranked, only)
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
@@ -222,104 +272,14 @@ class RecallMixin:
             tokens = self._tokens.count(recall.text)
         return replace(recall, token_count=tokens)
 
-    def _restore_full_texts(
-        self,
-        kept: list[RecalledStatement],
-        full_texts: dict[int, str],
-        budget: int,
-        grouped: bool,
-    ) -> list[RecalledStatement]:
-        """Excerpted statements get their whole text back, best first, while the budget allows."""
-        count = self._tokens.count
-        free = budget - count(render_statements([r.statement for r in kept], grouped=grouped))
-        out = []
-        for r in sorted(kept, key=lambda r: -r.score):
-            full = full_texts.get(r.statement.id)
-            if full is None:
-                out.append(r)
-                continue
-            whole = replace(r.statement, text=full)
-            cost = count(statement_line(whole, with_date=not grouped)) + 1
-            if cost - r.tokens <= free:
-                free -= cost - r.tokens
-                out.append(replace(r, statement=whole, tokens=cost))
-            else:
-                out.append(replace(r, full_text=full))
-        return out
-
-    def _excerpts(
-        self,
-        ranked: list[tuple[Statement, float, tuple[str, ...]]],
-        weights: dict[str, float],
-        full_texts: dict[int, str],
-    ) -> list[tuple[Statement, float, tuple[str, ...]]]:
-        """Long statements shortened to their sentences that match the question."""
-        out = []
-        turns_only = self.config.excerpts == "turns"
-        for st, score, concepts in ranked:
-            if turns_only and not st.speaker:
-                out.append((st, score, concepts))
-                continue
-            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
-            if short != st.text:
-                full_texts[st.id] = st.text
-                st = replace(st, text=short)
-            out.append((st, score, concepts))
-        return out
-
-    def _truncated(
-        self,
-        best: tuple[Statement, float, tuple[str, ...]],
-        budget: int,
-        grouped: bool,
-        weights: Mapping[str, float] | None = None,
-        full_texts: dict[int, str] | None = None,
-    ) -> RecalledStatement:
-        """The best statement cut to fit a budget too small for any whole statement.
-
-        With the question's term ``weights`` it is first cut to its sentences that match the
-        question (what the budget can hold of the answer), and only then to its first tokens.
-        """
-        st, score, concepts = best
-        if weights and (full_texts is None or st.id not in full_texts):  # not yet an excerpt
-            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
-            if short != st.text:
-                if full_texts is not None:
-                    full_texts[st.id] = st.text
-                st = replace(st, text=short)
-                cost = self._tokens.count(statement_line(st, with_date=not grouped)) + 1
-                header = self._tokens.count(date_header(st)) + 1 if grouped else 0
-                if cost + header <= budget:
-                    return RecalledStatement(st, score, concepts, cost)
-        probe = replace(st, text="")
-        overhead = self._tokens.count(statement_line(probe, with_date=not grouped)) + 2
-        if grouped:
-            overhead += self._tokens.count(date_header(st)) + 1
-        text = self._tokens.truncate(st.text, max(budget - overhead, 1)).rstrip() + "…"
-        cut = replace(st, text=text)
-        return RecalledStatement(
-            cut, score, concepts, self._tokens.count(statement_line(cut, with_date=not grouped)) + 1
-        )
-
     async def arecall(self, question: str, **kwargs: Any) -> Recall:
         """Async twin of :meth:`recall` (runs in a worker thread)."""
         return await asyncio.to_thread(self.recall, question, **kwargs)
 
-    def _graph(
-        self, ns: str, essential: Sequence[str], newest: int, strategy: str
-    ) -> list[ScoredConcept]:
+    def _graph(self, opened: QuestionReads) -> list[ScoredConcept]:
+        """The question's concepts ranked over the expansion :func:`read_question` read."""
         cfg = self.config
-        if not essential:
-            return []
-        starts, sub = expand_question_concepts(
-            self.store,
-            ns,
-            essential,
-            depth=cfg.depth_for(strategy),
-            window=cfg.temporal_window,
-            anchor=newest if cfg.window_anchor == "newest" else None,
-            max_neighbors=cfg.max_neighbors,
-        )
+        starts, sub = opened.starts, opened.sub
         if not starts:
             return []
         if cfg.window_anchor == "start" and len(starts) > 1:
@@ -357,10 +317,16 @@ class RecallMixin:
         weights: dict[str, float],
         period: Period | None = None,
         question: str = "",
+        read_df: Mapping[str, int] | None = None,
+        anchors: Sequence[str] = (),
+        anchored: list[list[list[Relation]]] | None = None,
     ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
         """Candidates ranked by fused score; ``weights`` receives the question terms' idf weights
         (for excerpts), so the store's term statistics are read once per recall. ``period``: the
-        calendar span the question names (statements said then rank higher)."""
+        calendar span the question names (statements said then rank higher). ``read_df``: the
+        document frequencies :func:`read_question` read of ``ex.query_terms()`` (None: not
+        read). ``anchored`` receives the relations of the facts' ``anchors`` when they are read
+        with the candidates."""
         cfg = self.config
         query = ex.terms()
         for c in concepts:
@@ -368,35 +334,33 @@ class RecallMixin:
                 query[c.name] += 1
         cands: dict[int, Candidate] = {}
         keep = min(400, max(40, budget // 5))  # candidates ranked for the budget
+        terms: dict[str, tuple[float, int]] | None = None
+        avg_len, k1, b = 0.0, 1.2, 0.75  # (used only with terms to score)
         if query:
             n_docs, avg_len = self.store.count_statements(ns)
-            df = self.store.term_frequencies(ns, query)
+            if read_df is not None and set(query) <= set(ex.query_terms()):
+                df = {t: read_df[t] for t in query if t in read_df}
+            else:
+                df = self.store.term_frequencies(ns, query)
             if df:
                 bm25 = BM25(n_docs=n_docs, avg_len=avg_len, df=df)
+                k1, b = bm25.k1, bm25.b
                 weights.update((t, bm25.idf[t] * q) for t, q in ex.terms().items() if t in bm25.idf)
                 # Rare terms decide the ranking: read many of their postings. Common terms (low
                 # idf) only add their newest statements, so hubs cost the same at any size.
                 common_df = max(POSTINGS_PER_TERM, n_docs // 20)
-                scored = self.store.score_terms(
-                    ns,
-                    {
-                        t: (
-                            bm25.idf[t] * q,
-                            POSTINGS_PER_TERM if df[t] <= common_df else POSTINGS_PER_COMMON_TERM,
-                        )
-                        for t, q in query.items()
-                        if t in df
-                    },
-                    avg_len=avg_len,
-                    top=LEXICAL_CANDIDATES_PER_KEPT * keep,
-                    k1=bm25.k1,
-                    b=bm25.b,
-                )
-                for sid, t_index, score in scored:
-                    cands[sid] = Candidate(sid, t_index, lexical=score)
+                terms = {
+                    t: (
+                        bm25.idf[t] * q,
+                        POSTINGS_PER_TERM if df[t] <= common_df else POSTINGS_PER_COMMON_TERM,
+                    )
+                    for t, q in query.items()
+                    if t in df
+                }
+        groups: list[tuple[Sequence[str], int]] | None = None
+        concept_weight: dict[str, float] = {}
         if concepts:
             max_sort = max((c.sort_val for c in concepts if not c.essential), default=0.0) or 1.0
-            concept_weight: dict[str, float] = {}
             for c in concepts:
                 if c.essential:
                     concept_weight[c.name] = 1.0
@@ -404,23 +368,38 @@ class RecallMixin:
                     concept_weight[c.name] = (
                         0.5 * (0.5 + 0.5 * c.sort_val / max_sort) / max(c.depth, 1)
                     )
-            essential = [c.name for c in concepts if c.essential]
-            related = [c.name for c in concepts if not c.essential]
-            contexts = find_context_ids_in_groups(
-                self.store,
-                ns,
-                [
-                    (essential, cfg.context_limit),
-                    (related, min(cfg.context_limit, RELATED_CONTEXT)),
-                ],
-            )
-            for name, members in contexts.items():
-                for sid, t_index in members:
-                    cand = cands.get(sid)
-                    if cand is None:
-                        cand = cands[sid] = Candidate(sid, t_index)
-                    cand.graph += concept_weight[name]
-                    cand.concepts = (*cand.concepts, name)
+            groups = [
+                ([c.name for c in concepts if c.essential], cfg.context_limit),
+                (
+                    [c.name for c in concepts if not c.essential],
+                    min(cfg.context_limit, RELATED_CONTEXT),
+                ),
+            ]
+        # the lexical and the graph candidates (and the facts' relations): one round trip on a
+        # server store
+        scored, contexts, relations = score_terms_and_find_context_ids(
+            self.store,
+            ns,
+            terms,
+            groups,
+            avg_len=avg_len,
+            top=LEXICAL_CANDIDATES_PER_KEPT * keep,
+            k1=k1,
+            b=b,
+            entity_ids=anchors,
+            newest=FACT_HISTORY,
+        )
+        if relations is not None and anchored is not None:
+            anchored.append(relations)
+        for sid, t_index, score in scored:
+            cands[sid] = Candidate(sid, t_index, lexical=score)
+        for name, members in contexts.items():
+            for sid, t_index in members:
+                cand = cands.get(sid)
+                if cand is None:
+                    cand = cands[sid] = Candidate(sid, t_index)
+                cand.graph += concept_weight[name]
+                cand.concepts = (*cand.concepts, name)
         if not cands:
             return [], "recent"
         by_id: dict[int, Statement] = {}
@@ -440,10 +419,17 @@ class RecallMixin:
             recency_weight=cfg.recency_weight,
             dense_weight=dense_weight,
         )[:keep]
+        follow_steps = len(cfg.follow_up_weights)
+        guessed: set[int] = set()  # follow-up steps read with the statements
+        read_after: list[Statement] | None = None
         if not by_id:
-            by_id = {
-                s.id: s for s in self.store.get_statements(ns, [c.statement_id for c in ranked])
-            }
+            # with the statements, the follow-ups of the best candidates before the boosts below
+            # (most often the best after them too; the boosts' newcomers are read after)
+            guessed = steps_after((c.t_index for c in ranked[: 2 * FOLLOW_UP_HITS]), follow_steps)
+            statements, read_after = get_statements_and_statements_at(
+                self.store, ns, [c.statement_id for c in ranked], guessed
+            )
+            by_id = {s.id: s for s in statements}
         out = [
             (by_id[c.statement_id], round(c.score, 6), c.concepts)
             for c in ranked
@@ -458,12 +444,17 @@ class RecallMixin:
         if cfg.follow_up_weights:
             # the statements stored just after the best hits (twice as many hits as follow, as
             # a hit's own follow-ups may outrank the next hits)
-            steps = {
-                st.t_index + k
-                for st, _, _ in out[: 2 * FOLLOW_UP_HITS]
-                for k in range(1, len(cfg.follow_up_weights) + 1)
-            }
-            follow = [st for st in self.store.statements_at(ns, steps) if st.id not in by_id]
+            steps = steps_after(
+                (st.t_index for st, _, _ in out[: 2 * FOLLOW_UP_HITS]), follow_steps
+            )
+            if read_after is None:
+                pool = self.store.statements_at(ns, steps)
+            else:  # statements_at(steps): the steps read with the statements, then the rest
+                pool = [st for st in read_after if st.t_index in steps]
+                if not steps <= guessed:
+                    pool += self.store.statements_at(ns, steps - guessed)
+                    pool.sort(key=lambda st: (st.t_index, st.id))
+            follow = [st for st in pool if st.id not in by_id]
             out = add_follow_ups(
                 out,
                 follow,

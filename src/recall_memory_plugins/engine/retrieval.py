@@ -44,6 +44,7 @@ __all__ = [
     "seed_order",
     "seed_sort_vals",
     "speaker_boost",
+    "steps_after",
 ]
 
 
@@ -293,6 +294,11 @@ def coverage_boost(
         share = found / len(question_terms)
         out.append((st, round(score * (1 + weight * share), 6) if share else score, concepts))
     return _best_first(out)
+
+
+def steps_after(steps: Iterable[int], n: int) -> set[int]:
+    """The ``n`` time steps after each of ``steps`` (where a hit's follow-ups are)."""
+    return {t + k for t in steps for k in range(1, n + 1)}
 
 
 def add_follow_ups(

@@ -121,6 +121,11 @@ class Extraction:
     def concept_names(self) -> list[str]:
         return list(dict.fromkeys(c.name for c in self.concepts))
 
+    def query_terms(self) -> list[str]:
+        """Every term whose frequency a fused recall may read: the index terms and the
+        multi-word concepts (its query adds those that are stored)."""
+        return list(dict.fromkeys([*self.terms(), *(n for n in self.concept_names() if " " in n)]))
+
     def terms(self, sentences: Iterable[int] | None = None) -> Counter[str]:
         out: Counter[str] = Counter()
         idx = range(len(self.terms_by_sentence)) if sentences is None else sentences

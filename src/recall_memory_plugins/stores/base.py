@@ -31,6 +31,11 @@ from ..models import (
     TermPosting,
     UpdateResult,
 )
+from .merged import QuestionReads as QuestionReads
+from .merged import find_recent_entities_and_aliases as find_recent_entities_and_aliases
+from .merged import get_statements_and_statements_at as get_statements_and_statements_at
+from .merged import read_question as read_question
+from .merged import score_terms_and_find_context_ids as score_terms_and_find_context_ids
 
 __all__ = ["GraphStore"]
 

@@ -16,11 +16,13 @@ import logging
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ...stores.base import GraphStore
+from ...models import Entity
+from ...stores.base import GraphStore, find_recent_entities_and_aliases
 from .coref import Referent
+from .entities import ENTITIES_PER_ALIAS, Prefetched
 from .lexicon import gender_of
 from .schema import PERSON
 
@@ -65,6 +67,43 @@ class DiscourseCache:
     def load(self, store: GraphStore, namespace: str, *, size: int) -> Discourse:
         """The state for the store's current step: cached, else rebuilt from the store."""
         generation, step = store.current_state(namespace)
+        cached = self._cached(store, namespace, generation, step)
+        if cached is not None:
+            return cached
+        entities = store.find_recent_entities(namespace, limit=size)
+        return self._rebuilt(store, namespace, entities, size, generation, step)
+
+    def load_with_aliases(
+        self, store: GraphStore, namespace: str, *, size: int, aliases: Sequence[str]
+    ) -> tuple[Discourse, Prefetched | None]:
+        """:meth:`load`, and when the state is rebuilt, the look-up of ``aliases``
+        (``newest=ENTITIES_PER_ALIAS``) read with the recent entities: one round trip on a
+        server store instead of two (None when the state was cached)."""
+        generation, step = store.current_state(namespace)
+        cached = self._cached(store, namespace, generation, step)
+        if cached is not None:
+            return cached, None
+        keys = list(aliases)
+        recent, found = find_recent_entities_and_aliases(
+            store, namespace, limit=size, aliases=keys, newest=ENTITIES_PER_ALIAS
+        )
+        state = self._rebuilt(store, namespace, recent, size, generation, step)
+        return state, Prefetched(frozenset(k.casefold() for k in keys), found, recent)
+
+    def load_read(
+        self, store: GraphStore, namespace: str, *, size: int, recent: Sequence[Entity]
+    ) -> Discourse:
+        """:meth:`load` with ``recent`` (``find_recent_entities(namespace, limit=size)``) already
+        read with the namespace's state."""
+        generation, step = store.current_state(namespace)
+        cached = self._cached(store, namespace, generation, step)
+        if cached is not None:
+            return cached
+        return self._rebuilt(store, namespace, recent, size, generation, step)
+
+    def _cached(
+        self, store: GraphStore, namespace: str, generation: int, step: int
+    ) -> Discourse | None:
         key = (id(store), namespace)
         with self._lock:
             cached = self._states.get(key)
@@ -76,7 +115,17 @@ class DiscourseCache:
             ):
                 self._states.move_to_end(key)
                 return cached
-        entities = store.find_recent_entities(namespace, limit=size)
+        return None
+
+    def _rebuilt(
+        self,
+        store: GraphStore,
+        namespace: str,
+        entities: Sequence[Entity],
+        size: int,
+        generation: int,
+        step: int,
+    ) -> Discourse:
         referents = [
             Referent(
                 e.id, e.name, e.type, gender_of(e.name) if e.type == PERSON else None, e.aliases

@@ -20,7 +20,7 @@ from .lexicon import TITLES, gender_of
 from .names import clean_name, is_cjk, name_variants
 from .schema import OTHER, PERSON, EntityRef
 
-__all__ = ["ENTITIES_PER_ALIAS", "EntityBook"]
+__all__ = ["ENTITIES_PER_ALIAS", "EntityBook", "Prefetched"]
 
 # Entities read per alias: the most recently active ones (plus exact names and the salient ones).
 # A first name shared by hundreds of people then costs a bounded read, and resolution, which
@@ -67,6 +67,17 @@ class _New:
     keep: bool = False  # store it even if no relation uses it
 
 
+@dataclass(frozen=True, slots=True)
+class Prefetched:
+    """Entity reads a recall made before its books: the look-up of the alias ``keys``
+    (case-folded) with ``newest=ENTITIES_PER_ALIAS`` (``entities``), read together with the
+    ``recent`` entities (:meth:`GraphStore.find_recent_entities`, the discourse's source)."""
+
+    keys: frozenset[str]
+    entities: list[Entity]
+    recent: list[Entity]
+
+
 @lru_cache(maxsize=8192)
 def _alias_keys(name: str, aliases: tuple[str, ...]) -> tuple[str, ...]:
     """The case-folded names an entity is known by (cached: the same entities are looked up on
@@ -97,8 +108,9 @@ class EntityBook:
         self.mentioned: list[str] = []
 
     # -- lookups --------------------------------------------------------------------------------
-    def prefetch(self, names: Iterable[str]) -> None:
-        """Look all ``names`` up in the store in one query."""
+    def prefetch(self, names: Iterable[str], *, read: Prefetched | None = None) -> None:
+        """Look all ``names`` up in the store in one query (the part ``read`` has not answered:
+        none when ``read`` looked up some of them already)."""
         keys = []
         for name in names:
             key = name.casefold().strip()
@@ -108,9 +120,25 @@ class EntityBook:
         if not keys:
             return
         self.version += 1
-        for ent in self.store.find_entities(
-            self.namespace, aliases=keys, newest=ENTITIES_PER_ALIAS
-        ):
+        asked = {k.casefold() for k in keys}  # as the store folds them
+        if read is not None and read.keys <= asked:
+            # each alias key is looked up on its own (its newest plus exact names), so the
+            # look-up of all keys is the one of read's keys merged with the rest's, in the same
+            # order (first_step, id)
+            rest = [k for k in keys if k.casefold() not in read.keys]
+            merged = {e.id: e for e in read.entities}
+            if rest:
+                for ent in self.store.find_entities(
+                    self.namespace, aliases=rest, newest=ENTITIES_PER_ALIAS
+                ):
+                    merged.setdefault(ent.id, ent)
+            found = sorted(merged.values(), key=lambda e: (e.first_step, e.id))
+        else:
+            read = None
+            found = self.store.find_entities(
+                self.namespace, aliases=keys, newest=ENTITIES_PER_ALIAS
+            )
+        for ent in found:
             self._index(ent)
         # salient entities known by one of these names are candidates even when older
         folded = {k.casefold().strip() for k in keys}
@@ -122,7 +150,15 @@ class EntityBook:
             and not folded.isdisjoint(_alias_keys(r.name, tuple(r.aliases)))
         ]
         if salient:
-            for ent in self.store.find_entities(self.namespace, ids=salient):
+            wanted = set(salient)
+            if read is not None and wanted <= {e.id for e in read.recent}:
+                # the salient entities are recent ones: as read with them, in find_entities' order
+                by_id = sorted(
+                    (e for e in read.recent if e.id in wanted), key=lambda e: (e.first_step, e.id)
+                )
+            else:
+                by_id = self.store.find_entities(self.namespace, ids=salient)
+            for ent in by_id:
                 self._index(ent)
 
     def _index(self, ent: Entity) -> None:

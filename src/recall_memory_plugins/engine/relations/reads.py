@@ -9,20 +9,29 @@ rendered by :func:`~.facts.render_fact`). Nothing here writes to the store.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from ...errors import InputError
 from ...models import Entity, Relation
-from ...nlp.base import Annotation, Sentence
+from ...nlp.base import Annotation, Sentence, Token
 from ...stores.base import GraphStore, find_relations_of_entities
 from .coref import Referent, resolve_references
-from .entities import EntityBook
+from .entities import EntityBook, Prefetched
 from .facts import cue_types, render_fact
 from .mentions import clean_name, find_mentions
 from .schema import Mention, Side, normalise_relation_type
 
-__all__ = ["FACT_HISTORY", "entities_named", "find_relations", "select_facts"]
+__all__ = [
+    "FACT_HISTORY",
+    "FactAnchors",
+    "entities_named",
+    "fact_anchors",
+    "find_relations",
+    "question_keys",
+    "select_facts",
+]
 
 FACT_HISTORY = 32  # relations per named entity a recall reads for its facts (the newest)
 MAX_ANCHORS = 4  # entities of a question whose relations are read
@@ -99,6 +108,35 @@ def find_relations(
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class FactAnchors:
+    """What :func:`select_facts` finds in a question before it reads relations: the entities
+    whose relations it reads (``anchors``), the relation types its words ask about (``cues``),
+    and whether it names anything (``named``)."""
+
+    anchors: list[str]
+    cues: list[str]
+    named: bool
+
+
+def fact_anchors(
+    store: GraphStore,
+    namespace: str,
+    question: Annotation,
+    *,
+    discourse: Sequence[Referent],
+    read: Prefetched | None = None,
+) -> FactAnchors:
+    """The first part of :func:`select_facts` (see there), which a recall may make before its
+    other reads, to read the anchors' relations with them."""
+    head = _head(question, HEAD_CHARS)
+    named_ids, noun_ids, named = _anchors(store, namespace, head, discourse, read)
+    if head is not question and len(named_ids) < MAX_ANCHORS:
+        named_ids, noun_ids, named = _anchors(store, namespace, question, discourse, read)
+    anchors = list(dict.fromkeys([*named_ids, *noun_ids]))[:MAX_ANCHORS]
+    return FactAnchors(anchors, cue_types(question.text), named)
+
+
 def select_facts(
     store: GraphStore,
     namespace: str,
@@ -107,6 +145,9 @@ def select_facts(
     discourse: Sequence[Referent],
     exclusivity: Mapping[str, Side],
     limit: int = 8,
+    read: Prefetched | None = None,
+    found: FactAnchors | None = None,
+    relations: Sequence[Sequence[Relation]] | None = None,
 ) -> list[str]:
     """Short statements of the current relations relevant to ``question``, newest first.
 
@@ -120,21 +161,24 @@ def select_facts(
             turns).
         exclusivity: the tracker's exclusivity table (which side a replaced relation shares).
         limit: at most this many facts.
+        read: entity look-ups read with the discourse (of :func:`question_keys`), if any.
+        found: :func:`fact_anchors` of the question, when already found (``discourse`` and
+            ``read`` are then not used).
+        relations: ``find_relations_of_entities(found.anchors, newest=FACT_HISTORY)``, when
+            already read.
     """
     if limit < 1 or not question.sentences:
         return []
-    head = _head(question, HEAD_CHARS)
-    named_ids, noun_ids, named = _anchors(store, namespace, head, discourse)
-    if head is not question and len(named_ids) < MAX_ANCHORS:
-        named_ids, noun_ids, named = _anchors(store, namespace, question, discourse)
-    anchors = list(dict.fromkeys([*named_ids, *noun_ids]))[:MAX_ANCHORS]
-    cues = cue_types(question.text)
+    found = found or fact_anchors(store, namespace, question, discourse=discourse, read=read)
+    anchors, cues, named = found.anchors, found.cues, found.named
 
     rels: dict[str, Relation] = {}
     # the newest part of the history is what a context shows; older relations of a
     # much-mentioned entity stay reachable through relations()/timeline()
-    for found in find_relations_of_entities(store, namespace, anchors, newest=FACT_HISTORY):
-        for rel in found:
+    if relations is None:
+        relations = find_relations_of_entities(store, namespace, anchors, newest=FACT_HISTORY)
+    for of_anchor in relations:
+        for rel in of_anchor:
             rels.setdefault(rel.id, rel)
     if not anchors and cues and not named:  # "Who manages the project?" names nobody
         for type_ in cues[:3]:
@@ -213,8 +257,28 @@ def _head(question: Annotation, chars: int) -> Annotation:
     return Annotation(question.text, kept)
 
 
+def question_keys(question: Annotation) -> list[str]:
+    """The alias keys :func:`select_facts` will look up for ``question``, as far as they are
+    known before the discourse: the names in its first :data:`HEAD_CHARS` characters found
+    without the salient entities' names, and its nouns. A recall reads them together with the
+    discourse; :func:`select_facts` then reads only the keys this missed (or, when this named a
+    key it does not look up, all of them again)."""
+    head = _head(question, HEAD_CHARS)
+    return [k for k in _alias_keys(find_mentions(head, gazetteer={}), head.tokens) if k.strip()]
+
+
+def _alias_keys(mentions: Sequence[Mention], tokens: Sequence[Token]) -> list[str]:
+    """The names among ``mentions``, then the nouns and proper nouns among ``tokens``."""
+    keys = [clean_name(m.text) for m in mentions if m.kind == "name"]
+    return keys + [t.text for t in tokens if t.upos in ("NOUN", "PROPN") and len(t.text) > 1]
+
+
 def _anchors(
-    store: GraphStore, namespace: str, question: Annotation, discourse: Sequence[Referent]
+    store: GraphStore,
+    namespace: str,
+    question: Annotation,
+    discourse: Sequence[Referent],
+    read: Prefetched | None,
 ) -> tuple[list[str], list[str], bool]:
     """The entities ``question`` names or refers to, in text order (distinct), then those its
     nouns are aliases of; and whether it names anything at all."""
@@ -222,9 +286,8 @@ def _anchors(
     mentions = find_mentions(question, gazetteer=gazetteer)
     book = EntityBook(store, namespace, discourse)
     tokens = question.tokens
-    keys = [clean_name(m.text) for m in mentions if m.kind == "name"]
-    keys += [t.text for t in tokens if t.upos in ("NOUN", "PROPN") and len(t.text) > 1]
-    book.prefetch(keys)
+    keys = _alias_keys(mentions, tokens)
+    book.prefetch(keys, read=read)
     resolved: list[Mention] = []
     refs = iter(
         book.resolve_many(

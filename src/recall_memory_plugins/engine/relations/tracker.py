@@ -25,13 +25,22 @@ from ...nlp.base import Annotation
 from ...stores.base import GraphStore
 from .coref import coordinated, next_discourse, resolve_references
 from .discourse import Discourse, DiscourseCache
+from .entities import ENTITIES_PER_ALIAS, Prefetched
 from .entities import ENTITIES_PER_ALIAS as _ENTITIES_PER_ALIAS  # noqa: F401  (old home)
 from .entities import EntityBook as _EntityBook
 from .implied import with_implied_speaker
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
 from .patterns.mood import unasserted
-from .reads import FACT_HISTORY, entities_named, find_relations, select_facts
+from .reads import (
+    FACT_HISTORY,
+    FactAnchors,
+    entities_named,
+    fact_anchors,
+    find_relations,
+    question_keys,
+    select_facts,
+)
 from .schema import (
     DATE,
     DEFAULT_EXCLUSIVE,
@@ -417,6 +426,12 @@ class RelationTracker:
         """Every relation of ``entity`` (current and ended) in the order they began."""
         return self.find_relations(store, namespace, entity=entity, include_ended=True)
 
+    def entity_reads(self, question: Annotation) -> tuple[int, list[str], int]:
+        """What :meth:`facts` reads first: ``(limit, aliases, newest)`` of
+        :func:`~...stores.base.find_recent_entities_and_aliases`, which a recall may read with
+        its first query and pass to :meth:`facts`."""
+        return self.salience, question_keys(question), ENTITIES_PER_ALIAS
+
     def facts(
         self,
         store: GraphStore,
@@ -424,6 +439,9 @@ class RelationTracker:
         question: Annotation,
         *,
         limit: int = 8,
+        entities: tuple[Sequence[str], list[Entity], list[Entity]] | None = None,
+        anchors: FactAnchors | None = None,
+        relations: Sequence[Sequence[Relation]] | None = None,
     ) -> list[str]:
         """Short statements of the current relations relevant to ``question``, newest first.
 
@@ -431,17 +449,55 @@ class RelationTracker:
         of the relation types its words ask about ("who manages", "负责", "where ... live") first.
         A current relation shows what it replaced; a relation ended without a successor is shown
         as "no longer". See :func:`~.reads.select_facts`.
+
+        ``entities``: ``(aliases, recent, by_alias)``, the reads :meth:`entity_reads` names,
+        made by the caller with the namespace's state (else they are made here). ``anchors``:
+        :meth:`fact_anchors` of the question, and ``relations`` those of its anchors
+        (``find_relations_of_entities(anchors.anchors, newest=FACT_HISTORY)``), when the
+        caller found or read them already.
         """
         if limit < 1 or not question.sentences:
             return []
+        if anchors is None:
+            anchors, relations = (
+                self.fact_anchors(store, namespace, question, entities=entities),
+                None,
+            )
         return select_facts(
             store,
             namespace,
             question,
-            discourse=self._load_discourse(store, namespace).referents,
+            discourse=(),
             exclusivity=self.exclusivity,
             limit=limit,
+            found=anchors,
+            relations=relations,
         )
+
+    def fact_anchors(
+        self,
+        store: GraphStore,
+        namespace: str,
+        question: Annotation,
+        *,
+        entities: tuple[Sequence[str], list[Entity], list[Entity]] | None = None,
+    ) -> FactAnchors:
+        """The entities (and relation types) whose relations :meth:`facts` reads for
+        ``question``: a caller may read those relations with its own reads and pass both to
+        :meth:`facts`. ``entities`` as for :meth:`facts`."""
+        if entities is not None:
+            keys, recent, by_alias = entities
+            discourse = self._discourse.load_read(
+                store, namespace, size=self.salience, recent=recent
+            )
+            read: Prefetched | None = Prefetched(
+                frozenset(k.casefold() for k in keys), by_alias, recent
+            )
+        else:  # the question's names and nouns are looked up with the salient entities
+            discourse, read = self._discourse.load_with_aliases(
+                store, namespace, size=self.salience, aliases=question_keys(question)
+            )
+        return fact_anchors(store, namespace, question, discourse=discourse.referents, read=read)
 
 
 def _asserted(

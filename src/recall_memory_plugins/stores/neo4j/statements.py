@@ -327,29 +327,44 @@ class Neo4jStatements(Neo4jItems):
         """:func:`~..base.find_context_ids_in_groups`: two groups per query (a recall has two)."""
         out: dict[str, list[tuple[int, int]]] = {}
         for i in range(0, len(groups), 2):
-            pair = [(list(dict.fromkeys(names)), limit) for names, limit in groups[i : i + 2]]
-            (first, limit), (second, second_limit) = [*pair, ([], 1)][:2]
-            if not first and not second:
+            params, pair = self._context_params(namespace, groups[i : i + 2])
+            if params is None:
                 continue
-            rows = self._run(
-                "read context ids",
-                cypher.FIND_CONTEXT_IDS_2,
-                {
-                    "ns": namespace,
-                    "keys": _keys(first),
-                    "limit": _limit(limit),
-                    "second_keys": _keys(second),
-                    "second_limit": _limit(second_limit),
-                },
-            )
-            for wanted, column in ((first, "first"), (second, "second")):
-                found = {
-                    name: [(int(sid), int(t)) for sid, t in reversed(members)]
-                    for name, members in rows[0][column]
-                    if members
-                }
-                out.update({n: found[n] for n in wanted if n in found})
+            rows = self._run("read context ids", cypher.FIND_CONTEXT_IDS_2, params)
+            self._context_rows(rows[0], pair, out)
         return out
+
+    @staticmethod
+    def _context_params(
+        namespace: str, groups: Sequence[tuple[Sequence[str], int]]
+    ) -> tuple[dict[str, Any] | None, list[list[str]]]:
+        """FIND_CONTEXT_IDS_2's parameters for (at most) two groups (None: both are empty), and
+        each group's distinct names."""
+        pair = [(list(dict.fromkeys(names)), limit) for names, limit in groups]
+        (first, limit), (second, second_limit) = [*pair, ([], 1)][:2]
+        if not first and not second:
+            return None, [first, second]
+        params = {
+            "ns": namespace,
+            "keys": _keys(first),
+            "limit": _limit(limit),
+            "second_keys": _keys(second),
+            "second_limit": _limit(second_limit),
+        }
+        return params, [first, second]
+
+    @staticmethod
+    def _context_rows(
+        row: Mapping[str, Any], pair: list[list[str]], out: dict[str, list[tuple[int, int]]]
+    ) -> None:
+        """FIND_CONTEXT_IDS_2's answer merged into ``out`` in group order."""
+        for wanted, column in zip(pair, ("first", "second"), strict=True):
+            found = {
+                name: [(int(sid), int(t)) for sid, t in reversed(members)]
+                for name, members in row[column]
+                if members
+            }
+            out.update({n: found[n] for n in wanted if n in found})
 
     # ------------------------------------------------------------------------------ lexical
     def count_statements(self, namespace: str) -> tuple[int, float]:
@@ -412,25 +427,37 @@ class Neo4jStatements(Neo4jItems):
         k1: float = 1.2,
         b: float = 0.75,
     ) -> list[tuple[int, int, float]]:
+        params = self._score_params(namespace, terms, avg_len=avg_len, top=top, k1=k1, b=b)
+        if params is None:
+            return []
+        rows = self._run("score statements", cypher.SCORE_TERMS, params)
+        return [(int(sid), int(t), float(score)) for sid, t, score in rows[0]["scored"]]
+
+    @staticmethod
+    def _score_params(
+        namespace: str,
+        terms: Mapping[str, tuple[float, int]],
+        *,
+        avg_len: float,
+        top: int,
+        k1: float,
+        b: float,
+    ) -> dict[str, Any] | None:
+        """SCORE_TERMS' parameters; None when nothing is to be scored."""
         wanted: list[dict[str, Any]] = [
             {"key": index_key(t), "w": float(w), "limit": int(n)}
             for t, (w, n) in terms.items()
             if int(n) > 0
         ]
         if not wanted or top < 1:
-            return []
-        rows = self._run(
-            "score statements",
-            cypher.SCORE_TERMS,
-            {
-                "ns": namespace,
-                "terms": wanted,
-                "max_limit": max(q["limit"] for q in wanted),
-                "top": int(top),
-                "k1": float(k1),
-                "k1_plus_1": float(k1) + 1.0,
-                "b": float(b),
-                "avg_len": float(avg_len or 1.0),
-            },
-        )
-        return [(int(sid), int(t), float(score)) for sid, t, score in rows[0]["scored"]]
+            return None
+        return {
+            "ns": namespace,
+            "terms": wanted,
+            "max_limit": max(q["limit"] for q in wanted),
+            "top": int(top),
+            "k1": float(k1),
+            "k1_plus_1": float(k1) + 1.0,
+            "b": float(b),
+            "avg_len": float(avg_len or 1.0),
+        }

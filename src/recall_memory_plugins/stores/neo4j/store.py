@@ -2,8 +2,8 @@
 
 This module opens the driver and writes one update in one query; the class is composed of the
 domain modules: ``transactions`` (queries, errors, batches), ``lifecycle`` (schema setup, APOC,
-clear, stats), ``statements`` (statements, concept graph, lexical reads) and ``entities``
-(entities, relations).
+clear, stats), ``statements`` (statements, concept graph, lexical reads), ``entities``
+(entities, relations) and ``merged`` (reads a recall makes one after the other, in one query).
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from ..base import sorted_pair
 from . import cypher
 from ._common import _aware, _check_namespace, _key_or_none, alias_index_keys
 from .config import Neo4jConfig, redact_uri
-from .entities import Neo4jEntities
+from .merged import Neo4jMergedReads
 from .schema import STATEMENT_COUNTER, index_key
-from .statements import Neo4jStatements
 from .transactions import _Batch
 
 if TYPE_CHECKING:
@@ -34,7 +33,7 @@ __all__ = ["Neo4jGraphStore"]
 _PURPOSE = "the Neo4j graph store"
 
 
-class Neo4jGraphStore(Neo4jStatements, Neo4jEntities):
+class Neo4jGraphStore(Neo4jMergedReads):
     """The graph store on Neo4j 5 (Community, Enterprise or Aura), with or without APOC.
 
     Args:

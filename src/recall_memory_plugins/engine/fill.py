@@ -1,0 +1,106 @@
+"""What a recall does when its statements do not fit its budget whole, mixed into
+:class:`~recall_memory_plugins.engine.recall.RecallMixin`: long statements shortened to their
+sentences that match the question, their whole texts restored while the budget allows, and the
+best statement cut to a budget too small for any whole statement."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ..models import RecalledStatement, Statement, date_header, render_statements, statement_line
+from .text import excerpt
+
+if TYPE_CHECKING:
+    from ..config import MemoryConfig
+    from .tokens import TokenCounter
+
+__all__ = ["BudgetFillMixin"]
+
+
+class BudgetFillMixin:
+    """Excerpts and truncation for :class:`~recall_memory_plugins.engine.recall.RecallMixin`."""
+
+    if TYPE_CHECKING:  # provided by TemporalGraphMemory
+        config: MemoryConfig
+        _tokens: TokenCounter
+
+    def _restore_full_texts(
+        self,
+        kept: list[RecalledStatement],
+        full_texts: dict[int, str],
+        budget: int,
+        grouped: bool,
+    ) -> list[RecalledStatement]:
+        """Excerpted statements get their whole text back, best first, while the budget allows."""
+        count = self._tokens.count
+        free = budget - count(render_statements([r.statement for r in kept], grouped=grouped))
+        out = []
+        for r in sorted(kept, key=lambda r: -r.score):
+            full = full_texts.get(r.statement.id)
+            if full is None:
+                out.append(r)
+                continue
+            whole = replace(r.statement, text=full)
+            cost = count(statement_line(whole, with_date=not grouped)) + 1
+            if cost - r.tokens <= free:
+                free -= cost - r.tokens
+                out.append(replace(r, statement=whole, tokens=cost))
+            else:
+                out.append(replace(r, full_text=full))
+        return out
+
+    def _excerpts(
+        self,
+        ranked: list[tuple[Statement, float, tuple[str, ...]]],
+        weights: dict[str, float],
+        full_texts: dict[int, str],
+    ) -> list[tuple[Statement, float, tuple[str, ...]]]:
+        """Long statements shortened to their sentences that match the question."""
+        out = []
+        turns_only = self.config.excerpts == "turns"
+        for st, score, concepts in ranked:
+            if turns_only and not st.speaker:
+                out.append((st, score, concepts))
+                continue
+            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
+            if short != st.text:
+                full_texts[st.id] = st.text
+                st = replace(st, text=short)
+            out.append((st, score, concepts))
+        return out
+
+    def _truncated(
+        self,
+        best: tuple[Statement, float, tuple[str, ...]],
+        budget: int,
+        grouped: bool,
+        weights: Mapping[str, float] | None = None,
+        full_texts: dict[int, str] | None = None,
+    ) -> RecalledStatement:
+        """The best statement cut to fit a budget too small for any whole statement.
+
+        With the question's term ``weights`` it is first cut to its sentences that match the
+        question (what the budget can hold of the answer), and only then to its first tokens.
+        """
+        st, score, concepts = best
+        if weights and (full_texts is None or st.id not in full_texts):  # not yet an excerpt
+            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
+            if short != st.text:
+                if full_texts is not None:
+                    full_texts[st.id] = st.text
+                st = replace(st, text=short)
+                cost = self._tokens.count(statement_line(st, with_date=not grouped)) + 1
+                header = self._tokens.count(date_header(st)) + 1 if grouped else 0
+                if cost + header <= budget:
+                    return RecalledStatement(st, score, concepts, cost)
+        probe = replace(st, text="")
+        overhead = self._tokens.count(statement_line(probe, with_date=not grouped)) + 2
+        if grouped:
+            overhead += self._tokens.count(date_header(st)) + 1
+        text = self._tokens.truncate(st.text, max(budget - overhead, 1)).rstrip() + "…"
+        cut = replace(st, text=text)
+        return RecalledStatement(
+            cut, score, concepts, self._tokens.count(statement_line(cut, with_date=not grouped)) + 1
+        )

@@ -1,0 +1,129 @@
+"""A recall on the Neo4j store in few queries (the merged reads of ``stores.merged``), with the
+same result as on SQLite, from an engine that wrote the namespace and from a fresh one (whose
+discourse is read from the store)."""
+
+from __future__ import annotations
+
+import dataclasses
+import uuid
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.models import Recall
+from recall_memory_plugins.stores.neo4j import Neo4jGraphStore, cypher
+from tests.conftest import T0, Clock
+
+CONVERSATION = [
+    ("Brandon", "Brandon loves coffee."),
+    ("Brandon", "Brandon wants to travel to Paris."),
+    ("Alice", "Alice Moreau works for Acme as an engineer and lives in Berlin."),
+    ("Alice", "Bob manages Project Orion. Alice reports to Bob."),
+    (None, "张三是销售部的经理，他正在负责星火计划项目。"),
+    ("Alice", "I moved to Munich last month and my cat Luna came with me."),
+    ("Bob", "Project Orion depends on the billing service."),
+    ("Brandon", "The coffee in Paris was great, Brandon said."),
+]
+QUESTIONS = [
+    "Who wants to travel to Paris?",
+    "Where does Alice Moreau live now?",
+    "Where does she live?",
+    "谁负责星火计划？",
+    "Who manages Project Orion?",
+    "What does the zebra think about quantum soup?",
+]
+
+
+MERGED_AWAY = {
+    "read the clock",
+    "read term frequencies",
+    "expand the concept graph",
+    "read recent entities",
+    "read entities",
+    "read context ids",
+}
+
+
+class CountingStore(Neo4jGraphStore):
+    """The real Neo4j store, recording the queries it sends (their actions)."""
+
+    actions: list[str]
+    queries: list[str]
+
+    def _run(self, action: str, query: str, *args: Any, **kwargs: Any) -> Any:
+        self.actions.append(action)
+        self.queries.append(query)
+        return super()._run(action, query, *args, **kwargs)
+
+
+@pytest.fixture
+def counting(config: Any, driver: Any) -> Iterator[CountingStore]:
+    s = CountingStore(driver=driver, database=config.database)
+    s.actions, s.queries = [], []
+    s.setup()
+    yield s
+    s.close()
+
+
+def normalised(recall: Recall) -> dict[str, Any]:
+    data = dataclasses.asdict(recall)
+    for item in data["statements"]:
+        item["statement"].pop("id")
+    return data
+
+
+@pytest.mark.neo4j
+def test_recall_reads_few_queries_and_answers_as_sqlite(counting: CountingStore) -> None:
+    ns = f"it-recall-reads-{uuid.uuid4().hex[:12]}"
+    writer = TemporalGraphMemory(counting, annotator="offline", clock=Clock(), namespace=ns)
+    lite = TemporalGraphMemory(":memory:", annotator="offline", clock=Clock(), namespace=ns)
+    try:
+        for speaker, text in CONVERSATION:
+            writer.add(text, speaker=speaker)
+            lite.add(text, speaker=speaker)
+        fresh = TemporalGraphMemory(counting, annotator="offline", namespace=ns)
+        for question in QUESTIONS:
+            want = normalised(lite.recall(question, token_budget=300))
+            for memory in (writer, fresh):  # discourse cached / read from the store
+                counting.actions = []
+                got = memory.recall(question, token_budget=300)
+                assert normalised(got) == want, question
+                # the clock, the question's concepts, its terms' frequencies, the recent
+                # entities and the alias look-up are one query; BM25 and the contexts another
+                assert counting.actions[0] == "read the question", counting.actions
+                assert MERGED_AWAY.isdisjoint(counting.actions), (question, counting.actions)
+                assert len(counting.actions) <= 7, (question, counting.actions)
+        assert any(lite.recall(q, token_budget=300).facts for q in QUESTIONS)
+    finally:
+        lite.close()
+        counting.clear(ns)
+
+
+@pytest.mark.neo4j
+def test_recalls_of_a_longer_chat_match_sqlite(counting: CountingStore) -> None:
+    from benchmarks.synthetic import ChatGenerator
+
+    ns = f"it-recall-reads-{uuid.uuid4().hex[:12]}"
+    gen = ChatGenerator(7)
+    items = [{"text": t, "at": T0 + timedelta(seconds=i)} for i, t in enumerate(gen.take(1500))]
+    TemporalGraphMemory(counting, annotator="offline").add_many(items, namespace=ns)
+    lite = TemporalGraphMemory(":memory:", annotator="offline")
+    try:
+        lite.add_many(items, namespace=ns)
+        fresh = TemporalGraphMemory(counting, annotator="offline")
+        late_follow_ups = 0
+        for question in gen.questions(60):
+            counting.queries = []
+            got = fresh.recall(question, namespace=ns, token_budget=3000)
+            assert normalised(got) == normalised(
+                lite.recall(question, namespace=ns, token_budget=3000)
+            ), question
+            # follow-ups the boosts brought in, read after the statements
+            late_follow_ups += cypher.STATEMENTS_AT in counting.queries
+        assert late_follow_ups > 0
+    finally:
+        lite.close()
+        counting.clear(ns)
