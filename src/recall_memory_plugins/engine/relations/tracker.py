@@ -27,6 +27,7 @@ from .coref import coordinated, next_discourse, resolve_references
 from .discourse import Discourse, DiscourseCache
 from .entities import ENTITIES_PER_ALIAS as _ENTITIES_PER_ALIAS  # noqa: F401  (old home)
 from .entities import EntityBook as _EntityBook
+from .entities import _slug
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
 from .patterns.mood import unasserted
@@ -116,6 +117,26 @@ class RelationTracker:
         return self._discourse.load(store, namespace, size=self.salience)
 
     # ------------------------------------------------------------------------------ writes
+    def prefetch(
+        self, store: GraphStore, namespace: str, texts: Iterable[tuple[Annotation, str | None]]
+    ) -> None:
+        """Tell a store that keeps a batch's reads (``prefetch_entities``, Neo4j) the names the
+        plans of ``texts`` (annotation, speaker) will likely look up, and the ids their new
+        entities would take, so it reads them in one query. Only a hint: plans read as always,
+        and names found otherwise (a gazetteer match) are looked up then."""
+        hint = getattr(store, "prefetch_entities", None)
+        if not callable(hint):
+            return
+        names: dict[str, None] = {}
+        for annotation, speaker in texts:
+            if annotation.sentences:
+                names.update((clean_name(m.text), None) for m in find_mentions(annotation))
+                if speaker:
+                    names[clean_name(speaker)] = None
+        names.pop("", None)
+        if names:
+            hint(namespace, list(names), ids=[_slug(n) for n in names])
+
     def plan(
         self,
         store: GraphStore,
