@@ -91,8 +91,10 @@ def make_annotator(name: str):  # type: ignore[no-untyped-def]
     return factory(name)
 
 
-def make_store(kind: str, path: Path | str | None = None):  # type: ignore[no-untyped-def]
-    """A graph store: ``sqlite`` (file at ``path`` or in memory) or ``neo4j`` (``NEO4J_URI``...)."""
+def make_store(kind: str, path: Path | str | None = None,  # type: ignore[no-untyped-def]
+               **neo4j_options: Any):
+    """A graph store: ``sqlite`` (file at ``path`` or in memory) or ``neo4j`` (``NEO4J_URI``...;
+    ``neo4j_options`` go to ``Neo4jGraphStore``, e.g. ``bulk_size``)."""
     if kind == "sqlite":
         from recall_memory_plugins.stores.sqlite import SqliteGraphStore
 
@@ -105,7 +107,7 @@ def make_store(kind: str, path: Path | str | None = None):  # type: ignore[no-un
             raise SystemExit(2)
         from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
 
-        store = Neo4jGraphStore.from_config(Neo4jConfig.from_env())
+        store = Neo4jGraphStore.from_config(Neo4jConfig.from_env(), **neo4j_options)
         store.setup()
         return store
     raise SystemExit(f"error: unknown store {kind!r} (sqlite or neo4j)")

@@ -173,7 +173,8 @@ def run(args: Any) -> dict[str, Any]:
 
         # ---------------------------------------------------------------- one namespace
         db = Path(tmp) / "one.db"
-        store = C.make_store(args.store, db)
+        options = {"bulk_size": args.neo4j_bulk_size} if args.neo4j_bulk_size else {}
+        store = C.make_store(args.store, db, **options)
         semantic = {"embedder": C.minilm_embedder()} if args.embedder == "minilm" else {}
         memory = TemporalGraphMemory(store, annotator=annotator, **semantic)
         ns = f"speed-{run_id}"
@@ -489,6 +490,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--prefill-via-sqlite", type=int, default=0, metavar="N",
                         help="ingest all but the last N statements of the first segment "
                              "through SQLite and import them (only those N are timed)")
+    parser.add_argument("--neo4j-bulk-size", type=int, default=None,
+                        help="Neo4jGraphStore(bulk_size=N): updates per query in add_many "
+                             "(default: the store's)")
     parser.add_argument("--neo4j-pure-python", action="store_true",
                         help="keep the Neo4j driver off its Rust codec (neo4j-rust-ext), to "
                              "measure what the codec is worth")

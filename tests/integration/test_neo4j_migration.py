@@ -302,3 +302,49 @@ def test_newest_postings_are_an_index_range(
     # the range is cut in index order: no Sort or Top below the Limit, no expansion from a Term
     assert "Expand(All)" not in operators, operators
     assert "Sort" not in operators, operators
+
+
+def _plan_operators(driver: Any, config: Neo4jConfig, query: str, **params: Any) -> list[str]:
+    """Each operator of the query's plan as ``type | details``."""
+    with driver.session(database=config.database) as session:
+        plan = session.run("EXPLAIN " + query, **params).consume().plan
+    out: list[str] = []
+
+    def walk(node: Any) -> None:
+        details = node.get("args", {}).get("Details", "")
+        out.append(f"{node['operatorType'].split('@')[0]} | {details}")
+        for child in node.get("children", ()):
+            walk(child)
+
+    walk(plan)
+    return out
+
+
+@pytest.mark.parametrize("name", ["APPLY_UPDATE", "APPLY_UPDATES"])
+def test_the_update_finds_concepts_and_relations_by_their_unique_key(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, name: str
+) -> None:
+    """Every node the update query looks up is a seek of its (namespace, key) constraint. The
+    planner had chosen the (namespace) index and a filter on the key for the link checks and the
+    relation checks (or a scan of the whole key index for the links' ends): 45,000 db hits per
+    update on a 10k-statement namespace instead of ~900, growing with the namespace."""
+    update = {
+        "ns": "x",
+        "at": T0,
+        "statements": [],
+        "total_length": 0,
+        "concepts": [],
+        "links": [],
+        "entities": [],
+        "changes": [],
+    }
+    params: dict[str, Any] = {"counter": "statement_id", "context_limit": 5}
+    params |= {"updates": [{**update, "expect": [1, 0]}]} if name == "APPLY_UPDATES" else update
+    operators = _plan_operators(driver, config, getattr(queries, name), **params)
+    scans = [op for op in operators if "Scan" in op.split(" | ")[0]]
+    assert not scans, scans
+    seeks = [op for op in operators if "IndexSeek" in op.split(" | ")[0]]
+    for label in ("Concept", "Relation", "Entity"):
+        mine = [op for op in seeks if f":{label}(" in op]
+        assert mine, (label, operators)
+        assert all(f":{label}(namespace, key)" in op for op in mine), mine

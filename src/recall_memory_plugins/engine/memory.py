@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
@@ -28,6 +27,7 @@ from ..nlp.base import Annotation, Annotator
 from ..stores.base import GraphStore, bulk
 from .dense import DenseSignal
 from .gcpause import paused_gc
+from .ingest import write_block
 from .inspection import InspectionMixin
 from .items import ItemsMixin
 from .recall import RecallMixin
@@ -51,7 +51,6 @@ MAX_TEXT_CHARS = 1_000_000
 MAX_NAMESPACE_CHARS = 256
 PLAN_ATTEMPTS = 5  # plans of one add refused as stale by the store before giving up
 PLAN_OUTSIDE_LOCK_CHARS = 10_000  # longer texts are planned before the store lock is taken
-BATCH_HOLD_SECONDS = 1.0  # add_many commits at least this often, so other writers get the file
 
 
 def _utcnow() -> datetime:
@@ -292,19 +291,12 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                 prepared = self._with_vectors(prepared)
                 pos = 0
                 while pos < len(prepared):
-                    opened = time.monotonic()
                     try:
                         # several updates per write where the store can (Neo4j); the write
                         # lock first, as in add() (the other order deadlocked against it)
                         with self._write_lock, bulk(self.store):
-                            while pos < len(prepared):
-                                with paused_gc(len(prepared[pos].annotation.text)):
-                                    results.append(self._commit(prepared[pos]))
-                                pos += 1
-                                if bar is not None:
-                                    bar.update(1)
-                                if time.monotonic() - opened > BATCH_HOLD_SECONDS:
-                                    break
+                            step = None if bar is None else (lambda: bar.update(1))
+                            pos = write_block(self, prepared, pos, results, step)
                     except InputError as exc:
                         # A rejected update wrote nothing; the batch committed the ones before it.
                         committed = len(results)

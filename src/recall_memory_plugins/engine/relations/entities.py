@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ...models import Entity, EntityRecord
+from ...nlp.base import Annotation
 from ...stores.base import GraphStore
 from .coref import Referent
 from .lexicon import TITLES, gender_of
+from .mentions import find_mentions
 from .names import clean_name, is_cjk, name_variants
 from .schema import OTHER, PERSON, EntityRef
 
@@ -396,3 +398,24 @@ class EntityBook:
                 r = self.referents[rid]  # salient entity of an earlier turn, resolved by a pronoun
                 out.append(EntityRecord(rid, r.name, r.type or OTHER, ()))
         return out
+
+
+def hint_prefetch(
+    store: GraphStore, namespace: str, texts: Iterable[tuple[Annotation, str | None]]
+) -> None:
+    """Tell a store that keeps a batch's reads (``prefetch_entities``, Neo4j) the names the
+    plans of ``texts`` (annotation, speaker) will likely look up, and the ids their new
+    entities would take, so it reads them in one query. Only a hint: plans read as always,
+    and names found otherwise (a gazetteer match) are looked up then."""
+    hint = getattr(store, "prefetch_entities", None)
+    if not callable(hint):
+        return
+    names: dict[str, None] = {}
+    for annotation, speaker in texts:
+        if annotation.sentences:
+            names.update((clean_name(m.text), None) for m in find_mentions(annotation))
+            if speaker:
+                names[clean_name(speaker)] = None
+    names.pop("", None)
+    if names:
+        hint(namespace, list(names), ids=[_slug(n) for n in names])

@@ -25,7 +25,7 @@ from ...nlp.base import Annotation
 from ...stores.base import GraphStore
 from .coref import coordinated, next_discourse, resolve_references
 from .discourse import Discourse, DiscourseCache
-from .entities import ENTITIES_PER_ALIAS, Prefetched
+from .entities import ENTITIES_PER_ALIAS, Prefetched, hint_prefetch
 from .entities import ENTITIES_PER_ALIAS as _ENTITIES_PER_ALIAS  # noqa: F401  (old home)
 from .entities import EntityBook as _EntityBook
 from .implied import with_implied_speaker
@@ -126,6 +126,13 @@ class RelationTracker:
         return self._discourse.load(store, namespace, size=self.salience)
 
     # ------------------------------------------------------------------------------ writes
+    def prefetch(
+        self, store: GraphStore, namespace: str, texts: Iterable[tuple[Annotation, str | None]]
+    ) -> None:
+        """Tell a store that keeps a batch's reads the names the plans of ``texts`` will likely
+        look up (:func:`.entities.hint_prefetch`)."""
+        hint_prefetch(store, namespace, texts)
+
     def plan(
         self,
         store: GraphStore,

@@ -45,16 +45,83 @@ class Neo4jEntities(Neo4jLifecycle):
             query = cypher.ENTITIES_BY_ALIAS
         else:
             query = cypher.ENTITIES_BY_NAMESPACE
-        queued = self._pending_block()
         by_id_only = query is cypher.ENTITIES_BY_ID and aliases is None
-        if queued is not None and (query is cypher.ENTITIES_BY_ALIAS or by_id_only):
-            rows = [{"entities": self._entities_with_queued(queued, namespace, query, params)}]
-        else:  # (queued updates, if any, are written first)
-            rows = self._run("read entities", query, params)
-        entities = [_entity(namespace, e) for e in rows[0]["entities"]]
+        batch = self._batch()
+        if (
+            batch is not None
+            and batch.tx is not None
+            and batch.failed is None
+            and (query is cypher.ENTITIES_BY_ALIAS or by_id_only)
+        ):
+            maps = self._cached_entities(batch, namespace, query, params)
+        else:
+            maps = self._read_entities(namespace, query, params)
+        entities = [_entity(namespace, e) for e in maps]
         if newest is not None and params["alias_keys"] is not None:
             return newest_per_alias(entities, params["alias_keys"], max(0, int(newest)))
         return sorted(entities, key=lambda e: (e.first_step, e.id))
+
+    def prefetch_entities(
+        self, namespace: str, names: Sequence[str], *, ids: Sequence[str] = ()
+    ) -> None:
+        """Inside a batch: read the entities known by ``names`` and those with ``ids`` in one
+        query each, for the batch's later look-ups (see :class:`~.plan_cache.PlanCache`).
+        Outside a batch, nothing (nothing would be kept)."""
+        batch = self._batch()
+        if batch is None or batch.failed is not None:
+            return
+        params: dict[str, Any] = {"ns": namespace, "type": None, "alias_keys": None}
+        alias_keys = list(dict.fromkeys(a.casefold() for a in names))
+        if alias_keys:
+            params |= {"alias_keys": alias_keys, "alias_index_keys": _keys(alias_keys)}
+            self._cached_entities(batch, namespace, cypher.ENTITIES_BY_ALIAS, params)
+        keys = [k for k in dict.fromkeys(_keys(ids)) if batch.cache.by_id(namespace, [k]) is None]
+        if keys and batch.tx is not None:
+            params = {"ns": namespace, "type": None, "alias_keys": None, "keys": keys}
+            self._cached_entities(batch, namespace, cypher.ENTITIES_BY_ID, params)
+
+    def _read_entities(
+        self, namespace: str, query: str, params: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        queued = self._pending_block()
+        by_id_only = query is cypher.ENTITIES_BY_ID and params["alias_keys"] is None
+        if queued is not None and (query is cypher.ENTITIES_BY_ALIAS or by_id_only):
+            return self._entities_with_queued(queued, namespace, query, params)
+        # (queued updates, if any, are written first)
+        return list(self._run("read entities", query, params)[0]["entities"])
+
+    def _cached_entities(
+        self, batch: _Batch, namespace: str, query: str, params: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """A look-up by aliases or ids inside a batch's transaction: what it has read before
+        (kept current by its updates, see :class:`~.plan_cache.PlanCache`), the rest read."""
+        cache = batch.cache
+        if query is cypher.ENTITIES_BY_ALIAS:
+            found, missing = cache.by_alias(namespace, params["alias_keys"])
+            if missing:
+                fresh = self._read_entities(
+                    namespace,
+                    query,
+                    {
+                        **params,
+                        "type": None,
+                        "alias_keys": missing,
+                        "alias_index_keys": _keys(missing),
+                    },
+                )
+                if batch.tx is not None:  # (still the same transaction)
+                    cache.read_aliases(namespace, missing, fresh)
+                seen = {e["id"] for e in found}
+                found += [e for e in fresh if e["id"] not in seen]
+        else:
+            cached = cache.by_id(namespace, params["keys"])
+            if cached is None:
+                found = self._read_entities(namespace, query, {**params, "type": None})
+                if batch.tx is not None:
+                    cache.read_ids(namespace, params["keys"], found)
+            else:
+                found = cached
+        return [e for e in found if params["type"] is None or e["type"] == params["type"]]
 
     def _entities_with_queued(
         self, queued: _Batch, namespace: str, query: str, params: dict[str, Any]
@@ -174,35 +241,48 @@ class Neo4jEntities(Neo4jLifecycle):
         newest: int | None = None,
     ) -> list[Relation]:
         if subject_id is not None:
-            query = cypher.RELATIONS["subject"]
+            kind = "subject"
         elif object_id is not None:
-            query = cypher.RELATIONS["object"]
+            kind = "object"
         elif entity_id is not None:
-            query = cypher.RELATIONS["entity"]
+            kind = "entity"
         elif type is not None:
-            query = cypher.RELATIONS["type"]
+            kind = "type"
         else:
-            query = cypher.RELATIONS["namespace"]
+            kind = "namespace"
+        query = cypher.RELATIONS[kind]
         # queued updates (bulk) without relation changes leave every relation as it is; only
         # the name of an end entity they create could differ (a relation naming an entity that
         # was not stored)
-        queued = self._pending_block()
-        if queued is not None and queued.pending_changes:
-            self._flush(queued)
-        rows = self._relation_rows(
-            query,
-            {
-                "ns": namespace,
-                "subject_key": _key_or_none(subject_id),
-                "object_key": _key_or_none(object_id),
-                "entity_key": _key_or_none(entity_id),
-                "type": type,
-                "type_key": _key_or_none(type),
-                "current_only": bool(current_only),
-                "newest": 2**62 if newest is None else max(int(newest), 0),
-            },
-        )
-        return [self._relation(namespace, row) for row in rows]
+        # a batch keeps what its transaction read of the current relations (see PlanCache)
+        batch = self._batch()
+        read = (namespace, kind, subject_id, object_id, entity_id, type)
+        cached = None
+        if batch is not None and current_only and newest is None and batch.failed is None:
+            if batch.tx is not None:
+                cached = batch.cache.relation_rows(read)
+        else:
+            batch = None
+        if cached is None:
+            queued = self._pending_block()
+            if queued is not None and queued.pending_changes:
+                self._flush(queued)
+            cached = self._relation_rows(
+                query,
+                {
+                    "ns": namespace,
+                    "subject_key": _key_or_none(subject_id),
+                    "object_key": _key_or_none(object_id),
+                    "entity_key": _key_or_none(entity_id),
+                    "type": type,
+                    "type_key": _key_or_none(type),
+                    "current_only": bool(current_only),
+                    "newest": 2**62 if newest is None else max(int(newest), 0),
+                },
+            )
+            if batch is not None and batch.tx is not None:
+                batch.cache.read_relations(read, cached)
+        return [self._relation(namespace, row) for row in cached]
 
     def find_relations_of_entities(
         self, namespace: str, entity_ids: Sequence[str], *, newest: int

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import RecallError, StoreError, StoreUnavailableError
 from . import cypher
 from ._common import _records
+from .plan_cache import PlanCache
 from .reads import Neo4jReads
 from .schema import STATEMENT_COUNTER
 
@@ -53,6 +54,7 @@ class _Batch:
     """The shared transaction of one thread's :meth:`Neo4jGraphStore.batch` block."""
 
     __slots__ = (
+        "cache",
         "context_limit",
         "counter",
         "defer",
@@ -87,9 +89,12 @@ class _Batch:
         # the store-wide statement counter after ``tx``'s last update (None: unknown, e.g.
         # after a write of another kind); with ``steps`` it predicts a queued update's result
         self.counter: int | None = None
+        # entity and relation reads of ``tx``, kept current by its updates (see PlanCache)
+        self.cache = PlanCache()
 
     def forget_state(self) -> None:
         """After a commit or rollback: nothing the transaction read stays locked."""
+        self.cache.clear()
         self.steps.clear()
         self.generations.clear()
         self.counter = None
@@ -246,6 +251,8 @@ class Neo4jConnection(Neo4jReads):
             self._flush(batch)
         if write:
             batch.counter = None
+            if query is not cypher.APPLY_UPDATE:  # (an update changes the cache itself)
+                batch.cache.clear()
         if batch.failed is not None:
             raise StoreError(
                 f"Neo4j at {self.uri}: cannot {action} in this batch, its transaction was rolled "

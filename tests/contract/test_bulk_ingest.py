@@ -1,0 +1,122 @@
+"""Bulk ingest stores exactly what one add() at a time stores on SQLite, on every store.
+
+On Neo4j, ``add_many``'s plans answer their entity and relation reads from what the batch's
+transaction has read before (``stores/neo4j/plan_cache.py``), kept current by the batch's own
+updates; a stale answer would resolve a name to another entity or miss a current relation, and
+change what is stored. The synthetic chat repeats names (Zipf), relations change and end, and the
+small commit interval makes the cache start again many times.
+"""
+
+from __future__ import annotations
+
+import itertools
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from benchmarks.synthetic import ChatGenerator
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.engine.relations import RelationTracker
+from recall_memory_plugins.stores.base import GraphStore
+from recall_memory_plugins.stores.sqlite import SqliteGraphStore
+from tests.conftest import T0
+
+# relations that change: a job, a home, a manager (interleaved with the synthetic chat)
+SCRIPT = [
+    "Alice Moreau works at Initech.",
+    "Bob lives in Paris.",
+    "Carol manages the Apollo project.",
+    "Alice moved to Berlin.",
+    "Alice now works at Globex.",
+    "Bob moved to Rome.",
+    "Dan manages the Apollo project now.",
+    "She lives in Madrid now.",
+]
+# the same relations read by consecutive plans, changed in between
+RUN = [
+    "Erin works at Initech.",
+    "Erin works at Globex.",
+    "Erin works at Hooli.",
+    "Erin lives in Oslo.",
+    "Erin lives in Lima.",
+    "Erin works at Hooli.",
+]
+TEXTS = [
+    t
+    for i, line in enumerate(ChatGenerator(11).take(240))
+    for t in ([line, SCRIPT[i // 30]] if i % 30 == 29 else [*RUN, line] if i == 100 else [line])
+]
+QUESTIONS = ChatGenerator(11).questions(12)
+
+
+def _memory(store: GraphStore, ns: str) -> TemporalGraphMemory:
+    ids = itertools.count(1)  # relation ids in the order the plans make them
+    tracker = RelationTracker(id_factory=lambda: f"rel-{next(ids)}")
+    return TemporalGraphMemory(store, annotator="offline", namespace=ns, tracker=tracker)
+
+
+def _items() -> list[dict[str, Any]]:
+    return [
+        {"text": t, "at": T0 + timedelta(seconds=i), "speaker": ("Ann", "Bo", None)[i % 3]}
+        for i, t in enumerate(TEXTS)
+    ]
+
+
+def _state(memory: TemporalGraphMemory, store: GraphStore, ns: str) -> dict[str, Any]:
+    steps = {s.id: s.t_index for s in store.find_statements(ns)}
+    return {
+        "stats": store.stats(ns),
+        "statements": [(s.t_index, s.text, s.speaker, s.at) for s in store.find_statements(ns)],
+        "entities": [
+            (e.id, e.name, e.type, e.aliases, e.first_step, e.last_step)
+            for e in store.find_entities(ns)
+        ],
+        "relations": [
+            (
+                r.id,
+                r.subject_id,
+                r.type,
+                r.object_id,
+                r.subject_name,
+                r.object_name,
+                r.attributes,
+                r.valid_from_step,
+                r.valid_from,
+                r.valid_to_step,
+                r.valid_to,
+                r.superseded_by,
+                steps.get(r.statement_id) if r.statement_id is not None else None,
+                r.confirmations,
+            )
+            for r in store.find_relations(ns)
+        ],
+        "recall": [memory.recall(q, token_budget=300).text for q in QUESTIONS],
+    }
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"batch_commit_every": 7}, {"batch_commit_every": 9, "bulk_size": 4}],
+    ids=["defaults", "commit-every-7", "bulk-size-4"],
+)
+def test_add_many_stores_what_add_stores_on_sqlite(
+    store: GraphStore, ns: str, options: dict[str, Any]
+) -> None:
+    if options:
+        if not hasattr(store, "_bulk_size"):
+            pytest.skip("options of the Neo4j store")
+        store._batch_commit_every = options["batch_commit_every"]  # type: ignore[attr-defined]
+        store._bulk_size = options.get("bulk_size", 1)  # type: ignore[attr-defined]
+    bulk = _memory(store, ns)
+    bulk.add_many(_items(), batch_size=50)
+    with SqliteGraphStore(":memory:") as lite:
+        one = _memory(lite, ns)
+        for item in _items():
+            one.add(item["text"], at=item["at"], speaker=item["speaker"])
+        expected = _state(one, lite, ns)
+    got = _state(bulk, store, ns)
+    assert got["relations"], "the texts should make relations"
+    assert any(r[9] is not None for r in got["relations"]), "and end some"
+    for part in expected:
+        assert got[part] == expected[part], part

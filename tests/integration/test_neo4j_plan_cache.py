@@ -1,0 +1,130 @@
+"""A batch's transaction keeps its entity and relation reads (``stores/neo4j/plan_cache.py``):
+repeated plan reads cost no query, the batch's own updates keep them current, and nothing kept
+outlives the transaction (after a commit another writer may change anything)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+
+from recall_memory_plugins.models import EntityRecord, RelationChange
+from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
+from tests.integration.test_neo4j_store import small_update
+
+pytestmark = pytest.mark.neo4j
+
+
+class CountingStore(Neo4jGraphStore):
+    """A real Neo4j store that counts the queries its batches send."""
+
+    queries = 0
+
+    def _run_in_batch(
+        self, batch: Any, action: str, query: str, params: Mapping[str, Any], *a: Any, **kw: Any
+    ) -> Any:  # type: ignore[override]
+        self.queries += 1
+        return super()._run_in_batch(batch, action, query, params, *a, **kw)
+
+
+@pytest.fixture
+def ns(store: Neo4jGraphStore) -> Iterator[str]:
+    name = f"it-cache-{uuid.uuid4().hex[:12]}"
+    yield name
+    store.clear(name)
+
+
+def _counting(driver: Any, config: Neo4jConfig, **kw: Any) -> CountingStore:
+    s = CountingStore(driver=driver, database=config.database, **kw)
+    s.setup()
+    return s
+
+
+ALICE = EntityRecord("e-alice", "Alice", "PERSON")
+
+
+def test_repeated_plan_reads_in_a_batch_cost_no_query_and_see_its_updates(
+    driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    store = _counting(driver, config)
+    with store.batch():
+        store.apply_update(small_update(ns, "Alice", ["alice"], entities=(ALICE,)))
+        before = store.queries
+        assert [e.id for e in store.find_entities(ns, aliases=["ALICE"], newest=12)] == ["e-alice"]
+        assert store.queries == before + 1
+        assert [e.id for e in store.find_entities(ns, aliases=["alice"], newest=12)] == ["e-alice"]
+        assert [e.id for e in store.find_entities(ns, ids=["e-alice"])] == ["e-alice"]
+        assert store.find_entities(ns, aliases=["alice"], type="ORG") == []
+        assert store.queries == before + 1  # answered from what the batch read
+        assert (
+            store.find_relations(ns, subject_id="e-alice", type="WORKS_AT", current_only=True) == []
+        )
+        assert store.queries == before + 2
+        assert (
+            store.find_relations(ns, subject_id="e-alice", type="WORKS_AT", current_only=True) == []
+        )
+        assert store.queries == before + 2
+
+        # the batch's own update: a new alias, a new entity, a relation
+        store.apply_update(
+            small_update(
+                ns,
+                "Ally works at Initech",
+                ["ally"],
+                entities=(
+                    EntityRecord("e-alice", "Alice", "PERSON", ("Ally",)),
+                    EntityRecord("e-ini", "Initech", "ORG"),
+                ),
+                relation_changes=(RelationChange("add", "r1", "e-alice", "WORKS_AT", "e-ini"),),
+            )
+        )
+        found = store.find_entities(ns, aliases=["alice"], newest=12)
+        assert [(e.id, e.aliases, e.last_step) for e in found] == [
+            ("e-alice", ("Alice", "Ally"), 2)
+        ]
+        rels = store.find_relations(ns, subject_id="e-alice", type="WORKS_AT", current_only=True)
+        assert [(r.id, r.object_name, r.valid_from_step) for r in rels] == [("r1", "Initech", 2)]
+        assert [e.id for e in store.find_entities(ns, aliases=["ally"])] == ["e-alice"]
+
+        store.apply_update(
+            small_update(
+                ns, "Alice left", ["left"], relation_changes=(RelationChange("end", "r1"),)
+            )
+        )
+        assert (
+            store.find_relations(ns, subject_id="e-alice", type="WORKS_AT", current_only=True) == []
+        )
+    # what the batch answered is what the store holds
+    assert [(e.id, e.aliases, e.last_step) for e in store.find_entities(ns, aliases=["alice"])] == [
+        ("e-alice", ("Alice", "Ally"), 2)
+    ]
+    store.close()
+
+
+def test_nothing_a_batch_read_outlives_its_commit(
+    driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    """After each commit the batch releases the write lock: another writer may add what it read
+    as absent, or change a relation it read, before its next query takes the lock again."""
+    store = _counting(driver, config, batch_commit_every=1)
+    other = Neo4jGraphStore(driver=driver, database=config.database)
+    with store.batch():
+        store.apply_update(small_update(ns, "Alice", ["alice"], entities=(ALICE,)))  # committed
+        assert store.find_entities(ns, aliases=["zed"]) == []
+        assert store.find_relations(ns, subject_id="e-alice", current_only=True) == []
+        store.apply_update(small_update(ns, "one", ["one"]))  # committed: the lock is released
+        other.apply_update(
+            small_update(
+                ns,
+                "Zed hired Alice",
+                ["zed"],
+                entities=(EntityRecord("e-zed", "Zed", "PERSON"), ALICE),
+                relation_changes=(RelationChange("add", "r9", "e-alice", "WORKS_FOR", "e-zed"),),
+            )
+        )
+        assert [e.id for e in store.find_entities(ns, aliases=["zed"])] == ["e-zed"]
+        rels = store.find_relations(ns, subject_id="e-alice", current_only=True)
+        assert [r.id for r in rels] == ["r9"]
+    store.close()
