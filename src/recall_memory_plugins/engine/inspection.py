@@ -57,8 +57,14 @@ class InspectionMixin:
         type: str | None = None,
         as_of: int | datetime | None = None,
         include_ended: bool = False,
+        include_unsure: bool = False,
     ) -> list[Relation]:
-        """Relations true now, or at ``as_of`` (a time step or an aware timestamp)."""
+        """Relations true now, or at ``as_of`` (a time step or an aware timestamp).
+
+        A relation that a later statement left unsure (it names a change the relation layer
+        cannot read, e.g. "Nora swapped Madrid for Barcelona") is not stated as true unless
+        ``include_unsure``; ``include_ended`` (the history) shows it, with
+        ``attributes["unsure"] == "true"``."""
         ns = self._ns(namespace)
         if entity is not None:
             entity = self._check_name(entity, "entity")
@@ -71,6 +77,7 @@ class InspectionMixin:
             type=type,
             as_of=check_as_of(as_of),
             include_ended=bool(include_ended),
+            include_unsure=bool(include_unsure),
         )
 
     def timeline(self, entity: str, *, namespace: str | None = None) -> list[Relation]:

@@ -22,6 +22,7 @@ from .entities import EntityBook, Prefetched
 from .facts import cue_types, render_fact
 from .mentions import clean_name, find_mentions
 from .schema import Mention, Side, normalise_relation_type
+from .updates import is_unsure
 
 __all__ = [
     "FACT_HISTORY",
@@ -69,8 +70,12 @@ def find_relations(
     type: str | None = None,
     as_of: int | datetime | None = None,
     include_ended: bool = False,
+    include_unsure: bool = False,
 ) -> list[Relation]:
     """Relations true now, at ``as_of`` (a time step or an aware timestamp), or all of them.
+
+    A relation a later statement left unsure (:mod:`.doubt`) is not stated as true now or at
+    ``as_of`` unless ``include_unsure``; the history (``include_ended``) shows it, marked.
 
     Args:
         entity: a name, alias or id; relations where it is either end. An ambiguous alias
@@ -78,6 +83,7 @@ def find_relations(
         type: one relation type (any case, ``"works for"`` works too).
         as_of: the state after that time step, or at that instant.
         include_ended: with no ``as_of``, also return ended relations (history).
+        include_unsure: also state the relations marked unsure as true.
 
     Raises:
         InputError: ``as_of`` is a naive datetime or not a step/datetime.
@@ -103,7 +109,8 @@ def find_relations(
     else:
         for rel in store.find_relations(namespace, type=type_, current_only=current_only):
             rels.setdefault(rel.id, rel)
-    out = [r for r in rels.values() if holds(r)]
+    keep_unsure = include_unsure or (as_of is None and include_ended)
+    out = [r for r in rels.values() if holds(r) and (keep_unsure or not is_unsure(r))]
     out.sort(key=lambda r: (r.valid_from_step, r.recorded_at))
     return out
 
@@ -187,7 +194,8 @@ def select_facts(
     if not rels:
         return []
     anchor_rank = {a: i for i, a in enumerate(anchors)}
-    current = [r for r in rels.values() if r.is_current]
+    # a relation left unsure states nothing (nor does its predecessor's "before: ...")
+    current = [r for r in rels.values() if r.is_current and not is_unsure(r)]
     ended = [r for r in rels.values() if not r.is_current]
     if cues:
         matching = [r for r in current if r.type in cues]
@@ -223,6 +231,8 @@ def select_facts(
             if r.superseded_by in shown:
                 continue  # its successor's fact already says "before: ..."
             successor = _successor(store, namespace, r, exclusivity.get(r.type))
+            if successor is not None and is_unsure(successor):
+                continue
             if successor is not None and successor.is_current:
                 shown.add(successor.id)
                 out.append(render_fact(successor, predecessor=r, side=exclusivity.get(r.type)))
@@ -349,6 +359,8 @@ def _render(
     if predecessor is None and side is not None:
         pool = _same_end(store, namespace, rel, side, current_only=False)
         predecessor = next((r for r in pool if r.superseded_by == rel.id), None)
+    if predecessor is not None and is_unsure(predecessor):
+        predecessor = None  # stated again after a doubt: the same fact, nothing was "before"
     return render_fact(rel, predecessor=predecessor, side=side)
 
 

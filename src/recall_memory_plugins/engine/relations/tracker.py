@@ -25,6 +25,7 @@ from ...nlp.base import Annotation
 from ...stores.base import GraphStore
 from .coref import coordinated, next_discourse, resolve_references
 from .discourse import Discourse, DiscourseCache
+from .doubt import doubt_proposals
 from .entities import ENTITIES_PER_ALIAS, Prefetched, hint_prefetch
 from .entities import ENTITIES_PER_ALIAS as _ENTITIES_PER_ALIAS  # noqa: F401  (old home)
 from .entities import EntityBook as _EntityBook
@@ -208,6 +209,11 @@ class RelationTracker:
         )
         candidates = self._extract(annotation, context)
         proposals = self._proposals(book, candidates, sentence_statements)
+        if self.extractor is self.patterns:  # a change the patterns cannot read: unsure
+            proposals += doubt_proposals(
+                store, namespace, annotation, resolved, proposals, sentence_statements,
+                self.exclusivity,
+            )  # fmt: skip
         current = self._current(store, namespace, proposals, context.relations, book)
         changes = decide_changes(
             current, proposals, exclusivity=self.exclusivity, new_id=self._new_id
@@ -407,27 +413,18 @@ class RelationTracker:
         type: str | None = None,
         as_of: int | datetime | None = None,
         include_ended: bool = False,
+        include_unsure: bool = False,
     ) -> list[Relation]:
-        """Relations true now, at ``as_of`` (a time step or an aware timestamp), or all of them.
-
-        Args:
-            entity: a name, alias or id; relations where it is either end. An ambiguous alias
-                ("Alice" for two people) uses the entities named exactly so, else all of them.
-            type: one relation type (any case, ``"works for"`` works too).
-            as_of: the state after that time step, or at that instant.
-            include_ended: with no ``as_of``, also return ended relations (history).
+        """Relations true now, at ``as_of`` (a time step or an aware timestamp), or all of them:
+        :func:`.reads.find_relations`, whose arguments these are.
 
         Raises:
             InputError: ``as_of`` is a naive datetime or not a step/datetime.
         """
         return find_relations(
-            store,
-            namespace,
-            entity=entity,
-            type=type,
-            as_of=as_of,
-            include_ended=include_ended,
-        )
+            store, namespace, entity=entity, type=type, as_of=as_of,
+            include_ended=include_ended, include_unsure=include_unsure,
+        )  # fmt: skip
 
     def timeline(self, store: GraphStore, namespace: str, entity: str) -> list[Relation]:
         """Every relation of ``entity`` (current and ended) in the order they began."""

@@ -13,7 +13,9 @@ Rules, applied to the proposals in text order:
 4. **Negation** ("no longer", "不再", an LLM's DELETE) -- ``end`` the matching current relation
    without a successor. If a later proposal of the same update contradicts it ("left A and joined
    B"), the end gains that successor.
-5. Explicit ``ends`` (an LLM's UPDATE) end exactly those current relations.
+5. **Unsure** -- a proposal marked ``unsure`` (:mod:`.doubt`) is a new version of its relation
+   (rule 2); a later repeat without the mark is a new version that clears it.
+6. Explicit ``ends`` (an LLM's UPDATE) end exactly those current relations.
 
 Nothing is deleted. Only relations that are current in ``current`` are ever ended, so the result
 always applies cleanly. A relation added by this same update is never ended by it (its interval
@@ -29,12 +31,19 @@ from dataclasses import dataclass, field
 from ...models import Relation, RelationChange
 from .schema import RelationProposal, Side
 
+# the mark of a relation a later statement left unsure (set by .doubt, cleared by a repeat)
+UNSURE = "unsure"
 # relation types that hold from both ends (an object-less ending ends both directions)
 SYMMETRIC = frozenset({"MARRIED_TO"})
 
-__all__ = ["SYMMETRIC", "decide_changes"]
+__all__ = ["SYMMETRIC", "UNSURE", "decide_changes", "is_unsure"]
 
 logger = logging.getLogger(__name__)
+
+
+def is_unsure(rel: Relation) -> bool:
+    """Whether a later statement left ``rel`` unsure (:mod:`.doubt`): it is not stated as true."""
+    return rel.attributes.get(UNSURE) == "true"
 
 
 @dataclass(slots=True)
@@ -142,6 +151,8 @@ def decide_changes(
         attributes = {str(k): str(v) for k, v in p.attributes.items() if v not in (None, "")}
         if same is not None:
             merged = {**same.attributes, **attributes}
+            if UNSURE not in attributes:  # stated again: no longer unsure (see .doubt)
+                merged.pop(UNSURE, None)
             if merged == same.attributes:
                 if not same.pending and same.id not in confirmed:
                     confirmed.add(same.id)

@@ -239,6 +239,12 @@ _BOSS_ROLES = {
     "组长",
 }
 _FRIEND_ROLES = {"friend", "best friend", "close friend", "good friend", "朋友", "好友", "好朋友"}
+# "S是O的校友", "S is a customer of O": not on O's staff
+_NOT_STAFF = {
+    "alumnus", "alumna", "alumni", "graduate", "student", "fan", "customer", "client", "guest",
+    "patient", "visitor", "校友", "毕业生", "学生", "粉丝", "客户", "顾客", "会员", "常客",
+    "病人", "游客",
+}  # fmt: skip
 _SPOUSE_ROLES = {"wife", "husband", "spouse", "partner", "妻子", "丈夫", "老婆", "老公", "爱人"}
 _ROLE_PREFIX = re.compile(r"^(?:new|current|acting|interim|新|现任|新任|代理)\s*", re.IGNORECASE)
 _FORMER = re.compile(r"^(?:former|ex-|ex\s+|previous|old|前|原|前任)\s*", re.IGNORECASE)

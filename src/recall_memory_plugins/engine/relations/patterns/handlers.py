@@ -30,6 +30,7 @@ from .blocks import (
     _LEAVE_TYPES,
     _MANAGER_ROLES,
     _MEMBER_ROLES,
+    _NOT_STAFF,
     _PAST_MARKERS,
     _REPORT_ROLES,
     _ROLE_PREFIX,
@@ -46,7 +47,7 @@ from .match import (
 
 def _clean_role(role: str) -> tuple[str, bool]:
     """(role without "new"/"current", whether it was "former")."""
-    role = role.strip(" ，,。.;；").lower() if not is_cjk(role) else role.strip(" ，,。.;；")
+    role = role.strip(" ，,。.;；").lower() if not is_cjk(role) else role.strip(" ，,。.;；了")
     former = bool(_FORMER.match(role))
     role = _FORMER.sub("", role)
     role = _ROLE_PREFIX.sub("", role).strip()
@@ -87,7 +88,7 @@ def _role(h: _Match) -> list[RelationCandidate]:
         otype == LOCATION and h.group("prep").lower() in ("at", "for")  # "an engineer at Globex"
     )
     if employer:
-        if role in _FRIEND_ROLES | _SPOUSE_ROLES:
+        if role in _FRIEND_ROLES | _SPOUSE_ROLES | _NOT_STAFF:
             return []
         attrs = {} if role in ("一员", "member", "part") else {"role": role}
         objs = _employer(obj)

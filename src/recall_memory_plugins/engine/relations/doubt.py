@@ -1,0 +1,236 @@
+"""The doubt rule: a statement that talks about a change the patterns cannot read leaves the old
+fact unsure, and an unsure fact is not stated as current.
+
+The patterns read many phrasings of a move or a job change, but new text keeps finding new ones
+("Nora swapped Madrid for Barcelona", "Omar is between jobs right now", 孙丽和华为的合同到期了).
+Before this rule, every phrasing the patterns missed left the old fact stated as current: the
+worst thing a memory can say. Now, when a sentence
+
+- mentions an entity that has a current relation of a tracked type (below),
+- has a *change* word ("former", "no longer", "swapped", "new", "now", 以前, 不再, 现在, ...),
+- and has a *topic* word of that relation type ("job", "payroll", "flat", "boss", 工作, 房子, ...),
+  or, with a strong change word ("left", "goodbye", 离开, 卖), names the relation's other end,
+- and the patterns read no relation of that type about either end in the same text,
+
+the relation gets a new version marked ``attributes["unsure"] = "true"``. It stays in the store
+(a later statement confirms it, which clears the mark, or replaces it), but
+:func:`~.reads.find_relations` and the facts of a recall leave it out: when the layer is unsure
+it states nothing. History (``include_ended=True``, :meth:`timeline`) still shows it, with the
+mark. Questions and conditionals ("Did Hugo move?", "If Ines quits, ...") doubt nothing.
+
+A relation type whose values accumulate (LIKES) is only doubted when its object is named in the
+sentence ("Ray grew out of jazz"): liking one thing says nothing about the others.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+from ...models import Relation
+from ...nlp.base import Annotation
+from ...stores.base import GraphStore
+from .patterns.mood import unasserted
+from .schema import Mention, RelationProposal, Side
+from .updates import UNSURE, is_unsure
+
+__all__ = ["UNSURE", "doubt_proposals", "is_unsure"]
+
+_W = r"(?<![a-z])(?:{})(?![a-z])"
+
+
+def _words(*parts: str) -> str:
+    return _W.format("|".join(parts))
+
+
+_CHANGE_EN = _words(
+    r"former(?:ly)?", r"ex-", "old", "used to", "no longer", r"any ?more", "no more", "not now",
+    "left", r"leav(?:e|es|ing)", r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)",
+    "farewell", r"good-?bye", r"mov(?:e|ed|es|ing)", r"relocat\w*", "packed up", "sold",
+    r"selling", "for rent", "new", "now", "nowadays", "these days", r"switch\w*", "lost",
+    r"g[ia]ve up", "giving up", "between jobs", r"stepp(?:ed|ing) (?:down|aside|back)",
+    r"hand(?:ed|s)? (?:in|over)", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
+    r"alumn\w*", r"graduat\w*", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
+    r"previous(?:ly)?", r"last (?:day|paycheck|shift|week at)", "instead", "different",
+    r"hasn'?t", r"haven'?t", r"ended", r"can'?t stand", r"(?:is|are|was|were) over",
+    r"clear(?:ed|s)? out",
+)
+_STRONG_EN = _words(
+    r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
+    r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)", "farewell", r"good-?bye",
+    "sold", "for rent", "packed up", r"(?:is|are|was|were) over", r"clear(?:ed|s)? out",
+    r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out", r"hasn'?t", r"haven'?t",
+)
+_CHANGE_ZH = "以前|原来|曾经|前任|不再|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是|没有了|不在|卖|改|跳槽|到期|结束|新|转"
+_STRONG_ZH = "以前|原来|曾经|不再|离开|告别|卖|退|不是|没有了|不在|到期|结束"
+
+_TOPICS_EN = {
+    "LIVES_IN": _words(
+        r"li(?:ve|ves|ved|ving)", "house", r"house-hunting", "flat", "apartment", "address",
+        "rent", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
+        "town", "view",
+    ),
+    "WORKS_FOR": _words(
+        r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", "salary",
+        r"colleagues?", r"co-?workers?", r"compan(?:y|ies)", "office", "career", "position",
+        "badge", "contract", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
+        r"resign\w*", "team", "desk", "stint",
+    ),
+    "STUDIES_AT": _words(
+        r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
+        "degree", r"graduat\w*", r"alumn\w*", "campus", "semester", r"enrol\w*", r"dropp\w* out",
+    ),
+    "MANAGES": _words(
+        r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
+        r"run(?:s|ning)?", "ran",
+    ),
+    "REPORTS_TO": _words(
+        r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead",
+    ),
+    "LIKES": _words(
+        r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*", r"fan", r"passion", r"interest\w*",
+        r"hobby", "into", "stand", "taste", "tired of", "sick of", r"gr[eo]w(?:n)? out",
+    ),
+    "MARRIED_TO": _words(
+        "married", "marriage", "wife", "husband", "spouse", r"divorc\w*", r"separat\w*",
+        r"widow\w*", "wedding",
+    ),
+}
+_TOPICS_ZH = {
+    "LIVES_IN": "住|搬|家|房|定居|落户|安家",
+    "WORKS_FOR": "工作|打工|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
+    "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读",
+    "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持",
+    "REPORTS_TO": "领导|上司|汇报|主管|上级",
+    "LIKES": "喜欢|爱|热情|兴趣|爱好|迷",
+    "MARRIED_TO": "结婚|离婚|老婆|老公|丈夫|妻子|配偶",
+}
+_TOPICS = {
+    t: re.compile(f"{_TOPICS_EN[t]}|{_TOPICS_ZH[t]}", re.IGNORECASE) for t in _TOPICS_EN
+}
+_CHANGE = re.compile(f"{_CHANGE_EN}|{_CHANGE_ZH}", re.IGNORECASE)
+_STRONG = re.compile(f"{_STRONG_EN}|{_STRONG_ZH}", re.IGNORECASE)
+# questions and conditionals doubt nothing
+_OPEN_MOOD = re.compile(
+    r"[?？]|吗[。！!]?\s*$|^\s*(?:if|unless|when|whether|maybe|perhaps)\b|^\s*(?:如果|要是|假如|万一)",
+    re.IGNORECASE,
+)
+# a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
+_NO_CHANGE = re.compile(
+    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p)"
+    r"|fell through|after all|called off"
+    # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
+    r"|\b(?:thinking (?:about|of)|consider\w*|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
+    r"|might|may|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
+    r"|打算|想要|可能|准备|计划|考虑|看房"
+    # a degree or a day, not a change ("not as much as he used to", 今天不在新浪)
+    r"|\bas much as\b|\b(?:today|tonight|this (?:week|weekend|morning|afternoon|evening))\b"
+    r"|今天|今晚|这周|本周|这个周末"
+    r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退)",
+    re.IGNORECASE,
+)
+# a possessor is not the one who changed: "Grace's brother moved", 陈静的妹妹搬到了重庆
+_POSSESSED = re.compile(
+    r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new|little|big|younger|older|elder|best)\s+)?"
+    r"(?:brother|sister|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|wife|"
+    r"husband|partner|friend|cousin|aunt|uncle|grand\w+|neighbou?r|roommate|family|"
+    r"哥哥|姐姐|弟弟|妹妹|父母|爸爸|妈妈|父亲|母亲|儿子|女儿|孩子|妻子|丈夫|老婆|老公|朋友|"
+    r"家人|邻居|室友)(?![a-z])",
+    re.IGNORECASE,
+)
+# "Finn's company moved": the company's place, not Finn's home ("Dev's manager" still counts)
+_POSSESSED_WORK = re.compile(
+    r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new)\s+)?(?:company|firm|employer|team|office|hq|"
+    r"headquarters|公司|单位|团队|总部)(?![a-z])",
+    re.IGNORECASE,
+)
+_WORK_TYPES = frozenset({"WORKS_FOR", "REPORTS_TO", "MANAGES"})
+# the object is named: only then is a value of an accumulating type doubted
+_NAMED_ONLY = frozenset({"LIKES"})
+
+
+def _named(name: str, text: str) -> bool:
+    """Whether ``name`` occurs in ``text`` as words ("pho" is not in "phone"; 武汉 in 武汉的)."""
+    if not name.isascii():
+        return name in text
+    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
+
+
+def doubt_proposals(
+    store: GraphStore,
+    namespace: str,
+    annotation: Annotation,
+    mentions: Sequence[Mention],
+    proposals: Sequence[RelationProposal],
+    sentence_statements: Sequence[int],
+    exclusivity: Mapping[str, Side],
+) -> list[RelationProposal]:
+    """New versions, marked unsure, of the current relations this text puts in doubt.
+
+    ``mentions`` are the resolved mentions of the text; ``proposals`` what the patterns read
+    from it (a relation type read about an entity is never doubted for it). One indexed
+    look-up per mentioned entity of a sentence with a change word; none otherwise.
+    """
+    read = {(p.subject_id, p.type) for p in proposals}
+    read |= {(p.object_id, p.type) for p in proposals if p.object_id}
+    out: list[RelationProposal] = []
+    doubted: set[str] = set()
+    looked: dict[str, list[Relation]] = {}
+    for i, sentence in enumerate(annotation.sentences):
+        text = sentence.text
+        if not _CHANGE.search(text) or _OPEN_MOOD.search(text) or _NO_CHANGE.search(text):
+            continue
+        if unasserted(text):  # a plan, a condition, a bounded past: nothing changed yet
+            continue
+        topics = {t for t, rx in _TOPICS.items() if rx.search(text)}
+        strong = bool(_STRONG.search(text))
+        if not topics and not strong:
+            continue
+        # who changed: not an object ("the manager who hired Mia retired"), not a possessor
+        after_verb = {
+            t.start_char
+            for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
+            if prev.upos in ("VERB", "ADP")
+        }
+        ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
+        for m in mentions:
+            tail = annotation.text[m.end : m.end + 24]
+            if m.sentence != i or m.start in after_verb or _POSSESSED.match(tail):
+                continue
+            for e in m.entity_ids:
+                ids[e] = ids.get(e, True) and bool(_POSSESSED_WORK.match(tail))
+        folded = text.casefold()
+        for entity_id, work_only in ids.items():
+            if entity_id not in looked:
+                looked[entity_id] = store.find_relations(
+                    namespace, entity_id=entity_id, current_only=True
+                )
+            for rel in looked[entity_id]:
+                if rel.id in doubted or rel.type not in _TOPICS or is_unsure(rel):
+                    continue
+                if work_only and rel.type not in _WORK_TYPES:
+                    continue
+                if rel.subject_id != entity_id and exclusivity.get(rel.type) != "object":
+                    continue  # "Mae retired": Lou's boss is doubted through Lou, not Mae
+                if (rel.subject_id, rel.type) in read or (rel.object_id, rel.type) in read:
+                    continue
+                other = rel.object_name if rel.subject_id == entity_id else rel.subject_name
+                named = bool(other) and _named(str(other).casefold(), folded)
+                if rel.type in _NAMED_ONLY:
+                    if not named or rel.type not in topics:
+                        continue
+                elif rel.type not in topics and not (strong and named):
+                    continue
+                doubted.add(rel.id)
+                index = sentence_statements[i] if i < len(sentence_statements) else 0
+                out.append(
+                    RelationProposal(
+                        rel.subject_id,
+                        rel.type,
+                        rel.object_id,
+                        {**rel.attributes, UNSURE: "true"},
+                        False,
+                        index,
+                    )
+                )
+    return out
