@@ -50,6 +50,11 @@ def current(memory: TemporalGraphMemory, *texts: str) -> set[tuple[str, str, str
         ("沈腾在开心麻花工作。", "沈腾目前待业在家。", ("沈腾", "WORKS_FOR", "开心麻花")),
         ("小李喜欢围棋。", "小李现在对围棋失去了热情。", ("小李", "LIKES", "围棋")),
         ("贾玲住在武汉。", "贾玲把武汉的房子卖了。", ("贾玲", "LIVES_IN", "武汉")),
+        ("Iris lives in Quebec.", "Iris signed a lease in Montreal last month.",
+         ("Iris", "LIVES_IN", "Quebec")),
+        ("Nia studies at MIT.", "Nia completed her PhD at MIT this spring.",
+         ("Nia", "STUDIES_AT", "MIT")),
+        ("小陈喜欢爬山。", "小陈膝盖受伤后再也不爬山了。", ("小陈", "LIKES", "爬山")),
     ],
 )  # fmt: skip
 def test_a_change_the_patterns_cannot_read_leaves_the_fact_unsure(

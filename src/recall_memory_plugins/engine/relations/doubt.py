@@ -53,7 +53,9 @@ _CHANGE_EN = _words(
     r"alumn\w*", r"graduat\w*", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
     r"previous(?:ly)?", r"last (?:day|paycheck|shift|week at)", "instead", "different",
     r"hasn'?t", r"haven'?t", r"ended", r"can'?t stand", r"(?:is|are|was|were) over",
-    r"clear(?:ed|s)? out",
+    r"clear(?:ed|s)? out", "first day", r"buyout",
+    r"complet(?:ed|es) (?:(?:her|his|my|their|a) )?(?:phd|degree|studies|master'?s|bachelor'?s)",
+    r"sign(?:ed|s)? an? (?:new )?lease", r"accept(?:ed|s)? an? (?:job )?offer",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
@@ -61,24 +63,24 @@ _STRONG_EN = _words(
     "sold", "for rent", "packed up", r"(?:is|are|was|were) over", r"clear(?:ed|s)? out",
     r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out", r"hasn'?t", r"haven'?t",
 )
-_CHANGE_ZH = "以前|原来|曾经|前任|不再|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是|没有了|不在|卖|改|跳槽|到期|结束|新|转"
-_STRONG_ZH = "以前|原来|曾经|不再|离开|告别|卖|退|不是|没有了|不在|到期|结束"
+_CHANGE_ZH = "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员"
+_STRONG_ZH = "以前|原来|曾经|不再|再也不|离开|告别|卖|退|不是|没有了|不在|到期|结束|裁员"
 
 _TOPICS_EN = {
     "LIVES_IN": _words(
         r"li(?:ve|ves|ved|ving)", "house", r"house-hunting", "flat", "apartment", "address",
-        "rent", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
+        "rent", "lease", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
         "town", "view",
     ),
     "WORKS_FOR": _words(
         r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", "salary",
         r"colleagues?", r"co-?workers?", r"compan(?:y|ies)", "office", "career", "position",
         "badge", "contract", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
-        r"resign\w*", "team", "desk", "stint",
+        r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
-        "degree", r"graduat\w*", r"alumn\w*", "campus", "semester", r"enrol\w*", r"dropp\w* out",
+        "degree", "phd", "thesis", r"graduat\w*", r"alumn\w*", "campus", "semester", r"enrol\w*", r"dropp\w* out",
     ),
     "MANAGES": _words(
         r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
@@ -90,6 +92,7 @@ _TOPICS_EN = {
     "LIKES": _words(
         r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*", r"fan", r"passion", r"interest\w*",
         r"hobby", "into", "stand", "taste", "tired of", "sick of", r"gr[eo]w(?:n)? out",
+        r"bor(?:es|ed|ing)",
     ),
     "MARRIED_TO": _words(
         "married", "marriage", "wife", "husband", "spouse", r"divorc\w*", r"separat\w*",
@@ -97,12 +100,12 @@ _TOPICS_EN = {
     ),
 }
 _TOPICS_ZH = {
-    "LIVES_IN": "住|搬|家|房|定居|落户|安家",
-    "WORKS_FOR": "工作|打工|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
+    "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口",
+    "WORKS_FOR": "工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读",
     "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持",
     "REPORTS_TO": "领导|上司|汇报|主管|上级",
-    "LIKES": "喜欢|爱|热情|兴趣|爱好|迷",
+    "LIKES": "喜欢|爱|热情|兴趣|爱好|迷|再也不",
     "MARRIED_TO": "结婚|离婚|老婆|老公|丈夫|妻子|配偶",
 }
 _TOPICS = {
