@@ -185,3 +185,14 @@ def test_decide_changes_a_repeat_clears_the_mark_and_a_mark_is_a_new_version() -
         [_rel({})], [repeat], exclusivity={"LIVES_IN": "subject"}, new_id=lambda: "never"
     )
     assert [c.op for c in changes] == ["confirm"]
+
+
+def test_a_text_without_sentence_ends_doubts_nothing(memory: TemporalGraphMemory) -> None:
+    # one 'sentence' longer than _LONGEST characters: no clause to read a change from, and the
+    # rule's look-ups and name searches stay linear in the text
+    filler = " ".join(["and the weather was fine"] * 30)
+    facts = current(memory, "Omar works for Siemens.", f"Omar is between jobs right now {filler}")
+    assert ("Omar", "WORKS_FOR", "Siemens") in facts
+    assert ("Omar", "WORKS_FOR", "Siemens") not in current(
+        memory, "Omar is between jobs right now."
+    )

@@ -15,6 +15,7 @@ from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.engine.relations import PatternRelationExtractor, RelationTracker
 from recall_memory_plugins.engine.relations.patterns import CLOSE, OPEN
 from recall_memory_plugins.engine.relations.patterns.views import (
+    _AFTER_PREPOSITION,
     _COORD_RE,
     _make_view,
     _SentenceExtraction,
@@ -167,6 +168,31 @@ def test_coordinated_subjects_match_a_search_of_the_whole_text_before() -> None:
         text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
         for end in range(len(text) + 1):
             assert coordinated_before(text, end) == coordinated_by_search(text, end), (text, end)
+
+
+def test_the_preposition_look_back_matches_a_search_of_the_whole_text_before() -> None:
+    # "works for Mastercard, and Cy ...": an object list after a preposition has no co-subjects;
+    # the look-back is bounded (a search from 0 was quadratic in a long unpunctuated sentence)
+    rng = random.Random(11)
+    joints = [", ", " and ", "和", "for ", "about  the ", " in ", "在", "to the ", "x", " "]
+    pieces = [f"{OPEN}{k}{CLOSE}" for k in range(4)] + joints
+    checked = 0
+    for _ in range(1500):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        for end in range(len(text) + 1):
+            expected, before = [], text[:end]
+            while (found := _COORD_RE.search(before)) is not None:
+                expected.append(int(found.group(1)))
+                before = before[: found.start()]
+            if expected and _AFTER_PREPOSITION.search(before):
+                expected = []
+                checked += 1
+            assert coordinated_before(text, end) == expected, (text, end)
+    assert checked > 100  # the preposition case was exercised
+    view = f"works for {OPEN}0{CLOSE}, and {OPEN}1{CLOSE} still works"
+    assert coordinated_before(view, view.index(f"{OPEN}1")) == []
+    view = "x" * 5000 + f" for y, {OPEN}0{CLOSE} and {OPEN}1{CLOSE} moved"
+    assert coordinated_before(view, view.index(f"{OPEN}1")) == [0]
 
 
 def test_tokens_of_a_span_are_those_a_scan_of_the_sentence_finds() -> None:

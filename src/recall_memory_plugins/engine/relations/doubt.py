@@ -147,6 +147,9 @@ _POSSESSED_WORK = re.compile(
     r"headquarters|公司|单位|团队|总部)(?![a-z])",
     re.IGNORECASE,
 )
+# a longer "sentence" (a text without punctuation) doubts nothing: a change is said in a clause,
+# and the look-ups and name searches stay linear in the text
+_LONGEST = 600
 _WORK_TYPES = frozenset({"WORKS_FOR", "REPORTS_TO", "MANAGES"})
 # the object is named: only then is a value of an accumulating type doubted
 _NAMED_ONLY = frozenset({"LIKES"})
@@ -172,7 +175,8 @@ def doubt_proposals(
 
     ``mentions`` are the resolved mentions of the text; ``proposals`` what the patterns read
     from it (a relation type read about an entity is never doubted for it). One indexed
-    look-up per mentioned entity of a sentence with a change word; none otherwise.
+    look-up per mentioned entity of a sentence (of at most ``_LONGEST`` characters) with a change
+    word; none otherwise.
     """
     read = {(p.subject_id, p.type) for p in proposals}
     read |= {(p.object_id, p.type) for p in proposals if p.object_id}
@@ -181,6 +185,8 @@ def doubt_proposals(
     looked: dict[str, list[Relation]] = {}
     for i, sentence in enumerate(annotation.sentences):
         text = sentence.text
+        if len(text) > _LONGEST:
+            continue
         if not _CHANGE.search(text) or _OPEN_MOOD.search(text) or _NO_CHANGE.search(text):
             continue
         if unasserted(text):  # a plan, a condition, a bounded past: nothing changed yet

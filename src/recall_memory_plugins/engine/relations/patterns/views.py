@@ -39,6 +39,9 @@ _AFTER_PREPOSITION = re.compile(
     r"|(?:在|向|给|从|对|为|替|比|于))$",
     re.IGNORECASE,
 )
+# the look-back of _AFTER_PREPOSITION: "about the" with a few spaces (more whitespace than that
+# between a preposition and a name is no object list)
+_PREPOSITION_REACH = 32
 _EN_CLAUSE = re.compile(
     r"(?:\s*[,;]\s*(?:and\s+|but\s+|then\s+|and\s+then\s+)?|\s+(?:and|but)\s+"
     r"(?:then\s+)?)",
@@ -184,7 +187,8 @@ def coordinated_before(text: str, end: int) -> list[int]:
         end = found.start()
     # the first of them follows a preposition: an object list ("works for Mastercard, and Cy
     # still works for Visa"), not subjects
-    if out and _AFTER_PREPOSITION.search(text, 0, end):
+    # (a bounded look back: searching from 0 made a long unpunctuated sentence quadratic)
+    if out and _AFTER_PREPOSITION.search(text, max(0, end - _PREPOSITION_REACH), end):
         return []
     return out
 
