@@ -14,6 +14,7 @@ import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.models import Recall
+from recall_memory_plugins.stores.base import find_context_ids_in_groups
 from recall_memory_plugins.stores.neo4j import Neo4jGraphStore, cypher
 from tests.conftest import T0, Clock
 
@@ -124,6 +125,45 @@ def test_recalls_of_a_longer_chat_match_sqlite(counting: CountingStore) -> None:
             # follow-ups the boosts brought in, read after the statements
             late_follow_ups += cypher.STATEMENTS_AT in counting.queries
         assert late_follow_ups > 0
+    finally:
+        lite.close()
+        counting.clear(ns)
+
+
+def _operators(plan: Any) -> Iterator[tuple[str, str]]:
+    """Every operator of a profiled plan with its details."""
+    yield plan["operatorType"], str(plan.get("args", {}).get("Details", ""))
+    for child in plan.get("children", ()):
+        yield from _operators(child)
+
+
+@pytest.mark.neo4j
+def test_context_ids_read_no_statement_label(
+    counting: CountingStore, driver: Any, config: Any
+) -> None:
+    ns = f"it-recall-reads-{uuid.uuid4().hex[:12]}"
+    memory = TemporalGraphMemory(counting, annotator="offline", clock=Clock(), namespace=ns)
+    lite = TemporalGraphMemory(":memory:", annotator="offline", clock=Clock(), namespace=ns)
+    try:
+        for speaker, text in CONVERSATION * 3:
+            memory.add(text, speaker=speaker)
+            lite.add(text, speaker=speaker)
+        groups = [(["coffe", "brandon"], 50), (["alic"], 2)]
+        params, _ = counting._context_params(ns, groups)
+        assert params is not None
+        with driver.session(database=config.database) as session:
+            summary = session.run("PROFILE " + cypher.FIND_CONTEXT_IDS_2, params).consume()
+        operators = list(_operators(summary.profile))
+        # an IN_CONTEXT link always ends at a statement: its members are not label-checked
+        assert any(op.startswith("Expand") and "IN_CONTEXT" in d for op, d in operators)
+        assert not any(":Statement" in d for op, d in operators), operators
+        # the same members, newest first per limit, as SQLite's (ids are store-wide on Neo4j)
+        found = counting.find_context_ids_in_groups(ns, groups)
+        want = find_context_ids_in_groups(lite.store, ns, groups)
+        assert {n: [t for _, t in m] for n, m in found.items()} == {
+            n: [t for _, t in m] for n, m in want.items()
+        }
+        assert [len(found[n]) for n in ("coffe", "brandon", "alic")] == [6, 9, 2]
     finally:
         lite.close()
         counting.clear(ns)
