@@ -167,3 +167,36 @@ def test_context_ids_read_no_statement_label(
     finally:
         lite.close()
         counting.clear(ns)
+
+
+@pytest.mark.neo4j
+def test_recall_reads_benchmark_script(
+    counting: CountingStore, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from benchmarks import recall_reads
+
+    ns = f"it-recall-reads-{uuid.uuid4().hex[:12]}"
+    try:
+        assert recall_reads.main(["build", "--size", "80", "--namespace", ns]) == 0
+        runs = tmp_path / "runs.jsonl"
+        base = ["--namespace", ns, "--questions", "6"]
+        assert recall_reads.main(["time", *base, "--repeat", "2", "--runs", str(runs)]) == 0
+        (row,) = [json.loads(line) for line in runs.read_text().splitlines()]
+        assert row["questions"] == 12 and 0 < row["p50_ms"] <= row["p95_ms"]
+        assert row["best_p50_ms"] <= row["p50_ms"] and 1 <= row["queries_per_recall"] <= 7
+        assert row["by_action_ms_per_recall"]["read the question"] > 0
+        # the recall texts: the same in two runs, each recall's strategy and text
+        for name in ("a", "b"):
+            assert recall_reads.main(["texts", *base, "--out", str(tmp_path / name)]) == 0
+        a = json.loads((tmp_path / "a").read_text())
+        assert a == json.loads((tmp_path / "b").read_text()) and len(a) == 6
+        assert all(strategy in ("graph", "lexical", "recent") for strategy, _ in a)
+        capsys.readouterr()
+        assert recall_reads.main(["profile", *base, "--plans"]) == 0
+        out = capsys.readouterr().out
+        assert "--- read the question" in out and "NodeUniqueIndexSeek" in out
+        assert "| read the question | 1.00 |" in out
+    finally:
+        counting.clear(ns)
