@@ -14,6 +14,7 @@ import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.models import Recall
+from recall_memory_plugins.stores.base import find_context_ids_in_groups
 from recall_memory_plugins.stores.neo4j import Neo4jGraphStore, cypher
 from tests.conftest import T0, Clock
 
@@ -126,4 +127,76 @@ def test_recalls_of_a_longer_chat_match_sqlite(counting: CountingStore) -> None:
         assert late_follow_ups > 0
     finally:
         lite.close()
+        counting.clear(ns)
+
+
+def _operators(plan: Any) -> Iterator[tuple[str, str]]:
+    """Every operator of a profiled plan with its details."""
+    yield plan["operatorType"], str(plan.get("args", {}).get("Details", ""))
+    for child in plan.get("children", ()):
+        yield from _operators(child)
+
+
+@pytest.mark.neo4j
+def test_context_ids_read_no_statement_label(
+    counting: CountingStore, driver: Any, config: Any
+) -> None:
+    ns = f"it-recall-reads-{uuid.uuid4().hex[:12]}"
+    memory = TemporalGraphMemory(counting, annotator="offline", clock=Clock(), namespace=ns)
+    lite = TemporalGraphMemory(":memory:", annotator="offline", clock=Clock(), namespace=ns)
+    try:
+        for speaker, text in CONVERSATION * 3:
+            memory.add(text, speaker=speaker)
+            lite.add(text, speaker=speaker)
+        groups = [(["coffe", "brandon"], 50), (["alic"], 2)]
+        params, _ = counting._context_params(ns, groups)
+        assert params is not None
+        with driver.session(database=config.database) as session:
+            summary = session.run("PROFILE " + cypher.FIND_CONTEXT_IDS_2, params).consume()
+        operators = list(_operators(summary.profile))
+        # an IN_CONTEXT link always ends at a statement: its members are not label-checked
+        assert any(op.startswith("Expand") and "IN_CONTEXT" in d for op, d in operators)
+        assert not any(":Statement" in d for op, d in operators), operators
+        # the same members, newest first per limit, as SQLite's (ids are store-wide on Neo4j)
+        found = counting.find_context_ids_in_groups(ns, groups)
+        want = find_context_ids_in_groups(lite.store, ns, groups)
+        assert {n: [t for _, t in m] for n, m in found.items()} == {
+            n: [t for _, t in m] for n, m in want.items()
+        }
+        assert [len(found[n]) for n in ("coffe", "brandon", "alic")] == [6, 9, 2]
+    finally:
+        lite.close()
+        counting.clear(ns)
+
+
+@pytest.mark.neo4j
+def test_recall_reads_benchmark_script(
+    counting: CountingStore, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from benchmarks import recall_reads
+
+    ns = f"it-recall-reads-{uuid.uuid4().hex[:12]}"
+    try:
+        assert recall_reads.main(["build", "--size", "80", "--namespace", ns]) == 0
+        runs = tmp_path / "runs.jsonl"
+        base = ["--namespace", ns, "--questions", "6"]
+        assert recall_reads.main(["time", *base, "--repeat", "2", "--runs", str(runs)]) == 0
+        (row,) = [json.loads(line) for line in runs.read_text().splitlines()]
+        assert row["questions"] == 12 and 0 < row["p50_ms"] <= row["p95_ms"]
+        assert row["best_p50_ms"] <= row["p50_ms"] and 1 <= row["queries_per_recall"] <= 7
+        assert row["by_action_ms_per_recall"]["read the question"] > 0
+        # the recall texts: the same in two runs, each recall's strategy and text
+        for name in ("a", "b"):
+            assert recall_reads.main(["texts", *base, "--out", str(tmp_path / name)]) == 0
+        a = json.loads((tmp_path / "a").read_text())
+        assert a == json.loads((tmp_path / "b").read_text()) and len(a) == 6
+        assert all(strategy in ("graph", "lexical", "recent") for strategy, _ in a)
+        capsys.readouterr()
+        assert recall_reads.main(["profile", *base, "--plans"]) == 0
+        out = capsys.readouterr().out
+        assert "--- read the question" in out and "NodeUniqueIndexSeek" in out
+        assert "| read the question | 1.00 |" in out
+    finally:
         counting.clear(ns)

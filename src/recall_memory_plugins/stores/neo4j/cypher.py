@@ -469,12 +469,13 @@ RETURN contexts, [s IN statements | {_STATEMENT_ROW}] AS statements
 
 
 def _context_ids(keys: str, limit: str, name: str) -> str:
-    """Each concept's newest ``limit`` context members as ``[id, t_index]`` (parameter names)."""
+    """Each concept's newest ``limit`` context members as ``[id, t_index]`` (parameter names);
+    an IN_CONTEXT link always ends at a Statement: no label check (a db hit per member)."""
     return f"""
 UNWIND ${keys} AS key
 MATCH (c:Concept {{namespace: $ns, key: key}})
 CALL (c) {{
-  MATCH (c)-[:IN_CONTEXT]->(s:Statement)
+  MATCH (c)-[:IN_CONTEXT]->(s)
   WITH s ORDER BY s.id DESC
   LIMIT ${limit}
   RETURN collect([s.id, s.t_index]) AS members
