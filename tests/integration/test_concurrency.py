@@ -94,6 +94,36 @@ def test_two_processes_of_two_engines_of_four_threads_lose_nothing(store_spec: s
         store.close()
 
 
+def test_two_processes_of_two_bulk_ingesting_threads_lose_nothing(
+    store_spec: str, ns: str
+) -> None:
+    """add_many from 2 processes x 2 threads; on Neo4j with queued updates written by each
+    batch's helper thread while its next plans are made (bulk_size=4)."""
+    count = 20
+    procs = [_writer(store_spec, ns, "bulk", f"p{p}", str(count)) for p in range(2)]
+    failures: list[str] = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=600)
+        assert proc.returncode == 0, err
+        failures += json.loads(out.strip().splitlines()[-1])["failures"]
+    assert failures == []
+    store = _open(store_spec)
+    try:
+        memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+        statements = memory.statements()
+        expected = {f"p{p}t{t}-{i}" for p in range(2) for t in range(2) for i in range(count)}
+        assert sorted(s.source or "" for s in statements) == sorted(expected)
+        assert sorted(s.t_index for s in statements) == list(range(1, len(expected) + 1))
+        assert [s.id for s in statements] == sorted({s.id for s in statements})
+        subjects = [r.subject_id for r in memory.relations(type="WORKS_FOR")]
+        assert subjects and len(subjects) == len(set(subjects))
+        # every ended WORKS_FOR names its successor, and the chains hold each move once
+        history = memory.relations(type="WORKS_FOR", include_ended=True)
+        assert all(r.superseded_by for r in history if r.valid_to_step is not None)
+    finally:
+        store.close()
+
+
 def test_forget_by_one_engine_is_not_undone_by_another(store_spec: str, ns: str) -> None:
     store_a, store_b = _open(store_spec), _open(store_spec)
     a = TemporalGraphMemory(store_a, annotator="offline", namespace=ns)

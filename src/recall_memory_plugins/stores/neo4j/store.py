@@ -83,6 +83,7 @@ class Neo4jGraphStore(Neo4jMergedReads):
         clear_batch_size: int = 10_000,
         batch_commit_every: int = 500,
         bulk_size: int = 1,
+        write_behind: bool = True,
     ) -> None:
         self._neo4j: ModuleType = require("neo4j", extra="neo4j", purpose=_PURPOSE)
         if (uri is None) == (driver is None):
@@ -98,6 +99,7 @@ class Neo4jGraphStore(Neo4jMergedReads):
         if not isinstance(bulk_size, int) or bulk_size < 1:
             raise ConfigurationError(f"bulk_size must be an int >= 1, got {bulk_size!r}")
         self._bulk_size = bulk_size
+        self._write_behind = bool(write_behind)
         self._local = threading.local()  # .batch: the thread's open _Batch, if any
         self._database = database
         self._use_apoc = use_apoc
@@ -325,8 +327,13 @@ class Neo4jGraphStore(Neo4jMergedReads):
         batch.steps[ns] = step
         batch.counter = base + n
         batch.updates += 1
-        if len(batch.pending) >= self._bulk_size:
-            self._flush(batch)
+        if not self._write_behind:
+            if len(batch.pending) >= self._bulk_size:
+                self._flush(batch)
+        elif batch.writing is None or batch.writing.done():
+            # written by the batch's writer thread while the next updates are planned; while
+            # it is busy, more queue up and go in its next write, bulk_size per query
+            self._flush(batch, background=True)
         if batch.updates >= self._batch_commit_every:
             self._commit(batch)
         return UpdateResult(
