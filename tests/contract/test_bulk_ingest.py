@@ -97,8 +97,14 @@ def _state(memory: TemporalGraphMemory, store: GraphStore, ns: str) -> dict[str,
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"batch_commit_every": 7}, {"batch_commit_every": 9, "bulk_size": 4}],
-    ids=["defaults", "commit-every-7", "bulk-size-4"],
+    [
+        {},
+        {"batch_commit_every": 7},
+        {"batch_commit_every": 9, "bulk_size": 4},
+        {"batch_commit_every": 9, "bulk_size": 4, "write_behind": False},
+        {"batch_commit_every": 500, "bulk_size": 25},
+    ],
+    ids=["defaults", "commit-every-7", "bulk-size-4", "bulk-size-4-inline", "bulk-size-25"],
 )
 def test_add_many_stores_what_add_stores_on_sqlite(
     store: GraphStore, ns: str, options: dict[str, Any]
@@ -108,6 +114,8 @@ def test_add_many_stores_what_add_stores_on_sqlite(
             pytest.skip("options of the Neo4j store")
         store._batch_commit_every = options["batch_commit_every"]  # type: ignore[attr-defined]
         store._bulk_size = options.get("bulk_size", 1)  # type: ignore[attr-defined]
+        # write_behind: queued updates written by a helper thread while the next are planned
+        store._write_behind = options.get("write_behind", True)  # type: ignore[attr-defined]
     bulk = _memory(store, ns)
     bulk.add_many(_items(), batch_size=50)
     with SqliteGraphStore(":memory:") as lite:

@@ -6,7 +6,10 @@ STORE is a SQLite path or ``neo4j`` (settings from NEO4J_* variables). MODE ``re
 2 engines x 4 threads adding statements that move people between companies (each add plans
 relation changes against what the other writers stored); MODE ``crash`` adds texts in a loop
 (single adds and ``add_many`` batches, some long enough to be several statements) and appends
-each committed step's texts to LOG, flushing, until it is killed.
+each committed step's texts to LOG, flushing, until it is killed. MODE ``bulk`` runs 2 threads,
+each with its own engine on one shared store (on Neo4j ``bulk_size=4``: queued updates written
+by a helper thread while the next are planned), adding the ``relations`` texts through
+``add_many`` in batches of 5.
 """
 
 from __future__ import annotations
@@ -20,11 +23,11 @@ from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.errors import RecallError
 
 
-def open_store(spec: str) -> Any:
+def open_store(spec: str, **neo4j_options: Any) -> Any:
     if spec == "neo4j":
         from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
 
-        store = Neo4jGraphStore.from_config(Neo4jConfig.from_env())
+        store = Neo4jGraphStore.from_config(Neo4jConfig.from_env(), **neo4j_options)
         store.setup()
         return store
     from recall_memory_plugins.stores.sqlite import SqliteGraphStore
@@ -66,6 +69,34 @@ def relations_mode(spec: str, ns: str, tag: str, count: int) -> int:
     return 0
 
 
+def bulk_mode(spec: str, ns: str, tag: str, count: int) -> int:
+    store = open_store(spec, bulk_size=4) if spec == "neo4j" else open_store(spec)
+    failures: list[str] = []
+
+    def work(worker: str) -> None:
+        engine = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+        items = []
+        for i in range(count):
+            person = PEOPLE[(i + len(worker)) % len(PEOPLE)]
+            company = COMPANIES[(i * 7 + len(worker)) % len(COMPANIES)]
+            text = f"{person} joined {company}. Note {worker}-{i} from {tag}."
+            items.append({"text": text, "speaker": f"writer-{worker}", "source": f"{worker}-{i}"})
+        for start in range(0, count, 5):
+            try:
+                engine.add_many(items[start : start + 5])
+            except RecallError as exc:  # lost statements: report them
+                failures.append(f"{worker}-{start}: {type(exc).__name__}: {exc}")
+
+    threads = [threading.Thread(target=work, args=(f"{tag}t{t}",)) for t in range(2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    store.close()
+    sys.stdout.write(json.dumps({"failures": failures}) + "\n")
+    return 0
+
+
 def crash_mode(spec: str, ns: str, tag: str, count: int, log_path: str) -> int:
     store = open_store(spec)
     memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
@@ -90,6 +121,8 @@ def main(argv: list[str]) -> int:
     spec, ns, mode, tag, count = argv[:5]
     if mode == "relations":
         return relations_mode(spec, ns, tag, int(count))
+    if mode == "bulk":
+        return bulk_mode(spec, ns, tag, int(count))
     return crash_mode(spec, ns, tag, int(count), argv[5])
 
 

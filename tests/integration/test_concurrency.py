@@ -60,7 +60,8 @@ def _writer(*args: str) -> subprocess.Popen[str]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        # this tree's package first (an editable install may point at another checkout)
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), str(ROOT)])},
     )
 
 
@@ -90,6 +91,36 @@ def test_two_processes_of_two_engines_of_four_threads_lose_nothing(store_spec: s
         current = memory.relations(type="WORKS_FOR")
         subjects = [r.subject_id for r in current]
         assert len(subjects) == len(set(subjects)), current
+    finally:
+        store.close()
+
+
+def test_two_processes_of_two_bulk_ingesting_threads_lose_nothing(
+    store_spec: str, ns: str
+) -> None:
+    """add_many from 2 processes x 2 threads; on Neo4j with queued updates written by each
+    batch's helper thread while its next plans are made (bulk_size=4)."""
+    count = 20
+    procs = [_writer(store_spec, ns, "bulk", f"p{p}", str(count)) for p in range(2)]
+    failures: list[str] = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=600)
+        assert proc.returncode == 0, err
+        failures += json.loads(out.strip().splitlines()[-1])["failures"]
+    assert failures == []
+    store = _open(store_spec)
+    try:
+        memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+        statements = memory.statements()
+        expected = {f"p{p}t{t}-{i}" for p in range(2) for t in range(2) for i in range(count)}
+        assert sorted(s.source or "" for s in statements) == sorted(expected)
+        assert sorted(s.t_index for s in statements) == list(range(1, len(expected) + 1))
+        assert [s.id for s in statements] == sorted({s.id for s in statements})
+        subjects = [r.subject_id for r in memory.relations(type="WORKS_FOR")]
+        assert subjects and len(subjects) == len(set(subjects))
+        # every ended WORKS_FOR names its successor, and the chains hold each move once
+        history = memory.relations(type="WORKS_FOR", include_ended=True)
+        assert all(r.superseded_by for r in history if r.valid_to_step is not None)
     finally:
         store.close()
 

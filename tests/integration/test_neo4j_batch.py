@@ -322,7 +322,8 @@ def _bulk_store(driver: Any, config: Neo4jConfig, **kw: Any) -> Neo4jGraphStore:
 def test_bulk_answers_updates_before_writing_them_and_reads_see_them(
     driver: Any, config: Neo4jConfig, ns: str
 ) -> None:
-    store = _bulk_store(driver, config, bulk_size=3)
+    # write_behind=False: queued updates wait for bulk_size (or a read) as below
+    store = _bulk_store(driver, config, bulk_size=3, write_behind=False)
     alice = EntityRecord("e-alice", "Alice", "PERSON", ("Al",))
     bob = EntityRecord("e-bob", "Bob", "PERSON")
     with store.bulk():
@@ -389,7 +390,7 @@ def test_bulk_answers_updates_before_writing_them_and_reads_see_them(
 def test_entity_look_ups_in_bulk_answer_as_after_the_queued_writes(
     driver: Any, config: Neo4jConfig, ns: str
 ) -> None:
-    store = _bulk_store(driver, config, bulk_size=50)
+    store = _bulk_store(driver, config, bulk_size=50, write_behind=False)
     looks: list[dict[str, Any]] = [
         {"aliases": ["xav"]},
         {"aliases": ["x", "yara", "nobody"]},

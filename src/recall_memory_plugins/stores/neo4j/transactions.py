@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Callable, Iterator, Mapping
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -67,6 +68,8 @@ class _Batch:
         "steps",
         "tx",
         "updates",
+        "writer",
+        "writing",
     )
 
     def __init__(self, *, defer: bool = False) -> None:
@@ -91,6 +94,11 @@ class _Batch:
         self.counter: int | None = None
         # entity and relation reads of ``tx``, kept current by its updates (see PlanCache)
         self.cache = PlanCache()
+        # bulk(): a thread writing queued updates while the caller plans the next ones (see
+        # Neo4jConnection._settle); ``writing`` is its current write, which owns ``tx`` until
+        # it is settled: nothing else touches the transaction meanwhile
+        self.writer: ThreadPoolExecutor | None = None
+        self.writing: Future[str | None] | None = None
 
     def forget_state(self) -> None:
         """After a commit or rollback: nothing the transaction read stays locked."""
@@ -121,6 +129,7 @@ class Neo4jConnection(Neo4jReads):
     _closed: bool
     _batch_commit_every: int
     _bulk_size: int
+    _write_behind: bool
 
     # ------------------------------------------------------------------------------ plumbing
     @contextmanager
@@ -247,6 +256,7 @@ class Neo4jConnection(Neo4jReads):
         checked that they cannot change its answer). A write of another kind makes the statement
         counter unknown, so the next update runs at once and reads it again.
         """
+        self._settle(batch)
         if batch.pending and not pending_ok:
             self._flush(batch)
         if write:
@@ -289,51 +299,83 @@ class Neo4jConnection(Neo4jReads):
         batch.entity_keys.clear()
         batch.pending_changes = False
 
-    def _flush(self, batch: _Batch) -> None:
+    def _flush(self, batch: _Batch, *, background: bool = False) -> None:
         """Write the batch's queued updates in order, ``bulk_size`` per query.
 
         Each was given its step and statement ids when queued; the query checks and writes them
         one after the other, as :meth:`apply_update` would have. A rejected one (or a result
         other than the one promised) rolls the batch back: the updates queued after it were
-        already answered for.
+        already answered for. ``background``: the batch's writer thread writes them while the
+        caller goes on (planning the next updates); whatever touches the transaction next waits
+        for that write first, and raises its error (:meth:`_settle`).
         """
+        self._settle(batch)
         pending, limit = batch.pending, batch.context_limit
         self._drop_pending(batch)
+        if not pending:
+            return
+        if background:
+            if batch.writer is None:
+                batch.writer = ThreadPoolExecutor(1, thread_name_prefix="recall-neo4j-bulk")
+            batch.writing = batch.writer.submit(self._write_queued, batch.tx, pending, limit)
+            return
+        self._settle_write(batch, lambda: self._write_queued(batch.tx, pending, limit))
+
+    def _write_queued(self, tx: Any, pending: list[dict[str, Any]], limit: int | None) -> str | None:
+        """Run the queued updates' queries in ``tx``; what is wrong with their results (None:
+        each got the step and ids it was promised). Touches nothing of the batch but ``tx``, so
+        it may run on the batch's writer thread."""
         for start in range(0, len(pending), self._bulk_size):
             chunk = pending[start : start + self._bulk_size]
-            rows = self._run_in_batch(
-                batch,
-                "store queued updates",
-                cypher.APPLY_UPDATES,
-                {"counter": STATEMENT_COUNTER, "updates": chunk, "context_limit": limit},
-                _single_results,
-                pending_ok=True,
-            )
-            problem = None
+            params = {"counter": STATEMENT_COUNTER, "updates": chunk, "context_limit": limit}
+            rows = _single_results(tx.run(cypher.APPLY_UPDATES, params))
             if rows is None:
-                problem = "the database is not set up for recall-memory-plugins (no counter)"
-            else:
-                for ui, step, base, _gen, missing, not_current, duplicate in sorted(rows):
-                    u = chunk[int(ui)]
-                    if missing or not_current or duplicate:
-                        problem = (
-                            f"a queued update of namespace {u['ns']!r} was rejected (links to "
-                            f"unknown concepts {missing!r}, ends of relations that are not "
-                            f"current {not_current!r}, relation ids added twice {duplicate!r})"
-                        )
-                    elif [step, base] != u["expect"]:
-                        problem = (
-                            f"a queued update of namespace {u['ns']!r} got step {step} and "
-                            f"statements after {base}, not the {u['expect']} it was given"
-                        )
-                    if problem:
-                        break
-            if problem is not None:
-                self._abort(batch, problem)
-                raise StoreError(f"Neo4j at {self.uri}: {problem}; {_ROLLED_BACK}")
+                return "the database is not set up for recall-memory-plugins (no counter)"
+            for ui, step, base, _gen, missing, not_current, duplicate in sorted(rows):
+                u = chunk[int(ui)]
+                if missing or not_current or duplicate:
+                    return (
+                        f"a queued update of namespace {u['ns']!r} was rejected (links to "
+                        f"unknown concepts {missing!r}, ends of relations that are not "
+                        f"current {not_current!r}, relation ids added twice {duplicate!r})"
+                    )
+                if [step, base] != u["expect"]:
+                    return (
+                        f"a queued update of namespace {u['ns']!r} got step {step} and "
+                        f"statements after {base}, not the {u['expect']} it was given"
+                    )
+        return None
+
+    def _settle(self, batch: _Batch) -> None:
+        """Wait for the batch's background write, if any, and raise its error (after rolling
+        the batch back): called before anything else uses the batch's transaction."""
+        writing, batch.writing = batch.writing, None
+        if writing is not None:
+            self._settle_write(batch, writing.result)
+
+    def _settle_write(self, batch: _Batch, outcome: Callable[[], str | None]) -> None:
+        """``outcome()`` (a write of queued updates, or its result): roll the batch back and
+        raise when it failed or reports a problem."""
+        with self._errors("store queued updates", batched=True):
+            try:
+                problem = outcome()
+            except BaseException:
+                # a server error has already ended the transaction; anything else leaves it
+                # in doubt (as in _run_in_batch)
+                self._abort(batch, "could not store queued updates")
+                raise
+        if problem is not None:
+            self._abort(batch, problem)
+            raise StoreError(f"Neo4j at {self.uri}: {problem}; {_ROLLED_BACK}")
 
     def _abort(self, batch: _Batch, reason: str) -> None:
         """Roll back the batch's transaction; the block's later calls raise StoreError."""
+        writing, batch.writing = batch.writing, None
+        if writing is not None:  # it owns the transaction until it ends: wait, its error aside
+            try:
+                writing.result()
+            except BaseException as exc:  # the batch is rolled back either way
+                logger.debug("a background write on %s failed too: %s", self.uri, exc)
         batch.failed = reason
         batch.forget_state()
         self._drop_pending(batch)
@@ -346,8 +388,7 @@ class Neo4jConnection(Neo4jReads):
 
     def _commit(self, batch: _Batch) -> None:
         """Commit the batch's open transaction, if any; the next query opens a new one."""
-        if batch.pending:
-            self._flush(batch)
+        self._flush(batch)
         tx = batch.tx
         if tx is None:
             return
@@ -414,7 +455,10 @@ class Neo4jConnection(Neo4jReads):
         nobody else can take them), and the queued updates are written in order, up to
         ``bulk_size`` per query, before any read that they could change, before any other write
         and at commit. A read they cannot change (entities by other names, relations when none
-        of them changes relations) runs without waiting for them.
+        of them changes relations) runs without waiting for them. With ``write_behind`` (the
+        default) a helper thread writes them while the caller plans the next updates; the
+        transaction runs one query at a time, so any other query of the batch waits for that
+        write first, and a failed write raises from the next call of the batch.
 
         The difference from :meth:`batch` is when a rejected update is noticed: queued updates
         are checked when written, and one that the store rejects (which an engine's update,
@@ -439,6 +483,10 @@ class Neo4jConnection(Neo4jReads):
                     self._commit(batch)
             finally:
                 self._local.batch = None
+                if batch.writing is not None:  # (a commit that raised before settling it)
+                    self._abort(batch, batch.failed or "the batch ended with a write in flight")
+                if batch.writer is not None:
+                    batch.writer.shutdown(wait=True)
                 reads = self._reads_block()
                 if reads is not None:  # what the batch wrote: read the clocks again
                     reads.namespaces.clear()
