@@ -65,15 +65,20 @@ def _writer(*args: str) -> subprocess.Popen[str]:
     )
 
 
-def test_two_processes_of_two_engines_of_four_threads_lose_nothing(store_spec: str, ns: str) -> None:
-    count = 15
-    procs = [_writer(store_spec, ns, "relations", f"p{p}", str(count)) for p in range(2)]
+def _run_two_writers(store_spec: str, ns: str, mode: str, count: int) -> None:
+    """Two writer processes (``mode`` of ``_writer.py``); each must exit 0 and report no failure."""
+    procs = [_writer(store_spec, ns, mode, f"p{p}", str(count)) for p in range(2)]
     failures: list[str] = []
     for proc in procs:
         out, err = proc.communicate(timeout=600)
         assert proc.returncode == 0, err
         failures += json.loads(out.strip().splitlines()[-1])["failures"]
     assert failures == []
+
+
+def test_two_processes_of_two_engines_of_four_threads_lose_nothing(store_spec: str, ns: str) -> None:
+    count = 15
+    _run_two_writers(store_spec, ns, "relations", count)
     store = _open(store_spec)
     try:
         memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
@@ -101,13 +106,7 @@ def test_two_processes_of_two_bulk_ingesting_threads_lose_nothing(
     """add_many from 2 processes x 2 threads; on Neo4j with queued updates written by each
     batch's helper thread while its next plans are made (bulk_size=4)."""
     count = 20
-    procs = [_writer(store_spec, ns, "bulk", f"p{p}", str(count)) for p in range(2)]
-    failures: list[str] = []
-    for proc in procs:
-        out, err = proc.communicate(timeout=600)
-        assert proc.returncode == 0, err
-        failures += json.loads(out.strip().splitlines()[-1])["failures"]
-    assert failures == []
+    _run_two_writers(store_spec, ns, "bulk", count)
     store = _open(store_spec)
     try:
         memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)

@@ -7,24 +7,10 @@ mocks.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
-
-
-@pytest.fixture
-def memory() -> Iterator[TemporalGraphMemory]:
-    with TemporalGraphMemory(":memory:", annotator="offline") as mem:
-        yield mem
-
-
-def current(memory: TemporalGraphMemory, *texts: str) -> set[tuple[str, str, str | None]]:
-    for text in texts:
-        memory.add(text)
-    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
-
+from tests.unit._facts import current
 
 MIA = "Mia works for Stark Industries."
 HUANG = "黄明在小米工作。"

@@ -7,26 +7,13 @@ annotator; no mocks.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.engine.relations.schema import RelationProposal
 from recall_memory_plugins.engine.relations.updates import UNSURE, decide_changes, is_unsure
 from recall_memory_plugins.models import Relation
-
-
-@pytest.fixture
-def memory() -> Iterator[TemporalGraphMemory]:
-    with TemporalGraphMemory(":memory:", annotator="offline") as mem:
-        yield mem
-
-
-def current(memory: TemporalGraphMemory, *texts: str) -> set[tuple[str, str, str | None]]:
-    for text in texts:
-        memory.add(text)
-    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+from tests.unit._facts import current
 
 
 @pytest.mark.parametrize(

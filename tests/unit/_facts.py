@@ -1,0 +1,12 @@
+"""Shared by the relation-rule tests: the current facts after some texts."""
+
+from __future__ import annotations
+
+from recall_memory_plugins import TemporalGraphMemory
+
+
+def current(memory: TemporalGraphMemory, *texts: str) -> set[tuple[str, str, str | None]]:
+    """Add ``texts`` one by one; the (subject, type, object) of every relation stated as current."""
+    for text in texts:
+        memory.add(text)
+    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
