@@ -114,6 +114,30 @@ def test_context_is_bounded_but_statements_are_kept(store: GraphStore, ns: str) 
     assert len(store.find_statements(ns)) == 6
 
 
+def test_context_bound_holds_for_updates_of_several_statements(store: GraphStore, ns: str) -> None:
+    """Under the bound nothing is trimmed; an update of several statements past it keeps the
+    newest ones, and one statement that does not mention the concept is never in its context."""
+
+    def several(texts: list[str], mentioned: tuple[int, ...]) -> GraphUpdate:
+        return GraphUpdate(
+            namespace=ns,
+            at=T0,
+            statements=tuple(StatementInput(t, {"x": 1}) for t in texts),
+            concepts=(ConceptMention("x", "X", statement_indexes=mentioned),),
+            context_limit=4,
+        )
+
+    store.apply_update(several(["a1", "a2"], (0, 1)))
+    ctx = store.find_contexts(ns, ["x"], limit_per_concept=50)["x"]
+    assert [s.text for s in ctx] == ["a1", "a2"]
+    store.apply_update(several(["b1", "b2", "b3", "b4"], (0, 2, 3)))
+    ctx = store.find_contexts(ns, ["x"], limit_per_concept=50)["x"]
+    assert [s.text for s in ctx] == ["a2", "b1", "b3", "b4"]
+    store.apply_update(several(["c1", "c2", "c3", "c4", "c5"], (0, 1, 2, 3, 4)))
+    ctx = store.find_contexts(ns, ["x"], limit_per_concept=50)["x"]
+    assert [s.text for s in ctx] == ["c2", "c3", "c4", "c5"]
+
+
 def test_expand_follows_links_within_window_and_depth(store: GraphStore, ns: str) -> None:
     store.apply_update(update(ns, "a b", ["a", "b"], links=(("a", "b", 1),)))  # step 1
     store.apply_update(update(ns, "b c", ["b", "c"], links=(("b", "c", 1),)))  # step 2

@@ -185,15 +185,19 @@ CALL (counter, valid) {
     CALL (c, sids) {
       UNWIND sids AS sid
       MATCH (s:Statement {id: sid})
-      MERGE (c)-[:IN_CONTEXT]->(s)
+      CREATE (c)-[:IN_CONTEXT]->(s)
     }
-    CALL (c) {
-      MATCH (c)-[x:IN_CONTEXT]->(s:Statement)
+    // the new statements' links are new (CREATE, no MERGE look-up); the bound is kept by
+    // reading a context's members only when it is over it (a degree read otherwise)
+    WITH c, COUNT { (c)-[:IN_CONTEXT]->() } AS members
+    CALL (c, members) {
+      WITH c WHERE members > $context_limit
+      MATCH (c)-[x:IN_CONTEXT]->(s)
       WITH x, s ORDER BY s.id DESC
       SKIP $context_limit
       DELETE x
     }
-    SET c.context_size = COUNT { (c)-[:IN_CONTEXT]->() }
+    SET c.context_size = CASE WHEN members > $context_limit THEN $context_limit ELSE members END
     RETURN count(*) AS concepts
   }
 
