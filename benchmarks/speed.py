@@ -206,11 +206,13 @@ def run(args: Any) -> dict[str, Any]:
                 for i in range(done, half):
                     memory.add(texts[i], namespace=ns, at=T0 + timedelta(seconds=i))
             t_one = time.perf_counter() - t0
-            t0 = time.perf_counter()
+            t0, c0, s0 = time.perf_counter(), time.process_time(), _server_cpu(args.server_pid)
             with guard:
                 memory.add_many([{"text": texts[i], "at": T0 + timedelta(seconds=i)}
                                  for i in range(half, size)], namespace=ns)
             t_bulk = time.perf_counter() - t0
+            cpu = _cpu_per_statement(size - half, time.process_time() - c0, s0,
+                                     _server_cpu(args.server_pid))
             seg = t_one + t_bulk
             ingest_total += seg
             seg_start = done
@@ -224,7 +226,8 @@ def run(args: Any) -> dict[str, Any]:
                      "add_per_s_segment": rate_one, "add_many_per_s_segment": rate_bulk,
                      "ingest_per_s_cumulative": size / ingest_total, "recall": rec,
                      "concepts": stats.concepts, "links": stats.links,
-                     "entities": stats.entities, "relations": stats.relations}
+                     "entities": stats.entities, "relations": stats.relations,
+                     "add_many_cpu": cpu}
             if args.store == "sqlite":
                 point["db_bytes"] = db_bytes(db)
                 point["db_mb_per_10k"] = point["db_bytes"] / 1e6 / (size / 10_000)
@@ -305,6 +308,33 @@ def run(args: Any) -> dict[str, Any]:
     }
     result["targets"] = evaluate_targets(result)
     return result
+
+
+def _server_cpu(pid: int | None) -> float | None:
+    """CPU seconds (user + system) the process ``pid`` (a local database server) has used."""
+    if not pid:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_per_statement(n: int, client_s: float, server_start: float | None,
+                       server_end: float | None) -> dict[str, Any] | None:
+    """CPU per statement of an ``add_many`` segment: this process (all its threads) and, with
+    ``--server-pid``, the database server; ``bound_per_s`` is what the machine's cores could do
+    at most if both kept every core busy."""
+    if n <= 0:
+        return None
+    out: dict[str, Any] = {"client_ms": client_s / n * 1000}
+    if server_start is not None and server_end is not None:
+        out["server_ms"] = (server_end - server_start) / n * 1000
+        total = out["client_ms"] + out["server_ms"]
+        out["cores"] = os.cpu_count() or 1
+        out["bound_per_s"] = out["cores"] * 1000 / total if total else float("nan")
+    return out
 
 
 def _neo4j_codec() -> str:
@@ -397,6 +427,16 @@ def render(r: dict[str, Any], plots: Sequence[str]) -> str:
                           "recall p50 ms", "p95 ms", "p99 ms",
                           "concepts", "links", "DB MB per 10k"], rows), "",
               f"Annotator alone: {r['annotator_per_s']:.0f} statements/s (the ceiling of ingest).", ""]
+    cpu_rows = [[f"{p['statements']:,}", f"{c['client_ms']:.2f}",
+                 f"{c['server_ms']:.2f}" if "server_ms" in c else "–",
+                 f"{c['bound_per_s']:.0f} ({c['cores']} cores)" if "bound_per_s" in c else "–"]
+                for p in r["growth"] if (c := p.get("add_many_cpu"))]
+    if cpu_rows:
+        lines += ["CPU per `add_many` statement (this process's threads; the server's with "
+                  "`--server-pid`), and the rate the machine's cores allow at most when the "
+                  "client and the server keep all of them busy:", "",
+                  C.md_table(["statements", "client CPU ms", "server CPU ms", "bound /s"],
+                             cpu_rows), ""]
     ns = r["namespaces"]
     lines += ["## Many namespaces", "",
               f"{ns['namespaces']:,} namespaces × {ns['per_namespace']} statements (round-robin): "
@@ -493,6 +533,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--neo4j-bulk-size", type=int, default=None,
                         help="Neo4jGraphStore(bulk_size=N): updates per query in add_many "
                              "(default: the store's)")
+    parser.add_argument("--server-pid", type=int, default=None,
+                        help="pid of a local database server (e.g. $(cat DIR/neo4j.pid) of "
+                        "scripts/neo4j-test-server): its CPU per add_many statement is reported")
     parser.add_argument("--neo4j-pure-python", action="store_true",
                         help="keep the Neo4j driver off its Rust codec (neo4j-rust-ext), to "
                              "measure what the codec is worth")

@@ -175,6 +175,8 @@ def test_speed_smoke(tmp_path: Path) -> None:
         assert p["ingest_per_s_segment"] > 0
         assert 0 < p["recall"]["p50_ms"] <= p["recall"]["p95_ms"]
         assert p["db_bytes"] > 0 and p["concepts"] > 0 and p["links"] > 0
+        # CPU per add_many statement: this process only (no --server-pid, so no bound)
+        assert p["add_many_cpu"]["client_ms"] > 0 and "bound_per_s" not in p["add_many_cpu"]
     assert data["namespaces"]["namespaces"] == 20
     assert data["dense"]["per_message_per_s"] > 0
     assert (tmp_path / "speed_profile.txt").is_file()
@@ -225,3 +227,19 @@ def test_reliability_smoke(tmp_path: Path) -> None:
     assert kill["corrupt_files"] == kill["partial_updates"] == kill["lost_committed"] == 0
     assert mw["adds"] == 48 and mw["lost_statements"] == mw["write_failures"] == 0
     assert fp["trials"] == 3 and fp["resurrected_entities"] == fp["resurrected_facts"] == 0
+
+
+def test_speed_cpu_bound_of_a_server_process() -> None:
+    """``--server-pid``: a process's CPU read from /proc, and the rate the cores allow."""
+    import os
+
+    from benchmarks import speed
+
+    own = speed._server_cpu(os.getpid())
+    assert own is not None and own > 0
+    assert speed._server_cpu(None) is None and speed._server_cpu(2**22 + 7) is None
+    cpu = speed._cpu_per_statement(500, 1.0, 10.0, 11.5)  # 2 ms client, 3 ms server
+    assert cpu is not None
+    assert (cpu["client_ms"], cpu["server_ms"]) == (2.0, 3.0)
+    assert cpu["bound_per_s"] == cpu["cores"] * 1000 / 5.0
+    assert speed._cpu_per_statement(0, 1.0, None, None) is None

@@ -200,3 +200,23 @@ def test_recall_reads_benchmark_script(
         assert "| read the question | 1.00 |" in out
     finally:
         counting.clear(ns)
+
+
+@pytest.mark.neo4j
+def test_update_hits_benchmark_script(
+    counting: CountingStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The update profiler: every add's query PROFILE'd in a rolled-back transaction, the
+    namespace left with exactly the statements added."""
+    from benchmarks import update_hits
+
+    ns = f"it-update-hits-{uuid.uuid4().hex[:12]}"
+    try:
+        capsys.readouterr()
+        assert update_hits.main(["--namespace", ns, "--fresh", "30", "--adds", "3"]) == 0
+        out = capsys.readouterr().out
+        assert f"namespace {ns}: 3 updates, db hits per update: mean" in out
+        assert "| Create | `(s:Statement" in out
+        assert counting.count_statements(ns)[0] == 33  # the PROFILE'd repeats were rolled back
+    finally:
+        counting.clear(ns)
