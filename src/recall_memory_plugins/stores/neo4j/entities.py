@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ...models import Entity, Relation
@@ -99,7 +99,8 @@ class Neo4jEntities(Neo4jLifecycle):
         if query is cypher.ENTITIES_BY_ALIAS:
             found, missing = cache.by_alias(namespace, params["alias_keys"])
             if missing:
-                fresh = self._read_entities(
+                fresh = self._plan_entities(
+                    batch,
                     namespace,
                     query,
                     {
@@ -116,28 +117,60 @@ class Neo4jEntities(Neo4jLifecycle):
         else:
             cached = cache.by_id(namespace, params["keys"])
             if cached is None:
-                found = self._read_entities(namespace, query, {**params, "type": None})
+                found = self._plan_entities(batch, namespace, query, {**params, "type": None})
                 if batch.tx is not None:
                     cache.read_ids(namespace, params["keys"], found)
             else:
                 found = cached
         return [e for e in found if params["type"] is None or e["type"] == params["type"]]
 
+    def _plan_entities(
+        self, batch: _Batch, namespace: str, query: str, params: dict[str, Any]
+    ) -> list[dict[str, Any]]:
+        """An entity look-up of a batch's plan: beside the transaction while its writer thread
+        writes (the committed entities, changed by every update of the transaction), else in
+        it (:meth:`_read_entities`)."""
+        if self._beside_writer(batch):
+            return self._entities_overlaid(
+                batch.cache.updates,
+                namespace,
+                query,
+                params,
+                lambda q, p: self._read_beside("read entities", q, p)[0]["entities"],
+            )
+        return self._read_entities(namespace, query, params)
+
     def _entities_with_queued(
         self, queued: _Batch, namespace: str, query: str, params: dict[str, Any]
     ) -> list[dict[str, Any]]:
         """A look-up by ids or aliases as it will read once the queued updates (bulk) are
-        written, without writing them: the stored entities found, plus those the queued updates
-        name, each changed by them as ``APPLY_UPDATE`` changes it (created, aliases merged in
-        order, a vague type upgraded, ``last_step`` their step). The type filter runs here, on
-        the changed entities; a look-up by ids here has no alias filter."""
+        written, without writing them (see :meth:`_entities_overlaid`)."""
+        return self._entities_overlaid(
+            [(u["expect"][0], u) for u in queued.pending],
+            namespace,
+            query,
+            params,
+            lambda q, p: self._run("read entities", q, p, pending_ok=True)[0]["entities"],
+        )
+
+    def _entities_overlaid(
+        self,
+        updates: Iterable[tuple[int, Mapping[str, Any]]],
+        namespace: str,
+        query: str,
+        params: dict[str, Any],
+        read: Callable[[str, dict[str, Any]], Iterable[Mapping[str, Any]]],
+    ) -> list[dict[str, Any]]:
+        """A look-up by ids or aliases as it reads after ``updates`` ((step, ``APPLY_UPDATE``
+        parameters), in order) on the state ``read`` reads, which has none of them: the stored
+        entities found, plus those the updates name, each changed by them as ``APPLY_UPDATE``
+        changes it (created, aliases merged in order, a vague type upgraded, ``last_step`` their
+        step). The type filter runs here, on the changed entities; a look-up by ids here has no
+        alias filter."""
         asked_keys = set(params.get("keys") or ())
         asked_aliases = params["alias_keys"] if not asked_keys else None
         records = [
-            (u["expect"][0], ent)
-            for u in queued.pending
-            if u["ns"] == namespace
-            for ent in u["entities"]
+            (step, ent) for step, u in updates if u["ns"] == namespace for ent in u["entities"]
         ]
         # the queued entities the look-up finds: by id, or carrying an asked alias (merging
         # only adds aliases, so a stored entity found by one stays found)
@@ -148,16 +181,10 @@ class Neo4jEntities(Neo4jLifecycle):
             or (asked_aliases is not None and not set(ent["alias_keys"]).isdisjoint(asked_aliases))
         }
         unfiltered = {**params, "type": None, "alias_keys": None}
-        found = {
-            index_key(e["id"]): dict(e)
-            for e in self._run("read entities", query, unfiltered, pending_ok=True)[0]["entities"]
-        }
+        found = {index_key(e["id"]): dict(e) for e in read(query, unfiltered)}
         stored = [k for k in touched if k not in found]
-        if stored:  # the stored state of the entities the queued updates add an asked alias to
-            by_id = {**unfiltered, "keys": stored}
-            for e in self._run("read entities", cypher.ENTITIES_BY_ID, by_id, pending_ok=True)[0][
-                "entities"
-            ]:
+        if stored:  # the stored state of the entities the updates add an asked alias to
+            for e in read(cypher.ENTITIES_BY_ID, {**unfiltered, "keys": stored}):
                 found[index_key(e["id"])] = dict(e)
         for step, ent in records:
             key = ent["key"]
@@ -263,23 +290,35 @@ class Neo4jEntities(Neo4jLifecycle):
                 cached = batch.cache.relation_rows(read)
         else:
             batch = None
+        params: dict[str, Any] = {
+            "ns": namespace,
+            "subject_key": _key_or_none(subject_id),
+            "object_key": _key_or_none(object_id),
+            "entity_key": _key_or_none(entity_id),
+            "type": type,
+            "type_key": _key_or_none(type),
+            "current_only": bool(current_only),
+            "newest": 2**62 if newest is None else max(int(newest), 0),
+        }
+        if (
+            cached is None
+            and batch is not None
+            and kind in ("subject", "object", "entity")
+            and self._beside_writer(batch)
+            and batch.cache.untouched(
+                namespace, (params["subject_key"], params["object_key"], params["entity_key"])
+            )
+        ):
+            # while the writer writes: the committed relations, when the transaction's updates
+            # changed none of them (else read in the transaction, below)
+            rows = self._read_beside("read relations", query, params)[0]["relations"]
+            if batch.cache.rows_untouched(namespace, rows):
+                cached = list(rows)
         if cached is None:
             queued = self._pending_block()
             if queued is not None and queued.pending_changes:
                 self._flush(queued)
-            cached = self._relation_rows(
-                query,
-                {
-                    "ns": namespace,
-                    "subject_key": _key_or_none(subject_id),
-                    "object_key": _key_or_none(object_id),
-                    "entity_key": _key_or_none(entity_id),
-                    "type": type,
-                    "type_key": _key_or_none(type),
-                    "current_only": bool(current_only),
-                    "newest": 2**62 if newest is None else max(int(newest), 0),
-                },
-            )
+            cached = self._relation_rows(query, params)
             if batch is not None and batch.tx is not None:
                 batch.cache.read_relations(read, cached)
         return [self._relation(namespace, row) for row in cached]
@@ -303,6 +342,27 @@ class Neo4jEntities(Neo4jLifecycle):
         return [
             [self._relation(namespace, r) for r in by_index.get(i, ())] for i in range(len(ids))
         ]
+
+    @staticmethod
+    def _beside_writer(batch: _Batch) -> bool:
+        """Whether a read of a batch's plan runs beside its transaction: its writer thread is
+        writing (the transaction is busy), and the transaction holds only updates the batch's
+        cache knows (``PlanCache.exact``). The transaction holds the store-wide write lock, so
+        the committed state is the one it started from."""
+        writing = batch.writing
+        return (
+            batch.tx is not None
+            and batch.failed is None
+            and writing is not None
+            and not writing.done()
+            and batch.cache.exact
+        )
+
+    def _read_beside(self, action: str, query: str, params: dict[str, Any]) -> Any:
+        """A read in a transaction of its own, outside the thread's batch, on the primary
+        server (``write``: a cluster's follower may not have every commit that came before the
+        batch's lock)."""
+        return self._run(action, query, params, shared=False, write=True)
 
     def _relation_rows(self, query: str, params: dict[str, Any]) -> list[Any]:
         rows = self._run("read relations", query, params, pending_ok=True)[0]["relations"]

@@ -13,6 +13,12 @@ kept per alias key (case-folded), complete: every entity known by that alias. A 
 keeps the entities found and the ids found absent. Current relations are kept per relation query
 (only ``current_only`` reads of every relation, as the relation layer's plans make them), as the
 rows ``RELATIONS`` returns; an update that could change such an answer drops it.
+
+It also keeps every update of the transaction (``updates``) and what they touch: a read whose
+answer none of them can change may then run beside the transaction, on the committed state
+(which nobody else can change while the transaction holds the lock), while the batch's writer
+thread is busy with the transaction (see ``Neo4jEntities``). ``exact`` is False once the
+transaction holds a write of another kind, which the cache does not follow.
 """
 
 from __future__ import annotations
@@ -37,19 +43,74 @@ def _alias_keys(entity: Mapping[str, Any]) -> list[str]:
 class PlanCache:
     """Entity and current-relation reads of one transaction, kept current by its updates."""
 
-    __slots__ = ("absent", "aliases", "entities", "relations")
+    __slots__ = (
+        "absent",
+        "aliases",
+        "entities",
+        "exact",
+        "relation_ends",
+        "relation_keys",
+        "relations",
+        "updates",
+        "upserted",
+    )
 
     def __init__(self) -> None:
         self.entities: dict[tuple[str, str], dict[str, Any]] = {}  # (ns, index key) -> map
         self.absent: set[tuple[str, str]] = set()  # (ns, index key) read and not found
         self.aliases: dict[tuple[str, str], list[str]] = {}  # (ns, alias) -> index keys
         self.relations: dict[tuple[Any, ...], list[Any]] = {}  # read -> its rows
+        # the transaction's updates, (step, APPLY_UPDATE parameters), in order, and what they
+        # touch: entity index keys upserted, relation keys changed, and the index keys of the
+        # ends of every relation they change (all per namespace)
+        self.updates: list[tuple[int, Mapping[str, Any]]] = []
+        self.upserted: set[tuple[str, str]] = set()
+        self.relation_keys: set[tuple[str, str]] = set()
+        self.relation_ends: set[tuple[str, str]] = set()
+        self.exact = True  # False: the transaction holds writes that ``updates`` lacks
 
     def clear(self) -> None:
+        """Forget everything: a new transaction (see ``forget_writes`` for a write of another
+        kind in the same one)."""
         self.entities.clear()
         self.absent.clear()
         self.aliases.clear()
         self.relations.clear()
+        self.updates.clear()
+        self.upserted.clear()
+        self.relation_keys.clear()
+        self.relation_ends.clear()
+        self.exact = True
+
+    def forget_writes(self) -> None:
+        """The transaction made a write of another kind: every answer kept may be wrong, and
+        the committed state no longer tells what the transaction sees."""
+        self.clear()
+        self.exact = False
+
+    def untouched(self, ns: str, entity_keys: Iterable[str | None]) -> bool:
+        """Whether no update of the transaction changed a relation with one of ``entity_keys``
+        as an end (so the committed current relations of those entities are the
+        transaction's)."""
+        return self.exact and not any((ns, k) in self.relation_ends for k in entity_keys)
+
+    def rows_untouched(self, ns: str, rows: Sequence[Any]) -> bool:
+        """Whether relation rows read from the committed state are the transaction's: none of
+        them changed by its updates, and no end named by none (an entity not stored then)
+        upserted by them."""
+        return not any(
+            (ns, index_key(row[_ROW_ID])) in self.relation_keys
+            or (
+                row[_ROW_SUBJECT_NAME] is None
+                and (ns, index_key(row[_ROW_SUBJECT])) in self.upserted
+            )
+            or (
+                row[_ROW_OBJECT] is not None
+                and row[_ROW_OBJECT_NAME] is None
+                and (ns, index_key(row[_ROW_OBJECT])) in self.upserted
+            )
+            for row in rows
+        )
 
     # ------------------------------------------------------------------------------ entities
     def by_alias(
@@ -117,6 +178,13 @@ class PlanCache:
         """Change the cached answers as ``update`` (``APPLY_UPDATE``'s parameters, written as
         time step ``step``) changes the store; forget those it may change in unknown ways."""
         ns = update["ns"]
+        self.updates.append((step, update))
+        self.upserted.update((ns, ent["key"]) for ent in update["entities"])
+        for ch in update["changes"]:
+            self.relation_keys.add((ns, ch["key"]))
+            self.relation_ends.add((ns, ch["subject_key"]))
+            if ch["object_key"] is not None:
+                self.relation_ends.add((ns, ch["object_key"]))
         for ent in update["entities"]:
             self._upsert(ns, ent, step)
         if update["changes"]:

@@ -262,7 +262,7 @@ class Neo4jConnection(Neo4jReads):
         if write:
             batch.counter = None
             if query is not cypher.APPLY_UPDATE:  # (an update changes the cache itself)
-                batch.cache.clear()
+                batch.cache.forget_writes()
         if batch.failed is not None:
             raise StoreError(
                 f"Neo4j at {self.uri}: cannot {action} in this batch, its transaction was rolled "
