@@ -136,8 +136,8 @@ def test_add_many_plans_beside_a_busy_writer_as_add_does_on_sqlite(
     store: GraphStore, ns: str
 ) -> None:
     """While the batch's writer thread writes, the plans' entity and relation reads run beside
-    the transaction, on the committed state with the transaction's updates laid over it (or
-    in the transaction, for relations its updates changed). The writer here waits before each
+    the transaction, on the committed state with the transaction's updates laid over it
+    (entities merged, relations added, ended and confirmed). The writer here waits before each
     write, so that nearly every read meets it busy."""
     if not hasattr(store, "_read_beside"):
         pytest.skip("the Neo4j store's writer thread")

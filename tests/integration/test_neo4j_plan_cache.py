@@ -128,3 +128,80 @@ def test_nothing_a_batch_read_outlives_its_commit(
         rels = store.find_relations(ns, subject_id="e-alice", current_only=True)
         assert [r.id for r in rels] == ["r9"]
     store.close()
+
+
+def test_relation_changes_of_a_batch_are_applied_to_what_it_read(
+    driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    """A batch's relation reads stay kept through its relation changes: an added relation joins
+    the rows of the reads whose filter it passes (its times, statement and end names as the
+    store writes them), an ended one leaves, a confirmation is counted; without another query,
+    and equal to what the store returns after the commit. A relation to an entity the batch
+    knows nothing of drops the reads it joins (its end's name is not known): read again."""
+    import dataclasses
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime(2026, 3, 4, 5, 6, 7, 891011, tzinfo=timezone(timedelta(hours=2)))
+
+    def update(text: str, **kw: Any) -> Any:
+        nonlocal at
+        at += timedelta(minutes=1, microseconds=7)
+        return dataclasses.replace(small_update(ns, text, ["x"], **kw), at=at)
+
+    ini, paris = EntityRecord("e-ini", "Initech", "ORG"), EntityRecord("e-paris", "Paris", "GPE")
+    store = _counting(driver, config)
+
+    def reads() -> list[Any]:
+        return [
+            store.find_relations(ns, subject_id="e-alice", current_only=True),
+            store.find_relations(ns, entity_id="e-ini", current_only=True),
+            store.find_relations(ns, subject_id="e-alice", type="LIVES_IN", current_only=True),
+        ]
+
+    with store.batch():
+        store.apply_update(update("Alice, Initech, Paris", entities=(ALICE, ini, paris)))
+        # (a plan reads the entities it names before its update: the batch knows their names)
+        assert len(store.find_entities(ns, ids=["e-alice", "e-ini", "e-paris"])) == 3
+        assert reads() == [[], [], []]
+        before = store.queries
+        store.apply_update(
+            update(
+                "Alice works at Initech",
+                relation_changes=(RelationChange("add", "r1", "e-alice", "WORKS_AT", "e-ini"),),
+            )
+        )
+        store.apply_update(
+            update(
+                "Alice lives in Paris",
+                relation_changes=(
+                    RelationChange("add", "r2", "e-alice", "LIVES_IN", "e-paris", {"since": "May"}),
+                ),
+            )
+        )
+        store.apply_update(
+            update("Alice works at Initech", relation_changes=(RelationChange("confirm", "r1"),))
+        )
+        store.apply_update(
+            update("She moved", relation_changes=(RelationChange("end", "r2", superseded_by=None),))
+        )
+        inside = reads()
+        assert store.queries == before + 4  # the four updates: every read answered as kept
+        assert [[r.id for r in rs] for rs in inside] == [["r1"], ["r1"], []]
+        store.apply_update(
+            update(
+                "Alice lives in Oslo",
+                entities=(EntityRecord("e-oslo", "Oslo", "GPE"),),
+                relation_changes=(RelationChange("add", "r3", "e-alice", "LIVES_IN", "e-oslo"),),
+            )
+        )
+        later = reads()
+        # e-oslo was upserted by that update but never read: both e-alice reads are read again
+        assert store.queries == before + 5 + 2
+    assert inside[:2] == [
+        store.find_relations(ns, subject_id="e-alice", type="WORKS_AT", current_only=True),
+        store.find_relations(ns, entity_id="e-ini", current_only=True),
+    ]
+    assert later == reads()
+    [r1] = inside[0]
+    assert (r1.confirmations, r1.valid_from_step, r1.object_name) == (1, 2, "Initech")
+    store.close()

@@ -132,7 +132,7 @@ class Neo4jEntities(Neo4jLifecycle):
         it (:meth:`_read_entities`)."""
         if self._beside_writer(batch):
             return self._entities_overlaid(
-                batch.cache.updates,
+                [(step, u) for step, u, _base in batch.cache.updates],
                 namespace,
                 query,
                 params,
@@ -305,15 +305,11 @@ class Neo4jEntities(Neo4jLifecycle):
             and batch is not None
             and kind in ("subject", "object", "entity")
             and self._beside_writer(batch)
-            and batch.cache.untouched(
-                namespace, (params["subject_key"], params["object_key"], params["entity_key"])
-            )
         ):
-            # while the writer writes: the committed relations, when the transaction's updates
-            # changed none of them (else read in the transaction, below)
+            # while the writer writes: the committed relations, with the transaction's relation
+            # changes applied (None: one cannot be applied here; read in the transaction, below)
             rows = self._read_beside("read relations", query, params)[0]["relations"]
-            if batch.cache.rows_untouched(namespace, rows):
-                cached = list(rows)
+            cached = batch.cache.overlay(namespace, read, rows)
         if cached is None:
             queued = self._pending_block()
             if queued is not None and queued.pending_changes:
@@ -343,12 +339,20 @@ class Neo4jEntities(Neo4jLifecycle):
             [self._relation(namespace, r) for r in by_index.get(i, ())] for i in range(len(ids))
         ]
 
-    @staticmethod
-    def _beside_writer(batch: _Batch) -> bool:
+    def _beside_writer(self, batch: _Batch) -> bool:
         """Whether a read of a batch's plan runs beside its transaction: its writer thread is
-        writing (the transaction is busy), and the transaction holds only updates the batch's
-        cache knows (``PlanCache.exact``). The transaction holds the store-wide write lock, so
-        the committed state is the one it started from."""
+        writing (the transaction is busy; updates queued since its last write are handed to it
+        first), and the transaction holds only updates the batch's cache knows
+        (``PlanCache.exact``). The transaction holds the store-wide write lock, so the
+        committed state is the one it started from."""
+        if (
+            batch.pending
+            and batch.tx is not None
+            and batch.failed is None
+            and self._write_behind
+            and (batch.writing is None or batch.writing.done())
+        ):
+            self._flush(batch, background=True)
         writing = batch.writing
         return (
             batch.tx is not None

@@ -12,18 +12,22 @@ Entities are kept as the maps the ``ENTITIES_*`` queries return. An alias look-u
 kept per alias key (case-folded), complete: every entity known by that alias. A look-up by id
 keeps the entities found and the ids found absent. Current relations are kept per relation query
 (only ``current_only`` reads of every relation, as the relation layer's plans make them), as the
-rows ``RELATIONS`` returns; an update that could change such an answer drops it.
+rows ``RELATIONS`` returns; an update's relation changes are applied to them (an added relation
+joins, an ended one leaves, a confirmation is counted), or the answer is dropped when the rows
+cannot be made here.
 
-It also keeps every update of the transaction (``updates``) and what they touch: a read whose
-answer none of them can change may then run beside the transaction, on the committed state
-(which nobody else can change while the transaction holds the lock), while the batch's writer
-thread is busy with the transaction (see ``Neo4jEntities``). ``exact`` is False once the
-transaction holds a write of another kind, which the cache does not follow.
+It also keeps every update of the transaction (``updates``, and the entities they upsert): while
+the batch's writer thread is busy with the transaction, a plan's read runs beside it, on the
+committed state (which nobody else can change while the transaction holds the lock), and the
+transaction's updates are laid over the answer (:meth:`PlanCache.overlay` for relations; entities
+in ``Neo4jEntities._entities_overlaid``). ``exact`` is False once the transaction holds a write
+of another kind, which the cache does not follow: reads then run in the transaction.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime, timedelta, timezone
 from typing import Any
 
 from .schema import index_key
@@ -33,6 +37,8 @@ __all__ = ["PlanCache"]
 _VAGUE = ("OTHER", "THING")  # entity types a specific one replaces (as APPLY_UPDATE does)
 # a relation row (cypher._RELATION_ROW): its id, subject and object ids, and their names
 _ROW_ID, _ROW_SUBJECT, _ROW_OBJECT, _ROW_SUBJECT_NAME, _ROW_OBJECT_NAME = 0, 1, 3, 18, 19
+_ROW_CONFIRMATIONS = 17
+_EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
 def _alias_keys(entity: Mapping[str, Any]) -> list[str]:
@@ -48,8 +54,6 @@ class PlanCache:
         "aliases",
         "entities",
         "exact",
-        "relation_ends",
-        "relation_keys",
         "relations",
         "updates",
         "upserted",
@@ -60,13 +64,10 @@ class PlanCache:
         self.absent: set[tuple[str, str]] = set()  # (ns, index key) read and not found
         self.aliases: dict[tuple[str, str], list[str]] = {}  # (ns, alias) -> index keys
         self.relations: dict[tuple[Any, ...], list[Any]] = {}  # read -> its rows
-        # the transaction's updates, (step, APPLY_UPDATE parameters), in order, and what they
-        # touch: entity index keys upserted, relation keys changed, and the index keys of the
-        # ends of every relation they change (all per namespace)
-        self.updates: list[tuple[int, Mapping[str, Any]]] = []
+        # the transaction's updates, (step, APPLY_UPDATE parameters, statement counter before
+        # them), in order, and the (namespace, index key) of every entity they upsert
+        self.updates: list[tuple[int, Mapping[str, Any], int | None]] = []
         self.upserted: set[tuple[str, str]] = set()
-        self.relation_keys: set[tuple[str, str]] = set()
-        self.relation_ends: set[tuple[str, str]] = set()
         self.exact = True  # False: the transaction holds writes that ``updates`` lacks
 
     def clear(self) -> None:
@@ -78,8 +79,6 @@ class PlanCache:
         self.relations.clear()
         self.updates.clear()
         self.upserted.clear()
-        self.relation_keys.clear()
-        self.relation_ends.clear()
         self.exact = True
 
     def forget_writes(self) -> None:
@@ -88,31 +87,30 @@ class PlanCache:
         self.clear()
         self.exact = False
 
-    def untouched(self, ns: str, entity_keys: Iterable[str | None]) -> bool:
-        """Whether no update of the transaction changed a relation with one of ``entity_keys``
-        as an end (so the committed current relations of those entities are the
-        transaction's)."""
-        return self.exact and not any((ns, k) in self.relation_ends for k in entity_keys)
+    def overlay(self, ns: str, read: tuple[Any, ...], rows: Sequence[Any]) -> list[Any] | None:
+        """The rows of a relation ``read`` as the transaction sees them, from ``rows``, its
+        answer on the committed state (the state the transaction started from): every relation
+        change of the transaction's updates applied in order, and the names of ends the
+        transaction created filled in. None when a row cannot be made here (an end entity the
+        batch knows nothing of)."""
+        out: list[Any] | None = list(rows)
+        for i, row in enumerate(rows):
+            for end, name in ((_ROW_SUBJECT, _ROW_SUBJECT_NAME), (_ROW_OBJECT, _ROW_OBJECT_NAME)):
+                if row[end] is None or row[name] is not None:
+                    continue
+                key = (ns, index_key(row[end]))
+                if key in self.upserted:
+                    if key not in self.entities:
+                        return None
+                    assert out is not None
+                    out[i] = [*out[i][:name], self.entities[key]["name"], *out[i][name + 1 :]]
+        for step, update, base in self.updates:
+            if out is None:
+                break
+            if update["ns"] == ns and update["changes"]:
+                out = self._changed_rows(ns, read, out, update, step, base)
+        return out
 
-    def rows_untouched(self, ns: str, rows: Sequence[Any]) -> bool:
-        """Whether relation rows read from the committed state are the transaction's: none of
-        them changed by its updates, and no end named by none (an entity not stored then)
-        upserted by them."""
-        return not any(
-            (ns, index_key(row[_ROW_ID])) in self.relation_keys
-            or (
-                row[_ROW_SUBJECT_NAME] is None
-                and (ns, index_key(row[_ROW_SUBJECT])) in self.upserted
-            )
-            or (
-                row[_ROW_OBJECT] is not None
-                and row[_ROW_OBJECT_NAME] is None
-                and (ns, index_key(row[_ROW_OBJECT])) in self.upserted
-            )
-            for row in rows
-        )
-
-    # ------------------------------------------------------------------------------ entities
     def by_alias(
         self, ns: str, alias_keys: Sequence[str]
     ) -> tuple[list[dict[str, Any]], list[str]]:
@@ -174,21 +172,17 @@ class PlanCache:
         self.relations[read] = list(rows)
 
     # ------------------------------------------------------------------------------ updates
-    def apply(self, update: Mapping[str, Any], step: int) -> None:
+    def apply(self, update: Mapping[str, Any], step: int, base: int | None = None) -> None:
         """Change the cached answers as ``update`` (``APPLY_UPDATE``'s parameters, written as
-        time step ``step``) changes the store; forget those it may change in unknown ways."""
+        time step ``step``, its statements numbered after ``base``) changes the store; forget
+        those it may change in unknown ways."""
         ns = update["ns"]
-        self.updates.append((step, update))
+        self.updates.append((step, update, base))
         self.upserted.update((ns, ent["key"]) for ent in update["entities"])
-        for ch in update["changes"]:
-            self.relation_keys.add((ns, ch["key"]))
-            self.relation_ends.add((ns, ch["subject_key"]))
-            if ch["object_key"] is not None:
-                self.relation_ends.add((ns, ch["object_key"]))
         for ent in update["entities"]:
             self._upsert(ns, ent, step)
         if update["changes"]:
-            self._forget_relations(ns, update["changes"])
+            self._change_relations(ns, update, step, base)
         if update["entities"] and self.relations:
             # a relation row names an end entity that was not stored: an upsert may create it
             upserted = {ent["id"] for ent in update["entities"]}
@@ -233,21 +227,118 @@ class PlanCache:
             if keys is not None and key not in keys:
                 keys.append(key)
 
-    def _forget_relations(self, ns: str, changes: Sequence[Mapping[str, Any]]) -> None:
-        """Drop the cached relation reads that ``changes`` may change: those holding a relation
-        they end or confirm, and those whose filter a relation they add may pass."""
-        touched = {ch["id"] for ch in changes if ch["op"] != "add"}
-        ends = set()
-        for ch in changes:
-            if ch["op"] == "add":
-                ends.add(ch["subject_id"])
-                if ch["object_id"] is not None:
-                    ends.add(ch["object_id"])
+    def _change_relations(
+        self, ns: str, update: Mapping[str, Any], step: int, base: int | None
+    ) -> None:
+        """Change the cached relation reads as ``update``'s relation changes change their
+        answers (run after its entities are upserted, as ``APPLY_UPDATE`` writes them first): an
+        added relation that passes a read's filter joins its rows (the newest), an ended one
+        leaves them, a confirmed one counts one more confirmation. A read is dropped instead
+        when it is not of one entity's relations, or when an added row cannot be made here (an
+        end entity whose state is not known, so neither is the name the row carries)."""
         for read in [r for r in self.relations if r[0] == ns]:
-            _ns, kind, subject_id, object_id, entity_id = read[:5]
-            if (
-                any(row[_ROW_ID] in touched for row in self.relations[read])
-                or kind not in ("subject", "object", "entity")
-                or (ends and {subject_id, object_id, entity_id} & ends)
-            ):
+            rows = self._changed_rows(ns, read, self.relations[read], update, step, base)
+            if rows is None:
                 del self.relations[read]
+            else:
+                self.relations[read] = rows
+
+    def _changed_rows(
+        self,
+        ns: str,
+        read: tuple[Any, ...],
+        rows: Sequence[Any],
+        update: Mapping[str, Any],
+        step: int,
+        base: int | None,
+    ) -> list[Any] | None:
+        """``rows``, the answer of ``read``, after ``update``'s relation changes (see
+        :meth:`_change_relations`); None when they cannot be made here."""
+        if read[1] not in ("subject", "object", "entity"):
+            return None
+        out = list(rows)
+        for ch in update["changes"]:
+            if ch["op"] == "add":
+                if _passes(read, ch):
+                    row = self._added_row(ns, ch, update, step, base)
+                    if row is None:
+                        return None
+                    out.append(row)
+                continue
+            for i, row in enumerate(out):
+                if index_key(row[_ROW_ID]) == ch["key"]:
+                    if ch["op"] == "end":
+                        del out[i]
+                    else:  # confirm
+                        out[i] = [
+                            *row[:_ROW_CONFIRMATIONS],
+                            (row[_ROW_CONFIRMATIONS] or 0) + 1,
+                            *row[_ROW_CONFIRMATIONS + 1 :],
+                        ]
+                    break
+        return out
+
+    def _added_row(
+        self,
+        ns: str,
+        ch: Mapping[str, Any],
+        update: Mapping[str, Any],
+        step: int,
+        base: int | None,
+    ) -> list[Any] | None:
+        """The ``RELATIONS`` row of a relation ``ch`` adds (as ``APPLY_UPDATE`` creates it), or
+        None when the names of its ends or its statement's id are not known here."""
+        names: list[str | None] = []
+        for key in (ch["subject_key"], ch["object_key"]):
+            if key is None:
+                names.append(None)
+            elif (ns, key) in self.entities:
+                names.append(self.entities[(ns, key)]["name"])
+            elif (ns, key) in self.absent:
+                names.append(None)
+            else:
+                return None
+        sidx = ch["sidx"]
+        if sidx is not None and base is None:
+            return None
+        seconds, micros = _epoch_parts(update["at"])
+        return [
+            ch["id"],
+            ch["subject_id"],
+            ch["type"],
+            ch["object_id"],
+            ch["attributes_json"],
+            step,
+            seconds,
+            micros,
+            seconds,
+            micros,
+            None,  # valid_to_step, valid_to, expired_at
+            None,
+            None,
+            None,
+            None,
+            None,  # superseded_by
+            None if sidx is None or base is None else base + sidx + 1,
+            0,  # confirmations
+            names[0],
+            names[1],
+        ]
+
+
+def _passes(read: tuple[Any, ...], ch: Mapping[str, Any]) -> bool:
+    """Whether a relation ``ch`` adds passes the filter of a cached ``RELATIONS`` read."""
+    _ns, _kind, subject_id, object_id, entity_id, type_ = read[:6]
+    return (
+        (subject_id is None or ch["subject_key"] == index_key(subject_id))
+        and (object_id is None or ch["object_key"] == index_key(object_id))
+        and (entity_id is None or index_key(entity_id) in (ch["subject_key"], ch["object_key"]))
+        and (type_ is None or ch["type"] == type_)
+    )
+
+
+def _epoch_parts(at: datetime) -> tuple[int, int]:
+    """``[at.epochSeconds, at.microsecond]`` as Neo4j gives them for a stored DateTime."""
+    delta = at - _EPOCH
+    seconds = delta // timedelta(seconds=1)
+    return seconds, (delta - timedelta(seconds=seconds)) // timedelta(microseconds=1)

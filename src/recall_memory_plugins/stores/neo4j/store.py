@@ -288,7 +288,7 @@ class Neo4jGraphStore(Neo4jMergedReads):
             "store the update", cypher.APPLY_UPDATE, params, write=True, transform=check
         )
         if batch is not None:
-            batch.cache.apply(params, step)
+            batch.cache.apply(params, step, base)
             batch.steps[ns] = step
             batch.generations[ns] = generation
             batch.counter = base + n
@@ -323,7 +323,7 @@ class Neo4jGraphStore(Neo4jMergedReads):
         update = {k: v for k, v in params.items() if k not in ("counter", "context_limit")}
         update["expect"] = [step, base]
         batch.pending.append(update)
-        batch.cache.apply(update, step)
+        batch.cache.apply(update, step, base)
         batch.context_limit = params["context_limit"]
         batch.entity_keys.update(ent["key"] for ent in params["entities"])
         batch.pending_changes = batch.pending_changes or bool(params["changes"])

@@ -457,8 +457,10 @@ class Neo4jConnection(Neo4jReads):
         and at commit. A read they cannot change (entities by other names, relations when none
         of them changes relations) runs without waiting for them. With ``write_behind`` (the
         default) a helper thread writes them while the caller plans the next updates; the
-        transaction runs one query at a time, so any other query of the batch waits for that
-        write first, and a failed write raises from the next call of the batch.
+        transaction runs one query at a time, so the plans' entity and relation reads run
+        beside it meanwhile (on the committed state, with the transaction's updates laid over
+        it; see ``PlanCache``), any other query of the batch waits for that write first, and a
+        failed write raises from the next call of the batch.
 
         The difference from :meth:`batch` is when a rejected update is noticed: queued updates
         are checked when written, and one that the store rejects (which an engine's update,
