@@ -169,3 +169,35 @@ def test_add_many_plans_beside_a_busy_writer_as_add_does_on_sqlite(
     assert any(r[9] is not None for r in got["relations"]), "relations should end"
     for part in expected:
         assert got[part] == expected[part], part
+
+
+def test_add_many_analyses_inside_the_batch_only_on_a_store_that_writes_behind(
+    store: GraphStore, ns: str
+) -> None:
+    """On Neo4j (write-behind), a chunk's texts are analysed as the writes reach them, so the
+    first updates are written before the last texts are analysed; on SQLite every text of a
+    chunk is analysed before the batch opens."""
+    events: list[str] = []
+    memory = _memory(store, ns)
+    prepare, apply = memory._prepare, store.apply_update
+
+    def prepared(*args: Any) -> Any:
+        events.append("prepare")
+        return prepare(*args)
+
+    def applied(update: Any) -> Any:
+        events.append("apply")
+        return apply(update)
+
+    memory._prepare = prepared  # type: ignore[method-assign]
+    store.apply_update = applied  # type: ignore[method-assign]
+    memory.add_many(_items()[:150], batch_size=150)
+    assert events.count("prepare") == events.count("apply") == 150
+    first_apply, last_prepare = (
+        events.index("apply"),
+        len(events) - 1 - events[::-1].index("prepare"),
+    )
+    if getattr(store, "writes_behind", False):
+        assert first_apply < last_prepare  # 64 analysed, then written while the next are
+    else:
+        assert first_apply == 150  # all analysed first

@@ -27,7 +27,7 @@ from ..nlp.base import Annotation, Annotator
 from ..stores.base import GraphStore, bulk
 from .dense import DenseSignal
 from .gcpause import paused_gc
-from .ingest import write_block
+from .ingest import prepare_chunk, write_block
 from .inspection import InspectionMixin
 from .items import ItemsMixin
 from .recall import RecallMixin
@@ -258,8 +258,10 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         SQLite (``benchmarks/README.md`` has the figures of both stores). A progress bar is shown when ``progress``.
 
         Every item is checked before anything is stored, and the text analysis runs before the
-        store's write lock is taken; a batch commits after ``batch_size`` items or about a second,
-        whichever comes first, so other writers and readers of the store are not kept waiting.
+        store's write lock is taken (on a store that writes behind, Neo4j, inside its batch, while
+        the updates before are written); a batch commits after ``batch_size`` items or about a
+        second, whichever comes first, so other writers and readers of the store are not kept
+        waiting.
 
         Raises:
             InputError: an invalid item (nothing is stored; the message names the item's index;
@@ -282,13 +284,9 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             bar = tqdm(total=len(todo), desc="adding", unit="stmt")
         try:
             for start in range(0, len(todo), batch_size):
-                # Text analysis runs before the store's batch opens, so the write lock is held
-                # only for planning and writing; a batch also commits after BATCH_HOLD_SECONDS.
-                prepared = [
-                    self._prepare(ns, text, self._check_time(when), who, source, metadata)
-                    for text, when, who, source, metadata in todo[start : start + batch_size]
-                ]
-                prepared = self._with_vectors(prepared)
+                # Text analysis runs before the store's batch opens (inside it, overlapped with
+                # the writes, on a store that writes behind); it commits after BATCH_HOLD_SECONDS
+                prepared = prepare_chunk(self, ns, todo[start : start + batch_size])
                 pos = 0
                 while pos < len(prepared):
                     try:

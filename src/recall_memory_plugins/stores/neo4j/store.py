@@ -163,6 +163,13 @@ class Neo4jGraphStore(Neo4jMergedReads):
         return f"{scheme}://{address}" if address else f"{scheme}://<injected driver>"
 
     # ------------------------------------------------------------------------------ writes
+    @property
+    def writes_behind(self) -> bool:
+        """Whether :meth:`bulk` writes queued updates on a helper thread (``bulk_size`` > 1 and
+        ``write_behind``): a caller may then do its own work for the next updates inside the
+        block while they are written (``add_many`` analyses its texts there)."""
+        return self._bulk_size > 1 and self._write_behind
+
     def apply_update(self, update: GraphUpdate) -> UpdateResult:
         ns = _check_namespace(update.namespace)
         at = _aware(update.at)
