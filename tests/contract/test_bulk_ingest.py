@@ -118,18 +118,25 @@ def test_add_many_stores_what_add_stores_on_sqlite(
         store._bulk_size = options.get("bulk_size", 1)  # type: ignore[attr-defined]
         # write_behind: queued updates written by a helper thread while the next are planned
         store._write_behind = options.get("write_behind", True)  # type: ignore[attr-defined]
+    got = _add_many_as_sqlite_adds(store, ns, batch_size=50)
+    assert got["relations"], "the texts should make relations"
+    assert any(r[9] is not None for r in got["relations"]), "and end some"
+
+
+def _add_many_as_sqlite_adds(store: GraphStore, ns: str, *, batch_size: int) -> dict[str, Any]:
+    """``add_many`` of the texts on ``store``, checked part by part against one ``add()`` at a
+    time on SQLite; returns what ``store`` holds."""
     bulk = _memory(store, ns)
-    bulk.add_many(_items(), batch_size=50)
+    bulk.add_many(_items(), batch_size=batch_size)
     with SqliteGraphStore(":memory:") as lite:
         one = _memory(lite, ns)
         for item in _items():
             one.add(item["text"], at=item["at"], speaker=item["speaker"])
         expected = _state(one, lite, ns)
     got = _state(bulk, store, ns)
-    assert got["relations"], "the texts should make relations"
-    assert any(r[9] is not None for r in got["relations"]), "and end some"
     for part in expected:
         assert got[part] == expected[part], part
+    return got
 
 
 def test_add_many_plans_beside_a_busy_writer_as_add_does_on_sqlite(
@@ -157,18 +164,9 @@ def test_add_many_plans_beside_a_busy_writer_as_add_does_on_sqlite(
 
     store._write_queued = slow_write  # type: ignore[attr-defined]
     store._read_beside = counted  # type: ignore[attr-defined]
-    bulk = _memory(store, ns)
-    bulk.add_many(_items(), batch_size=120)
-    with SqliteGraphStore(":memory:") as lite:
-        one = _memory(lite, ns)
-        for item in _items():
-            one.add(item["text"], at=item["at"], speaker=item["speaker"])
-        expected = _state(one, lite, ns)
-    got = _state(bulk, store, ns)
+    got = _add_many_as_sqlite_adds(store, ns, batch_size=120)
     assert reads["read entities"] > 10 and reads["read relations"] > 10, reads
     assert any(r[9] is not None for r in got["relations"]), "relations should end"
-    for part in expected:
-        assert got[part] == expected[part], part
 
 
 def test_add_many_analyses_inside_the_batch_only_on_a_store_that_writes_behind(
