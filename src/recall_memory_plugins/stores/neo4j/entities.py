@@ -345,14 +345,7 @@ class Neo4jEntities(Neo4jLifecycle):
         first), and the transaction holds only updates the batch's cache knows
         (``PlanCache.exact``). The transaction holds the store-wide write lock, so the
         committed state is the one it started from."""
-        if (
-            batch.pending
-            and batch.tx is not None
-            and batch.failed is None
-            and self._write_behind
-            and (batch.writing is None or batch.writing.done())
-        ):
-            self._flush(batch, background=True)
+        self._hand_off(batch)
         writing = batch.writing
         return (
             batch.tx is not None

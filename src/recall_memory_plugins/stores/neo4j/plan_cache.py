@@ -93,17 +93,15 @@ class PlanCache:
         change of the transaction's updates applied in order, and the names of ends the
         transaction created filled in. None when a row cannot be made here (an end entity the
         batch knows nothing of)."""
-        out: list[Any] | None = list(rows)
+        named = list(rows)
         for i, row in enumerate(rows):
             for end, name in ((_ROW_SUBJECT, _ROW_SUBJECT_NAME), (_ROW_OBJECT, _ROW_OBJECT_NAME)):
-                if row[end] is None or row[name] is not None:
-                    continue
-                key = (ns, index_key(row[end]))
-                if key in self.upserted:
+                key = None if row[end] is None else (ns, index_key(row[end]))
+                if row[name] is None and key in self.upserted:
                     if key not in self.entities:
                         return None
-                    assert out is not None
-                    out[i] = [*out[i][:name], self.entities[key]["name"], *out[i][name + 1 :]]
+                    named[i] = [*named[i][:name], self.entities[key]["name"], *named[i][name + 1 :]]
+        out: list[Any] | None = named
         for step, update, base in self.updates:
             if out is None:
                 break

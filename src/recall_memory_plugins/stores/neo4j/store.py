@@ -340,10 +340,8 @@ class Neo4jGraphStore(Neo4jMergedReads):
         if not self._write_behind:
             if len(batch.pending) >= self._bulk_size:
                 self._flush(batch)
-        elif batch.writing is None or batch.writing.done():
-            # written by the batch's writer thread while the next updates are planned; while
-            # it is busy, more queue up and go in its next write, bulk_size per query
-            self._flush(batch, background=True)
+        else:  # written by the batch's writer thread while the next updates are planned
+            self._hand_off(batch)
         if batch.updates >= self._batch_commit_every:
             self._commit(batch)
         return UpdateResult(

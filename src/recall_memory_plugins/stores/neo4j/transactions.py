@@ -321,6 +321,18 @@ class Neo4jConnection(Neo4jReads):
             return
         self._settle_write(batch, lambda: self._write_queued(batch.tx, pending, limit))
 
+    def _hand_off(self, batch: _Batch) -> None:
+        """With write-behind: give the queued updates to the batch's writer thread when it is
+        idle (while it is busy, more queue up and go in its next write)."""
+        if (
+            batch.pending
+            and batch.tx is not None
+            and batch.failed is None
+            and self._write_behind
+            and (batch.writing is None or batch.writing.done())
+        ):
+            self._flush(batch, background=True)
+
     def _write_queued(self, tx: Any, pending: list[dict[str, Any]], limit: int | None) -> str | None:
         """Run the queued updates' queries in ``tx``; what is wrong with their results (None:
         each got the step and ids it was promised). Touches nothing of the batch but ``tx``, so
