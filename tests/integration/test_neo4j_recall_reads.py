@@ -138,7 +138,7 @@ def _operators(plan: Any) -> Iterator[tuple[str, str]]:
 
 
 @pytest.mark.neo4j
-def test_context_ids_read_no_statement_label(
+def test_context_ids_are_read_from_the_concepts(
     counting: CountingStore, driver: Any, config: Any
 ) -> None:
     ns = f"it-recall-reads-{uuid.uuid4().hex[:12]}"
@@ -154,9 +154,9 @@ def test_context_ids_read_no_statement_label(
         with driver.session(database=config.database) as session:
             summary = session.run("PROFILE " + cypher.FIND_CONTEXT_IDS_2, params).consume()
         operators = list(_operators(summary.profile))
-        # an IN_CONTEXT link always ends at a statement: its members are not label-checked
-        assert any(op.startswith("Expand") and "IN_CONTEXT" in d for op, d in operators)
-        assert not any(":Statement" in d for op, d in operators), operators
+        # the concept's two lists (schema 6): no member is read, by link or by label
+        assert not any("IN_CONTEXT" in d or ":Statement" in d for op, d in operators), operators
+        assert not any(op.startswith("Expand") for op, d in operators), operators
         # the same members, newest first per limit, as SQLite's (ids are store-wide on Neo4j)
         found = counting.find_context_ids_in_groups(ns, groups)
         want = find_context_ids_in_groups(lite.store, ns, groups)

@@ -15,7 +15,9 @@ import re
 from functools import lru_cache
 
 from .cypher_transfer import (  # noqa: F401  (re-exported: cypher.X names every query)
+    BACKFILL_CONTEXTS,
     BACKFILL_POSTINGS,
+    CONCEPT_NAMESPACES,
     DUMP_CONCEPTS,
     DUMP_ENTITIES,
     DUMP_LINKS,
@@ -173,7 +175,7 @@ CALL (counter, valid) {
     WITH m, [i IN m.idx | base + i + 1] AS sids
     MERGE (c:Concept {namespace: $ns, key: m.key})
       ON CREATE SET c.name = m.name, c.t_index = step, c.revision_count = 0, c.mentions = 1,
-                    c.context_size = 0,
+                    c.context_size = 0, c.context_ids = [], c.context_steps = [],
                     c.aliases = CASE WHEN m.alias IS NULL THEN [] ELSE [m.alias] END
       ON MATCH SET c.t_index = step,
                    c.mentions = c.mentions + 1,
@@ -181,23 +183,25 @@ CALL (counter, valid) {
                                       + CASE WHEN size(sids) > 0 THEN 1 ELSE 0 END,
                    c.aliases = CASE WHEN m.alias IS NULL OR m.alias IN c.aliases THEN c.aliases
                                     ELSE c.aliases + m.alias END
-    WITH c, sids
+    WITH c, sids, step
     CALL (c, sids) {
       UNWIND sids AS sid
       MATCH (s:Statement {id: sid})
       CREATE (c)-[:IN_CONTEXT]->(s)
     }
-    // the new statements' links are new (CREATE, no MERGE look-up); the bound is kept by
-    // reading a context's members only when it is over it (a degree read otherwise)
-    WITH c, COUNT { (c)-[:IN_CONTEXT]->() } AS members
-    CALL (c, members) {
-      WITH c WHERE members > $context_limit
-      MATCH (c)-[x:IN_CONTEXT]->(s)
-      WITH x, s ORDER BY s.id DESC
-      SKIP $context_limit
+    // the new statements' links are new (CREATE, no MERGE look-up). The context's newest ids
+    // and their steps, newest first, are also kept on the concept (a recall reads two
+    // properties, not every member), and tell which links fall past the bound: those are
+    // deleted by id, without reading the other members.
+    WITH c, reverse(sids) + coalesce(c.context_ids, []) AS ids,
+         [_ IN sids | step] + coalesce(c.context_steps, []) AS steps
+    CALL (c, ids) {
+      UNWIND ids[$context_limit..] AS gone
+      MATCH (c)-[x:IN_CONTEXT]->(:Statement {id: gone})
       DELETE x
     }
-    SET c.context_size = CASE WHEN members > $context_limit THEN $context_limit ELSE members END
+    SET c.context_ids = ids[..$context_limit], c.context_steps = steps[..$context_limit],
+        c.context_size = size(ids[..$context_limit])
     RETURN count(*) AS concepts
   }
 
@@ -454,37 +458,31 @@ RETURN startNode(r).name AS source, endNode(r).name AS target,
 """
 
 # Contexts overlap (a statement is in the context of each of its concepts): each statement is
-# sent once, the contexts as id lists.
+# sent once, the contexts as id lists (a concept's ``context_ids``: its newest members' ids,
+# newest first, kept by the update beside its IN_CONTEXT links).
 FIND_CONTEXTS = f"""
 UNWIND $keys AS key
 MATCH (c:Concept {{namespace: $ns, key: key}})
-CALL (c) {{
-  MATCH (c)-[:IN_CONTEXT]->(s:Statement)
-  WITH s ORDER BY s.id DESC
-  LIMIT $limit
-  RETURN collect(s) AS members
+WITH collect({{name: c.name, ids: c.context_ids[..$limit]}}) AS contexts
+CALL (contexts) {{
+  UNWIND contexts AS context
+  UNWIND context.ids AS sid
+  WITH DISTINCT sid
+  MATCH (s:Statement {{id: sid}})
+  WHERE s.namespace = $ns
+  RETURN collect(s) AS statements
 }}
-WITH collect({{name: c.name, ids: [s IN members | s.id]}}) AS contexts,
-     reduce(acc = [], ms IN collect(members) | acc + ms) AS members
-UNWIND members AS s
-WITH contexts, collect(DISTINCT s) AS statements
 RETURN contexts, [s IN statements | {_STATEMENT_ROW}] AS statements
 """
 
 
 def _context_ids(keys: str, limit: str, name: str) -> str:
-    """Each concept's newest ``limit`` context members as ``[id, t_index]`` (parameter names);
-    an IN_CONTEXT link always ends at a Statement: no label check (a db hit per member)."""
+    """Each concept's newest ``limit`` context members as ``[name, ids, steps]`` (parameter
+    names), newest first: two list properties of the concept, no member read."""
     return f"""
 UNWIND ${keys} AS key
 MATCH (c:Concept {{namespace: $ns, key: key}})
-CALL (c) {{
-  MATCH (c)-[:IN_CONTEXT]->(s)
-  WITH s ORDER BY s.id DESC
-  LIMIT ${limit}
-  RETURN collect([s.id, s.t_index]) AS members
-}}
-RETURN collect([c.name, members]) AS {name}
+RETURN collect([c.name, c.context_ids[..${limit}], c.context_steps[..${limit}]]) AS {name}
 """
 
 
@@ -800,10 +798,13 @@ CALL (gone, total) {
   MATCH (n:Namespace {namespace: $ns})
   SET n.n_statements = n.n_statements - size(gone), n.total_length = n.total_length - total
 }
-CALL (touched) {
+CALL (touched, gone) {
   UNWIND touched AS c
-  WITH DISTINCT c
-  SET c.context_size = COUNT { (c)-[:IN_CONTEXT]->() }
+  WITH DISTINCT c, [g IN gone | g.id] AS gone_ids
+  WITH c, [i IN range(0, size(c.context_ids) - 1) WHERE NOT c.context_ids[i] IN gone_ids] AS kept
+  SET c.context_ids = [i IN kept | c.context_ids[i]],
+      c.context_steps = [i IN kept | c.context_steps[i]],
+      c.context_size = size(kept)
   WITH c WHERE c.context_size = 0
   DETACH DELETE c
 }

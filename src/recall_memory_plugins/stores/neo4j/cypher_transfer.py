@@ -72,9 +72,14 @@ CREATE (n:Concept {namespace: $ns, key: c.key, name: c.name, t_index: c.t_index,
                    revision_count: c.revision_count, mentions: c.mentions,
                    context_size: size(c.context), aliases: c.aliases})
 WITH n, c
-UNWIND c.context AS sid
-MATCH (s:Statement {id: sid})
-CREATE (n)-[:IN_CONTEXT]->(s)
+CALL (n, c) {
+  UNWIND c.context AS sid
+  MATCH (s:Statement {id: sid})
+  CREATE (n)-[:IN_CONTEXT]->(s)
+  WITH s ORDER BY s.id DESC
+  RETURN collect(s.id) AS ids, collect(s.t_index) AS steps
+}
+SET n.context_ids = ids, n.context_steps = steps
 """
 
 LOAD_LINKS = """
@@ -178,4 +183,25 @@ CALL (s) {
   RETURN count(o) AS postings
 }
 RETURN count(s) AS statements, max(s.id) AS last, sum(postings) AS postings
+"""
+
+# Migration 6's backfill: a concept's context as two lists, newest first (its members' ids and
+# steps, read from its IN_CONTEXT links), for the next $batch concepts of a namespace in key order
+# (a range of the (namespace, key) constraint's index, resumed after $after). Setting them again
+# is harmless, so an interrupted upgrade can start over.
+CONCEPT_NAMESPACES = """
+MATCH (c:Concept)
+RETURN DISTINCT c.namespace AS ns
+"""
+
+BACKFILL_CONTEXTS = """
+MATCH (c:Concept {namespace: $ns}) WHERE c.key > $after
+WITH c ORDER BY c.key LIMIT $batch
+CALL (c) {
+  OPTIONAL MATCH (c)-[:IN_CONTEXT]->(s)
+  WITH s ORDER BY s.id DESC
+  RETURN collect(s.id) AS ids, collect(s.t_index) AS steps
+}
+SET c.context_ids = ids, c.context_steps = steps, c.context_size = size(ids)
+RETURN count(c) AS concepts, max(c.key) AS last
 """

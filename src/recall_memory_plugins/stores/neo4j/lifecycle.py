@@ -119,6 +119,9 @@ class Neo4jLifecycle(Neo4jConnection):
         if name == "postings":
             self._backfill_postings()
             return
+        if name == "contexts":
+            self._backfill_contexts()
+            return
         find, write = {
             "aliases": (cypher.ENTITIES_WITHOUT_ALIASES, cypher.LINK_ALIASES),
             "source_keys": (cypher.STATEMENTS_WITHOUT_SOURCE_KEY, cypher.SET_SOURCE_KEYS),
@@ -149,6 +152,40 @@ class Neo4jLifecycle(Neo4jConnection):
                 break
         if done:
             logger.info("migration backfill %s on %s: %d nodes", name, self.uri, done)
+
+    def _backfill_contexts(self) -> None:
+        """Migration 6: every concept gets its context as two lists read from its links,
+        ``_MIGRATION_BATCH`` concepts of a namespace at a time in key order."""
+        namespaces = [
+            r["ns"]
+            for r in self._run(
+                "list the namespaces of concepts",
+                cypher.CONCEPT_NAMESPACES,
+                {},
+                write=True,
+                shared=False,
+            )
+        ]
+        concepts = 0
+        for ns in namespaces:
+            after = ""
+            while True:
+                rows = self._run(
+                    "backfill contexts",
+                    cypher.BACKFILL_CONTEXTS,
+                    {"ns": ns, "after": after, "batch": _MIGRATION_BATCH},
+                    write=True,
+                    shared=False,
+                )
+                done = int(rows[0]["concepts"] or 0) if rows else 0
+                if not done:
+                    break
+                after = str(rows[0]["last"])
+                concepts += done
+                if done < _MIGRATION_BATCH:
+                    break
+        if concepts:
+            logger.info("migration backfill contexts on %s: %d concepts", self.uri, concepts)
 
     def _backfill_postings(self) -> None:
         """Migration 5: every posting gets its term's key and its statement's id, step and

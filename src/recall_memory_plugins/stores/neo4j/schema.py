@@ -5,7 +5,8 @@ The graph (one database may hold many namespaces; every node carries ``namespace
     (:Namespace {namespace, step, n_statements, total_length, relation_seq})   per-namespace clock
     (:Statement {namespace, id, text, t_index, at, speaker, source, source_key, length,
                  metadata, superseded_by})                 metadata: JSON text or absent
-    (:Concept {namespace, key, name, aliases, revision_count, t_index, mentions, context_size})
+    (:Concept {namespace, key, name, aliases, revision_count, t_index, mentions, context_size,
+               context_ids, context_steps})  the context's ids and steps, newest first
     (:Concept)-[:RELATED {strength, t_index}]->(:Concept)      once per pair, source.name < target.name
     (:Concept)-[:IN_CONTEXT]->(:Statement)                       the concept's (trimmed) context
     (:Term {namespace, key, term, df})-[:OCCURS {tf, namespace, key, sid, t_index, length}]
@@ -116,6 +117,8 @@ PROPERTY_KEYS = [
     "generation",
     "type_key",
     "sid",
+    "context_ids",
+    "context_steps",
 ]
 RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT", "ALIAS_OF"]
 
@@ -238,12 +241,23 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        6,
+        "a concept keeps its context's newest statement ids and steps as two lists, newest "
+        "first (context_ids, context_steps): a recall reads them instead of every member, an "
+        "update trims the context without reading its members",
+        ["UNWIND $tokens AS t CALL db.createProperty(t)"],
+    )
+)
+
 # Data a migration derives from what is already stored, run after its DDL (see
 # ``Neo4jLifecycle._backfill``), in bounded batches so a large database never needs one huge
 # transaction; each is idempotent, so an interrupted upgrade resumes where it stopped.
 BACKFILLS: dict[int, tuple[str, ...]] = {
     4: ("aliases", "source_keys", "type_keys"),
     5: ("postings",),
+    6: ("contexts",),
 }
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -312,11 +312,7 @@ class Neo4jStatements(Neo4jItems):
             cypher.FIND_CONTEXT_IDS,
             {"ns": namespace, "keys": _keys(wanted), "limit": _limit(limit_per_concept)},
         )
-        found = {
-            name: [(int(i), int(t)) for i, t in reversed(members)]
-            for name, members in rows[0]["contexts"]
-            if members
-        }
+        found = {name: _members(ids, steps) for name, ids, steps in rows[0]["contexts"] if ids}
         return {n: found[n] for n in wanted if n in found}
 
     def find_context_ids_in_groups(
@@ -359,11 +355,7 @@ class Neo4jStatements(Neo4jItems):
     ) -> None:
         """FIND_CONTEXT_IDS_2's answer merged into ``out`` in group order."""
         for wanted, column in zip(pair, ("first", "second"), strict=True):
-            found = {
-                name: [(int(sid), int(t)) for sid, t in reversed(members)]
-                for name, members in row[column]
-                if members
-            }
+            found = {name: _members(ids, steps) for name, ids, steps in row[column] if ids}
             out.update({n: found[n] for n in wanted if n in found})
 
     # ------------------------------------------------------------------------------ lexical
@@ -461,3 +453,9 @@ class Neo4jStatements(Neo4jItems):
             "b": float(b),
             "avg_len": float(avg_len or 1.0),
         }
+
+
+def _members(ids: Sequence[Any], steps: Sequence[Any]) -> list[tuple[int, int]]:
+    """A context read as ``(id, t_index)`` pairs, oldest first (the concept keeps them newest
+    first)."""
+    return [(int(i), int(t)) for i, t in zip(reversed(ids), reversed(steps), strict=True)]

@@ -194,15 +194,16 @@ class Neo4jGraphStore(Neo4jMergedReads):
                     ],
                 }
             )
-        concepts = [
-            {
-                "name": m.name,
-                "key": index_key(m.name),
-                "alias": m.alias or None,
-                "idx": sorted({i for i in m.statement_indexes if 0 <= i < n}),
-            }
-            for m in update.concepts
-        ]
+        # one row per concept (a name mentioned twice would link its statements twice)
+        by_name: dict[str, dict[str, Any]] = {}
+        for m in update.concepts:
+            idx = {i for i in m.statement_indexes if 0 <= i < n}
+            row = by_name.setdefault(
+                m.name, {"name": m.name, "key": index_key(m.name), "alias": None, "idx": set()}
+            )
+            row["idx"] |= idx
+            row["alias"] = row["alias"] or m.alias or None
+        concepts = [{**row, "idx": sorted(row["idx"])} for row in by_name.values()]
         links = []
         for source, target, count in update.links:
             a, b = sorted_pair(source, target)
