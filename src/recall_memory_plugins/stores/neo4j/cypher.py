@@ -197,7 +197,8 @@ CALL (counter, valid) {
          [_ IN sids | step] + coalesce(c.context_steps, []) AS steps
     CALL (c, ids) {
       UNWIND ids[$context_limit..] AS gone
-      MATCH (c)-[x:IN_CONTEXT]->(:Statement {id: gone})
+      MATCH (s:Statement {id: gone}) USING INDEX s:Statement(id)
+      MATCH (c)-[x:IN_CONTEXT]->(s)
       DELETE x
     }
     SET c.context_ids = ids[..$context_limit], c.context_steps = steps[..$context_limit],
