@@ -2,7 +2,7 @@
 count and time the store's queries, hash the recall texts (to compare two trees on the same
 data) and PROFILE each query of one recall.
 
-    python -m benchmarks.recall_reads build --size 100000 --namespace bench100k
+    python -m benchmarks.recall_reads build --size 100000 --namespace bench100k --export /tmp/b.jsonl
     python -m benchmarks.recall_reads time --namespace bench100k --questions 100 --name new1
     python -m benchmarks.recall_reads texts --namespace bench100k --out /tmp/new.json
     python -m benchmarks.recall_reads profile --namespace bench100k --questions 20
@@ -46,6 +46,25 @@ def _memory() -> tuple[Any, Any]:
 
 def build(args: argparse.Namespace) -> None:
     """The namespace: ``--size`` statements of ChatGenerator(7), ingested by SQLite, imported."""
+
+    saved = Path(args.export) if args.export else None
+    if saved is not None and saved.exists():  # another tree's build: the same data
+        buf = io.StringIO(saved.read_text(encoding="utf-8"))
+        C.log(f"read the export {saved}")
+    else:
+        buf = _ingest(args)
+        if saved is not None:
+            saved.write_text(buf.getvalue(), encoding="utf-8")
+    buf.seek(0)
+    memory, store = _memory()
+    t0 = time.perf_counter()
+    memory.import_(buf, namespace=args.namespace)
+    C.log(f"imported in {time.perf_counter() - t0:.0f} s")
+    memory.close()
+    store.close()
+
+
+def _ingest(args: argparse.Namespace) -> io.StringIO:
     from recall_memory_plugins import TemporalGraphMemory
 
     texts = ChatGenerator(SEED).take(args.size)
@@ -61,13 +80,7 @@ def build(args: argparse.Namespace) -> None:
             )
             lite.export(buf, namespace=args.namespace)
     C.log(f"ingested {args.size} through SQLite in {time.perf_counter() - t0:.0f} s")
-    buf.seek(0)
-    memory, store = _memory()
-    t0 = time.perf_counter()
-    memory.import_(buf, namespace=args.namespace)
-    C.log(f"imported in {time.perf_counter() - t0:.0f} s")
-    memory.close()
-    store.close()
+    return buf
 
 
 def _questions(n: int) -> list[str]:
@@ -257,6 +270,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = sub.add_parser("build")
     p.add_argument("--size", type=int, default=100_000)
     p.add_argument("--namespace", default="bench100k")
+    p.add_argument(
+        "--export",
+        default="",
+        help="a JSONL file: imported when it exists (two trees, same data), else written",
+    )
     p = sub.add_parser("time")
     p.add_argument("--namespace", default="bench100k")
     p.add_argument("--questions", type=int, default=100)

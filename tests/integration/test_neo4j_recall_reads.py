@@ -178,8 +178,15 @@ def test_recall_reads_benchmark_script(
     from benchmarks import recall_reads
 
     ns = f"it-recall-reads-{uuid.uuid4().hex[:12]}"
+    export = tmp_path / "export.jsonl"
     try:
-        assert recall_reads.main(["build", "--size", "80", "--namespace", ns]) == 0
+        build = ["build", "--size", "80", "--export", str(export), "--namespace"]
+        assert recall_reads.main([*build, ns]) == 0
+        written = export.read_text()
+        assert len(written.splitlines()) > 80
+        assert recall_reads.main([*build, ns + "-again"]) == 0  # from the file, as another tree
+        assert export.read_text() == written
+        assert counting.count_statements(ns + "-again") == counting.count_statements(ns)
         runs = tmp_path / "runs.jsonl"
         base = ["--namespace", ns, "--questions", "6"]
         assert recall_reads.main(["time", *base, "--repeat", "2", "--runs", str(runs)]) == 0
@@ -198,8 +205,12 @@ def test_recall_reads_benchmark_script(
         out = capsys.readouterr().out
         assert "--- read the question" in out and "NodeUniqueIndexSeek" in out
         assert "| read the question | 1.00 |" in out
+        again = ["--namespace", ns + "-again", "--questions", "6"]
+        assert recall_reads.main(["texts", *again, "--out", str(tmp_path / "c")]) == 0
+        assert json.loads((tmp_path / "c").read_text()) == a
     finally:
         counting.clear(ns)
+        counting.clear(ns + "-again")
 
 
 @pytest.mark.neo4j
