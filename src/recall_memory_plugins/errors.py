@@ -50,7 +50,8 @@ class StoreUnavailableError(StoreError):
 
 
 class SchemaVersionError(StoreError):
-    """The store's schema was written by a newer, unknown version of the library."""
+    """The store's schema was written by a newer, unknown version of the library, or (Neo4j) by
+    an older one and not yet upgraded by ``store.setup()``."""
 
 
 class AnnotationError(RecallError):

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from recall_memory_plugins.errors import SchemaVersionError
 from recall_memory_plugins.models import GraphUpdate
 from recall_memory_plugins.stores.base import bulk
 from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore, lifecycle
@@ -165,7 +166,13 @@ def test_schema_5_contexts_are_backfilled(
     _downgrade_contexts_to_schema_5(driver, config)
     old = Neo4jGraphStore(driver=driver, database=config.database)
     assert old.schema_version() == 5
-    assert old.find_context_ids(ns, [*names, "hub"], limit_per_concept=LIMIT) == {}
+    # before the upgrade the store refuses to read (it would find no context) or to write (the
+    # lists would drift from the links), and writes nothing
+    with pytest.raises(SchemaVersionError, match="version 5, older"):
+        old.find_context_ids(ns, [*names, "hub"], limit_per_concept=LIMIT)
+    with pytest.raises(SchemaVersionError):
+        old.apply_update(_update(ns, "before the upgrade", ["hub"]))
+    assert store.count_statements(ns)[0] == 9  # (a store checked before the downgrade)
 
     monkeypatch.setattr(lifecycle, "_MIGRATION_BATCH", 2)
     old.setup()  # the upgrade

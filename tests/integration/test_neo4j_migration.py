@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from recall_memory_plugins.errors import SchemaVersionError
 from recall_memory_plugins.models import (
     EntityRecord,
     GraphUpdate,
@@ -223,7 +224,8 @@ def test_schema_4_postings_are_backfilled(
     _downgrade_postings_to_schema_4(driver, config)
     old = Neo4jGraphStore(driver=driver, database=config.database)
     assert old.schema_version() == 4
-    assert old.score_terms(ns, weights, avg_len=avg_len, top=12) == []  # what the backfill fixes
+    with pytest.raises(SchemaVersionError, match=r"version 4, older .* call store.setup\(\)"):
+        old.score_terms(ns, weights, avg_len=avg_len, top=12)  # it would find nothing
     assert _plain_postings(driver, config) > 0
 
     old.setup()  # the upgrade

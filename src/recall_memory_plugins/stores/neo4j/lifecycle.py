@@ -36,6 +36,32 @@ class Neo4jLifecycle(Neo4jConnection):
     _use_apoc: bool | None
     _apoc_checked: bool
     _clear_batch: int
+    _schema_known = False  # the database's schema version was checked (once per store)
+
+    def _run(self, action: str, query: str, params: Mapping[str, Any], **kwargs: Any) -> Any:
+        if not (self._schema_known or kwargs.get("quiet")):
+            self._check_schema()
+        return super()._run(action, query, params, **kwargs)
+
+    def _check_schema(self) -> None:
+        """Before this store's first query: a database set up by an older version of the library
+        lacks what the newer migrations derive (context lists, posting keys, ...), so reading
+        it would answer wrongly and writing it would leave it inconsistent: refuse until
+        :meth:`setup` has upgraded it. A database never set up is left to the queries' own
+        errors ("call store.setup() first")."""
+        current = self.schema_version()
+        if current > LATEST_VERSION:
+            raise SchemaVersionError(
+                f"Neo4j database at {self.uri} has recall schema version {current}, newer than "
+                f"this library supports ({LATEST_VERSION}); upgrade recall-memory-plugins"
+            )
+        if 0 < current < LATEST_VERSION:
+            raise SchemaVersionError(
+                f"Neo4j database at {self.uri} has recall schema version {current}, older than "
+                f"this library's ({LATEST_VERSION}): call store.setup() once to upgrade it in "
+                "place (stop processes of the older version first)"
+            )
+        self._schema_known = True
 
     # ------------------------------------------------------------------------------ lifecycle
     def __enter__(self: _S) -> _S:
@@ -73,6 +99,7 @@ class Neo4jLifecycle(Neo4jConnection):
         """
         self._commit_pending()
         current = self.schema_version()
+        self._schema_known = current <= LATEST_VERSION  # the migrations' own queries run
         if current > LATEST_VERSION:
             raise SchemaVersionError(
                 f"Neo4j database at {self.uri} has recall schema version {current}, newer than "
