@@ -43,6 +43,13 @@ class Neo4jLifecycle(Neo4jConnection):
             self._check_schema()
         return super()._run(action, query, params, **kwargs)
 
+    def _refuse_newer(self, current: int) -> None:
+        if current > LATEST_VERSION:
+            raise SchemaVersionError(
+                f"Neo4j database at {self.uri} has recall schema version {current}, newer than "
+                f"this library supports ({LATEST_VERSION}); upgrade recall-memory-plugins"
+            )
+
     def _check_schema(self) -> None:
         """Before this store's first query: a database set up by an older version of the library
         lacks what the newer migrations derive (context lists, posting keys, ...), so reading
@@ -50,11 +57,7 @@ class Neo4jLifecycle(Neo4jConnection):
         :meth:`setup` has upgraded it. A database never set up is left to the queries' own
         errors ("call store.setup() first")."""
         current = self.schema_version()
-        if current > LATEST_VERSION:
-            raise SchemaVersionError(
-                f"Neo4j database at {self.uri} has recall schema version {current}, newer than "
-                f"this library supports ({LATEST_VERSION}); upgrade recall-memory-plugins"
-            )
+        self._refuse_newer(current)
         if 0 < current < LATEST_VERSION:
             raise SchemaVersionError(
                 f"Neo4j database at {self.uri} has recall schema version {current}, older than "
@@ -100,11 +103,7 @@ class Neo4jLifecycle(Neo4jConnection):
         self._commit_pending()
         current = self.schema_version()
         self._schema_known = current <= LATEST_VERSION  # the migrations' own queries run
-        if current > LATEST_VERSION:
-            raise SchemaVersionError(
-                f"Neo4j database at {self.uri} has recall schema version {current}, newer than "
-                f"this library supports ({LATEST_VERSION}); upgrade recall-memory-plugins"
-            )
+        self._refuse_newer(current)
         for version, description, statements in MIGRATIONS:
             if version <= current:
                 continue
