@@ -31,8 +31,8 @@ from ...models import Relation
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore
 from .patterns.mood import unasserted
-from .schema import Mention, RelationProposal, Side
-from .updates import UNSURE, is_unsure
+from .schema import PERSON, Mention, RelationProposal, Side
+from .updates import SYMMETRIC, UNSURE, is_unsure
 
 __all__ = ["UNSURE", "doubt_proposals", "is_unsure"]
 
@@ -56,21 +56,42 @@ _CHANGE_EN = _words(
     r"clear(?:ed|s)? out", "first day", r"buyout",
     r"complet(?:ed|es) (?:(?:her|his|my|their|a) )?(?:phd|degree|studies|master'?s|bachelor'?s)",
     r"sign(?:ed|s)? an? (?:new )?lease", r"accept(?:ed|s)? an? (?:job )?offer",
+    r"(?:took|takes|taking|taken) (?:the|an|a|their|her|his) (?:job )?offer", "now that",
+    r"start(?:ed|s|ing) (?:at|with|in|a|her|his|my|their)",
+    r"transferr?(?:ed|ing)?", r"reassign\w*", r"promot(?:ed|ion)", r"(?:taken|took) over",
+    r"hand(?:ed|s|ing)? (?:it |them )?off", r"finali[sz](?:ed|es)", r"split(?:ting)? up",
+    r"broke up", r"break(?:ing)? up", r"separated", r"c(?:o|a)me around", r"warm(?:ed|ing) up to",
+    "since", r"these days", "nowadays", r"ever since", r"jump(?:ed|s|ing)? ship", r"shelved",
+    r"scrapp(?:ed|ing)", r"cancell?ed", r"wound down", r"between projects", r"landed",
+    r"folded into", r"merg(?:ed|er)", r"reorg\w*", r"done with", r"sw(?:ore|orn|ear|ears) off",
+    r"hooked", r"bumped up", r"split(?:ting)? from",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
     r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)", "farewell", r"good-?bye",
     "sold", "for rent", "packed up", r"(?:is|are|was|were) over", r"clear(?:ed|s)? out",
     r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out", r"hasn'?t", r"haven'?t",
+    r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"split(?:ting)? (?:up|from)", "broke up",
+    r"jump(?:ed|s|ing)? ship", r"done with", r"sw(?:ore|orn|ear|ears) off", "rear-view mirror",
+    # a stretch that is over: "after four years at Deloitte"
+    r"after (?:\w+ )?(?:years?|months?|decades?) (?:at|with|in)",
 )
-_CHANGE_ZH = "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员"
-_STRONG_ZH = "以前|原来|曾经|不再|再也不|离开|告别|卖|退|不是|没有了|不在|到期|结束|裁员"
+_CHANGE_ZH = (
+    "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
+    "|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员"
+    "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从"
+)
+_STRONG_ZH = (
+    "以前|原来|曾经|不再|再也不|离开|告别|卖|退|不是|没有了|不在|到期|结束|裁员"
+    # "no longer" said with a negated verb: 已经不碰了, 早就不去了, 不喝了
+    r"|(?:已经|早就|早已|再也)不|不[\u4e00-\u9fff]了|交出去|移交|分手|离了"
+)
 
 _TOPICS_EN = {
     "LIVES_IN": _words(
         r"li(?:ve|ves|ved|ving)", "house", r"house-hunting", "flat", "apartment", "address",
         "rent", "lease", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
-        "town", "view",
+        "town", "view", "place", r"based", "home", r"moved in", r"neighbors?", r"neighbours?",
     ),
     "WORKS_FOR": _words(
         r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", "salary",
@@ -84,34 +105,42 @@ _TOPICS_EN = {
     ),
     "MANAGES": _words(
         r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
-        r"run(?:s|ning)?", "ran",
+        r"run(?:s|ning)?", "ran", r"(?:taken|took|take|takes) over", "owner", r"hand(?:ed|s)? off",
+        r"charge", r"helm", r"projects?", r"shelved", r"scrapp(?:ed|ing)",
     ),
     "REPORTS_TO": _words(
-        r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead",
+        r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead", "under",
+        r"team", r"reassign\w*", r"transferr?(?:ed|ing)?", "org chart", r"one-on-ones?", "org",
     ),
     "LIKES": _words(
         r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*", r"fan", r"passion", r"interest\w*",
         r"hobby", "into", "stand", "taste", "tired of", "sick of", r"gr[eo]w(?:n)? out",
-        r"bor(?:es|ed|ing)",
+        r"bor(?:es|ed|ing)", "hooked", r"addict\w*", r"obsess\w*",
+    ),
+    "DISLIKES": _words(
+        r"hat(?:e|es|ed|ing)", r"dislik\w*", "stand", r"c(?:o|a)me around", r"warm(?:ed|ing) up",
+        r"toler\w*", r"accept\w*", r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*",
+        r"fan", r"into", "hooked", r"addict\w*", r"obsess\w*",
     ),
     "MARRIED_TO": _words(
         "married", "marriage", "wife", "husband", "spouse", r"divorc\w*", r"separat\w*",
-        r"widow\w*", "wedding",
+        r"widow\w*", "wedding", r"split(?:ting)? up", "broke up", r"ex(?:-wife|-husband)?",
     ),
 }
 _TOPICS_ZH = {
-    "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口",
+    "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边",
     "WORKS_FOR": "工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读",
-    "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持",
-    "REPORTS_TO": "领导|上司|汇报|主管|上级",
+    "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算",
+    "REPORTS_TO": "领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在",
     "LIKES": "喜欢|爱|热情|兴趣|爱好|迷|再也不",
-    "MARRIED_TO": "结婚|离婚|老婆|老公|丈夫|妻子|配偶",
+    "DISLIKES": "讨厌|不喜欢|受不了|接受|爱吃|喜欢|反感|烦",
+    "MARRIED_TO": "结婚|离婚|老婆|老公|丈夫|妻子|配偶|分手|离了|前妻|前夫",
 }
 _TOPICS = {
     t: re.compile(f"{_TOPICS_EN[t]}|{_TOPICS_ZH[t]}", re.IGNORECASE) for t in _TOPICS_EN
 }
-_CHANGE = re.compile(f"{_CHANGE_EN}|{_CHANGE_ZH}", re.IGNORECASE)
+_CHANGE = re.compile(f"{_CHANGE_EN}|{_CHANGE_ZH}|{_STRONG_EN}|{_STRONG_ZH}", re.IGNORECASE)
 _STRONG = re.compile(f"{_STRONG_EN}|{_STRONG_ZH}", re.IGNORECASE)
 # questions and conditionals doubt nothing
 _OPEN_MOOD = re.compile(
@@ -124,14 +153,26 @@ _NO_CHANGE = re.compile(
     r"|fell through|after all|called off"
     # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
     r"|\b(?:thinking (?:about|of)|consider\w*|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
-    r"|might|may|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
+    r"|might|(?-i:may)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
     r"|打算|想要|可能|准备|计划|考虑|看房"
-    # a degree or a day, not a change ("not as much as he used to", 今天不在新浪)
-    r"|\bas much as\b|\b(?:today|tonight|this (?:week|weekend|morning|afternoon|evening))\b"
-    r"|今天|今晚|这周|本周|这个周末"
-    r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退)",
+    # a degree, not a change ("not as much as he used to")
+    r"|\bas much as\b"
+    r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|接)",
     re.IGNORECASE,
 )
+# a word of the present, with which a named preference is in doubt ("hooked on podcasts now")
+_NOW = re.compile(_words("now", "these days", "nowadays", "since") + "|现在|如今|自从|最近", re.I)
+# verbs whose object is the one who changed ("the firm transferred him to Tokyo")
+_MOVED_BY = frozenset({"transfer", "relocate", "move", "send", "post", "reassign", "assign"})
+# clauses of a sentence that a plan or a denial may hold for alone
+_CLAUSES = re.compile(r"[，；;]")
+# a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
+# without one it only dates the change ("Started at Stripe this week")
+_DAY = re.compile(
+    r"\b(?:today|tonight|this (?:week|weekend|morning|afternoon|evening))\b|今天|今晚|这周|本周|这个周末",
+    re.IGNORECASE,
+)
+_NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
 # a possessor is not the one who changed: "Grace's brother moved", 陈静的妹妹搬到了重庆
 _POSSESSED = re.compile(
     r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new|little|big|younger|older|elder|best)\s+)?"
@@ -152,7 +193,7 @@ _POSSESSED_WORK = re.compile(
 _LONGEST = 600
 _WORK_TYPES = frozenset({"WORKS_FOR", "REPORTS_TO", "MANAGES"})
 # the object is named: only then is a value of an accumulating type doubted
-_NAMED_ONLY = frozenset({"LIKES"})
+_NAMED_ONLY = frozenset({"LIKES", "DISLIKES"})
 
 
 def _named(name: str, text: str) -> bool:
@@ -160,6 +201,13 @@ def _named(name: str, text: str) -> bool:
     if not name.isascii():
         return name in text
     return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
+
+
+def _left_from(name: str, text: str) -> bool:
+    """Whether ``name`` follows "from" / 从 in ``text`` (the end a change leaves)."""
+    if not name.isascii():
+        return f"从{name}" in text
+    return re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None
 
 
 def doubt_proposals(
@@ -170,16 +218,20 @@ def doubt_proposals(
     proposals: Sequence[RelationProposal],
     sentence_statements: Sequence[int],
     exclusivity: Mapping[str, Side],
+    speaker_id: str | None = None,
 ) -> list[RelationProposal]:
     """New versions, marked unsure, of the current relations this text puts in doubt.
 
     ``mentions`` are the resolved mentions of the text; ``proposals`` what the patterns read
     from it (a relation type read about an entity is never doubted for it). One indexed
     look-up per mentioned entity of a sentence (of at most ``_LONGEST`` characters) with a change
-    word; none otherwise.
+    word; none otherwise. ``speaker_id``: the entity of a chat turn's speaker, the subject of
+    a sentence of the turn that mentions no person ("新工作在美团，比在华为的时候自由多了").
     """
-    read = {(p.subject_id, p.type) for p in proposals}
-    read |= {(p.object_id, p.type) for p in proposals if p.object_id}
+    read = {(p.subject_id, p.type) for p in proposals if p.type not in _NAMED_ONLY}
+    read |= {(p.object_id, p.type) for p in proposals if p.object_id and p.type not in _NAMED_ONLY}
+    # a value of an accumulating type is kept from doubt only by a reading of that value
+    read_values = {(p.subject_id, p.type, p.object_id) for p in proposals}
     out: list[RelationProposal] = []
     doubted: set[str] = set()
     looked: dict[str, list[Relation]] = {}
@@ -187,19 +239,25 @@ def doubt_proposals(
         text = sentence.text
         if len(text) > _LONGEST:
             continue
-        if not _CHANGE.search(text) or _OPEN_MOOD.search(text) or _NO_CHANGE.search(text):
+        if _OPEN_MOOD.search(text):
+            continue
+        # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
+        text = "，".join(c for c in _CLAUSES.split(text) if not _NO_CHANGE.search(c))
+        if not _CHANGE.search(text):
+            continue
+        if _DAY.search(text) and _NEGATION.search(text):
             continue
         if unasserted(text):  # a plan, a condition, a bounded past: nothing changed yet
             continue
         topics = {t for t, rx in _TOPICS.items() if rx.search(text)}
         strong = bool(_STRONG.search(text))
-        if not topics and not strong:
+        if not topics and not strong and not _NOW.search(text):
             continue
         # who changed: not an object ("the manager who hired Mia retired"), not a possessor
         after_verb = {
             t.start_char
             for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
-            if prev.upos in ("VERB", "ADP")
+            if prev.upos in ("VERB", "ADP") and prev.lemma.casefold() not in _MOVED_BY
         }
         ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
         for m in mentions:
@@ -208,6 +266,11 @@ def doubt_proposals(
                 continue
             for e in m.entity_ids:
                 ids[e] = ids.get(e, True) and bool(_POSSESSED_WORK.match(tail))
+        if speaker_id is not None and not any(
+            m.sentence == i and m.entity_ids and (m.kind == "pronoun" or m.type == PERSON)
+            for m in mentions
+        ):  # no one else named: the speaker ("our new place in Milwaukee")
+            ids.setdefault(speaker_id, False)
         folded = text.casefold()
         for entity_id, work_only in ids.items():
             if entity_id not in looked:
@@ -223,23 +286,44 @@ def doubt_proposals(
                     continue  # "Mae retired": Lou's boss is doubted through Lou, not Mae
                 if (rel.subject_id, rel.type) in read or (rel.object_id, rel.type) in read:
                     continue
+                if (rel.subject_id, rel.type, rel.object_id) in read_values:
+                    continue
                 other = rel.object_name if rel.subject_id == entity_id else rel.subject_name
                 named = bool(other) and _named(str(other).casefold(), folded)
+                # "from Osaka to Tokyo", 从联想出来: the named end is the one left
+                left = named and _left_from(str(other).casefold(), folded)
                 if rel.type in _NAMED_ONLY:
-                    if not named or rel.type not in topics:
+                    if not named:  # with a change word, a named preference is in doubt
                         continue
-                elif rel.type not in topics and not (strong and named):
+                elif rel.type not in topics and not ((strong or left) and named):
                     continue
-                doubted.add(rel.id)
                 index = sentence_statements[i] if i < len(sentence_statements) else 0
-                out.append(
-                    RelationProposal(
-                        rel.subject_id,
-                        rel.type,
-                        rel.object_id,
-                        {**rel.attributes, UNSURE: "true"},
-                        False,
-                        index,
+                doubts = [rel]
+                if rel.type in SYMMETRIC and rel.object_id:  # "Marta split from Josh": both ends
+                    if rel.object_id not in looked:
+                        looked[rel.object_id] = store.find_relations(
+                            namespace, entity_id=rel.object_id, current_only=True
+                        )
+                    doubts += [
+                        r
+                        for r in looked[rel.object_id]
+                        if r.type == rel.type
+                        and r.subject_id == rel.object_id
+                        and r.object_id == rel.subject_id
+                        and not is_unsure(r)
+                    ]
+                for r in doubts:
+                    if r.id in doubted:
+                        continue
+                    doubted.add(r.id)
+                    out.append(
+                        RelationProposal(
+                            r.subject_id,
+                            r.type,
+                            r.object_id,
+                            {**r.attributes, UNSURE: "true"},
+                            False,
+                            index,
+                        )
                     )
-                )
     return out

@@ -50,7 +50,8 @@ def _implied_zh(sentence: Sentence) -> bool:
     for tok in sentence.tokens:
         if tok.text in _ZH_LEAD or tok.upos == "ADV":
             continue
-        return tok.upos == "VERB"
+        # a verb, or 把 opening a 把-clause ("刚把家从杭州搬到了苏州")
+        return tok.upos == "VERB" or tok.text == "把"
     return False
 
 

@@ -210,9 +210,11 @@ class RelationTracker:
         candidates = self._extract(annotation, context)
         proposals = self._proposals(book, candidates, sentence_statements)
         if self.extractor is self.patterns:  # a change the patterns cannot read: unsure
+            if speaker and speaker_ref is None:
+                speaker_ref = book.resolve(speaker, PERSON, keep=False, create=False)
             proposals += doubt_proposals(
                 store, namespace, annotation, resolved, proposals, sentence_statements,
-                self.exclusivity,
+                self.exclusivity, speaker_ref.id if speaker_ref is not None else None,
             )  # fmt: skip
         current = self._current(store, namespace, proposals, context.relations, book)
         changes = decide_changes(

@@ -88,6 +88,8 @@ class _Match:
         name = _ZH_NP_TAIL.sub("", self.ex.annotation.text[lo:hi]).strip(' ‘’“”「」『』《》"')
         if name[:1] in _ZH_FUNCTION_CHARS:  # "由小张": the pattern cut the name badly; say nothing
             return []
+        if _ZH_INDEFINITE.match(name):  # "一家律所", "某公司": no name, nothing to state
+            return []
         return [EntityRef(name, None)] if len(name) >= 2 else []
 
     def type(self, name: str) -> str | None:
@@ -129,6 +131,8 @@ Handler = Callable[[_Match], Iterable[RelationCandidate]]
 
 # a name read as text never starts with a preposition or particle (由小张, 被公司, 把项目)
 _ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
+# a numeral or a demonstrative with its classifier opens a description, not a name
+_ZH_INDEFINITE = re.compile(r"(?:[一两几某这那哪每][家个所间座位]|某)")
 # the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"
 _ZH_CHANGE_END = re.compile(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
 _KNOWN_TYPES = frozenset({PERSON, ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})

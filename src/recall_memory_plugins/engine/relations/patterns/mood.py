@@ -85,12 +85,14 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     # alone is no such bound: "In 2020 Tom moved to Denver" may well still hold.
     _row(
         "English bounded past",
-        r"(?:^|[.;]\s*)before\s+[^,;.]{1,40},|\buntil\s+(?:last|recently|\d{4}\b|a\s+(?:few|couple)\b)"
+        r"(?:^|[.;]\s*)(?:(?:years|months|long|shortly|just|right)\s+)?before\s+[^,;.]{1,40},"
+        r"|\b(?:at|in)\s+(?:her|his|my|their|our)\s+first\s+job\b|\buntil\s+(?:last|recently|\d{4}\b|a\s+(?:few|couple)\b)"
         r"|\bin\s+the\s+(?:(?:19|20)?[0-9]0['’]?s|eighties|nineties|seventies|sixties)\b"
         r"|\bback\s+then\b|\bas\s+an?\s+(?:child|kid|teenager|teen|student|undergrad)\b"
         r"|\bwhen\s+(?:he|she|i|they|we|you|\w+)\s+(?:was|were)\s+(?:a\s+)?(?:kid|child|young|little"
         r"|teenager|student|in\s+(?:college|school|university))\b",
         "Before Raj, Project Blue was managed by Lin.",
+        "Years before she joined Leon's team, Bianca reported to Harriet.",
         "Kim reported to Erin until last year.",
         "Jo was married to Ben in the nineties.",
         "When he was a kid, Tom lived in Denver.",
