@@ -63,6 +63,17 @@ def _facts(memory: TemporalGraphMemory, turns: list[tuple[str, str | None]]) -> 
          None, ("Paula", "WORKS_FOR", "Pfizer")),
         ("Wendell likes opera.", "After a four-hour Wagner, Wendell swore off opera for good.",
          None, ("Wendell", "LIKES", "opera")),
+        # blind batch 14
+        ("Lily reports to George.", "Lily's reporting line changed from George to Rebecca.",
+         None, ("Lily", "REPORTS_TO", "George")),
+        ("陶然在滴滴工作。", "陶然今年三月被滴滴裁了，后来去了携程。", None,
+         ("陶然", "WORKS_FOR", "滴滴")),
+        ("我在中国移动上班。", "我早就不在移动干了，现在给顺丰做财务。", "卢静",
+         ("卢静", "WORKS_FOR", "中国移动")),
+        ("雷婷在四川大学读博。", "雷婷已经戴上了博士帽，跟川大说了拜拜。", None,
+         ("雷婷", "STUDIES_AT", "四川大学")),
+        ("I don't like hiking.", "That trip to Patagonia turned me into a total hiking convert.",
+         "Mei", ("Mei", "DISLIKES", "hiking")),
     ],
 )  # fmt: skip
 def test_a_change_leaves_the_fact_unsure(
@@ -100,6 +111,8 @@ def test_a_new_like_does_not_keep_the_old_one_from_doubt(memory: TemporalGraphMe
          ("Kenji", "LIVES_IN", "Osaka")),
         ("Hana loves tea.", "Is tea still Hana's thing now?", None, ("Hana", "LIKES", "tea")),
         ("Lea lives in Oslo.", "Lea may move to Bergen in May.", None, ("Lea", "LIVES_IN", "Oslo")),
+        ("Lily reports to George.", "Lily's reporting line might change in April.", None,
+         ("Lily", "REPORTS_TO", "George")),
     ],
 )  # fmt: skip
 def test_look_alikes_keep_the_fact(
@@ -131,3 +144,9 @@ def test_years_before_is_a_bounded_past(memory: TemporalGraphMemory) -> None:
         ],
     )
     assert ("Bianca", "REPORTS_TO", "Harriet") not in facts
+
+
+def test_into_is_a_liking_only_after_a_form_of_be(memory: TemporalGraphMemory) -> None:
+    assert ("Mei", "LIKES", "jazz") in _facts(memory, [("I'm into jazz.", "Mei")])
+    facts = _facts(memory, [("That trip turned Omar into a total hiking convert.", None)])
+    assert not {f for f in facts if f[0] == "Omar" and f[1] == "LIKES"}

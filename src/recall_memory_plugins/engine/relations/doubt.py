@@ -64,7 +64,8 @@ _CHANGE_EN = _words(
     "since", r"these days", "nowadays", r"ever since", r"jump(?:ed|s|ing)? ship", r"shelved",
     r"scrapp(?:ed|ing)", r"cancell?ed", r"wound down", r"between projects", r"landed",
     r"folded into", r"merg(?:ed|er)", r"reorg\w*", r"done with", r"sw(?:ore|orn|ear|ears) off",
-    r"hooked", r"bumped up", r"split(?:ting)? from",
+    r"hooked", r"bumped up", r"split(?:ting)? from", r"chang(?:e|ed|es|ing)",
+    r"turn(?:ed|s)? (?:me|him|her|them|us) into", r"convert(?:ed|s)?",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
@@ -79,12 +80,12 @@ _STRONG_EN = _words(
 _CHANGE_ZH = (
     "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
     "|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员"
-    "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从"
+    "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从|安了家|安家了|过去了|代管|接管|拜拜|博士帽|毕业帽|学士帽"
 )
 _STRONG_ZH = (
     "以前|原来|曾经|不再|再也不|离开|告别|卖|退|不是|没有了|不在|到期|结束|裁员"
     # "no longer" said with a negated verb: 已经不碰了, 早就不去了, 不喝了
-    r"|(?:已经|早就|早已|再也)不|不[\u4e00-\u9fff]了|交出去|移交|分手|离了"
+    r"|(?:已经|早就|早已|再也)不|不[\u4e00-\u9fff]了|交出去|移交|分手|离了|被[^，。]{0,6}裁了|说了拜拜"
 )
 
 _TOPICS_EN = {
@@ -129,10 +130,10 @@ _TOPICS_EN = {
 }
 _TOPICS_ZH = {
     "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边",
-    "WORKS_FOR": "工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
-    "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读",
+    "WORKS_FOR": "干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
+    "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
     "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算",
-    "REPORTS_TO": "领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在",
+    "REPORTS_TO": "领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管",
     "LIKES": "喜欢|爱|热情|兴趣|爱好|迷|再也不",
     "DISLIKES": "讨厌|不喜欢|受不了|接受|爱吃|喜欢|反感|烦",
     "MARRIED_TO": "结婚|离婚|老婆|老公|丈夫|妻子|配偶|分手|离了|前妻|前夫",
@@ -163,7 +164,7 @@ _NO_CHANGE = re.compile(
 # a word of the present, with which a named preference is in doubt ("hooked on podcasts now")
 _NOW = re.compile(_words("now", "these days", "nowadays", "since") + "|现在|如今|自从|最近", re.I)
 # verbs whose object is the one who changed ("the firm transferred him to Tokyo")
-_MOVED_BY = frozenset({"transfer", "relocate", "move", "send", "post", "reassign", "assign"})
+_MOVED_BY = ("transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn")
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;]")
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
@@ -257,7 +258,7 @@ def doubt_proposals(
         after_verb = {
             t.start_char
             for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
-            if prev.upos in ("VERB", "ADP") and prev.lemma.casefold() not in _MOVED_BY
+            if prev.upos in ("VERB", "ADP") and not prev.text.casefold().startswith(_MOVED_BY)
         }
         ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
         for m in mentions:

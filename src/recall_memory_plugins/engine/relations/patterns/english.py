@@ -323,7 +323,10 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         r"{S}(?:\s+(?:is|am|are)|\s*(?:'m|’m|'re|’re))?\s+{NEG}{ADV}"
         r"(?P<verb>loves?|loved|loving|likes?|liked|enjoys?|enjoyed"
         r"|adores?|adored|is\s+fond\s+of|fond\s+of|is\s+a\s+(?:big\s+|huge\s+)?fan\s+of"
-        r"|(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|is\s+into|into|is\s+crazy\s+about|prefers?"
+        r"|(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|is\s+into|is\s+crazy\s+about|prefers?"
+        # "I'm (really) into jazz"; not "turned me into a convert"
+        r"|(?:(?<=am\s)|(?<=are\s)|(?<='m\s)|(?<=’m\s)|(?<='re\s)|(?<=’re\s)|(?<=really\s)"
+        r"|(?<=so\s)|(?<=totally\s))into"
         r"|hates?|hated|dislikes?|disliked|can['’]t\s+stand|detests?)\s+{THE}(?:{O}|{NP})"
         r"{ANYMORE}",
         _likes,
