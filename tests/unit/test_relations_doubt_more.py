@@ -74,6 +74,18 @@ def _facts(memory: TemporalGraphMemory, turns: list[tuple[str, str | None]]) -> 
          ("雷婷", "STUDIES_AT", "四川大学")),
         ("I don't like hiking.", "That trip to Patagonia turned me into a total hiking convert.",
          "Mei", ("Mei", "DISLIKES", "hiking")),
+        # blind batch 15
+        ("Yara lives in Cairo.", "Yara was posted from Cairo to Dubai in January.", None,
+         ("Yara", "LIVES_IN", "Cairo")),
+        ("I lead Project Tundra.", "My boss pulled me off Project Tundra last week.", "Ingrid",
+         ("Ingrid", "MANAGES", "Project Tundra")),
+        ("I can't stand cooking.",
+         "Ever since that Thai cooking class, cooking has become my favourite way to unwind.",
+         "Rashid", ("Rashid", "DISLIKES", "cooking")),
+        ("汤磊在海尔工作。", "汤磊今年开春跟海尔解了约，转身进了美的。", None,
+         ("汤磊", "WORKS_FOR", "海尔")),
+        ("尚文讨厌跑步。", "尚文去年被同事拉去跑了一次半马，从此爱上了跑步。", None,
+         ("尚文", "DISLIKES", "跑步")),
     ],
 )  # fmt: skip
 def test_a_change_leaves_the_fact_unsure(
@@ -113,6 +125,8 @@ def test_a_new_like_does_not_keep_the_old_one_from_doubt(memory: TemporalGraphMe
         ("Lea lives in Oslo.", "Lea may move to Bergen in May.", None, ("Lea", "LIVES_IN", "Oslo")),
         ("Lily reports to George.", "Lily's reporting line might change in April.", None,
          ("Lily", "REPORTS_TO", "George")),
+        ("Yara lives in Cairo.", "Yara flew from Cairo to Dubai for a conference.", None,
+         ("Yara", "LIVES_IN", "Cairo")),
     ],
 )  # fmt: skip
 def test_look_alikes_keep_the_fact(

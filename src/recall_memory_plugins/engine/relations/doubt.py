@@ -66,6 +66,9 @@ _CHANGE_EN = _words(
     r"folded into", r"merg(?:ed|er)", r"reorg\w*", r"done with", r"sw(?:ore|orn|ear|ears) off",
     r"hooked", r"bumped up", r"split(?:ting)? from", r"chang(?:e|ed|es|ing)",
     r"turn(?:ed|s)? (?:me|him|her|them|us) into", r"convert(?:ed|s)?",
+    # "posted from Cairo to Dubai": a change between two named values
+    r"from (?:\w+ ){1,3}?to", r"didn'?t renew", r"not renewed", r"sign(?:ed|s)? on", "onboarding",
+    r"pull(?:ed|s)? (?:\w+ )?off", r"picked up", r"bec(?:o|a)me", r"diploma", "no more",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
@@ -74,6 +77,7 @@ _STRONG_EN = _words(
     r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out", r"hasn'?t", r"haven'?t",
     r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"split(?:ting)? (?:up|from)", "broke up",
     r"jump(?:ed|s|ing)? ship", r"done with", r"sw(?:ore|orn|ear|ears) off", "rear-view mirror",
+    r"(?:don'?t|doesn'?t|do not|does not) miss", r"pull(?:ed|s)? (?:\w+ )?off",
     # a stretch that is over: "after four years at Deloitte"
     r"after (?:\w+ )?(?:years?|months?|decades?) (?:at|with|in)",
 )
@@ -81,11 +85,13 @@ _CHANGE_ZH = (
     "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
     "|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员"
     "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从|安了家|安家了|过去了|代管|接管|拜拜|博士帽|毕业帽|学士帽"
+    "|以后就|终于|解约|解了约|转身|抽调|越来越|从此|爱上|挂帅|接棒|交棒"
+    "|(?:这周|本周|下周|这个月|本月|今年|明天|今天)[一二三四五六日天]?起"
 )
 _STRONG_ZH = (
     "以前|原来|曾经|不再|再也不|离开|告别|卖|退|不是|没有了|不在|到期|结束|裁员"
     # "no longer" said with a negated verb: 已经不碰了, 早就不去了, 不喝了
-    r"|(?:已经|早就|早已|再也)不|不[\u4e00-\u9fff]了|交出去|移交|分手|离了|被[^，。]{0,6}裁了|说了拜拜"
+    r"|(?:已经|早就|早已|再也)不|不[\u4e00-\u9fff]了|交出去|移交|分手|离了|被[^，。]{0,6}裁了|说了拜拜|解约|解了约"
 )
 
 _TOPICS_EN = {
@@ -102,12 +108,12 @@ _TOPICS_EN = {
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
-        "degree", "phd", "thesis", r"graduat\w*", r"alumn\w*", "campus", "semester", r"enrol\w*", r"dropp\w* out",
+        "degree", "phd", "thesis", "diploma", "finals", "commencement", "stage", r"graduat\w*", r"alumn\w*", "campus", "semester", r"enrol\w*", r"dropp\w* out",
     ),
     "MANAGES": _words(
         r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
         r"run(?:s|ning)?", "ran", r"(?:taken|took|take|takes) over", "owner", r"hand(?:ed|s)? off",
-        r"charge", r"helm", r"projects?", r"shelved", r"scrapp(?:ed|ing)",
+        r"charge", r"helm", r"projects?", r"shelved", r"scrapp(?:ed|ing)", r"picked up",
     ),
     "REPORTS_TO": _words(
         r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead", "under",
@@ -116,12 +122,12 @@ _TOPICS_EN = {
     "LIKES": _words(
         r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*", r"fan", r"passion", r"interest\w*",
         r"hobby", "into", "stand", "taste", "tired of", "sick of", r"gr[eo]w(?:n)? out",
-        r"bor(?:es|ed|ing)", "hooked", r"addict\w*", r"obsess\w*",
+        r"bor(?:es|ed|ing)", "hooked", r"addict\w*", r"obsess\w*", r"favou?rite",
     ),
     "DISLIKES": _words(
         r"hat(?:e|es|ed|ing)", r"dislik\w*", "stand", r"c(?:o|a)me around", r"warm(?:ed|ing) up",
         r"toler\w*", r"accept\w*", r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*",
-        r"fan", r"into", "hooked", r"addict\w*", r"obsess\w*",
+        r"fan", r"into", "hooked", r"addict\w*", r"obsess\w*", r"favou?rite",
     ),
     "MARRIED_TO": _words(
         "married", "marriage", "wife", "husband", "spouse", r"divorc\w*", r"separat\w*",
@@ -132,7 +138,7 @@ _TOPICS_ZH = {
     "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边",
     "WORKS_FOR": "干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
-    "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算",
+    "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒",
     "REPORTS_TO": "领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管",
     "LIKES": "喜欢|爱|热情|兴趣|爱好|迷|再也不",
     "DISLIKES": "讨厌|不喜欢|受不了|接受|爱吃|喜欢|反感|烦",
@@ -163,8 +169,21 @@ _NO_CHANGE = re.compile(
 )
 # a word of the present, with which a named preference is in doubt ("hooked on podcasts now")
 _NOW = re.compile(_words("now", "these days", "nowadays", "since") + "|现在|如今|自从|最近", re.I)
+# a value left, named after "from" / 从 (see _left_from)
+_FROM = re.compile(r"(?<![a-z])from\s|从", re.IGNORECASE)
+# a journey leaves no home or job behind ("flew from Cairo to Dubai for a conference")
+_TRIP = re.compile(
+    _words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ve", "driving", r"trips?", "vacation",
+           "holiday", r"conferences?", "business", "tour", "commut\\w*")
+    + "|出差|旅游|旅行|度假|开会|飞",
+    re.IGNORECASE,
+)
 # verbs whose object is the one who changed ("the firm transferred him to Tokyo")
-_MOVED_BY = ("transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn")
+_MOVED_BY = (
+    "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
+)
+# a possessive determiner after a verb is no object ("has become my favourite")
+_DETERMINERS = frozenset({"my", "his", "our", "their", "your"})
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;]")
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
@@ -252,7 +271,7 @@ def doubt_proposals(
             continue
         topics = {t for t, rx in _TOPICS.items() if rx.search(text)}
         strong = bool(_STRONG.search(text))
-        if not topics and not strong and not _NOW.search(text):
+        if not topics and not strong and not _NOW.search(text) and not _FROM.search(text):
             continue
         # who changed: not an object ("the manager who hired Mia retired"), not a possessor
         after_verb = {
@@ -263,7 +282,8 @@ def doubt_proposals(
         ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
         for m in mentions:
             tail = annotation.text[m.end : m.end + 24]
-            if m.sentence != i or m.start in after_verb or _POSSESSED.match(tail):
+            after = m.start in after_verb and m.text.casefold() not in _DETERMINERS
+            if m.sentence != i or after or _POSSESSED.match(tail):
                 continue
             for e in m.entity_ids:
                 ids[e] = ids.get(e, True) and bool(_POSSESSED_WORK.match(tail))
@@ -292,7 +312,7 @@ def doubt_proposals(
                 other = rel.object_name if rel.subject_id == entity_id else rel.subject_name
                 named = bool(other) and _named(str(other).casefold(), folded)
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
-                left = named and _left_from(str(other).casefold(), folded)
+                left = named and _left_from(str(other).casefold(), folded) and not _TRIP.search(text)
                 if rel.type in _NAMED_ONLY:
                     if not named:  # with a change word, a named preference is in doubt
                         continue
