@@ -183,7 +183,7 @@ _MOVED_BY = (
     "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
 )
 # a possessive determiner after a verb is no object ("has become my favourite")
-_DETERMINERS = frozenset({"my", "his", "our", "their", "your"})
+_DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;]")
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
