@@ -86,6 +86,12 @@ def _facts(memory: TemporalGraphMemory, turns: list[tuple[str, str | None]]) -> 
          ("汤磊", "WORKS_FOR", "海尔")),
         ("尚文讨厌跑步。", "尚文去年被同事拉去跑了一次半马，从此爱上了跑步。", None,
          ("尚文", "DISLIKES", "跑步")),
+        # blind batch 16: any change word puts a named preference in doubt
+        ("Erin likes reality TV.",
+         "Erin cancelled her streaming subscription because she's had it with reality TV.", None,
+         ("Erin", "LIKES", "reality tv")),
+        ("季红负责直播团队。", "柯文上个月正式执掌直播团队，季红则调回总部做战略。", None,
+         ("季红", "MANAGES", "直播团队")),
     ],
 )  # fmt: skip
 def test_a_change_leaves_the_fact_unsure(
@@ -164,3 +170,8 @@ def test_into_is_a_liking_only_after_a_form_of_be(memory: TemporalGraphMemory) -
     assert ("Mei", "LIKES", "jazz") in _facts(memory, [("I'm into jazz.", "Mei")])
     facts = _facts(memory, [("That trip turned Omar into a total hiking convert.", None)])
     assert not {f for f in facts if f[0] == "Omar" and f[1] == "LIKES"}
+
+
+def test_a_quantity_is_not_the_thing_owned(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [("Esther bought a chunk of Boeing shares last month.", None)])
+    assert not {f for f in facts if f[1] == "OWNS" and f[2] == "chunk"}

@@ -161,10 +161,18 @@ class _SentenceExtraction:
                 words.append(tok.text if tok.upos == "PROPN" else low)
                 started = True
                 continue
+            if low == "of" and len(words) == 1 and words[0] in _PARTITIVES:
+                return ""  # "a chunk of Boeing shares": the thing is after "of"; say nothing
             break
         while words and words[-1] in _DETS:
             words.pop()
         return " ".join(words)
+
+
+_PARTITIVES = frozenset(
+    "chunk lot lots bunch piece pieces pair couple set share part bit handful box bag cup glass "
+    "bottle kind sort type dozen number".split()
+)
 
 
 def coordinated_before(text: str, end: int) -> list[int]:
