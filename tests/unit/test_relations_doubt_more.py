@@ -92,6 +92,16 @@ def _facts(memory: TemporalGraphMemory, turns: list[tuple[str, str | None]]) -> 
          ("Erin", "LIKES", "reality tv")),
         ("季红负责直播团队。", "柯文上个月正式执掌直播团队，季红则调回总部做战略。", None,
          ("季红", "MANAGES", "直播团队")),
+        # blind batch 17
+        ("I work at Dropbox.", "Atlassian poached me last month.", "Conrad",
+         ("Conrad", "WORKS_FOR", "Dropbox")),
+        ("Keiran studies at Yale.", "Keiran's Yale years are behind him.", None,
+         ("Keiran", "STUDIES_AT", "Yale")),
+        ("Cyril likes podcasts.", "Cyril unsubscribed from every podcast he used to follow.", None,
+         ("Cyril", "LIKES", "podcasts")),
+        ("我在苏宁上班。", "苏宁的工位我已经清空了。", "万琦", ("万琦", "WORKS_FOR", "苏宁")),
+        ("伍梅向申强汇报。", "申强外派新加坡以后，伍梅手上的活儿都听柴静安排了。", None,
+         ("伍梅", "REPORTS_TO", "申强")),
     ],
 )  # fmt: skip
 def test_a_change_leaves_the_fact_unsure(

@@ -69,6 +69,7 @@ _CHANGE_EN = _words(
     # "posted from Cairo to Dubai": a change between two named values
     r"from (?:\w+ ){1,3}?to", r"didn'?t renew", r"not renewed", r"sign(?:ed|s)? on", "onboarding",
     r"pull(?:ed|s)? (?:\w+ )?off", r"picked up", r"bec(?:o|a)me", r"diploma", "no more",
+    r"poach(?:ed|es|ing)?", "cut", r"replac(?:ed|es|ing)", r"behind (?:him|her|me|them|us)",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
@@ -78,6 +79,7 @@ _STRONG_EN = _words(
     r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"split(?:ting)? (?:up|from)", "broke up",
     r"jump(?:ed|s|ing)? ship", r"done with", r"sw(?:ore|orn|ear|ears) off", "rear-view mirror",
     r"(?:don'?t|doesn'?t|do not|does not) miss", r"pull(?:ed|s)? (?:\w+ )?off",
+    r"replac(?:ed|es|ing)", r"(?:are|is) behind (?:him|her|me|them|us)",
     # a stretch that is over: "after four years at Deloitte"
     r"after (?:\w+ )?(?:years?|months?|decades?) (?:at|with|in)",
 )
@@ -85,7 +87,7 @@ _CHANGE_ZH = (
     "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
     "|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员"
     "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从|安了家|安家了|过去了|代管|接管|拜拜|博士帽|毕业帽|学士帽"
-    "|以后就|终于|解约|解了约|转身|抽调|越来越|从此|爱上|挂帅|接棒|交棒|调回|执掌|走到头"
+    "|以后就|终于|解约|解了约|转身|抽调|越来越|从此|爱上|挂帅|接棒|交棒|调回|执掌|走到头|调动|外派|清空"
     "|(?:这周|本周|下周|这个月|本月|今年|明天|今天)[一二三四五六日天]?起"
 )
 _STRONG_ZH = (
@@ -103,7 +105,7 @@ _TOPICS_EN = {
     "WORKS_FOR": _words(
         r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", "salary",
         r"colleagues?", r"co-?workers?", r"compan(?:y|ies)", "office", "career", "position",
-        "badge", "contract", "laptop", "training", "onboarding", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
+        "badge", "contract", "laptop", "training", "onboarding", r"poach\w*", "email", "cut", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
         r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",
     ),
     "STUDIES_AT": _words(
@@ -136,10 +138,10 @@ _TOPICS_EN = {
 }
 _TOPICS_ZH = {
     "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边",
-    "WORKS_FOR": "干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
+    "WORKS_FOR": "工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
-    "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒|执掌",
-    "REPORTS_TO": "领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管",
+    "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒|执掌|一把手",
+    "REPORTS_TO": "领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管|安排",
     "LIKES": "喜欢|爱|热情|兴趣|爱好|迷|再也不",
     "DISLIKES": "讨厌|不喜欢|受不了|接受|爱吃|喜欢|反感|烦",
     "MARRIED_TO": "结婚|离婚|老婆|老公|丈夫|妻子|配偶|分手|离了|前妻|前夫|婚姻|单身",
@@ -177,6 +179,7 @@ _TRIP = re.compile(
 # verbs whose object is the one who changed ("the firm transferred him to Tokyo")
 _MOVED_BY = (
     "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
+    "poach",
 )
 # a possessive determiner after a verb is no object ("has become my favourite")
 _DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
@@ -216,7 +219,9 @@ def _named(name: str, text: str) -> bool:
     """Whether ``name`` occurs in ``text`` as words ("pho" is not in "phone"; 武汉 in 武汉的)."""
     if not name.isascii():
         return name in text
-    return re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", text) is not None
+    # "podcasts" is named by "every podcast" too
+    forms = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]
+    return any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])", text) for f in forms)
 
 
 def _left_from(name: str, text: str) -> bool:
