@@ -256,6 +256,14 @@ def doubt_proposals(
     out: list[RelationProposal] = []
     doubted: set[str] = set()
     looked: dict[str, list[Relation]] = {}
+
+    def current_of(entity_id: str) -> list[Relation]:  # one look-up per entity and text
+        if entity_id not in looked:
+            looked[entity_id] = store.find_relations(
+                namespace, entity_id=entity_id, current_only=True
+            )
+        return looked[entity_id]
+
     for i, sentence in enumerate(annotation.sentences):
         text = sentence.text
         if len(text) > _LONGEST:
@@ -272,6 +280,7 @@ def doubt_proposals(
             continue
         topics = {t for t, rx in _TOPICS.items() if rx.search(text)}
         strong = bool(_STRONG.search(text))
+        trip = bool(_TRIP.search(text))
         # who changed: not an object ("the manager who hired Mia retired"), not a possessor
         after_verb = {
             t.start_char
@@ -293,11 +302,7 @@ def doubt_proposals(
             ids.setdefault(speaker_id, False)
         folded = text.casefold()
         for entity_id, work_only in ids.items():
-            if entity_id not in looked:
-                looked[entity_id] = store.find_relations(
-                    namespace, entity_id=entity_id, current_only=True
-                )
-            for rel in looked[entity_id]:
+            for rel in current_of(entity_id):
                 if rel.id in doubted or rel.type not in _TOPICS or is_unsure(rel):
                     continue
                 if work_only and rel.type not in _WORK_TYPES:
@@ -311,7 +316,7 @@ def doubt_proposals(
                 other = rel.object_name if rel.subject_id == entity_id else rel.subject_name
                 named = bool(other) and _named(str(other).casefold(), folded)
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
-                left = named and _left_from(str(other).casefold(), folded) and not _TRIP.search(text)
+                left = named and not trip and _left_from(str(other).casefold(), folded)
                 if rel.type in _NAMED_ONLY:
                     if not named:  # with a change word, a named preference is in doubt
                         continue
@@ -320,13 +325,9 @@ def doubt_proposals(
                 index = sentence_statements[i] if i < len(sentence_statements) else 0
                 doubts = [rel]
                 if rel.type in SYMMETRIC and rel.object_id:  # "Marta split from Josh": both ends
-                    if rel.object_id not in looked:
-                        looked[rel.object_id] = store.find_relations(
-                            namespace, entity_id=rel.object_id, current_only=True
-                        )
                     doubts += [
                         r
-                        for r in looked[rel.object_id]
+                        for r in current_of(rel.object_id)
                         if r.type == rel.type
                         and r.subject_id == rel.object_id
                         and r.object_id == rel.subject_id
