@@ -6,10 +6,14 @@ The patterns read many phrasings of a move or a job change, but new text keeps f
 Before this rule, every phrasing the patterns missed left the old fact stated as current: the
 worst thing a memory can say. Now, when a sentence
 
-- mentions an entity that has a current relation of a tracked type (below),
-- has a *change* word ("former", "no longer", "swapped", "new", "now", 以前, 不再, 现在, ...),
+- mentions an entity that has a current relation of a tracked type (below) -- or, in a chat
+  turn that names no one else, comes from the speaker; the object of "transferred", "poached",
+  "turned" ... counts as mentioned, other objects do not,
+- has a *change* word ("former", "no longer", "swapped", "new", "now", 以前, 不再, 现在, ...) in a
+  clause that is no plan or denial ("蒋涛辞职了，打算先休息" still quits),
 - and has a *topic* word of that relation type ("job", "payroll", "flat", "boss", 工作, 房子, ...),
-  or, with a strong change word ("left", "goodbye", 离开, 卖), names the relation's other end,
+  or names the relation's other end with a strong change word ("left", "goodbye", 离开, 卖) or
+  after "from" / 从 ("posted from Cairo to Dubai"; not on a trip),
 - and the patterns read no relation of that type about either end in the same text,
 
 the relation gets a new version marked ``attributes["unsure"] = "true"``. It stays in the store
@@ -18,8 +22,9 @@ the relation gets a new version marked ``attributes["unsure"] = "true"``. It sta
 it states nothing. History (``include_ended=True``, :meth:`timeline`) still shows it, with the
 mark. Questions and conditionals ("Did Hugo move?", "If Ines quits, ...") doubt nothing.
 
-A relation type whose values accumulate (LIKES) is only doubted when its object is named in the
-sentence ("Ray grew out of jazz"): liking one thing says nothing about the others.
+A relation type whose values accumulate (LIKES, DISLIKES) is only doubted when its object is
+named in the sentence ("Ray grew out of jazz"), and then with any change word: liking one thing
+says nothing about the others. A marriage is doubted at both ends.
 """
 
 from __future__ import annotations
