@@ -1,0 +1,79 @@
+"""The doubt rule's wide reading (blind batches 18-21): a topic word alone or a change word alone
+about a person leaves the person's exclusive facts unsure, and the look-alikes it must not touch
+(a trip, a bounded past, a short stay, a habit, a change the patterns read). Real SQLite
+(``:memory:``), offline annotator; no mocks. The sentences are written for these tests, not taken
+from the batches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.engine.relations.updates import is_unsure
+
+Fact = tuple[str, str, "str | None"]
+
+
+@pytest.fixture
+def memory() -> Iterator[TemporalGraphMemory]:
+    with TemporalGraphMemory(":memory:") as m:
+        yield m
+
+
+def _facts(memory: TemporalGraphMemory, *texts: str) -> set[Fact]:
+    for text in texts:
+        memory.add(text)
+    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "gone"),
+    [
+        # a change word alone ("now"), no topic word of the type
+        ("Dina lives in Porto.", "Dina now wakes up to the trams of Lisbon.",
+         ("Dina", "LIVES_IN", "Porto")),
+        # a topic word alone ("badge"), no change word
+        ("Kofi works for Siemens.", "Kofi's badge photo at Bosch is terrible.",
+         ("Kofi", "WORKS_FOR", "Siemens")),
+        ("陆明在京东工作。", "陆明现在每天早上去美团的食堂吃早饭。", ("陆明", "WORKS_FOR", "京东")),
+    ],
+)
+def test_a_word_alone_leaves_the_fact_unsure(
+    memory: TemporalGraphMemory, first: str, later: str, gone: Fact
+) -> None:
+    assert gone in _facts(memory, first)
+    assert gone not in _facts(memory, later)
+    history = [
+        r for r in memory.relations(include_ended=True)
+        if (r.subject_name, r.type, r.object_name) == gone
+    ]
+    assert history and is_unsure(history[-1])  # kept, marked, not deleted
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "kept"),
+    [
+        ("Mia works for Stark Industries.", "Mia quit smoking.",
+         ("Mia", "WORKS_FOR", "Stark Industries")),
+        ("Ivo works for Arup.", "Ivo bought a new bike.", ("Ivo", "WORKS_FOR", "Arup")),
+        ("陆明在京东工作。", "陆明戒烟了。", ("陆明", "WORKS_FOR", "京东")),
+        # the patterns read the move: its "moved" says nothing of the job
+        ("Tariq works for Shell.", "Tariq moved to Leeds.", ("Tariq", "WORKS_FOR", "Shell")),
+        # a bounded past, a short stay, a trip
+        ("Nell lives in Bristol.", "Back in 2015, Nell rented a flat in Cardiff.",
+         ("Nell", "LIVES_IN", "Bristol")),
+        ("Nell lives in Bristol.", "Nell is house-sitting in Bath for the next two weeks.",
+         ("Nell", "LIVES_IN", "Bristol")),
+        ("Ivo works for Arup.", "Ivo flew to Oslo for a conference on the new rail line.",
+         ("Ivo", "WORKS_FOR", "Arup")),
+        # a plan denied in another clause
+        ("薛峰住在宁波。", "薛峰问了问杭州的房价，不过他说自己没打算搬。", ("薛峰", "LIVES_IN", "宁波")),
+    ],
+)
+def test_look_alikes_of_the_wide_reading_keep_the_fact(
+    memory: TemporalGraphMemory, first: str, later: str, kept: Fact
+) -> None:
+    assert kept in _facts(memory, first, later)
