@@ -77,3 +77,26 @@ def test_look_alikes_of_the_wide_reading_keep_the_fact(
     memory: TemporalGraphMemory, first: str, later: str, kept: Fact
 ) -> None:
     assert kept in _facts(memory, first, later)
+
+
+def test_a_request_beside_a_change_does_not_hide_it(memory: TemporalGraphMemory) -> None:
+    memory.add("I work for Zalando.", speaker="Pia")
+    assert ("Pia", "WORKS_FOR", "Zalando") in _facts(memory)
+    memory.add("I got let go from Zalando last week, so could you help me update my CV?",
+               speaker="Pia")
+    assert ("Pia", "WORKS_FOR", "Zalando") not in _facts(memory)
+
+
+def test_a_question_about_the_change_still_doubts_nothing(memory: TemporalGraphMemory) -> None:
+    kept = ("Tom", "LIVES_IN", "Oslo")
+    assert kept in _facts(memory, "Tom lives in Oslo.",
+                          "Did Tom move to Bergen, or is he still in Oslo?", "搬家了吗？")
+
+
+@pytest.mark.parametrize("verb", ["confirmed", "said", "mentioned"])
+def test_the_name_after_a_verb_of_saying_is_the_one_who_changed(
+    memory: TemporalGraphMemory, verb: str
+) -> None:
+    gone = ("Liv", "WORKS_FOR", "Telia")
+    assert gone in _facts(memory, "Liv works for Telia.")
+    assert gone not in _facts(memory, f"The caller {verb} Liv swapped Telia for Elisa.")

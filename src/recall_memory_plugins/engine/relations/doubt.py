@@ -86,6 +86,8 @@ _CHANGE_EN = _words(
     r"pull(?:ed|s)? (?:\w+ )?off", r"picked up", r"bec(?:o|a)me", r"diploma", "no more",
     r"poach(?:ed|es|ing)?", "cut", r"replac(?:ed|es|ing)", r"behind (?:him|her|me|them|us)",
     r"off (?:his|her|my|their|our) plate", r"yank(?:ed|s)?", r"snapp(?:ed|ing) (?:\w+ )?up",
+    r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
+    r"first (?:week|month|shift|paycheck)",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
@@ -124,6 +126,8 @@ _TOPICS_EN = {
         r"colleagues?", r"co-?workers?", r"compan(?:y|ies)", "office", "career", "position",
         "badge", "contract", "laptop", "training", "onboarding", r"poach\w*", "email", "cut", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
         r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",
+        r"layoffs?", "let go", "lanyard", "keycard", "exit interview", "notice", "stand-up",
+        r"first (?:week|month|shift|paycheck)",
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
@@ -137,6 +141,7 @@ _TOPICS_EN = {
     "REPORTS_TO": _words(
         r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead", "under",
         r"team", r"reassign\w*", r"transferr?(?:ed|ing)?", "org chart", r"one-on-ones?", "org",
+        r"line(?: manag\w*)?", r"rolls? up to", r"reports? into", r"sign(?:s|ed)? off",
     ),
     "LIKES": _words(
         r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*", r"fan", r"passion", r"interest\w*",
@@ -198,10 +203,29 @@ _MOVED_BY = (
     "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
     "poach",
 )
+# verbs of saying and knowing: the name after them opens a clause ("confirmed he's no longer ...")
+_SAYING = (
+    "said", "says", "say", "told", "tells", "confirm", "mention", "heard", "hear", "think",
+    "thought", "report", "announc", "wrote", "writes", "note", "explain", "guess", "know",
+    "knew", "learn", "realis", "realiz", "说", "表示", "称", "听说", "证实", "透露",
+)
 # a possessive determiner after a verb is no object ("has become my favourite")
 _DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;]")
+# a request to the assistant asks nothing about the facts beside it: its clause is left out
+_REQUEST = re.compile(
+    r"\b(?:can|could|would|will) you\b|\bhelp me\b|\bplease\b|帮我|帮忙|能不能帮|可以帮|麻烦你",
+    re.IGNORECASE,
+)
+_ASKED = re.compile(r"(?<=[?？])|[，；;,:：]|\bso\b|\band then\b")  # "?" stays with its clause
+# a clause that asks: a question mark, a question word or auxiliary first, 吗 last, a request
+_ASKING = re.compile(
+    r"[?？]|[吗么呢]\s*$|^\s*(?:and |but |or )?(?:did|does|do|is|are|was|were|can|could|would|will"
+    r"|should|has|have|how|what|where|when|who|why|which|whether)\b|"
+    + _REQUEST.pattern,
+    re.IGNORECASE,
+)
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
 # without one it only dates the change ("Started at Stripe this week")
 _DAY = re.compile(
@@ -307,7 +331,11 @@ def doubt_proposals(
         text = sentence.text
         if len(text) > _LONGEST:
             continue
-        if _OPEN_MOOD.search(text):
+        if _REQUEST.search(text) or "?" in text or "？" in text:
+            # "I got let go from Spotify, so could you help me ...?", "we're all unpacked in
+            # Austin now, so next question: how do I ...?": the asking clauses are left out
+            text = "，".join(c for c in _ASKED.split(text) if c.strip() and not _ASKING.search(c))
+        if not text or _OPEN_MOOD.search(text):
             continue
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
         clauses = _CLAUSES.split(text)
@@ -330,7 +358,8 @@ def doubt_proposals(
         after_verb = {
             t.start_char
             for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
-            if prev.upos in ("VERB", "ADP") and not prev.text.casefold().startswith(_MOVED_BY)
+            if prev.upos in ("VERB", "ADP")
+            and not prev.text.casefold().startswith(_MOVED_BY + _SAYING)
         }
         ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
         for m in mentions:
