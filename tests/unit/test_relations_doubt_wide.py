@@ -100,3 +100,30 @@ def test_the_name_after_a_verb_of_saying_is_the_one_who_changed(
     gone = ("Liv", "WORKS_FOR", "Telia")
     assert gone in _facts(memory, "Liv works for Telia.")
     assert gone not in _facts(memory, f"The caller {verb} Liv swapped Telia for Elisa.")
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "gone"),
+    [
+        # the project after 把 is the one that changed hands
+        ("我负责北斗项目。", "老板把北斗项目交给了吴晓东，让我去牵头新的项目。",
+         ("黄涛", "MANAGES", "北斗项目")),
+        # 帮我 names no one else: the speaker is still the one who changed
+        ("我在华为工作。", "在小米的工牌今天拿到了，帮我写条朋友圈文案。", ("黄涛", "WORKS_FOR", "华为")),
+        # the object of "shipped" is the one who moved
+        ("I live in Leeds.", "Work shipped me off to the Dublin office last month.",
+         ("黄涛", "LIVES_IN", "Leeds")),
+    ],
+)
+def test_who_changed_in_a_chat_turn(
+    memory: TemporalGraphMemory, first: str, later: str, gone: Fact
+) -> None:
+    memory.add(first, speaker="黄涛")
+    assert gone in _facts(memory)
+    memory.add(later, speaker="黄涛")
+    assert gone not in _facts(memory)
+
+
+def test_a_denied_handover_keeps_the_manager(memory: TemporalGraphMemory) -> None:
+    kept = ("冯刚", "MANAGES", "北斗项目")
+    assert kept in _facts(memory, "冯刚负责北斗项目。", "冯刚没有把北斗项目交给彭宇。")

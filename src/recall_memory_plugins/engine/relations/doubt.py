@@ -87,7 +87,7 @@ _CHANGE_EN = _words(
     r"poach(?:ed|es|ing)?", "cut", r"replac(?:ed|es|ing)", r"behind (?:him|her|me|them|us)",
     r"off (?:his|her|my|their|our) plate", r"yank(?:ed|s)?", r"snapp(?:ed|ing) (?:\w+ )?up",
     r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
-    r"first (?:week|month|shift|paycheck)",
+    r"first (?:week|month|shift|paycheck)", r"shipp(?:ed|ing) (?:\w+ )?off",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
@@ -159,11 +159,11 @@ _TOPICS_EN = {
     ),
 }
 _TOPICS_ZH = {
-    "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边",
-    "WORKS_FOR": "工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
+    "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边|安顿",
+    "WORKS_FOR": "加盟|出任|工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
     "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒|执掌|一把手",
-    "REPORTS_TO": "领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管|安排",
+    "REPORTS_TO": "审批|签字|领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管|安排",
     "LIKES": "喜欢|爱|热情|兴趣|爱好|迷|再也不",
     "DISLIKES": "讨厌|不喜欢|受不了|接受|爱吃|喜欢|反感|烦",
     "MARRIED_TO": "结婚|离婚|老婆|老公|丈夫|妻子|配偶|分手|离了|前妻|前夫|婚姻|单身",
@@ -188,7 +188,8 @@ _NO_CHANGE = re.compile(
     r"|打算|想要|可能|准备|计划|考虑|看房"
     # a degree, not a change ("not as much as he used to")
     r"|\bas much as\b"
-    r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|接)",
+    r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|接)"
+    r"|(?:没有|没|未|不会)(?:把|将)[^，。,]{1,12}(?:交|给|让|转)",
     re.IGNORECASE,
 )
 # a journey leaves no home or job behind ("flew from Cairo to Dubai for a conference")
@@ -201,7 +202,7 @@ _TRIP = re.compile(
 # verbs whose object is the one who changed ("the firm transferred him to Tokyo")
 _MOVED_BY = (
     "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
-    "poach",
+    "poach", "ship", "把", "将",
 )
 # verbs of saying and knowing: the name after them opens a clause ("confirmed he's no longer ...")
 _SAYING = (
@@ -370,7 +371,13 @@ def doubt_proposals(
             for e in m.entity_ids:
                 ids[e] = ids.get(e, True) and bool(_POSSESSED_WORK.match(tail))
         if speaker_id is not None and not any(
-            m.sentence == i and m.entity_ids and (m.kind == "pronoun" or m.type == PERSON)
+            m.sentence == i
+            and m.entity_ids
+            and (  # "帮我…" names no one else; "my sister" does
+                m.entity_ids != (speaker_id,)
+                or _POSSESSED.match(annotation.text[m.end : m.end + 24]) is not None
+            )
+            and (m.kind == "pronoun" or m.type == PERSON)
             for m in mentions
         ):  # no one else named: the speaker ("our new place in Milwaukee")
             ids.setdefault(speaker_id, False)
