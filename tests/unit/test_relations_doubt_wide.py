@@ -127,3 +127,24 @@ def test_who_changed_in_a_chat_turn(
 def test_a_denied_handover_keeps_the_manager(memory: TemporalGraphMemory) -> None:
     kept = ("冯刚", "MANAGES", "北斗项目")
     assert kept in _facts(memory, "冯刚负责北斗项目。", "冯刚没有把北斗项目交给彭宇。")
+
+
+@pytest.mark.parametrize(
+    ("texts", "facts"),
+    [
+        # "own" as an adjective owns nothing
+        (["Beatrix volunteered to book a jazz band, her own idea."], set()),
+        (["Vera owns a red bicycle."], {("Vera", "OWNS", "red bicycle")}),
+        # owning a project is running it
+        (["Nia manages Project Orion.", "Kwame owns Project Orion now."],
+         {("Kwame", "MANAGES", "Project Orion")}),
+        # a unit of an organisation is a post, not a visit
+        (["黄敏去了新加坡分部。"], set()),
+        (["Kim went to the Dublin office."], set()),
+        (["王五去过东京。"], {("王五", "VISITED", "东京")}),
+    ],
+)
+def test_readings_blind_batches_found_wrong(
+    memory: TemporalGraphMemory, texts: list[str], facts: set[Fact]
+) -> None:
+    assert _facts(memory, *texts) == facts

@@ -348,6 +348,8 @@ def _visited(h: _Match) -> list[RelationCandidate]:
     objs = h.obj()
     if not objs or objs[0].type == PERSON:
         return []
+    if _UNIT.match(h.view.text, h.m.end()) or _UNIT.search(objs[0].name.split()[-1]):
+        return []  # "去了新加坡分部", "went to the Dublin office": a post, not a visit
     objs = [replace(o, type=LOCATION if o.type in (None, THING, OTHER) else o.type) for o in objs]
     return _cands(h.refs("s"), "VISITED", objs)
 
@@ -358,7 +360,21 @@ def _owns(h: _Match) -> list[RelationCandidate]:
         return []
     if h.view.zh and h.view.text.endswith("在", 0, h.m.start("s")):
         return []  # "在杭州买了房子": the place, not the buyer
+    idx = h.slot("s")
+    if idx is not None and h.ex.mentions[idx].text.casefold() in _POSSESSIVES:
+        return []  # "her own idea": an adjective, not a verb
+    if objs[0].type == PROJECT:  # "Kwame owns Project Phoenix now": he runs it
+        return _cands(h.refs("s"), "MANAGES", objs, negated=h.neg())
     return _cands(h.refs("s"), "OWNS", objs, negated=h.neg())
+
+
+# a unit of an organisation after the place: the place names a post, not a visit
+_UNIT = re.compile(
+    r"\s*(?:分部|分公司|总部|办事处|办公室|分行|分院|研究院|工厂|门店|(?:'s\s+)?(?:office|branch|"
+    r"headquarters|hq|campus|site|plant|team)\b)",
+    re.IGNORECASE,
+)
+_POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 
 
 def _born(h: _Match) -> list[RelationCandidate]:
