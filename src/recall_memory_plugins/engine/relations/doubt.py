@@ -171,6 +171,7 @@ _TOPICS_ZH = {
 _TOPICS = {
     t: re.compile(f"{_TOPICS_EN[t]}|{_TOPICS_ZH[t]}", re.IGNORECASE) for t in _TOPICS_EN
 }
+_ANY_TOPIC = re.compile("|".join(rx.pattern for rx in _TOPICS.values()), re.IGNORECASE)
 _CHANGE = re.compile(f"{_CHANGE_EN}|{_CHANGE_ZH}|{_STRONG_EN}|{_STRONG_ZH}", re.IGNORECASE)
 _STRONG = re.compile(f"{_STRONG_EN}|{_STRONG_ZH}", re.IGNORECASE)
 # questions and conditionals doubt nothing
@@ -277,6 +278,21 @@ _PAST = re.compile(
 )
 
 
+class _Topics(dict[str, bool]):
+    """The relation types whose topic words ``text`` has, searched on first use."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def __contains__(self, type_: object) -> bool:
+        if type_ not in _TOPICS:
+            return False
+        if type_ not in self.keys():
+            self[type_] = _TOPICS[type_].search(self.text) is not None  # type: ignore[index]
+        return self[type_]  # type: ignore[index]
+
+
 def _named(name: str, text: str) -> bool:
     """Whether ``name`` occurs in ``text`` as words ("pho" is not in "phone"; 武汉 in 武汉的)."""
     if not name.isascii():
@@ -344,10 +360,9 @@ def doubt_proposals(
         denied = len(kept) < len(clauses)  # a plan or a denial: only the rules read the rest
         text = "，".join(kept)
         changed = bool(_CHANGE.search(text))
-        life_changed = changed and bool(_CHANGE.search(_HABIT.sub(" ", text)))
-        topics = {t for t, rx in _TOPICS.items() if rx.search(text)}
-        if not changed and not topics:
-            continue
+        if not changed and not _ANY_TOPIC.search(text):
+            continue  # most sentences: one search instead of one per type
+        topics = _Topics(text)  # searched per relation type when a relation asks
         if _DAY.search(text) and _NEGATION.search(text):
             continue
         if unasserted(text):  # a plan, a condition, a bounded past: nothing changed yet
@@ -406,7 +421,9 @@ def doubt_proposals(
                 elif trip or past or denied:
                     continue  # a trip, "back in 2010", "自己没打算搬": the old value holds
                 elif rel.type not in topics and (
-                    not changed or entity_id in explained or not life_changed
+                    not changed
+                    or entity_id in explained
+                    or not _CHANGE.search(_HABIT.sub(" ", text))
                 ):
                     continue  # "Mia quit smoking"; "Alice moved to Lyon" (read: a move)
                 index = sentence_statements[i] if i < len(sentence_statements) else 0
