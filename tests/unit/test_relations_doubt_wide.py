@@ -148,3 +148,39 @@ def test_readings_blind_batches_found_wrong(
     memory: TemporalGraphMemory, texts: list[str], facts: set[Fact]
 ) -> None:
     assert _facts(memory, *texts) == facts
+
+
+@pytest.mark.parametrize(
+    ("turn", "fact", "not_fact"),
+    [
+        ("帮我给老公王强挑个生日礼物吧，他刚跳槽去了腾讯。", ("王强", "WORKS_FOR", "腾讯"),
+         ("刘芳", "WORKS_FOR", "腾讯")),
+        ("新来的主管叫何琳，从今天起客服团队由她带。", ("何琳", "MANAGES", "客服团队"),
+         ("刘芳", "MANAGES", "客服团队")),
+    ],
+)
+def test_he_or_she_in_a_chat_turn_is_not_its_speaker(
+    memory: TemporalGraphMemory, turn: str, fact: Fact, not_fact: Fact
+) -> None:
+    memory.add(turn, speaker="刘芳")
+    facts = _facts(memory)
+    assert fact in facts and not_fact not in facts
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "gone"),
+    [
+        # a preference read from the turn explains no move
+        ("I live in Leeds.", "Been renting a room in Dublin since Monday and I don't hate it.",
+         ("刘芳", "LIVES_IN", "Leeds")),
+        # 上周起: the name after 起 is the one who changed
+        ("邓凯向罗静汇报。", "上周起邓凯的请假审批改由冯涛签字了。", ("邓凯", "REPORTS_TO", "罗静")),
+    ],
+)
+def test_more_changes_of_blind_batches_18_to_21(
+    memory: TemporalGraphMemory, first: str, later: str, gone: Fact
+) -> None:
+    memory.add(first, speaker="刘芳")
+    assert gone in _facts(memory)
+    memory.add(later, speaker="刘芳")
+    assert gone not in _facts(memory)

@@ -152,7 +152,15 @@ def resolve_references(
             elif mention.person == 3 and mention.plural and mention.gender != "n":
                 ids = _plural(out, mention, referents, text, previous_group)
             elif mention.person == 3:
-                ids = _singular(out, mention, referents, discourse)
+                # "他"/"she" in a chat turn is never its speaker, who says "I" (周敏: "帮我给老公
+                # 张伟挑个礼物，他刚跳槽去了腾讯")
+                others = {k: r for k, r in referents.items() if speaker is None or k != speaker.id}
+                ids = _singular(
+                    out,
+                    mention,
+                    others,
+                    [r for r in discourse if speaker is None or r.id != speaker.id],
+                )
         elif mention.kind == "definite":
             ids = _singular(out, mention, referents, discourse)
         if ids:

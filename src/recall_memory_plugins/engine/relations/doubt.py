@@ -118,7 +118,7 @@ _STRONG_ZH = (
 _TOPICS_EN = {
     "LIVES_IN": _words(
         r"li(?:ve|ves|ved|ving)", "house", r"house-hunting", "flat", "apartment", "address",
-        "rent", "lease", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
+        r"rent(?:s|ed|ing|al)?", "lease", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
         "town", "view", "place", r"based", "home", r"moved in", r"neighbors?", r"neighbours?",
     ),
     "WORKS_FOR": _words(
@@ -203,7 +203,7 @@ _TRIP = re.compile(
 # verbs whose object is the one who changed ("the firm transferred him to Tokyo")
 _MOVED_BY = (
     "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
-    "poach", "ship", "把", "将",
+    "poach", "ship", "把", "将", "起",  # 上周起邓凯…: a time, not a verb
 )
 # verbs of saying and knowing: the name after them opens a clause ("confirmed he's no longer ...")
 _SAYING = (
@@ -332,7 +332,13 @@ def doubt_proposals(
     # a value of an accumulating type is kept from doubt only by a reading of that value
     read_values = {(p.subject_id, p.type, p.object_id) for p in proposals}
     # an entity the patterns read a relation of: its change words are explained by that reading
-    explained = {p.subject_id for p in proposals} | {p.object_id for p in proposals}
+    # ("I don't hate it" explains no move: only a reading of a tracked, exclusive type does)
+    explained = {
+        e
+        for p in proposals
+        if p.type in _TOPICS and p.type not in _NAMED_ONLY and not p.negated
+        for e in (p.subject_id, p.object_id)
+    }
     out: list[RelationProposal] = []
     doubted: set[str] = set()
     looked: dict[str, list[Relation]] = {}
