@@ -69,6 +69,10 @@ def test_a_word_alone_leaves_the_fact_unsure(
          ("Nell", "LIVES_IN", "Bristol")),
         ("Ivo works for Arup.", "Ivo flew to Oslo for a conference on the new rail line.",
          ("Ivo", "WORKS_FOR", "Arup")),
+        # a promotion keeps the employer
+        ("Ola works for Equinor.", "Ola got promoted at Equinor last week.",
+         ("Ola", "WORKS_FOR", "Equinor")),
+        ("陈亮在网易工作。", "陈亮上个月升职了。", ("陈亮", "WORKS_FOR", "网易")),
         # a plan denied in another clause
         ("薛峰住在宁波。", "薛峰问了问杭州的房价，不过他说自己没打算搬。", ("薛峰", "LIVES_IN", "宁波")),
     ],

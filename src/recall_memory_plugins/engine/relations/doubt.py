@@ -266,6 +266,12 @@ _HABIT = re.compile(
     r"|戒烟|戒酒|戒糖|新手机|新车|新发型",
     re.IGNORECASE,
 )
+# a change inside one employer says nothing of the employer ("Beth was promoted at Pfizer")
+_WITHIN_JOB = re.compile(
+    r"\b(?:got |was |been |being )?(?:promot(?:ed|ion)|bumped up|a raise|new (?:role|title|desk))\b"
+    r"|升职|升了职|提拔|加薪|调岗",
+    re.IGNORECASE,
+)
 # a past with its own time: "Back in 2010, Tom lived in Denver", "years ago", 小时候
 _PAST = re.compile(
     r"\b(?:back (?:in|then|when)|(?:years|decades|long) ago|as a (?:kid|child|teen\w*)"
@@ -430,6 +436,7 @@ def doubt_proposals(
                     not changed
                     or entity_id in explained
                     or not _CHANGE.search(_HABIT.sub(" ", text))
+                    or (rel.type == "WORKS_FOR" and not _CHANGE.search(_WITHIN_JOB.sub(" ", text)))
                 ):
                     continue  # "Mia quit smoking"; "Alice moved to Lyon" (read: a move)
                 index = sentence_statements[i] if i < len(sentence_statements) else 0

@@ -348,7 +348,7 @@ def _visited(h: _Match) -> list[RelationCandidate]:
     objs = h.obj()
     if not objs or objs[0].type == PERSON:
         return []
-    if _UNIT.match(h.view.text, h.m.end()) or _UNIT.search(objs[0].name.split()[-1]):
+    if _UNIT.match(h.view.text, h.m.end()) or _UNIT.search(objs[0].name.rsplit(" ", 1)[-1]):
         return []  # "去了新加坡分部", "went to the Dublin office": a post, not a visit
     objs = [replace(o, type=LOCATION if o.type in (None, THING, OTHER) else o.type) for o in objs]
     return _cands(h.refs("s"), "VISITED", objs)
