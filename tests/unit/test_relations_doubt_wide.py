@@ -73,6 +73,16 @@ def test_a_word_alone_leaves_the_fact_unsure(
         ("Ola works for Equinor.", "Ola got promoted at Equinor last week.",
          ("Ola", "WORKS_FOR", "Equinor")),
         ("陈亮在网易工作。", "陈亮上个月升职了。", ("陈亮", "WORKS_FOR", "网易")),
+        # the old value said to hold
+        ("Ravi works for Intel.", "Ravi interviewed with AMD but turned them down and is staying at Intel.",
+         ("Ravi", "WORKS_FOR", "Intel")),
+        ("Lena lives in Graz.", "Lena spent the summer in Vienna, then went back to Graz.",
+         ("Lena", "LIVES_IN", "Graz")),
+        ("姜涛住在昆明。", "姜涛冬天去三亚住了两个月，开春又回昆明了。", ("姜涛", "LIVES_IN", "昆明")),
+        # a colleague's change, a denied divorce
+        ("Tess reports to Omar.", "Tess's colleague now reports to Gail.", ("Tess", "REPORTS_TO", "Omar")),
+        ("Emma is married to Chris.", "Emma and Chris aren't getting divorced after all.",
+         ("Emma", "MARRIED_TO", "Chris")),
         # a plan denied in another clause
         ("薛峰住在宁波。", "薛峰问了问杭州的房价，不过他说自己没打算搬。", ("薛峰", "LIVES_IN", "宁波")),
     ],

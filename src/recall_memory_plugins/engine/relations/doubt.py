@@ -181,7 +181,8 @@ _OPEN_MOOD = re.compile(
 )
 # a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
 _NO_CHANGE = re.compile(
-    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p)"
+    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p|divorc"
+    r"|split|separat|tak(?:e|es|ing)\s+over|hand(?:ed|ing)?\s+\w+)"
     r"|fell through|after all|called off"
     # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
     r"|\b(?:thinking (?:about|of)|consider\w*|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
@@ -240,8 +241,9 @@ _POSSESSED = re.compile(
     r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new|little|big|younger|older|elder|best)\s+)?"
     r"(?:brother|sister|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|wife|"
     r"husband|partner|friend|cousin|aunt|uncle|grand\w+|neighbou?r|roommate|family|"
+    r"colleague|co-?worker|teammate|assistant|"
     r"哥哥|姐姐|弟弟|妹妹|父母|爸爸|妈妈|父亲|母亲|儿子|女儿|孩子|妻子|丈夫|老婆|老公|朋友|"
-    r"家人|邻居|室友)(?![a-z])",
+    r"家人|邻居|室友|同事|助理)(?![a-z])",
     re.IGNORECASE,
 )
 # "Finn's company moved": the company's place, not Finn's home ("Dev's manager" still counts)
@@ -306,6 +308,15 @@ def _named(name: str, text: str) -> bool:
     # "podcasts" is named by "every podcast" too
     forms = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]
     return any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])", text) for f in forms)
+
+
+def _kept(name: str, text: str) -> bool:
+    """Whether ``text`` says the old value ``name`` holds ("is staying at Intel", "went back to
+    Umar's group", 还在华为, 开春再回昆明)."""
+    if not name.isascii():
+        return re.search(rf"(?:还在|仍在|仍然在|依然在|留在|再回|又回|回到){re.escape(name)}", text) is not None
+    keep = r"(?:stay(?:s|ed|ing)?(?: on)?|still(?: \w+)?|remain(?:s|ed|ing)?|back)"
+    return re.search(rf"\b{keep} (?:at|in|with|to|for) (?:the )?{re.escape(name)}(?![\w])", text) is not None
 
 
 def _left_from(name: str, text: str) -> bool:
@@ -425,6 +436,8 @@ def doubt_proposals(
                 named = bool(other) and _named(str(other).casefold(), folded)
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
                 left = named and not trip and _left_from(str(other).casefold(), folded)
+                if named and not strong and _kept(str(other).casefold(), folded):
+                    continue  # "is staying at Intel", "went back to Umar's group", 再回昆明
                 if rel.type in _NAMED_ONLY:
                     if not (changed and named):  # with a change word, a named preference
                         continue
