@@ -22,8 +22,9 @@ flat are mine"): a topic word of the type alone, or a change word alone, also pu
 relations in doubt -- unless the sentence is about a trip or a bounded past ("back in 2010",
 "house-sitting for the next two weeks"), denies or plans a change in another clause, the
 patterns read a relation of the person from it ("Alice moved to Lyon" explains its "moved"),
-or the change is a habit or a thing ("quit smoking", "a new phone"). This costs recall on
-look-alikes ("Beth was promoted at Pfizer" leaves her employer unsure) for fewer stale facts;
+or the change is a habit, a thing or a promotion ("quit smoking", "a new phone"). The old value
+said to hold keeps the fact ("is staying at Intel", 又回昆明). This costs recall on look-alikes
+("Ken turned down an offer from Cyberdyne" leaves his employer unsure) for fewer stale facts;
 measured in benchmarks/README ("facts you can trust").
 
 In every case the relation gets a new version marked ``attributes["unsure"] = "true"``. It stays in the store
