@@ -86,7 +86,7 @@ _CHANGE_EN = _words(
     r"from (?:\w+ ){1,3}?to", r"didn'?t renew", r"not renewed", r"sign(?:ed|s)? on", "onboarding",
     r"pull(?:ed|s)? (?:\w+ )?off", r"picked up", r"bec(?:o|a)me", r"diploma", "no more",
     r"poach(?:ed|es|ing)?", "cut", r"replac(?:ed|es|ing)", r"behind (?:him|her|me|them|us)",
-    r"off (?:his|her|my|their|our) plate", r"yank(?:ed|s)?", r"snapp(?:ed|ing) (?:\w+ )?up",
+    r"yank(?:ed|s)?", r"snapp(?:ed|ing) (?:\w+ )?up",
     r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
     r"first (?:week|month|shift|paycheck)", r"shipp(?:ed|ing) (?:\w+ )?off",
 )
@@ -287,21 +287,6 @@ _PAST = re.compile(
 )
 
 
-class _Topics(dict[str, bool]):
-    """The relation types whose topic words ``text`` has, searched on first use."""
-
-    def __init__(self, text: str) -> None:
-        super().__init__()
-        self.text = text
-
-    def __contains__(self, type_: object) -> bool:
-        if type_ not in _TOPICS:
-            return False
-        if type_ not in self.keys():
-            self[type_] = _TOPICS[type_].search(self.text) is not None  # type: ignore[index]
-        return self[type_]  # type: ignore[index]
-
-
 def _named(name: str, text: str) -> bool:
     """Whether ``name`` occurs in ``text`` as words ("pho" is not in "phone"; 武汉 in 武汉的)."""
     if not name.isascii():
@@ -386,7 +371,13 @@ def doubt_proposals(
         changed = bool(_CHANGE.search(text))
         if not changed and not _ANY_TOPIC.search(text):
             continue  # most sentences: one search instead of one per type
-        topics = _Topics(text)  # searched per relation type when a relation asks
+        topics: dict[str, bool] = {}  # a type's topic words, searched when a relation asks
+
+        def about(type_: str, text: str = text, topics: dict[str, bool] = topics) -> bool:
+            if type_ not in topics:
+                topics[type_] = type_ in _TOPICS and _TOPICS[type_].search(text) is not None
+            return topics[type_]
+
         if _DAY.search(text) and _NEGATION.search(text):
             continue
         if unasserted(text):  # a plan, a condition, a bounded past: nothing changed yet
@@ -442,11 +433,11 @@ def doubt_proposals(
                 if rel.type in _NAMED_ONLY:
                     if not (changed and named):  # with a change word, a named preference
                         continue
-                elif changed and (rel.type in topics or ((strong or left) and named)):
+                elif changed and (about(rel.type) or ((strong or left) and named)):
                     pass  # the change is said about this relation
                 elif trip or past or denied:
                     continue  # a trip, "back in 2010", "自己没打算搬": the old value holds
-                elif rel.type not in topics and (
+                elif not about(rel.type) and (
                     not changed
                     or entity_id in explained
                     or not _CHANGE.search(_HABIT.sub(" ", text))
