@@ -47,6 +47,23 @@ def test_scoring_counts_unlisted_and_stale_facts_as_wrong() -> None:
     assert P.score_case(case, [])["stated"] == 0  # stating nothing costs recall only
 
 
+def test_scoring_reads_an_entity_by_any_of_its_names() -> None:
+    case = {
+        "current": [["Dmitri", "MANAGES", "Atlas"]],
+        "not_current": [["Chloe", "MANAGES", "Atlas"]],
+        "allowed": [],
+    }
+    stated = [("Dmitri", "MANAGES", "Atlas project")]
+    plain = P.score_case(case, stated)
+    assert (plain["right"], plain["found"]) == (0, 0)
+    named = P.score_case(case, stated, [(("Dmitri",), ("Atlas project", "Atlas"))])
+    assert (named["right"], named["found"], named["wrong"]) == (1, 1, [])
+    # another entity's alias does not make a stale fact right
+    stale = P.score_case(case, [("Chloe", "MANAGES", "Atlas project")],
+                         [(("Chloe",), ("Atlas project", "Atlas"))])
+    assert stale["right"] == 0 and [w["kind"] for w in stale["wrong"]] == ["contradicted"]
+
+
 def test_current_facts_are_right_on_the_paraphrase_suite() -> None:
     rows = P.run_cases(P.load_cases())
     summary = P.summarise(rows)
