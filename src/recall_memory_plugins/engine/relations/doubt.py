@@ -353,6 +353,31 @@ def doubt_proposals(
             )
         return looked[entity_id]
 
+    def mark(rel: Relation, index: int) -> None:
+        """``rel`` and, for a marriage, its other end ("Marta split from Josh"), as unsure."""
+        doubts = [rel]
+        if rel.type in SYMMETRIC and rel.object_id:
+            doubts += [
+                r
+                for r in current_of(rel.object_id)
+                if r.type == rel.type and r.subject_id == rel.object_id
+                and r.object_id == rel.subject_id and not is_unsure(r)
+            ]  # fmt: skip
+        for r in doubts:
+            if r.id not in doubted:
+                doubted.add(r.id)
+                attributes = {**r.attributes, UNSURE: "true"}
+                out.append(RelationProposal(r.subject_id, r.type, r.object_id, attributes, False, index))
+
+    # a new marriage beside a current one leaves the older unsure ("this summer she married
+    # Paul", known married to Neil: widowed or divorced, unsaid)
+    for p in proposals:
+        if p.type in SYMMETRIC and not p.negated and p.object_id:
+            for rel in current_of(p.subject_id):
+                if rel.type == p.type and rel.subject_id == p.subject_id and not is_unsure(rel) \
+                        and rel.object_id not in (p.object_id, p.subject_id):
+                    mark(rel, p.statement_index)
+
     for i, sentence in enumerate(annotation.sentences):
         text = sentence.text
         if len(text) > _LONGEST:
@@ -412,14 +437,28 @@ def doubt_proposals(
         ):  # no one else named: the speaker ("our new place in Milwaukee")
             ids.setdefault(speaker_id, False)
         folded = text.casefold()
+
+        def boss_left(text: str = text, changed: bool = changed, strong: bool = strong,
+                      held: bool = trip or past or denied) -> bool:
+            """Whether the sentence changes its person's job: "Mae retired", "Lucia left the
+            company", 徐刚调去总部了. Whoever reported to that person is then unsure."""
+            return (
+                changed
+                and not held
+                and (strong or about("WORKS_FOR") or about("REPORTS_TO"))
+                and _CHANGE.search(_WITHIN_JOB.sub(" ", text)) is not None
+            )
+
         for entity_id, work_only in ids.items():
             for rel in current_of(entity_id):
                 if rel.id in doubted or rel.type not in _TOPICS or is_unsure(rel):
                     continue
                 if work_only and rel.type not in _WORK_TYPES:
                     continue
-                if rel.subject_id != entity_id and exclusivity.get(rel.type) != "object":
-                    continue  # "Mae retired": Lou's boss is doubted through Lou, not Mae
+                # the person's boss changed jobs: "Mae retired", "Lucia left the company"
+                boss = rel.subject_id != entity_id and rel.type == "REPORTS_TO" and boss_left()
+                if rel.subject_id != entity_id and exclusivity.get(rel.type) != "object" and not boss:
+                    continue  # Lou's boss Mae moved house: Lou still reports to her
                 if (rel.subject_id, rel.type) in read or (rel.object_id, rel.type) in read:
                     continue
                 if (rel.subject_id, rel.type, rel.object_id) in read_values:
@@ -430,7 +469,9 @@ def doubt_proposals(
                 left = named and not trip and _left_from(str(other).casefold(), folded)
                 if named and not strong and _kept(str(other).casefold(), folded):
                     continue  # "is staying at Intel", "went back to Umar's group", 再回昆明
-                if rel.type in _NAMED_ONLY:
+                if boss:
+                    pass
+                elif rel.type in _NAMED_ONLY:
                     if not (changed and named):  # with a change word, a named preference
                         continue
                 elif changed and (about(rel.type) or ((strong or left) and named)):
@@ -444,29 +485,5 @@ def doubt_proposals(
                     or (rel.type == "WORKS_FOR" and not _CHANGE.search(_WITHIN_JOB.sub(" ", text)))
                 ):
                     continue  # "Mia quit smoking"; "Alice moved to Lyon" (read: a move)
-                index = sentence_statements[i] if i < len(sentence_statements) else 0
-                doubts = [rel]
-                if rel.type in SYMMETRIC and rel.object_id:  # "Marta split from Josh": both ends
-                    doubts += [
-                        r
-                        for r in current_of(rel.object_id)
-                        if r.type == rel.type
-                        and r.subject_id == rel.object_id
-                        and r.object_id == rel.subject_id
-                        and not is_unsure(r)
-                    ]
-                for r in doubts:
-                    if r.id in doubted:
-                        continue
-                    doubted.add(r.id)
-                    out.append(
-                        RelationProposal(
-                            r.subject_id,
-                            r.type,
-                            r.object_id,
-                            {**r.attributes, UNSURE: "true"},
-                            False,
-                            index,
-                        )
-                    )
+                mark(rel, sentence_statements[i] if i < len(sentence_statements) else 0)
     return out

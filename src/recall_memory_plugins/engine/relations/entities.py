@@ -306,7 +306,8 @@ class EntityBook:
         self.new[rid] = _New(rid, name, type_, list(aliases), keep)
         for alias in (name, *aliases):
             self.new_alias.setdefault(alias.casefold(), []).append(rid)
-        gender = gender_of(name) if type_ in (PERSON, None) and not is_cjk(name) else None
+        gendered = type_ == PERSON or (type_ is None and not is_cjk(name))
+        gender = gender_of(name) if gendered else None
         self._add_referent(Referent(rid, name, type_, gender, tuple(aliases)))
         return rid
 

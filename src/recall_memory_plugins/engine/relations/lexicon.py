@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
+from .first_names import MORE_FEMALE_NAMES, MORE_MALE_NAMES, ZH_FEMALE_CHARS, ZH_MALE_CHARS
 from .schema import Gender
 
 __all__ = [
@@ -188,7 +189,14 @@ FEMALE_TITLES = frozenset({"mrs", "mrs.", "ms", "ms.", "miss"})
 
 
 def gender_of(name: str) -> Literal["m", "f"] | None:
-    """``"m"``/``"f"`` from a person's first name (or title), None when unknown."""
+    """``"m"``/``"f"`` from a person's first name (or title), None when unknown.
+
+    A Chinese name of two to four characters is read from the last character of its given
+    name (徐刚 "m", 杨雪 "f", 王磊 "m"); most characters tell nothing.
+    """
+    if 2 <= len(name) <= 4 and all("\u4e00" <= c <= "\u9fff" for c in name):
+        last = name[-1]
+        return "m" if last in ZH_MALE_CHARS else "f" if last in ZH_FEMALE_CHARS else None
     words = name.replace(".", ". ").split()
     if not words:
         return None
@@ -199,8 +207,8 @@ def gender_of(name: str) -> Literal["m", "f"] | None:
         return "m"
     if first in TITLES and len(words) > 1:
         first = words[1].lower()
-    if first in MALE_NAMES:
+    if first in MALE_NAMES or first in MORE_MALE_NAMES:
         return "m"
-    if first in FEMALE_NAMES:
+    if first in FEMALE_NAMES or first in MORE_FEMALE_NAMES:
         return "f"
     return None

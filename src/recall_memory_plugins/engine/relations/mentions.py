@@ -309,7 +309,8 @@ def find_mentions(
                 name = clean_name(surface)
                 if not name or not _HAS_WORD.search(name):
                     continue
-                gender = gender_of(name) if type_ in (PERSON, None) and not is_cjk(name) else None
+                gendered = type_ == PERSON or (type_ is None and not is_cjk(name))
+                gender = gender_of(name) if gendered else None
                 found.append(
                     Mention(
                         surface,

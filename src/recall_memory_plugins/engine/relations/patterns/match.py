@@ -90,6 +90,8 @@ class _Match:
             return []
         if _ZH_INDEFINITE.match(name):  # "一家律所", "某公司": no name, nothing to state
             return []
+        if _ZH_CLAUSE.search(name):  # "入职第一周就一直在催", "入职满一个月": a clause, no name
+            return []
         return [EntityRef(name, None)] if len(name) >= 2 else []
 
     def type(self, name: str) -> str | None:
@@ -133,6 +135,11 @@ Handler = Callable[[_Match], Iterable[RelationCandidate]]
 _ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
 # a numeral or a demonstrative with its classifier opens a description, not a name
 _ZH_INDEFINITE = re.compile(r"(?:[一两几某这那哪每][家个所间座位]|某)")
+# adverbs and spans of time are clause material, never part of a name read as text
+_ZH_CLAUSE = re.compile(
+    r"就|一直|已经|正在|第[一二三四五六七八九十两\d]+[周天次]"
+    r"|[一二三四五六七八九十两几半\d]+个?(?:周|星期|礼拜|天|月|小时)"
+)
 # the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"
 _ZH_CHANGE_END = re.compile(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
 _KNOWN_TYPES = frozenset({PERSON, ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})

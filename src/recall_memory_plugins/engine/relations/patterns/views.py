@@ -166,9 +166,13 @@ class _SentenceExtraction:
             break
         while words and words[-1] in _DETS:
             words.pop()
+        if len(words) == 1 and words[0] in _GENERIC:
+            return ""  # "I can't stand the stuff": the thing is named elsewhere, if at all
         return " ".join(words)
 
 
+# nouns that name no thing on their own
+_GENERIC = frozenset({"stuff", "thing", "things", "one", "ones", "lot", "bit", "kind", "sort", "way"})
 _PARTITIVES = frozenset(
     "chunk lot lots bunch piece pieces pair couple set share part bit handful box bag cup glass "
     "bottle kind sort type dozen number".split()
