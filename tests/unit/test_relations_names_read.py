@@ -87,3 +87,59 @@ def test_a_pronoun_skips_a_person_of_the_other_gender(memory: TemporalGraphMemor
     )
     assert ("杨雪", "REPORTS_TO", "宋佳") in facts
     assert ("徐刚", "REPORTS_TO", "宋佳") not in facts
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "gone"),
+    [  # a title and surname name the person named in full before
+        ("Marisol Ortega lives in Phoenix.",
+         "Ms Ortega called: the movers dropped her furniture at her new place in Denver.",
+         ("Marisol Ortega", "LIVES_IN", "Phoenix")),
+        ("Graham Whitlock works for Rolls-Royce.",
+         "Mr. Whitlock left the company in June; his new work email is at Airbus.",
+         ("Graham Whitlock", "WORKS_FOR", "Rolls-Royce")),
+        ("周婷住在武汉。", "客服备注：周女士来电称已经落户厦门，要求把宽带迁到新住址。",
+         ("周婷", "LIVES_IN", "武汉")),
+    ],
+)
+def test_a_title_and_surname_name_the_known_person(
+    memory: TemporalGraphMemory, first: str, later: str, gone: Fact
+) -> None:
+    assert gone in _facts(memory, (None, first))
+    assert gone not in _facts(memory, (None, later))
+
+
+def test_a_title_of_the_other_gender_or_another_surname_names_no_one(
+    memory: TemporalGraphMemory,
+) -> None:
+    facts = _facts(
+        memory,
+        (None, "Marisol Ortega lives in Phoenix."),
+        (None, "Mr Ortega called: the movers dropped his furniture at his new place in Denver."),
+        (None, "Ms Romero called about her new flat in Denver."),
+        (None, "周婷住在武汉。"),
+        (None, "周先生来电称已经搬到厦门。"),
+    )
+    assert ("Marisol Ortega", "LIVES_IN", "Phoenix") in facts
+    assert ("周婷", "LIVES_IN", "武汉") in facts
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "kept"),
+    [
+        ("Beatriz likes aisle seats.",
+         "Since her back surgery Beatriz finds aisle seats unbearable.", False),
+        ("韩冰喜欢榴莲。", "韩冰说她现在一吃榴莲就反胃。", False),
+        ("Bea dislikes running.", "Who knew Bea would end up loving running so much.", False),
+        # the feeling is about something else
+        ("Beatriz likes aisle seats.", "Beatriz finds long flights unbearable.", True),
+        ("韩冰喜欢榴莲。", "韩冰说她一闻到香菜就反胃。", True),
+    ],
+)
+def test_the_opposite_feeling_about_a_named_thing_leaves_the_preference_unsure(
+    memory: TemporalGraphMemory, first: str, later: str, kept: bool
+) -> None:
+    before = _facts(memory, (None, first))
+    assert len(before) == 1
+    fact = next(iter(before))
+    assert (fact in _facts(memory, (None, later))) is kept

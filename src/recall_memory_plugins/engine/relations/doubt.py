@@ -259,6 +259,16 @@ _LONGEST = 600
 _WORK_TYPES = frozenset({"WORKS_FOR", "REPORTS_TO", "MANAGES"})
 # the object is named: only then is a value of an accumulating type doubted
 _NAMED_ONLY = frozenset({"LIKES", "DISLIKES"})
+# the opposite feeling about a named liked / disliked thing ("pineapple on pizza is vile")
+_AVERSE = re.compile(
+    r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
+    r"|turns? my stomach|sick of|fed up with|hat(?:e|es|ed|ing))\b"
+    r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|皱眉|吃不消"
+)
+_FOND = re.compile(
+    r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about)\b"
+    r"|爱上|迷上|上瘾|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
+)
 # changes of a habit or a thing owned: they say nothing about a home, a job or a partner
 _HABIT = re.compile(
     r"\b(?:quit(?:s|ting)?|gave up|giving up|stopp(?:ed|ing)|swore off)\s+(?:smoking|drinking|vaping|"
@@ -471,8 +481,9 @@ def doubt_proposals(
                     continue  # "is staying at Intel", "went back to Umar's group", 再回昆明
                 if boss:
                     pass
-                elif rel.type in _NAMED_ONLY:
-                    if not (changed and named):  # with a change word, a named preference
+                elif rel.type in _NAMED_ONLY:  # a named preference, with a change word or
+                    turned = (_AVERSE if rel.type == "LIKES" else _FOND).search(folded)
+                    if not ((changed or turned) and named):  # the opposite feeling
                         continue
                 elif changed and (about(rel.type) or ((strong or left) and named)):
                     pass  # the change is said about this relation

@@ -28,6 +28,8 @@ __all__ = ["ENTITIES_PER_ALIAS", "EntityBook", "Prefetched"]
 # A first name shared by hundreds of people then costs a bounded read, and resolution, which
 # prefers the same type, the exact name, the salient and then the newest, rarely reaches further.
 ENTITIES_PER_ALIAS = 12
+# a surname with a title: 周女士, 陈先生, 王总, 李老师
+_ZH_TITLED = re.compile(r"(.{1,2}?)(先生|女士|小姐|太太|老师|总|经理|医生)")
 
 
 def _person_certain(name: str) -> bool:
@@ -242,6 +244,8 @@ class EntityBook:
                     chosen = people[0]
                     if chosen not in self.known and chosen not in self.new:
                         self.prefetch([words[0]])
+        if chosen is None and type_ in (PERSON, None, OTHER):
+            chosen = self._titled(name)  # "Ms Ortega", 周女士: a salient person's surname
         if chosen is None:
             if not create:
                 return None
@@ -255,6 +259,35 @@ class EntityBook:
                     self.referents[chosen].type = type_
                     self.version += 1
         return self._referent(chosen)
+
+    def _titled(self, name: str) -> str | None:
+        """The one salient person a title and surname name ("Ms Ortega" for Marisol Ortega,
+        周女士 for 周婷, Dr. Park), of the title's gender when it has one; None otherwise."""
+        if is_cjk(name):
+            m = _ZH_TITLED.fullmatch(name)
+            if m is None:
+                return None
+            surname, title = m.group(1), m.group(2)
+            gender = "m" if title == "先生" else "f" if title in ("女士", "小姐", "太太") else None
+            people = [
+                r for r in self.referents.values()
+                if is_cjk(r.name) and len(r.name) > len(surname) and r.name.startswith(surname)
+            ]  # fmt: skip
+        else:
+            words = name.replace(".", ". ").split()
+            if len(words) != 2 or words[0].lower() not in TITLES:
+                return None
+            surname = words[1].casefold()
+            gender = gender_of(words[0])
+            people = [
+                r for r in self.referents.values()
+                if len(r.name.split()) >= 2 and r.name.split()[-1].casefold() == surname
+            ]  # fmt: skip
+        people = [
+            r for r in people
+            if r.type in (PERSON, None, OTHER) and (r.gender or gender_of(r.name)) in (None, gender)
+        ]  # fmt: skip
+        return people[0].id if len(people) == 1 else None
 
     def resolve_many(
         self, names: Sequence[tuple[str, str | None, bool]], *, create: bool = True

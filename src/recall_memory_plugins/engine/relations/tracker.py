@@ -61,6 +61,7 @@ from .schema import (
     exclusivity_table,
     normalise_relation_type,
 )
+from .titles import join_titles
 from .updates import SYMMETRIC, decide_changes
 
 __all__ = ["FACT_HISTORY", "RelationPlan", "RelationTracker"]
@@ -158,6 +159,7 @@ class RelationTracker:
             [known_names((r.name, *r.aliases), r.type) for r in discourse.referents]
         )
         mentions = find_mentions(annotation, gazetteer=gazetteer)
+        mentions = join_titles(annotation, mentions, discourse.referents)  # "Ms Ortega", 周女士
         book = _EntityBook(store, namespace, discourse.referents)
         names = [clean_name(m.text) for m in mentions if m.kind == "name"]
         book.prefetch([*names, *([speaker] if speaker else [])])
