@@ -143,3 +143,35 @@ def test_the_opposite_feeling_about_a_named_thing_leaves_the_preference_unsure(
     assert len(before) == 1
     fact = next(iter(before))
     assert (fact in _facts(memory, (None, later))) is kept
+
+
+def test_a_bare_surname_names_the_one_salient_person_of_that_surname(
+    memory: TemporalGraphMemory,
+) -> None:
+    facts = _facts(
+        memory,
+        (None, "Harriet Okafor works for Barclays."),
+        (None, "Okafor, who spent eleven years at Barclays, has been poached by HSBC."),
+    )
+    assert ("Harriet Okafor", "WORKS_FOR", "Barclays") not in facts
+    assert not any(s == "Okafor" for s, _t, _o in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("韩梅改为直接向CEO冯志远汇报。", ("韩梅", "REPORTS_TO", "冯志远")),
+        ("姜国栋改为向副总裁白建华汇报。", ("姜国栋", "REPORTS_TO", "白建华")),
+    ],
+)
+def test_a_chinese_job_title_before_a_name_is_not_part_of_it(
+    memory: TemporalGraphMemory, text: str, fact: Fact
+) -> None:
+    assert fact in _facts(memory, (None, text))
+
+
+def test_an_indefinite_description_inside_a_name_read_as_text_names_nothing(
+    memory: TemporalGraphMemory,
+) -> None:
+    facts = _facts(memory, (None, "吴昊已从复旦大学毕业，如今在上海一家律所当实习律师。"))
+    assert not any(t == "WORKS_FOR" for _s, t, _o in facts), facts

@@ -262,7 +262,7 @@ _NAMED_ONLY = frozenset({"LIKES", "DISLIKES"})
 # the opposite feeling about a named liked / disliked thing ("pineapple on pizza is vile")
 _AVERSE = re.compile(
     r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
-    r"|turns? my stomach|sick of|fed up with|hat(?:e|es|ed|ing))\b"
+    r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing))\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|皱眉|吃不消"
 )
 _FOND = re.compile(

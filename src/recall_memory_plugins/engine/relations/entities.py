@@ -275,17 +275,20 @@ class EntityBook:
             ]  # fmt: skip
         else:
             words = name.replace(".", ". ").split()
-            if len(words) != 2 or words[0].lower() not in TITLES:
+            if len(words) == 1 and words[0][:1].isupper():  # "Okafor, who spent eleven years"
+                words = ["", *words]
+            elif len(words) != 2 or words[0].lower() not in TITLES:
                 return None
             surname = words[1].casefold()
-            gender = gender_of(words[0])
+            gender = gender_of(words[0]) if words[0] else None
             people = [
                 r for r in self.referents.values()
                 if len(r.name.split()) >= 2 and r.name.split()[-1].casefold() == surname
             ]  # fmt: skip
         people = [
             r for r in people
-            if r.type in (PERSON, None, OTHER) and (r.gender or gender_of(r.name)) in (None, gender)
+            if r.type in (PERSON, None, OTHER)
+            and (gender is None or (r.gender or gender_of(r.name)) in (None, gender))
         ]  # fmt: skip
         return people[0].id if len(people) == 1 else None
 

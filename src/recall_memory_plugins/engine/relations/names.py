@@ -31,6 +31,12 @@ def is_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
+_ZH_JOB_TITLE = re.compile(
+    r"^(?:CEO|CTO|CFO|COO|副总裁|总裁|副总经理|总经理|董事长|总监|经理|主管|主任|院长|校长|教授)"
+    r"(?=[\u4e00-\u9fff]{2,3}$)"
+)
+
+
 @lru_cache(maxsize=65536)
 def clean_name(text: str) -> str:
     """The canonical form of a name: no quotes, no leading "the", no possessive, no "项目" after
@@ -39,6 +45,7 @@ def clean_name(text: str) -> str:
     name = _POSSESSIVE.sub("", name).strip(_EDGE_PUNCT)
     if name.lower().startswith("the ") and len(name) > 4:
         name = name[4:].strip()
+    name = _ZH_JOB_TITLE.sub("", name)  # CEO冯志远, 副总裁白建华: the person, not the post
     for suffix in ("项目",):
         stem = name[: -len(suffix)]
         if name.endswith(suffix) and len(stem) >= 2 and stem.endswith(("计划", "工程", "行动")):

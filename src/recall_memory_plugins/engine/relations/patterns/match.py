@@ -88,7 +88,7 @@ class _Match:
         name = _ZH_NP_TAIL.sub("", self.ex.annotation.text[lo:hi]).strip(' ‘’“”「」『』《》"')
         if name[:1] in _ZH_FUNCTION_CHARS:  # "由小张": the pattern cut the name badly; say nothing
             return []
-        if _ZH_INDEFINITE.match(name):  # "一家律所", "某公司": no name, nothing to state
+        if _ZH_INDEFINITE.search(name):  # "(上海)一家律所", "某公司": no name, nothing to state
             return []
         if _ZH_CLAUSE.search(name):  # "入职第一周就一直在催", "入职满一个月": a clause, no name
             return []
