@@ -175,3 +175,46 @@ def test_an_indefinite_description_inside_a_name_read_as_text_names_nothing(
 ) -> None:
     facts = _facts(memory, (None, "吴昊已从复旦大学毕业，如今在上海一家律所当实习律师。"))
     assert not any(t == "WORKS_FOR" for _s, t, _o in facts), facts
+
+
+def test_the_person_of_a_relative_clause_is_the_one_who_changed(
+    memory: TemporalGraphMemory,
+) -> None:
+    facts = _facts(
+        memory,
+        (None, "Ingrid Sørensen works for Maersk."),
+        (None, "New faces: a warm welcome to Ingrid Sørensen, who joins our customs team at DSV "
+               "after eleven years at Maersk."),
+    )
+    assert ("Ingrid Sørensen", "WORKS_FOR", "Maersk") not in facts
+    # one person, however the tagger typed her name the second time
+    assert len([e for e in memory.entities() if e.name == "Ingrid Sørensen"]) == 1
+
+
+def test_a_relative_clause_that_keeps_the_job_keeps_it(memory: TemporalGraphMemory) -> None:
+    facts = _facts(
+        memory,
+        (None, "Ingrid Sørensen works for Maersk."),
+        (None, "We had lunch with Ingrid Sørensen, who is staying at Maersk."),
+    )
+    assert ("Ingrid Sørensen", "WORKS_FOR", "Maersk") in facts
+
+
+def test_a_new_project_read_beside_a_handover_leaves_the_old_one_unsure(
+    memory: TemporalGraphMemory,
+) -> None:
+    facts = _facts(
+        memory,
+        (None, "Beatrice Achterberg manages the Riverside project."),
+        (None, "Ms Achterberg says the Riverside project has been handed to a colleague and she's "
+               "now running the Harbour Quay project — please send the paperwork there."),
+    )
+    assert ("Beatrice Achterberg", "MANAGES", "Riverside project") not in facts
+
+
+def test_a_full_name_with_a_known_first_name_is_also_known_by_it(
+    memory: TemporalGraphMemory,
+) -> None:
+    _facts(memory, (None, "Kwame Asante reports to Lucy Barnes."))
+    kwame = [e for e in memory.entities() if e.name == "Kwame Asante"]
+    assert kwame and "Kwame" in kwame[0].aliases

@@ -52,6 +52,8 @@ def _compatible(a: str | None, b: str | None, name: str) -> bool:
     """
     if a in (None, OTHER) or b in (None, OTHER) or (a == PERSON) == (b == PERSON):
         return True
+    if len(name.split()) >= 2 and gender_of(name) is not None:
+        return True  # "Ingrid Sørensen" tagged LOCATION once: a full name is the person's
     return not _person_certain(name)
 
 

@@ -8,8 +8,8 @@ import re
 from functools import lru_cache
 
 from ...nlp.base import Annotation, Sentence
-from .lexicon import PROJECT_WORDS, TITLES
-from .schema import PERSON
+from .lexicon import PROJECT_WORDS, TITLES, gender_of
+from .schema import OTHER, PERSON
 
 __all__ = ["clean_name", "is_cjk", "name_variants", "token_offsets"]
 
@@ -59,7 +59,9 @@ def name_variants(name: str, type_: str | None) -> list[str]:
     words = name.split()
     out: list[str] = []
     if len(words) >= 2 and not is_cjk(name):
-        if type_ == PERSON and words[0].lower() not in TITLES:
+        if words[0].lower() not in TITLES and (
+            type_ == PERSON or (type_ in (None, OTHER) and gender_of(words[0]) is not None)
+        ):  # "Kwame" for "Kwame Asante", typed or not
             out.append(words[0])
         elif words[0].lower() in PROJECT_WORDS:
             out.append(" ".join(words[1:]))
