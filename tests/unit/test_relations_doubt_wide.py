@@ -198,3 +198,33 @@ def test_more_changes_of_blind_batches_18_to_21(
     assert gone in _facts(memory)
     memory.add(later, speaker="刘芳")
     assert gone not in _facts(memory)
+
+
+@pytest.mark.parametrize(
+    ("speaker", "first", "later", "fact", "kept"),
+    [
+        # a day in one clause and a negation in another: the change stands
+        ("赵磊", "我在华为工作。", "今天是在腾讯的第一天，工牌还没焐热，食堂已经吃撑了。",
+         ("赵磊", "WORKS_FOR", "华为"), False),
+        # a welcome with "please", the change in a relative clause: no question
+        (None, "Hannah Vogel works for Siemens.",
+         "Please join us in welcoming Hannah Vogel, who joined Bosch this Monday.",
+         ("Hannah Vogel", "WORKS_FOR", "Siemens"), False),
+        # look-alikes: a day and a negation in one clause; "still" the boss's person
+        ("赵磊", "我在华为工作。", "今天没去上班，在家休息。", ("赵磊", "WORKS_FOR", "华为"), True),
+        (None, "骆驰向景涛汇报。", "骆驰这周在帮翟明的团队赶一个急活儿，不过他还是景涛的人。",
+         ("骆驰", "REPORTS_TO", "景涛"), True),
+    ],
+)
+def test_clauses_of_a_chat_turn_or_announcement(
+    memory: TemporalGraphMemory,
+    speaker: str | None,
+    first: str,
+    later: str,
+    fact: Fact,
+    kept: bool,
+) -> None:
+    memory.add(first, speaker=speaker)
+    memory.add(later, speaker=speaker)
+    facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+    assert (fact in facts) is kept

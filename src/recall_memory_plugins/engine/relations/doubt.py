@@ -128,7 +128,7 @@ _TOPICS_EN = {
         "badge", "contract", "laptop", "training", "onboarding", r"poach\w*", "email", "cut", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
         r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",
         r"layoffs?", "let go", "lanyard", "keycard", "exit interview", "notice", "stand-up",
-        r"first (?:week|month|shift|paycheck)",
+        r"first (?:week|month|shift|paycheck)", r"join(?:s|ed|ing)",
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
@@ -228,7 +228,7 @@ _ASKED = re.compile(r"(?<=[?？])|[，；;,:：—–]|\s-\s|\bso\b|\band then\b
 # a clause that asks: a question mark, a question word or auxiliary first, 吗 last, a request
 _ASKING = re.compile(
     r"[?？]|[吗么呢]\s*$|^\s*(?:and |but |or )?(?:did|does|do|is|are|was|were|can|could|would|will"
-    r"|should|has|have|how|what|where|when|who|why|which|whether)\b|"
+    r"|should|has|have|how|what|where|why|whether)\b|"  # not "…, who joined Bosch": relative
     + _REQUEST.pattern,
     re.IGNORECASE,
 )
@@ -312,7 +312,7 @@ def _kept(name: str, text: str) -> bool:
     """Whether ``text`` says the old value ``name`` holds ("is staying at Intel", "went back to
     Umar's group", 还在华为, 开春再回昆明)."""
     if not name.isascii():
-        return re.search(rf"(?:还在|仍在|仍然在|依然在|留在|再回|又回|回到){re.escape(name)}", text) is not None
+        return re.search(rf"(?:还在|仍在|仍然在|依然在|留在|再回|又回|回到|还是){re.escape(name)}", text) is not None
     keep = r"(?:stay(?:s|ed|ing)?(?: on)?|still(?: \w+)?|remain(?:s|ed|ing)?|back)"
     return re.search(rf"\b{keep} (?:at|in|with|to|for) (?:the )?{re.escape(name)}(?![\w])", text) is not None
 
@@ -415,8 +415,8 @@ def doubt_proposals(
                 topics[type_] = type_ in _TOPICS and _TOPICS[type_].search(text) is not None
             return topics[type_]
 
-        if _DAY.search(text) and _NEGATION.search(text):
-            continue
+        if any(_DAY.search(c) and _NEGATION.search(c) for c in _CLAUSES.split(text)):
+            continue  # "today I didn't go to the office"; not 今天是在腾讯的第一天，工牌还没焐热
         if unasserted(text):  # a plan, a condition, a bounded past: nothing changed yet
             continue
         past = bool(_PAST.search(text))
