@@ -218,3 +218,47 @@ def test_a_full_name_with_a_known_first_name_is_also_known_by_it(
     _facts(memory, (None, "Kwame Asante reports to Lucy Barnes."))
     kwame = [e for e in memory.entities() if e.name == "Kwame Asante"]
     assert kwame and "Kwame" in kwame[0].aliases
+
+
+@pytest.mark.parametrize(
+    ("speaker", "first", "later", "fact", "kept"),
+    [
+        # "going back to Python" with an aversion is no old value kept
+        ("Mei", "I like Python.", "I'm a full Rust convert, can't stand going back to Python now.",
+         ("Mei", "LIKES", "Python"), False),
+        # the boss's own departure, read by the patterns, still unsettles the line to her
+        (None, "邓伟的上级是许兰。", "许兰上个月离职了，邓伟这条线现在由韩冬直接带。",
+         ("邓伟", "REPORTS_TO", "许兰"), False),
+        # a plan someone had for the project: nothing changed
+        (None, "郭晓明负责星火项目。", "听说老板想让何佳接手星火项目，但郭晓明坚持要带到上线。",
+         ("郭晓明", "MANAGES", "星火项目"), True),
+    ],
+)
+def test_preferences_bosses_and_plans(
+    memory: TemporalGraphMemory,
+    speaker: str | None,
+    first: str,
+    later: str,
+    fact: Fact,
+    kept: bool,
+) -> None:
+    facts = _facts(memory, (speaker, first), (speaker, later))
+    assert (fact in facts) is kept
+    assert not any(t == "MANAGES" and s == "何佳" for s, t, _o in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("林晓峰改为直接向首席技术官罗建华汇报。", ("林晓峰", "REPORTS_TO", "罗建华")),
+    ],
+)
+def test_a_chief_officer_title_is_not_part_of_the_name(
+    memory: TemporalGraphMemory, text: str, fact: Fact
+) -> None:
+    assert fact in _facts(memory, (None, text))
+
+
+def test_a_post_is_no_employer(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, (None, "黄晓燕在腾讯工作。"), (None, "黄晓燕仍在原岗位任职。"))
+    assert ("黄晓燕", "WORKS_FOR", "原岗位") not in facts

@@ -475,7 +475,7 @@ def doubt_proposals(
                 boss = rel.subject_id != entity_id and rel.type == "REPORTS_TO" and boss_left()
                 if rel.subject_id != entity_id and exclusivity.get(rel.type) != "object" and not boss:
                     continue  # Lou's boss Mae moved house: Lou still reports to her
-                if (rel.object_id, rel.type) in read or (
+                if ((rel.object_id, rel.type) in read and not boss) or (
                     # a project has one manager: Ann running Orion now says nothing of Atlas
                     (rel.subject_id, rel.type) in read
                     and (exclusivity.get(rel.type) != "object" or _ADDITIVE.search(folded))
@@ -487,7 +487,9 @@ def doubt_proposals(
                 named = bool(other) and _named(str(other).casefold(), folded)
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
                 left = named and not trip and _left_from(str(other).casefold(), folded)
-                if named and not strong and _kept(str(other).casefold(), folded):
+                if named and not strong and rel.type not in _NAMED_ONLY and _kept(
+                    str(other).casefold(), folded
+                ):
                     continue  # "is staying at Intel", "went back to Umar's group", 再回昆明
                 if boss:
                     pass

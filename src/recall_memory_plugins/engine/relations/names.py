@@ -32,7 +32,8 @@ def is_cjk(text: str) -> bool:
 
 
 _ZH_JOB_TITLE = re.compile(
-    r"^(?:CEO|CTO|CFO|COO|副总裁|总裁|副总经理|总经理|董事长|总监|经理|主管|主任|院长|校长|教授)"
+    r"^(?:CEO|CTO|CFO|COO|首席[\u4e00-\u9fff]{1,4}?官|副总裁|总裁|副总经理|总经理|董事长|总监|经理|主管|主任"
+    r"|院长|校长|教授)"
     r"(?=[\u4e00-\u9fff]{2,3}$)"
 )
 

@@ -137,7 +137,7 @@ _ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
 _ZH_INDEFINITE = re.compile(r"(?:[一两几某这那哪每][家个所间座位]|某)")
 # adverbs and spans of time are clause material, never part of a name read as text
 _ZH_CLAUSE = re.compile(
-    r"就|一直|已经|正在|第[一二三四五六七八九十两\d]+[周天次]"
+    r"就|一直|已经|正在|岗位|职位|第[一二三四五六七八九十两\d]+[周天次]"
     r"|[一二三四五六七八九十两几半\d]+个?(?:周|星期|礼拜|天|月|小时)"
 )
 # the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"

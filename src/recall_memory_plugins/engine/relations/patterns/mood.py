@@ -64,8 +64,10 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "English future or plan",
         r"(?-i:\b(?:will|shall|won't)\b)|['’]ll\b|\bgoing\s+to\s+\w|\babout\s+to\b"
         r"|\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday"
-        r"|wednesday|thursday|friday|saturday|sunday)\b|\btomorrow\b",
+        r"|wednesday|thursday|friday|saturday|sunday)\b|\btomorrow\b"
+        r"|\bthat\s+(?:[\w'’-]+\s+){1,3}?would\b",  # reported: "reports that Aaron would take over"
         "Alice will join Globex next month.",
+        "Reports said that Aaron would take over Phoenix.",
         "Alice is going to move to Berlin.",
         "Alice is moving to Lyon next week.",
         "Bob's about to take over Project Orion.",
@@ -73,8 +75,10 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     ),
     _row(
         "Chinese future or plan",
-        r"即将|将要|将会|打算|准备(?!好)|下(?:个)?(?:月|周|星期|礼拜)|明年|明天|后天|马上(?:就)?要|快要|就要",
+        r"即将|将要|将会|打算|准备(?!好)|下(?:个)?(?:月|周|星期|礼拜)|明年|明天|后天|马上(?:就)?要|快要|就要"
+        r"|想让|考虑让|考虑过让|有意让",
         "张三即将接手星火计划。",
+        "老板想让何佳接手星火项目，但最后没换人。",
         "王五下个月将加入腾讯。",
         "李四明年要去北京工作。",
         "王五准备搬到深圳。",
