@@ -228,3 +228,40 @@ def test_clauses_of_a_chat_turn_or_announcement(
     memory.add(later, speaker=speaker)
     facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
     assert (fact in facts) is kept
+
+
+@pytest.mark.parametrize(
+    ("speaker", "first", "later", "fact", "kept"),
+    [
+        # a future clause beside a handover already done: the handover stands
+        ("林涛", "我负责天河项目。", "天河项目我已经交接给小郑了，下个月开始在新加坡和广州两头飞。",
+         ("林涛", "MANAGES", "天河项目"), False),
+        (None, "Marguerite Dubois reports to Stefan Novak.",
+         "Org update: Stefan has moved on, so the analytics team now rolls up to Fiona Kwan.",
+         ("Marguerite Dubois", "REPORTS_TO", "Stefan Novak"), False),
+        ("赵敏", "我在阿里巴巴工作。", "裸辞了，每天睡到自然醒。", ("赵敏", "WORKS_FOR", "阿里巴巴"), False),
+        # look-alikes: the office moves next month, the home does not
+        (None, "马俊住在深圳。", "自下月起研发中心整体搬到东莞，马俊表示以后每天开车过去上班，家不搬。",
+         ("马俊", "LIVES_IN", "深圳"), True),
+        ("林涛", "我负责天河项目。", "下个月开始我要在新加坡和广州两头飞。",
+         ("林涛", "MANAGES", "天河项目"), True),
+    ],
+)
+def test_clauses_with_a_future_and_more_change_words(
+    memory: TemporalGraphMemory,
+    speaker: str | None,
+    first: str,
+    later: str,
+    fact: Fact,
+    kept: bool,
+) -> None:
+    memory.add(first, speaker=speaker)
+    memory.add(later, speaker=speaker)
+    facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+    assert (fact in facts) is kept
+
+
+def test_a_chinese_project_is_also_known_without_its_suffix(memory: TemporalGraphMemory) -> None:
+    memory.add("吴芳负责天穹项目。")
+    project = [e for e in memory.entities() if e.name == "天穹项目"]
+    assert project and "天穹" in project[0].aliases

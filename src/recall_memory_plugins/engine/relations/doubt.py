@@ -128,7 +128,7 @@ _TOPICS_EN = {
         "badge", "contract", "laptop", "training", "onboarding", r"poach\w*", "email", "cut", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
         r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",
         r"layoffs?", "let go", "lanyard", "keycard", "exit interview", "notice", "stand-up",
-        r"first (?:week|month|shift|paycheck)", r"join(?:s|ed|ing)",
+        r"first (?:week|month|shift|paycheck)", r"join(?:s|ed|ing)", r"mov(?:ed|ing) on",
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
@@ -137,7 +137,7 @@ _TOPICS_EN = {
     "MANAGES": _words(
         r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
         r"run(?:s|ning)?", "ran", r"(?:taken|took|take|takes) over", "owner", r"hand(?:ed|s)? off",
-        r"charge", r"helm", r"projects?", r"shelved", r"scrapp(?:ed|ing)", r"picked up",
+        r"charge", r"helm", r"projects?", r"shelved", r"scrapp(?:ed|ing)", r"picked up", "hands",
     ),
     "REPORTS_TO": _words(
         r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead", "under",
@@ -161,7 +161,7 @@ _TOPICS_EN = {
 }
 _TOPICS_ZH = {
     "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边|安顿",
-    "WORKS_FOR": "加盟|出任|工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|跳槽|入职|就职|单位|工资|老东家",
+    "WORKS_FOR": "加盟|出任|工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|裸辞|辞了|辞掉|跳槽|入职|就职|单位|工资|老东家|散伙饭|欢送会",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
     "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒|执掌|一把手",
     "REPORTS_TO": "审批|签字|领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管|安排",
@@ -192,6 +192,7 @@ _NO_CHANGE = re.compile(
     # a degree, not a change ("not as much as he used to")
     r"|\bas much as\b"
     r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|接)"
+    r"|(?<!得)不(?:打算|想)?搬"  # 家不搬 (not 不得不搬)
     r"|(?:没有|没|未|不会)(?:把|将)[^，。,]{1,12}(?:交|给|让|转)",
     re.IGNORECASE,
 )
@@ -402,7 +403,8 @@ def doubt_proposals(
             continue
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
         clauses = _CLAUSES.split(text)
-        kept = [c for c in clauses if not _NO_CHANGE.search(c)]
+        # (a future clause too: "天河项目我已经交接给小郑了，…下个月开始两头飞" still hands over)
+        kept = [c for c in clauses if not _NO_CHANGE.search(c) and not unasserted(c)]
         denied = len(kept) < len(clauses)  # a plan or a denial: only the rules read the rest
         text = "，".join(kept)
         changed = bool(_CHANGE.search(text))

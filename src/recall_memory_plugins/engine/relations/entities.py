@@ -360,6 +360,10 @@ class EntityBook:
                     new.type = ref.type
                     self.referents[ref.id].type = ref.type
                     self.version += 1
+                    for alias in name_variants(new.name, ref.type):  # now a person: "Stefan"
+                        if alias not in new.aliases:
+                            new.aliases.append(alias)
+                            self.new_alias.setdefault(alias.casefold(), []).append(new.id)
             return ref.id
         if ref.id is not None:
             found = self.store.find_entities(self.namespace, ids=[ref.id])

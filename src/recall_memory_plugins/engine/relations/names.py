@@ -68,7 +68,9 @@ def name_variants(name: str, type_: str | None) -> list[str]:
             out.append(" ".join(words[1:]))
         elif words[-1].lower() in PROJECT_WORDS:
             out.append(" ".join(words[:-1]))
-    return [v for v in out if v and v.lower() != name.lower()]
+    elif is_cjk(name) and type_ not in (PERSON,) and name.endswith(("项目", "计划", "工程")):
+        out.append(name[:-2])  # 星火 for 星火项目, as "Spark" for "Project Spark"
+    return [v for v in out if len(v) >= 2 and v.lower() != name.lower()]
 
 
 def token_offsets(annotation: Annotation, sentence: Sentence) -> list[tuple[int, int]]:
