@@ -262,3 +262,54 @@ def test_a_chief_officer_title_is_not_part_of_the_name(
 def test_a_post_is_no_employer(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, (None, "黄晓燕在腾讯工作。"), (None, "黄晓燕仍在原岗位任职。"))
     assert ("黄晓燕", "WORKS_FOR", "原岗位") not in facts
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "gone"),
+    [  # 小孙, 韩姐, 潘主管: a salient person by surname and a familiar form
+        ("孙丽华住在南京。", "人事备忘：小孙上个月已在杭州买房安家。", ("孙丽华", "LIVES_IN", "南京")),
+        ("罗佳的上级是韩雪。", "韩姐的欢送会结束了，眼泪止不住。", ("罗佳", "REPORTS_TO", "韩雪")),
+        ("潘晓燕喜欢咖啡。", "潘主管说现在闻到咖啡味就反胃。", ("潘晓燕", "LIKES", "咖啡")),
+    ],
+)
+def test_chinese_familiar_forms_name_the_person(
+    memory: TemporalGraphMemory, first: str, later: str, gone: Fact
+) -> None:
+    assert gone in _facts(memory, (None, first))
+    assert gone not in _facts(memory, (None, later))
+
+
+def test_a_familiar_form_of_the_other_gender_names_no_one(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, (None, "罗佳的上级是韩雪。"), (None, "韩哥的欢送会结束了。"))
+    assert ("罗佳", "REPORTS_TO", "韩雪") in facts
+
+
+@pytest.mark.parametrize(
+    ("speaker", "first", "later", "fact", "kept"),
+    [
+        ("Patrick", "I like Friday lunches.", "Since the new caterer I've come to dread Friday lunches.",
+         ("Patrick", "LIKES", "Friday lunches"), False),
+        # a "when" that happened is no condition
+        (None, "Bethany Cole manages the Helpdesk team.",
+         "When Bethany went on leave she handed the reins of the Helpdesk team to Oliver Nguyen.",
+         ("Bethany Cole", "MANAGES", "Helpdesk team"), False),
+        (None, "Bethany Cole manages the Helpdesk team.",
+         "When Bethany goes on leave, Oliver Nguyen covers the Helpdesk team.",
+         ("Bethany Cole", "MANAGES", "Helpdesk team"), True),
+        # a new school beside the old one; one more school is added
+        (None, "谢明在浙江大学读书。", "谢明现在在清华大学读研一，天天泡实验室。",
+         ("谢明", "STUDIES_AT", "浙江大学"), False),
+        (None, "谢明在浙江大学读书。", "谢明也在清华大学读书。",
+         ("谢明", "STUDIES_AT", "浙江大学"), True),
+    ],
+)
+def test_feelings_conditions_and_schools(
+    memory: TemporalGraphMemory,
+    speaker: str | None,
+    first: str,
+    later: str,
+    fact: Fact,
+    kept: bool,
+) -> None:
+    facts = _facts(memory, (speaker, first), (speaker, later))
+    assert (fact in facts) is kept

@@ -156,6 +156,7 @@ _TOPICS_EN = {
     ),
     "MARRIED_TO": _words(
         "married", "marriage", "wife", "husband", "spouse", r"divorc\w*", r"separat\w*",
+        "decree absolute", "decree nisi",
         r"widow\w*", "wedding", r"split(?:ting)? up", "broke up", r"ex(?:-wife|-husband)?",
     ),
 }
@@ -177,7 +178,9 @@ _CHANGE = re.compile(f"{_CHANGE_EN}|{_CHANGE_ZH}|{_STRONG_EN}|{_STRONG_ZH}", re.
 _STRONG = re.compile(f"{_STRONG_EN}|{_STRONG_ZH}", re.IGNORECASE)
 # questions and conditionals doubt nothing
 _OPEN_MOOD = re.compile(
-    r"[?？]|吗[。！!]?\s*$|^\s*(?:if|unless|when|whether|maybe|perhaps)\b|^\s*(?:如果|要是|假如|万一)",
+    r"[?？]|吗[。！!]?\s*$|^\s*(?:if|unless|whether|maybe|perhaps)\b|^\s*(?:如果|要是|假如|万一)"
+    # "When Bea goes on leave, …"; not "When Bethany went on leave she handed …": that happened
+    r"|^\s*when\b(?![^,]{0,40}\b(?:went|was|were|had|did|left|moved|got|\w+ed)\b)",
     re.IGNORECASE,
 )
 # a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
@@ -219,7 +222,7 @@ _ADDITIVE = re.compile(r"\b(?:also|as well|too|in addition|besides)\b|也|还|�
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
 # clauses of a sentence that a plan or a denial may hold for alone
-_CLAUSES = re.compile(r"[，；;]")
+_CLAUSES = re.compile(r"[，；;—–]|\s-\s")
 # a request to the assistant asks nothing about the facts beside it: its clause is left out
 _REQUEST = re.compile(
     r"\b(?:can|could|would|will) you\b|\bhelp me\b|\bplease\b|帮我|帮忙|能不能帮|可以帮|麻烦你",
@@ -265,8 +268,8 @@ _NAMED_ONLY = frozenset({"LIKES", "DISLIKES"})
 # the opposite feeling about a named liked / disliked thing ("pineapple on pizza is vile")
 _AVERSE = re.compile(
     r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
-    r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing))\b"
-    r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|皱眉|吃不消"
+    r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*)\b"
+    r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消"
 )
 _FOND = re.compile(
     r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about)\b"
@@ -384,8 +387,9 @@ def doubt_proposals(
 
     # a new marriage beside a current one leaves the older unsure ("this summer she married
     # Paul", known married to Neil: widowed or divorced, unsaid)
-    for p in proposals:
-        if p.type in SYMMETRIC and not p.negated and p.object_id:
+    for p in proposals:  # a new school too ("现在在清华大学读研"), unless one more ("also")
+        if (p.type in SYMMETRIC or (p.type == "STUDIES_AT" and not _ADDITIVE.search(
+                annotation.text.casefold()))) and not p.negated and p.object_id:
             for rel in current_of(p.subject_id):
                 if rel.type == p.type and rel.subject_id == p.subject_id and not is_unsure(rel) \
                         and rel.object_id not in (p.object_id, p.subject_id):

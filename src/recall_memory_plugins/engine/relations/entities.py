@@ -29,7 +29,7 @@ __all__ = ["ENTITIES_PER_ALIAS", "EntityBook", "Prefetched"]
 # prefers the same type, the exact name, the salient and then the newest, rarely reaches further.
 ENTITIES_PER_ALIAS = 12
 # a surname with a title: 周女士, 陈先生, 王总, 李老师
-_ZH_TITLED = re.compile(r"(.{1,2}?)(先生|女士|小姐|太太|老师|总|经理|医生)")
+_ZH_TITLED = re.compile(r"(.{1,2}?)(先生|女士|小姐|太太|老师|总|经理|主管|总监|医生|姐|哥)|([小老])(.)")
 
 
 def _person_certain(name: str) -> bool:
@@ -269,8 +269,11 @@ class EntityBook:
             m = _ZH_TITLED.fullmatch(name)
             if m is None:
                 return None
-            surname, title = m.group(1), m.group(2)
-            gender = "m" if title == "先生" else "f" if title in ("女士", "小姐", "太太") else None
+            surname, title = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+            gender = (
+                "m" if title in ("先生", "哥")
+                else "f" if title in ("女士", "小姐", "太太", "姐") else None
+            )  # fmt: skip
             people = [
                 r for r in self.referents.values()
                 if is_cjk(r.name) and len(r.name) > len(surname) and r.name.startswith(surname)

@@ -21,7 +21,8 @@ from .schema import PERSON, Gender, Mention
 
 __all__ = ["join_titles"]
 
-_ZH_TITLES = "先生|女士|小姐|太太"
+_ZH_TITLES = "先生|女士|小姐|太太|老师|主管|经理|总监|医生|姐|哥|总"
+_ZH_FEMALE_TITLES = ("女士", "小姐", "太太", "姐")
 _GAP = re.compile(r"\.?\s{1,2}")
 
 
@@ -66,7 +67,8 @@ def join_titles(
     if not surnames or not any("\u4e00" <= c <= "\u9fff" for c in text[:200]):
         return out
     taken = [(m.start, m.end) for m in out]
-    pattern = re.compile("(?:" + "|".join(map(re.escape, sorted(surnames))) + f")(?:{_ZH_TITLES})")
+    names = "|".join(map(re.escape, sorted(surnames)))
+    pattern = re.compile(f"(?:{names})(?:{_ZH_TITLES})|[小老](?:{names})")  # 周女士, 韩姐, 小孙
     added = []
     for hit in pattern.finditer(text):
         if any(a < hit.end() and hit.start() < b for a, b in taken):
@@ -74,7 +76,10 @@ def join_titles(
         sentence = next(
             (k for k, sent in enumerate(annotation.sentences) if sent.end_char >= hit.end()), 0
         )
-        gender: Gender = "m" if hit.group().endswith("先生") else "f"
+        word = hit.group()
+        gender: Gender | None = (
+            "f" if word.endswith(_ZH_FEMALE_TITLES) else "m" if word.endswith(("先生", "哥")) else None
+        )
         added.append(
             Mention(hit.group(), hit.start(), hit.end(), sentence, "name", type=PERSON,
                     gender=gender)
