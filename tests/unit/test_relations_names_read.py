@@ -313,3 +313,56 @@ def test_feelings_conditions_and_schools(
 ) -> None:
     facts = _facts(memory, (speaker, first), (speaker, later))
     assert (fact in facts) is kept
+
+
+@pytest.mark.parametrize(
+    ("speaker", "first", "later", "fact", "kept"),
+    [
+        # someone else joining the same employer says nothing of the speaker's
+        ("Kwame", "I work for Deloitte.",
+         "Last day at Deloitte was Friday, and apparently Priti is joining Deloitte to fill my seat.",
+         ("Kwame", "WORKS_FOR", "Deloitte"), False),
+        (None, "Tobias works for Siemens.",
+         "His mate Jonas left Siemens for Bosch last week, but Tobias says he's staying put.",
+         ("Tobias", "WORKS_FOR", "Siemens"), True),
+        # a change said in passing inside a request
+        ("Tomasz", "I live in Manchester.",
+         "Can you find me a dentist near my new flat in Glasgow?", ("Tomasz", "LIVES_IN", "Manchester"),
+         False),
+        ("Tomasz", "I live in Manchester.", "Can you find me a dentist in Glasgow for my trip?",
+         ("Tomasz", "LIVES_IN", "Manchester"), True),
+        # the boss left; the rest of the sentence is a future
+        (None, "Jonah Feld reports to Carla Benedetti.",
+         "Carla has left the company; until a replacement is hired, Jonah's one-to-ones will be "
+         "with the VP.", ("Jonah Feld", "REPORTS_TO", "Carla Benedetti"), False),
+    ],
+)
+def test_other_ends_requests_and_futures(
+    memory: TemporalGraphMemory,
+    speaker: str | None,
+    first: str,
+    later: str,
+    fact: Fact,
+    kept: bool,
+) -> None:
+    facts = _facts(memory, (speaker, first), (speaker, later))
+    assert (fact in facts) is kept
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "absent"),
+    [
+        ("韩雪改向新任市场部总监吴凡汇报。", ("韩雪", "REPORTS_TO", "吴凡"), None),
+        ("林芳改向新来的总监邓欣汇报。", ("林芳", "REPORTS_TO", "邓欣"), None),
+        ("公司总部已从成都搬到了重庆。", None, ("公司总部", "LIVES_IN", "重庆")),
+        ("张伟跳槽去了蔚来，在合肥上班。", None, ("张伟", "WORKS_FOR", "合肥")),
+    ],
+)
+def test_chinese_titles_companies_and_cities(
+    memory: TemporalGraphMemory, text: str, fact: Fact | None, absent: Fact | None
+) -> None:
+    facts = _facts(memory, (None, text))
+    if fact is not None:
+        assert fact in facts
+    if absent is not None:
+        assert absent not in facts

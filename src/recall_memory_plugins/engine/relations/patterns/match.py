@@ -146,6 +146,9 @@ _KNOWN_TYPES = frozenset({PERSON, ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})
 # entity types that cannot be the subject of a relation about a person (not ORG or LOCATION: a
 # weak NER types people so, "Mina Park" LOCATION)
 _NOT_A_PERSON = frozenset({PROJECT, PRODUCT, THING, DATE})
+# a Chinese organisation by its suffix (the segmenter's place and organisation tags are good)
+_ZH_ORG_TAIL = re.compile(r"[\u4e00-\u9fff](?:总部|公司|集团|分公司|部门)$")
+_ZH_NAME = re.compile(r"[\u4e00-\u9fff]+")
 
 
 def _is_time(ref: EntityRef) -> bool:
@@ -168,8 +171,10 @@ def _cands(
     for s in subjects:
         if _is_time(s):
             continue
-        if type_ in _PERSON_RELATIONS and s.type in _NOT_A_PERSON:
-            continue
+        if type_ in _PERSON_RELATIONS and (
+            s.type in _NOT_A_PERSON or _ZH_ORG_TAIL.search(s.name) is not None
+        ):
+            continue  # 公司总部搬到了重庆: the company's place, no one's home
         for o in objects:
             if o is not None and s.id is not None and s.id == o.id:
                 continue
@@ -186,4 +191,8 @@ def _typed(refs: Sequence[EntityRef], default: str) -> list[EntityRef]:
 
 def _employer(refs: Sequence[EntityRef]) -> list[EntityRef]:
     """An employer is an organisation, whatever a weak NER guessed ("works at Initech")."""
-    return [r if r.type in (ORG, PROJECT, PRODUCT) else replace(r, type=ORG) for r in refs]
+    return [
+        r if r.type in (ORG, PROJECT, PRODUCT) else replace(r, type=ORG)
+        for r in refs
+        if not (r.type == LOCATION and _ZH_NAME.fullmatch(r.name))  # 在合肥上班: a city
+    ]

@@ -1,0 +1,143 @@
+"""The word lists of the doubt rule (:mod:`.doubt`): change words, strong change words and the
+topic words of each relation type, in English and Chinese.
+
+Kept apart from the rule itself so that the rule's logic stays readable; a word is added here
+with a look-alike test in ``tests/unit/test_relations_doubt*.py``.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["ANY_TOPIC", "CHANGE", "STRONG", "TOPICS", "words"]
+
+_W = r"(?<![a-z])(?:{})(?![a-z])"
+
+
+def _words(*parts: str) -> str:
+    return _W.format("|".join(parts))
+
+
+_CHANGE_EN = _words(
+    r"former(?:ly)?", r"ex-", "old", "used to", "no longer", r"any ?more", "no more", "not now",
+    "left", r"leav(?:e|es|ing)", r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)",
+    "farewell", r"good-?bye", r"mov(?:e|ed|es|ing)", r"relocat\w*", "packed up", "sold",
+    r"selling", "for rent", "new", "now", "nowadays", "these days", r"switch\w*", "lost",
+    r"g[ia]ve up", "giving up", "between jobs", r"stepp(?:ed|ing) (?:down|aside|back)",
+    r"hand(?:ed|s)? (?:in|over)", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
+    r"alumn\w*", r"graduat\w*", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
+    r"previous(?:ly)?", r"last (?:day|paycheck|shift|week at)", "instead", "different",
+    r"hasn'?t", r"haven'?t", r"ended", r"can'?t stand", r"(?:is|are|was|were) over",
+    r"clear(?:ed|s)? out", "first day", r"buyout",
+    r"complet(?:ed|es) (?:(?:her|his|my|their|a) )?(?:phd|degree|studies|master'?s|bachelor'?s)",
+    r"sign(?:ed|s)? an? (?:new )?lease", r"accept(?:ed|s)? an? (?:job )?offer",
+    r"(?:took|takes|taking|taken) (?:the|an|a|their|her|his) (?:job )?offer", "now that",
+    r"start(?:ed|s|ing) (?:at|with|in|a|her|his|my|their)",
+    r"transferr?(?:ed|ing)?", r"reassign\w*", r"promot(?:ed|ion)", r"(?:taken|took) over",
+    r"hand(?:ed|s|ing)? (?:it |them )?off", r"finali[sz](?:ed|es)", r"split(?:ting)? up",
+    r"broke up", r"break(?:ing)? up", r"separated", r"c(?:o|a)me around", r"warm(?:ed|ing) up to",
+    "since", r"these days", "nowadays", r"ever since", r"jump(?:ed|s|ing)? ship", r"shelved",
+    r"scrapp(?:ed|ing)", r"cancell?ed", r"wound down", r"between projects", r"landed",
+    r"folded into", r"merg(?:ed|er)", r"reorg\w*", r"done with", r"sw(?:ore|orn|ear|ears) off",
+    r"hooked", r"bumped up", r"split(?:ting)? from", r"chang(?:e|ed|es|ing)",
+    r"turn(?:ed|s)? (?:me|him|her|them|us) into", r"convert(?:ed|s)?",
+    # "posted from Cairo to Dubai": a change between two named values
+    r"from (?:\w+ ){1,3}?to", r"didn'?t renew", r"not renewed", r"sign(?:ed|s)? on", "onboarding",
+    r"pull(?:ed|s)? (?:\w+ )?off", r"picked up", r"bec(?:o|a)me", r"diploma", "no more",
+    r"poach(?:ed|es|ing)?", "cut", r"replac(?:ed|es|ing)", r"behind (?:him|her|me|them|us)",
+    r"yank(?:ed|s)?", r"snapp(?:ed|ing) (?:\w+ )?up",
+    r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
+    r"first (?:week|month|shift|paycheck)", r"shipp(?:ed|ing) (?:\w+ )?off",
+)
+_STRONG_EN = _words(
+    r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
+    r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)", "farewell", r"good-?bye",
+    "sold", "for rent", "packed up", r"(?:is|are|was|were) over", r"clear(?:ed|s)? out",
+    r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out", r"hasn'?t", r"haven'?t",
+    r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"split(?:ting)? (?:up|from)", "broke up",
+    r"jump(?:ed|s|ing)? ship", r"done with", r"sw(?:ore|orn|ear|ears) off", "rear-view mirror",
+    r"(?:don'?t|doesn'?t|do not|does not) miss", r"pull(?:ed|s)? (?:\w+ )?off",
+    r"replac(?:ed|es|ing)", r"(?:are|is) behind (?:him|her|me|them|us)",
+    r"off (?:his|her|my|their|our) plate",
+    # a stretch that is over: "after four years at Deloitte"
+    r"after (?:\w+ )?(?:years?|months?|decades?) (?:at|with|in)",
+)
+_CHANGE_ZH = (
+    "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
+    "|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员"
+    "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从|安了家|安家了|过去了|代管|接管|拜拜|博士帽|毕业帽|学士帽"
+    "|以后就|终于|解约|解了约|转身|抽调|越来越|从此|爱上|挂帅|接棒|交棒|调回|执掌|走到头|调动|外派|清空"
+    "|(?:这周|本周|下周|这个月|本月|今年|明天|今天)[一二三四五六日天]?起"
+)
+_STRONG_ZH = (
+    "以前|原来|曾经|不再|再也不|离开|告别|卖|退|不是|没有了|不在|到期|结束|裁员"
+    # "no longer" said with a negated verb: 已经不碰了, 早就不去了, 不喝了
+    r"|(?:已经|早就|早已|再也)不|不[\u4e00-\u9fff]了|交出去|移交|分手|离了|被[^，。]{0,6}裁了|说了拜拜|解约|解了约"
+)
+
+_TOPICS_EN = {
+    "LIVES_IN": _words(
+        r"li(?:ve|ves|ved|ving)", "house", r"house-hunting", "flat", "apartment", "address",
+        r"rent(?:s|ed|ing|al)?", "lease", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
+        "town", "view", "place", r"based", "home", r"moved in", r"neighbors?", r"neighbours?",
+    ),
+    "WORKS_FOR": _words(
+        r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", "salary",
+        r"colleagues?", r"co-?workers?", r"compan(?:y|ies)", "office", "career", "position",
+        "badge", "contract", "laptop", "training", "onboarding", r"poach\w*", "email", "cut", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
+        r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",
+        r"layoffs?", "let go", "lanyard", "keycard", "exit interview", "notice", "stand-up",
+        r"first (?:week|month|shift|paycheck)", r"join(?:s|ed|ing)", r"mov(?:ed|ing) on",
+    ),
+    "STUDIES_AT": _words(
+        r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
+        "degree", "phd", "thesis", "diploma", "finals", "uni", r"exams?", "commencement", "stage", r"graduat\w*", r"alumn\w*", "campus", "semester", r"enrol\w*", r"dropp\w* out",
+    ),
+    "MANAGES": _words(
+        r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
+        r"run(?:s|ning)?", "ran", r"(?:taken|took|take|takes) over", "owner", r"hand(?:ed|s)? off",
+        r"charge", r"helm", r"projects?", r"shelved", r"scrapp(?:ed|ing)", r"picked up", "hands",
+    ),
+    "REPORTS_TO": _words(
+        r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead", "under",
+        r"team", r"reassign\w*", r"transferr?(?:ed|ing)?", "org chart", r"one-on-ones?", "org",
+        r"line(?: manag\w*)?", r"rolls? up to", r"reports? into", r"sign(?:s|ed)?[ -]off",
+    ),
+    "LIKES": _words(
+        r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*", r"fan", r"passion", r"interest\w*",
+        r"hobby", "into", "stand", "taste", "tired of", "sick of", r"gr[eo]w(?:n)? out",
+        r"bor(?:es|ed|ing)", "hooked", r"addict\w*", r"obsess\w*", r"favou?rite",
+    ),
+    "DISLIKES": _words(
+        r"hat(?:e|es|ed|ing)", r"dislik\w*", "stand", r"c(?:o|a)me around", r"warm(?:ed|ing) up",
+        r"toler\w*", r"accept\w*", r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*",
+        r"fan", r"into", "hooked", r"addict\w*", r"obsess\w*", r"favou?rite",
+    ),
+    "MARRIED_TO": _words(
+        "married", "marriage", "wife", "husband", "spouse", r"divorc\w*", r"separat\w*",
+        "decree absolute", "decree nisi",
+        r"widow\w*", "wedding", r"split(?:ting)? up", "broke up", r"ex(?:-wife|-husband)?",
+    ),
+}
+_TOPICS_ZH = {
+    "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边|安顿",
+    "WORKS_FOR": "加盟|出任|工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|裸辞|辞了|辞掉|跳槽|入职|就职|单位|工资|老东家|散伙饭|欢送会",
+    "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
+    "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒|执掌|一把手",
+    "REPORTS_TO": "审批|签字|领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管|安排",
+    "LIKES": "喜欢|爱|热情|兴趣|爱好|迷|再也不",
+    "DISLIKES": "讨厌|不喜欢|受不了|接受|爱吃|喜欢|反感|烦",
+    "MARRIED_TO": "结婚|离婚|老婆|老公|丈夫|妻子|配偶|分手|离了|前妻|前夫|婚姻|单身",
+}
+_TOPICS = {
+    t: re.compile(f"{_TOPICS_EN[t]}|{_TOPICS_ZH[t]}", re.IGNORECASE) for t in _TOPICS_EN
+}
+_ANY_TOPIC = re.compile("|".join(rx.pattern for rx in _TOPICS.values()), re.IGNORECASE)
+_CHANGE = re.compile(f"{_CHANGE_EN}|{_CHANGE_ZH}|{_STRONG_EN}|{_STRONG_ZH}", re.IGNORECASE)
+_STRONG = re.compile(f"{_STRONG_EN}|{_STRONG_ZH}", re.IGNORECASE)
+
+TOPICS = _TOPICS
+ANY_TOPIC = _ANY_TOPIC
+CHANGE = _CHANGE
+STRONG = _STRONG
+words = _words
