@@ -148,7 +148,6 @@ _KNOWN_TYPES = frozenset({PERSON, ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})
 _NOT_A_PERSON = frozenset({PROJECT, PRODUCT, THING, DATE})
 # a Chinese organisation by its suffix (the segmenter's place and organisation tags are good)
 _ZH_ORG_TAIL = re.compile(r"[\u4e00-\u9fff](?:总部|公司|集团|分公司|部门)$")
-_ZH_NAME = re.compile(r"[\u4e00-\u9fff]+")
 
 
 def _is_time(ref: EntityRef) -> bool:
@@ -191,8 +190,4 @@ def _typed(refs: Sequence[EntityRef], default: str) -> list[EntityRef]:
 
 def _employer(refs: Sequence[EntityRef]) -> list[EntityRef]:
     """An employer is an organisation, whatever a weak NER guessed ("works at Initech")."""
-    return [
-        r if r.type in (ORG, PROJECT, PRODUCT) else replace(r, type=ORG)
-        for r in refs
-        if not (r.type == LOCATION and _ZH_NAME.fullmatch(r.name))  # 在合肥上班: a city
-    ]
+    return [r if r.type in (ORG, PROJECT, PRODUCT) else replace(r, type=ORG) for r in refs]
