@@ -365,3 +365,21 @@ def test_chinese_titles_companies_and_cities(
         assert fact in facts
     if absent is not None:
         assert absent not in facts
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "gone"),
+    [  # a given name, a school's short name
+        ("赵雨桐住在成都。", "雨桐上个月把成都的房子退了，现在每天挤深圳地铁去南山上班。",
+         ("赵雨桐", "LIVES_IN", "成都")),
+        ("宋佳怡在北京大学读书。", "宋佳怡今年夏天已经从北大毕业了。", ("宋佳怡", "STUDIES_AT", "北京大学")),
+    ],
+)
+def test_chinese_short_names(memory: TemporalGraphMemory, first: str, later: str, gone: Fact) -> None:
+    assert gone in _facts(memory, (None, first))
+    assert gone not in _facts(memory, (None, later))
+
+
+def test_going_to_a_department_is_no_visit(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, (None, "架构一调整，马丽去了市场部。"))
+    assert not any(t == "VISITED" for _s, t, _o in facts), facts

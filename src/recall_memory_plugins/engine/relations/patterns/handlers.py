@@ -370,7 +370,8 @@ def _owns(h: _Match) -> list[RelationCandidate]:
 
 # a unit of an organisation after the place: the place names a post, not a visit
 _UNIT = re.compile(
-    r"\s*(?:分部|分公司|总部|办事处|办公室|分行|分院|研究院|工厂|门店|(?:'s\s+)?(?:office|branch|"
+    r"\s*(?:分部|分公司|总部|办事处|办公室|分行|分院|研究院|工厂|门店|部门|部(?![\u4e00-\u9fff])"
+    r"|(?:'s\s+)?(?:office|branch|"
     r"headquarters|hq|campus|site|plant|team)\b)",
     re.IGNORECASE,
 )
