@@ -299,6 +299,8 @@ def doubt_proposals(
             )  # fmt: skip
         if not text or _OPEN_MOOD.search(text):
             continue
+        if not _CHANGE.search(text) and not _ANY_TOPIC.search(text):
+            continue  # most sentences: two searches, no clause reading
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
         clauses = _CLAUSES.split(text)
         # (a future clause too: "天河项目我已经交接给小郑了，…下个月开始两头飞" still hands over)
@@ -307,7 +309,7 @@ def doubt_proposals(
         text = "，".join(kept)
         changed = bool(_CHANGE.search(text))
         if not changed and not _ANY_TOPIC.search(text):
-            continue  # most sentences: one search instead of one per type
+            continue  # what is left of it: one search instead of one per type
         topics: dict[str, bool] = {}  # a type's topic words, searched when a relation asks
 
         def about(type_: str, text: str = text, topics: dict[str, bool] = topics) -> bool:

@@ -63,8 +63,10 @@ def join_titles(
             skip = True
             continue
         out.append(m)
+    if not is_cjk(text[:200]):
+        return out
     surnames = _zh_surnames(referents)
-    if not surnames or not any("\u4e00" <= c <= "\u9fff" for c in text[:200]):
+    if not surnames:
         return out
     taken = [(m.start, m.end) for m in out]
     names = "|".join(map(re.escape, sorted(surnames)))
