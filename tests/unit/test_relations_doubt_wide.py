@@ -265,3 +265,47 @@ def test_a_chinese_project_is_also_known_without_its_suffix(memory: TemporalGrap
     memory.add("吴芳负责天穹项目。")
     project = [e for e in memory.entities() if e.name == "天穹项目"]
     assert project and "天穹" in project[0].aliases
+
+
+@pytest.mark.parametrize(
+    ("speaker", "first", "later", "fact", "kept"),
+    [
+        # an ending read under a short name ends the long one
+        (None, "Ffion studies at Cardiff University.",
+         "Ffion graduated from Cardiff in July and has started a master's in Edinburgh.",
+         ("Ffion", "STUDIES_AT", "Cardiff University"), False),
+        # "used to" another value: the current one stands
+        (None, "Raj works for Infosys.", "Raj used to work for Wipro.", ("Raj", "WORKS_FOR", "Infosys"),
+         True),
+        # a future clause beside a change already made, and no denial
+        ("刘洋", "我在腾讯工作。", "今天工牌交了，下周一去字节跳动报到。", ("刘洋", "WORKS_FOR", "腾讯"), False),
+        # then and now: 当年 does not hold the fact when 如今 follows
+        (None, "王磊在阿里巴巴工作。", "王磊说自己当年在阿里巴巴学了不少东西，如今在京东带一个小团队。",
+         ("王磊", "WORKS_FOR", "阿里巴巴"), False),
+        (None, "Mateo likes sushi.", "After that food poisoning, Mateo won't go near sushi anymore.",
+         ("Mateo", "LIKES", "sushi"), False),
+        ("Sophie", "I manage the Atlas project.",
+         "Handing Atlas over to Kwame on Friday; from next week I'm running the Orion project.",
+         ("Sophie", "MANAGES", "Atlas project"), False),
+    ],
+)
+def test_short_names_futures_and_then_and_now(
+    memory: TemporalGraphMemory,
+    speaker: str | None,
+    first: str,
+    later: str,
+    fact: Fact,
+    kept: bool,
+) -> None:
+    memory.add(first, speaker=speaker)
+    memory.add(later, speaker=speaker)
+    facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+    assert (fact in facts) is kept
+
+
+def test_short_names_of_teams_and_chinese_companies(memory: TemporalGraphMemory) -> None:
+    memory.add("Callum manages the Payments team.")
+    memory.add("赵敏在阿里巴巴工作。")
+    aliases = {e.name: e.aliases for e in memory.entities()}
+    assert "Payments" in aliases["Payments team"]
+    assert "阿里" in aliases["阿里巴巴"]

@@ -51,6 +51,7 @@ from .doubt_words import CHANGE as _CHANGE
 from .doubt_words import STRONG as _STRONG
 from .doubt_words import TOPICS as _TOPICS
 from .doubt_words import words as _words
+from .names import is_cjk
 from .patterns.mood import unasserted
 from .schema import PERSON, Mention, RelationProposal, Side
 from .updates import SYMMETRIC, UNSURE, is_unsure
@@ -101,6 +102,7 @@ _SAYING = (
 )
 # a possessive determiner after a verb is no object ("has become my favourite")
 _ADDITIVE = re.compile(r"\b(?:also|as well|too|in addition|besides)\b|也|还|同时|另外|兼")
+_NOW = re.compile(r"\b(?:now|nowadays|these days)\b|如今|现在|眼下", re.IGNORECASE)
 _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|哪儿也不去|不挪窝")
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
@@ -158,12 +160,13 @@ _NAMED_ONLY = frozenset({"LIKES", "DISLIKES"})
 # the opposite feeling about a named liked / disliked thing ("pineapple on pizza is vile")
 _AVERSE = re.compile(
     r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
-    r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*)\b"
+    r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
+    r"|won['’]t (?:go near|touch))\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消"
 )
 _FOND = re.compile(
     r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about)\b"
-    r"|爱上|迷上|上瘾|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
+    r"|爱上|迷上|上瘾|入坑|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
 )
 # changes of a habit or a thing owned: they say nothing about a home, a job or a partner
 _HABIT = re.compile(
@@ -211,6 +214,19 @@ def _kept(name: str, text: str) -> bool:
     return re.search(rf"\b{keep} (?:at|in|with|to|for) (?:the )?{re.escape(name)}(?![\w])", text) is not None
 
 
+_NAME_FILLER = frozenset({"university", "of", "the", "college", "school", "project", "team", "inc"})
+
+
+def _same_thing(entity_id: str, name: str) -> bool:
+    """Whether an entity id (a slug of its name) and a name share a distinctive word, or one
+    Chinese name starts the other: "cardiff" and "Cardiff University", 复旦 and 复旦大学."""
+    name = name.casefold()
+    if is_cjk(name):
+        return len(entity_id) >= 2 and (name.startswith(entity_id) or entity_id.startswith(name))
+    words = set(re.split(r"[\W_]+", entity_id.casefold())) - _NAME_FILLER - {""}
+    return bool(words & (set(re.split(r"\W+", name)) - _NAME_FILLER))
+
+
 def _left_from(name: str, text: str) -> bool:
     """Whether ``name`` follows "from" / 从 in ``text`` (the end a change leaves)."""
     if not name.isascii():
@@ -238,6 +254,8 @@ def doubt_proposals(
     """
     read = {(p.subject_id, p.type) for p in proposals if p.type not in _NAMED_ONLY}
     read |= {(p.object_id, p.type) for p in proposals if p.object_id and p.type not in _NAMED_ONLY}
+    # an ending read under a short name: "graduated from Cardiff" for "Cardiff University"
+    ended = [(p.subject_id, p.type, p.object_id) for p in proposals if p.negated and p.object_id]
     # a value of an accumulating type is kept from doubt only by a reading of that value
     read_values = {(p.subject_id, p.type, p.object_id) for p in proposals}
     # an entity the patterns read a relation of: its change words are explained by that reading
@@ -304,8 +322,9 @@ def doubt_proposals(
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
         clauses = _CLAUSES.split(text)
         # (a future clause too: "天河项目我已经交接给小郑了，…下个月开始两头飞" still hands over)
-        kept = [c for c in clauses if not _NO_CHANGE.search(c) and not unasserted(c)]
+        kept = [c for c in clauses if not _NO_CHANGE.search(c)]
         denied = len(kept) < len(clauses)  # a plan or a denial: only the rules read the rest
+        kept = [c for c in kept if not unasserted(c)]  # a future: left out, denies nothing
         text = "，".join(kept)
         changed = bool(_CHANGE.search(text))
         if not changed and not _ANY_TOPIC.search(text):
@@ -321,7 +340,7 @@ def doubt_proposals(
             continue  # "today I didn't go to the office"; not 今天是在腾讯的第一天，工牌还没焐热
         if unasserted(text):  # a plan, a condition, a bounded past: nothing changed yet
             continue
-        past = bool(_PAST.search(text))
+        past = bool(_PAST.search(text)) and not _NOW.search(text)  # 当年…，如今在京东
         strong = bool(_STRONG.search(text))
         trip = bool(_TRIP.search(text))
         # who changed: not an object ("the manager who hired Mia retired"), not a possessor
@@ -377,6 +396,13 @@ def doubt_proposals(
                 boss = rel.subject_id != entity_id and rel.type == "REPORTS_TO" and boss_left()
                 if rel.subject_id != entity_id and exclusivity.get(rel.type) != "object" and not boss:
                     continue  # Lou's boss Mae moved house: Lou still reports to her
+                if any(
+                    (sid, t) == (rel.subject_id, rel.type) and oid != rel.object_id
+                    and _same_thing(str(oid), str(rel.object_name or ""))
+                    for sid, t, oid in ended
+                ):  # fmt: skip
+                    mark(rel, sentence_statements[i] if i < len(sentence_statements) else 0)
+                    continue
                 if (
                     # a reading about the other end explains only an end that has one holder:
                     # "Priti is joining Deloitte" says nothing of the speaker's Deloitte

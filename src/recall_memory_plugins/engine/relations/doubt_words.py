@@ -54,7 +54,7 @@ _STRONG_EN = _words(
     r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)", "farewell", r"good-?bye",
     "sold", "for rent", "packed up", r"(?:is|are|was|were) over", r"clear(?:ed|s)? out",
     r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out", r"hasn'?t", r"haven'?t",
-    r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"split(?:ting)? (?:up|from)", "broke up",
+    r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"(?:not|never) coming back", r"split(?:ting)? (?:up|from)", "broke up",
     r"jump(?:ed|s|ing)? ship", r"done with", r"sw(?:ore|orn|ear|ears) off", "rear-view mirror",
     r"(?:don'?t|doesn'?t|do not|does not) miss", r"pull(?:ed|s)? (?:\w+ )?off",
     r"replac(?:ed|es|ing)", r"(?:are|is) behind (?:him|her|me|them|us)",
@@ -97,6 +97,7 @@ _TOPICS_EN = {
         r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
         r"run(?:s|ning)?", "ran", r"(?:taken|took|take|takes) over", "owner", r"hand(?:ed|s)? off",
         r"charge", r"helm", r"projects?", r"shelved", r"scrapp(?:ed|ing)", r"picked up", "hands",
+        r"hand(?:ing|ed|s)? (?:\w+ )?over",
     ),
     "REPORTS_TO": _words(
         r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead", "under",
@@ -120,7 +121,7 @@ _TOPICS_EN = {
     ),
 }
 _TOPICS_ZH = {
-    "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边|安顿",
+    "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边|安顿|常驻|公寓|租",
     "WORKS_FOR": "加盟|出任|工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|裸辞|辞了|辞掉|跳槽|入职|就职|单位|工资|老东家|散伙饭|欢送会",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
     "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒|执掌|一把手",

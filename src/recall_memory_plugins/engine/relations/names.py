@@ -8,8 +8,8 @@ import re
 from functools import lru_cache
 
 from ...nlp.base import Annotation, Sentence
-from .lexicon import PROJECT_WORDS, TITLES, gender_of
-from .schema import OTHER, PERSON
+from .lexicon import PROJECT_WORDS, TITLES, ZH_ORG_SUFFIXES, gender_of
+from .schema import ORG, OTHER, PERSON
 
 __all__ = ["clean_name", "is_cjk", "name_variants", "token_offsets"]
 
@@ -67,14 +67,16 @@ def name_variants(name: str, type_: str | None) -> list[str]:
             out.append(words[0])
         elif words[0].lower() in PROJECT_WORDS:
             out.append(" ".join(words[1:]))
-        elif words[-1].lower() in PROJECT_WORDS:
-            out.append(" ".join(words[:-1]))
+        elif words[-1].lower() in PROJECT_WORDS or words[-1].lower() == "team":
+            out.append(" ".join(words[:-1]))  # "Atlas" for "Atlas project", "Payments team"
     elif is_cjk(name) and type_ not in (PERSON,) and name.endswith(("项目", "计划", "工程")):
         out.append(name[:-2])  # 星火 for 星火项目, as "Spark" for "Project Spark"
     elif is_cjk(name) and type_ == PERSON and len(name) == 3:
         out.append(name[1:])  # 雨桐 for 赵雨桐: family and friends say the given name
     elif is_cjk(name) and len(name) == 4 and name.endswith("大学"):
         out.append(name[0] + "大")  # 北大 for 北京大学, 浙大 for 浙江大学
+    elif is_cjk(name) and type_ == ORG and len(name) == 4 and not name.endswith(ZH_ORG_SUFFIXES):
+        out.append(name[:2])  # 阿里 for 阿里巴巴, 字节 for 字节跳动
     return [v for v in out if len(v) >= 2 and v.lower() != name.lower()]
 
 

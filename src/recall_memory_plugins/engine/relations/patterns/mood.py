@@ -62,7 +62,7 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     # statement in the past or present tense ("Alice joined Globex") states it.
     _row(
         "English future or plan",
-        r"(?-i:\b(?:will|shall|won't)\b)|['’]ll\b|\bgoing\s+to\s+\w|\babout\s+to\b"
+        r"(?-i:\b(?:will|shall|won't)\b)(?!\s+(?:go\s+near|touch)\b)|['’]ll\b|\bgoing\s+to\s+\w|\babout\s+to\b"
         r"|\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday"
         r"|wednesday|thursday|friday|saturday|sunday)\b|\btomorrow\b"
         r"|\bthat\s+(?:[\w'’-]+\s+){1,3}?would\b",  # reported: "reports that Aaron would take over"
