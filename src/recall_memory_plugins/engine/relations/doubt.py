@@ -74,7 +74,7 @@ _NO_CHANGE = re.compile(
     # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
     r"|\b(?:thinking (?:about|of)|consider\w*|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
     r"|might|(?-i:may)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
-    r"|打算|想要|可能|准备|计划|考虑|看房"
+    r"|打算|想要|想让|有意让|可能|准备|计划|考虑|看房"
     # a degree, not a change ("not as much as he used to")
     r"|\bas much as\b"
     r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|接)"
