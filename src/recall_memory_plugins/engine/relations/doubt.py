@@ -34,8 +34,10 @@ it states nothing. History (``include_ended=True``, :meth:`timeline`) still show
 mark. Questions and conditionals ("Did Hugo move?", "If Ines quits, ...") doubt nothing.
 
 A relation type whose values accumulate (LIKES, DISLIKES) is only doubted when its object is
-named in the sentence ("Ray grew out of jazz"), and then with any change word: liking one thing
-says nothing about the others. A marriage is doubted at both ends.
+named in the sentence ("Ray grew out of jazz"), and then with any change word or the opposite
+feeling ("pineapple on pizza is actually vile"): liking one thing says nothing about the others.
+A marriage is doubted at both ends. A boss who changed jobs ("Mae retired") leaves the reporting
+lines to them unsure; a new marriage or school read beside a current one leaves the older unsure.
 """
 
 from __future__ import annotations
