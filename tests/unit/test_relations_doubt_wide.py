@@ -200,9 +200,27 @@ def test_more_changes_of_blind_batches_18_to_21(
     assert gone not in _facts(memory)
 
 
+
+def test_a_chinese_project_is_also_known_without_its_suffix(memory: TemporalGraphMemory) -> None:
+    memory.add("吴芳负责天穹项目。")
+    project = [e for e in memory.entities() if e.name == "天穹项目"]
+    assert project and "天穹" in project[0].aliases
+
+
+
+def test_short_names_of_teams_and_chinese_companies(memory: TemporalGraphMemory) -> None:
+    memory.add("Callum manages the Payments team.")
+    memory.add("赵敏在阿里巴巴工作。")
+    aliases = {e.name: e.aliases for e in memory.entities()}
+    assert "Payments" in aliases["Payments team"]
+    assert "阿里" in aliases["阿里巴巴"]
+
+
+
 @pytest.mark.parametrize(
     ("speaker", "first", "later", "fact", "kept"),
-    [
+    [  # thirteenth round: clauses, futures, other ends, short names, feelings, plans
+        # (clauses of a chat turn or announcement)
         # a day in one clause and a negation in another: the change stands
         ("赵磊", "我在华为工作。", "今天是在腾讯的第一天，工牌还没焐热，食堂已经吃撑了。",
          ("赵磊", "WORKS_FOR", "华为"), False),
@@ -214,25 +232,7 @@ def test_more_changes_of_blind_batches_18_to_21(
         ("赵磊", "我在华为工作。", "今天没去上班，在家休息。", ("赵磊", "WORKS_FOR", "华为"), True),
         (None, "骆驰向景涛汇报。", "骆驰这周在帮翟明的团队赶一个急活儿，不过他还是景涛的人。",
          ("骆驰", "REPORTS_TO", "景涛"), True),
-    ],
-)
-def test_clauses_of_a_chat_turn_or_announcement(
-    memory: TemporalGraphMemory,
-    speaker: str | None,
-    first: str,
-    later: str,
-    fact: Fact,
-    kept: bool,
-) -> None:
-    memory.add(first, speaker=speaker)
-    memory.add(later, speaker=speaker)
-    facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
-    assert (fact in facts) is kept
-
-
-@pytest.mark.parametrize(
-    ("speaker", "first", "later", "fact", "kept"),
-    [
+        # (clauses with a future and more change words)
         # a future clause beside a handover already done: the handover stands
         ("林涛", "我负责天河项目。", "天河项目我已经交接给小郑了，下个月开始在新加坡和广州两头飞。",
          ("林涛", "MANAGES", "天河项目"), False),
@@ -245,31 +245,7 @@ def test_clauses_of_a_chat_turn_or_announcement(
          ("马俊", "LIVES_IN", "深圳"), True),
         ("林涛", "我负责天河项目。", "下个月开始我要在新加坡和广州两头飞。",
          ("林涛", "MANAGES", "天河项目"), True),
-    ],
-)
-def test_clauses_with_a_future_and_more_change_words(
-    memory: TemporalGraphMemory,
-    speaker: str | None,
-    first: str,
-    later: str,
-    fact: Fact,
-    kept: bool,
-) -> None:
-    memory.add(first, speaker=speaker)
-    memory.add(later, speaker=speaker)
-    facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
-    assert (fact in facts) is kept
-
-
-def test_a_chinese_project_is_also_known_without_its_suffix(memory: TemporalGraphMemory) -> None:
-    memory.add("吴芳负责天穹项目。")
-    project = [e for e in memory.entities() if e.name == "天穹项目"]
-    assert project and "天穹" in project[0].aliases
-
-
-@pytest.mark.parametrize(
-    ("speaker", "first", "later", "fact", "kept"),
-    [
+        # (short names futures and then and now)
         # an ending read under a short name ends the long one
         (None, "Ffion studies at Cardiff University.",
          "Ffion graduated from Cardiff in July and has started a master's in Edinburgh.",
@@ -287,9 +263,52 @@ def test_a_chinese_project_is_also_known_without_its_suffix(memory: TemporalGrap
         ("Sophie", "I manage the Atlas project.",
          "Handing Atlas over to Kwame on Friday; from next week I'm running the Orion project.",
          ("Sophie", "MANAGES", "Atlas project"), False),
+        # (preferences bosses and plans)
+        # "going back to Python" with an aversion is no old value kept
+        ("Mei", "I like Python.", "I'm a full Rust convert, can't stand going back to Python now.",
+         ("Mei", "LIKES", "Python"), False),
+        # the boss's own departure, read by the patterns, still unsettles the line to her
+        (None, "邓伟的上级是许兰。", "许兰上个月离职了，邓伟这条线现在由韩冬直接带。",
+         ("邓伟", "REPORTS_TO", "许兰"), False),
+        # a plan someone had for the project: nothing changed
+        (None, "郭晓明负责星火项目。", "听说老板想让何佳接手星火项目，但郭晓明坚持要带到上线。",
+         ("郭晓明", "MANAGES", "星火项目"), True),
+        # (feelings conditions and schools)
+        ("Patrick", "I like Friday lunches.", "Since the new caterer I've come to dread Friday lunches.",
+         ("Patrick", "LIKES", "Friday lunches"), False),
+        # a "when" that happened is no condition
+        (None, "Bethany Cole manages the Helpdesk team.",
+         "When Bethany went on leave she handed the reins of the Helpdesk team to Oliver Nguyen.",
+         ("Bethany Cole", "MANAGES", "Helpdesk team"), False),
+        (None, "Bethany Cole manages the Helpdesk team.",
+         "When Bethany goes on leave, Oliver Nguyen covers the Helpdesk team.",
+         ("Bethany Cole", "MANAGES", "Helpdesk team"), True),
+        # a new school beside the old one; one more school is added
+        (None, "谢明在浙江大学读书。", "谢明现在在清华大学读研一，天天泡实验室。",
+         ("谢明", "STUDIES_AT", "浙江大学"), False),
+        (None, "谢明在浙江大学读书。", "谢明也在清华大学读书。",
+         ("谢明", "STUDIES_AT", "浙江大学"), True),
+        # (other ends requests and futures)
+        # someone else joining the same employer says nothing of the speaker's
+        ("Kwame", "I work for Deloitte.",
+         "Last day at Deloitte was Friday, and apparently Priti is joining Deloitte to fill my seat.",
+         ("Kwame", "WORKS_FOR", "Deloitte"), False),
+        (None, "Tobias works for Siemens.",
+         "His mate Jonas left Siemens for Bosch last week, but Tobias says he's staying put.",
+         ("Tobias", "WORKS_FOR", "Siemens"), True),
+        # a change said in passing inside a request
+        ("Tomasz", "I live in Manchester.",
+         "Can you find me a dentist near my new flat in Glasgow?", ("Tomasz", "LIVES_IN", "Manchester"),
+         False),
+        ("Tomasz", "I live in Manchester.", "Can you find me a dentist in Glasgow for my trip?",
+         ("Tomasz", "LIVES_IN", "Manchester"), True),
+        # the boss left; the rest of the sentence is a future
+        (None, "Jonah Feld reports to Carla Benedetti.",
+         "Carla has left the company; until a replacement is hired, Jonah's one-to-ones will be "
+         "with the VP.", ("Jonah Feld", "REPORTS_TO", "Carla Benedetti"), False),
     ],
 )
-def test_short_names_futures_and_then_and_now(
+def test_a_later_turn_leaves_the_fact_or_keeps_it(
     memory: TemporalGraphMemory,
     speaker: str | None,
     first: str,
@@ -301,11 +320,3 @@ def test_short_names_futures_and_then_and_now(
     memory.add(later, speaker=speaker)
     facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
     assert (fact in facts) is kept
-
-
-def test_short_names_of_teams_and_chinese_companies(memory: TemporalGraphMemory) -> None:
-    memory.add("Callum manages the Payments team.")
-    memory.add("赵敏在阿里巴巴工作。")
-    aliases = {e.name: e.aliases for e in memory.entities()}
-    assert "Payments" in aliases["Payments team"]
-    assert "阿里" in aliases["阿里巴巴"]
