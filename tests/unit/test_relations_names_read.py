@@ -303,3 +303,17 @@ def test_a_plan_for_someone_else_makes_no_manager(memory: TemporalGraphMemory) -
     )
     assert ("郭晓明", "MANAGES", "星火项目") in facts
     assert not any(t == "MANAGES" and s == "何佳" for s, t, _o in facts)
+
+
+def test_a_replacement_read_in_the_same_sentence_is_not_undone(
+    memory: TemporalGraphMemory,
+) -> None:
+    # the old boss's name typed differently the second time (a place) must not bring him back
+    facts = _facts(
+        memory,
+        (None, "邓超向郑浩汇报。"),
+        (None, "小美昨天在南京吃了寿司。"),
+        (None, "邓超不再向郑浩汇报，改为向曾毅汇报。"),
+    )
+    assert ("邓超", "REPORTS_TO", "曾毅") in facts
+    assert ("邓超", "REPORTS_TO", "郑浩") not in facts

@@ -258,6 +258,12 @@ def doubt_proposals(
     read |= {(p.object_id, p.type) for p in proposals if p.object_id and p.type not in _NAMED_ONLY}
     # an ending read under a short name: "graduated from Cardiff" for "Cardiff University"
     ended = [(p.subject_id, p.type, p.object_id) for p in proposals if p.negated and p.object_id]
+    # a new value read for an exclusive end replaces the old one: doubting it too would put the
+    # old value back after the new (the tracker applies the proposals in order)
+    replaced = {
+        (p.subject_id, p.type) for p in proposals
+        if not p.negated and exclusivity.get(p.type) == "subject"
+    }  # fmt: skip
     # a value of an accumulating type is kept from doubt only by a reading of that value
     read_values = {(p.subject_id, p.type, p.object_id) for p in proposals}
     # an entity the patterns read a relation of: its change words are explained by that reading
@@ -299,7 +305,8 @@ def doubt_proposals(
     # Paul", known married to Neil: widowed or divorced, unsaid)
     for p in proposals:  # a new school too ("现在在清华大学读研"), unless one more ("also")
         if (p.type in SYMMETRIC or (p.type == "STUDIES_AT" and not _ADDITIVE.search(
-                annotation.text.casefold()))) and not p.negated and p.object_id:
+                annotation.text.casefold()))) and not p.negated and p.object_id \
+                and exclusivity.get(p.type) != "subject":  # exclusive: the tracker ends it
             for rel in current_of(p.subject_id):
                 if rel.type == p.type and rel.subject_id == p.subject_id and not is_unsure(rel) \
                         and rel.object_id not in (p.object_id, p.subject_id):
@@ -398,7 +405,7 @@ def doubt_proposals(
                 boss = rel.subject_id != entity_id and rel.type == "REPORTS_TO" and boss_left()
                 if rel.subject_id != entity_id and exclusivity.get(rel.type) != "object" and not boss:
                     continue  # Lou's boss Mae moved house: Lou still reports to her
-                if any(
+                if (rel.subject_id, rel.type) not in replaced and any(
                     (sid, t) == (rel.subject_id, rel.type) and oid != rel.object_id
                     and _same_thing(str(oid), str(rel.object_name or ""))
                     for sid, t, oid in ended
