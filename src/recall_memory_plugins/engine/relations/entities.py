@@ -21,6 +21,7 @@ from .lexicon import TITLES, gender_of
 from .mentions import find_mentions
 from .names import clean_name, is_cjk, name_variants
 from .schema import OTHER, PERSON, EntityRef
+from .titles import ZH_TITLED, zh_title_gender
 
 __all__ = ["ENTITIES_PER_ALIAS", "EntityBook", "Prefetched"]
 
@@ -28,8 +29,6 @@ __all__ = ["ENTITIES_PER_ALIAS", "EntityBook", "Prefetched"]
 # A first name shared by hundreds of people then costs a bounded read, and resolution, which
 # prefers the same type, the exact name, the salient and then the newest, rarely reaches further.
 ENTITIES_PER_ALIAS = 12
-# a surname with a title: 周女士, 陈先生, 王总, 李老师
-_ZH_TITLED = re.compile(r"(.{1,2}?)(先生|女士|小姐|太太|老师|总|经理|主管|总监|医生|姐|哥)|([小老])(.)")
 
 
 def _person_certain(name: str) -> bool:
@@ -266,14 +265,11 @@ class EntityBook:
         """The one salient person a title and surname name ("Ms Ortega" for Marisol Ortega,
         周女士 for 周婷, Dr. Park), of the title's gender when it has one; None otherwise."""
         if is_cjk(name):
-            m = _ZH_TITLED.fullmatch(name)
+            m = ZH_TITLED.fullmatch(name)
             if m is None:
                 return None
             surname, title = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
-            gender = (
-                "m" if title in ("先生", "哥")
-                else "f" if title in ("女士", "小姐", "太太", "姐") else None
-            )  # fmt: skip
+            gender = zh_title_gender(title)
             people = [
                 r for r in self.referents.values()
                 if is_cjk(r.name) and len(r.name) > len(surname) and r.name.startswith(surname)

@@ -19,10 +19,18 @@ from .lexicon import TITLES, gender_of
 from .names import is_cjk
 from .schema import PERSON, Gender, Mention
 
-__all__ = ["join_titles"]
+__all__ = ["ZH_TITLED", "join_titles", "zh_title_gender"]
 
 _ZH_TITLES = "先生|女士|小姐|太太|老师|主管|经理|总监|医生|姐|哥|总"
-_ZH_FEMALE_TITLES = ("女士", "小姐", "太太", "姐")
+#: a surname with a title (周女士, 王总) or a familiar prefix (小孙, 老马): surname, title
+ZH_TITLED = re.compile(f"(.{{1,2}}?)({_ZH_TITLES})|([小老])(.)")
+
+
+def zh_title_gender(title: str) -> Gender | None:
+    """The gender a Chinese title or familiar form tells (先生 m, 姐 f, 老师 none)."""
+    if title.endswith(("先生", "哥")):
+        return "m"
+    return "f" if title.endswith(("女士", "小姐", "太太", "姐")) else None
 _GAP = re.compile(r"\.?\s{1,2}")
 
 
@@ -78,10 +86,7 @@ def join_titles(
         sentence = next(
             (k for k, sent in enumerate(annotation.sentences) if sent.end_char >= hit.end()), 0
         )
-        word = hit.group()
-        gender: Gender | None = (
-            "f" if word.endswith(_ZH_FEMALE_TITLES) else "m" if word.endswith(("先生", "哥")) else None
-        )
+        gender = zh_title_gender(hit.group())
         added.append(
             Mention(hit.group(), hit.start(), hit.end(), sentence, "name", type=PERSON,
                     gender=gender)
