@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ...nlp.base import CorefChain, CorefMention
+from .lexicon import POSSESSOR
 from .schema import DATE, ORG, OTHER, PERSON, PRODUCT, PROJECT, Mention
 
 __all__ = ["Referent", "coordinated", "next_discourse", "resolve_references"]
@@ -156,7 +157,8 @@ def resolve_references(
                 # 张伟挑个礼物，他刚跳槽去了腾讯")
                 others = {k: r for k, r in referents.items() if speaker is None or k != speaker.id}
                 ids = _singular(
-                    out,
+                    [m for m in out if not POSSESSOR.match(text, m.end)]  # not "Tariq's" (teammate)
+                    + [m for m in out if POSSESSOR.match(text, m.end)],
                     mention,
                     others,
                     [r for r in discourse if speaker is None or r.id != speaker.id],

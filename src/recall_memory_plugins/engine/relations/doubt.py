@@ -48,6 +48,7 @@ from collections.abc import Mapping, Sequence
 from ...models import Relation
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore
+from .clauses import asserted_head, undenied_head
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
 from .doubt_words import CHANGE as _CHANGE
 from .doubt_words import STRONG as _STRONG
@@ -68,22 +69,6 @@ _OPEN_MOOD = re.compile(
     r"|^\s*when\b(?![^,]{0,40}\b(?:went|was|were|had|did|left|moved|got|\w+ed)\b)",
     re.IGNORECASE,
 )
-# a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
-_NO_CHANGE = re.compile(
-    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p|divorc"
-    r"|split|separat|tak(?:e|es|ing)\s+over|hand(?:ed|ing)?\s+\w+)"
-    r"|fell through|after all|called off"
-    # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
-    r"|\b(?:thinking (?:about|of)|consider\w*|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
-    r"|might|(?-i:may)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
-    r"|打算|想要|想让|有意让|可能|准备|计划|考虑|看房"
-    # a degree, not a change ("not as much as he used to")
-    r"|\bas much as\b"
-    r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|接)"
-    r"|(?<!得)不(?:打算|想)?搬"  # 家不搬 (not 不得不搬)
-    r"|(?:没有|没|未|不会)(?:把|将)[^，。,]{1,12}(?:交|给|让|转)",
-    re.IGNORECASE,
-)
 # a journey leaves no home or job behind ("flew from Cairo to Dubai for a conference")
 _TRIP = re.compile(
     _words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ve", "driving", r"trips?", "vacation",
@@ -95,6 +80,7 @@ _TRIP = re.compile(
 _MOVED_BY = (
     "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
     "poach", "ship", "把", "将", "起",  # 上周起邓凯…: a time, not a verb
+    "派", "外派", "调派", "安排",  # 公司派刘建国常驻深圳
 )
 # verbs of saying and knowing: the name after them opens a clause ("confirmed he's no longer ...")
 _SAYING = (
@@ -107,13 +93,15 @@ _ADDITIVE = re.compile(r"\b(?:also|as well|too|in addition|besides)\b|也|还|�
 _NOW = re.compile(r"\b(?:now|nowadays|these days)\b|如今|现在|眼下", re.IGNORECASE)
 _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|哪儿也不去|不挪窝")
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
-_DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
+_DETERMINERS = frozenset({"my", "our"})
+_THING_PRONOUNS = frozenset({"it", "its", "itself", "它", "它们"})  # never another person  # (first person: a third-person one may be anyone's)
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s")
 # a request to the assistant asks nothing about the facts beside it: its clause is left out
 # a change said in passing inside a request: "a dentist near my new flat in Glasgow?"
 _SAID_IN_PASSING = re.compile(
-    r"\bmy (?:new|old) (?:flat|place|address|house|home|apartment|job|office|boss|manager|team"
+    r"\bthe (?:new|old) (?:flat|place|address|house|home|apartment)\b"
+    r"|\b(?:my|our) (?:new|old) (?:flat|place|address|house|home|apartment|job|office|boss|manager|team"
     r"|employer|school|uni|university|company)\b|\bleaving (?:drinks|do|party)\b"
     r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)|新家|新地址|老东家",
     re.IGNORECASE,
@@ -133,7 +121,9 @@ _ASKING = re.compile(
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
 # without one it only dates the change ("Started at Stripe this week")
 _DAY = re.compile(
-    r"\b(?:today|tonight|this (?:week|weekend|morning|afternoon|evening))\b|今天|今晚|这周|本周|这个周末",
+    # (not "as of this week", 这周起: the change's date)
+    r"(?<!as of )(?<!from )(?<!starting )\b(?:today|tonight|this (?:week|weekend|morning|afternoon"
+    r"|evening))\b|(?:今天|今晚|这周|本周|这个周末)(?![起开以])",
     re.IGNORECASE,
 )
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
@@ -142,7 +132,7 @@ _POSSESSED = re.compile(
     r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new|little|big|younger|older|elder|best)\s+)?"
     r"(?:brother|sister|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|wife|"
     r"husband|partner|friend|cousin|aunt|uncle|grand\w+|neighbou?r|roommate|family|"
-    r"colleague|co-?worker|teammate|assistant|"
+    r"colleague|co-?worker|teammate|assistant|intern|trainee|apprentice|mentee|deputy|"
     r"哥哥|姐姐|弟弟|妹妹|父母|爸爸|妈妈|父亲|母亲|儿子|女儿|孩子|妻子|丈夫|老婆|老公|朋友|"
     r"家人|邻居|室友|同事|助理)(?![a-z])",
     re.IGNORECASE,
@@ -164,7 +154,7 @@ _AVERSE = re.compile(
     r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
     r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
     r"|won['’]t (?:go near|touch))\b"
-    r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消"
+    r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
 )
 _FOND = re.compile(
     r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about)\b"
@@ -204,6 +194,9 @@ def _named(name: str, text: str) -> bool:
         return name in text
     # "podcasts" is named by "every podcast" too
     forms = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]
+    last = name.split()[-1]
+    if " " in name and len(last) >= 4 and last not in _GENERIC_HEADS:
+        forms.append(last)  # "the Vertuo" names "Nespresso Vertuo"
     return any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])", text) for f in forms)
 
 
@@ -212,10 +205,15 @@ def _kept(name: str, text: str) -> bool:
     Umar's group", 还在华为, 开春再回昆明)."""
     if not name.isascii():
         return re.search(rf"(?:还在|仍在|仍然在|依然在|留在|再回|又回|回到|还是){re.escape(name)}", text) is not None
-    keep = r"(?:stay(?:s|ed|ing)?(?: on)?|still(?: \w+)?|remain(?:s|ed|ing)?|back)"
-    return re.search(rf"\b{keep} (?:at|in|with|to|for) (?:the )?{re.escape(name)}(?![\w])", text) is not None
+    keep = r"(?:stay(?:s|ed|ing)?(?: on)?|still(?: \w+)?|remain(?:s|ed|ing)?|back(?: home)?)"
+    return re.search(rf"\b{keep} (?:at|in|with|to|for|under) (?:the )?{re.escape(name)}(?![\w])", text) is not None
 
 
+# last words of a name that alone name nothing ("the plan", "the team")
+_GENERIC_HEADS = frozenset(
+    "plan plans team club show music food project office group company school university college"
+    " band game games app apps lunch lunches dinner course class".split()
+)
 _NAME_FILLER = frozenset({"university", "of", "the", "college", "school", "project", "team", "inc"})
 
 
@@ -285,6 +283,10 @@ def doubt_proposals(
             )
         return looked[entity_id]
 
+    def tastes_of(entity_id: str) -> set[str]:
+        """What ``entity_id`` likes or dislikes now (a name a weak NER may call a person)."""
+        return {str(r.object_id) for r in current_of(entity_id) if r.type in _NAMED_ONLY}
+
     def mark(rel: Relation, index: int) -> None:
         """``rel`` and, for a marriage, its other end ("Marta split from Josh"), as unsure."""
         doubts = [rel]
@@ -332,9 +334,11 @@ def doubt_proposals(
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
         clauses = _CLAUSES.split(text)
         # (a future clause too: "天河项目我已经交接给小郑了，…下个月开始两头飞" still hands over)
-        kept = [c for c in clauses if not _NO_CHANGE.search(c)]
-        denied = len(kept) < len(clauses)  # a plan or a denial: only the rules read the rest
-        kept = [c for c in kept if not unasserted(c)]  # a future: left out, denies nothing
+        # (and for its own part of an English clause: "he's gone off the Vertuo and wants to
+        # cancel" has gone off it)
+        kept = [h for c in clauses if (h := undenied_head(c))]
+        denied = kept != clauses  # a plan or a denial: only the rules read the rest
+        kept = [h for c in kept if (h := asserted_head(c))]  # a future: left out, denies nothing
         text = "，".join(kept)
         changed = bool(_CHANGE.search(text))
         if not changed and not _ANY_TOPIC.search(text):
@@ -379,7 +383,11 @@ def doubt_proposals(
                 m.entity_ids != (speaker_id,)
                 or _POSSESSED.match(annotation.text[m.end : m.end + 24]) is not None
             )
-            and (m.kind == "pronoun" or m.type == PERSON)
+            and (
+                (m.kind == "pronoun" and m.text.casefold() not in _THING_PRONOUNS)
+                # "Asana's been unbearable" (a weak NER's PERSON): a thing the speaker likes
+                or (m.type == PERSON and not set(m.entity_ids) <= tastes_of(speaker_id))
+            )
             for m in mentions
         ):  # no one else named: the speaker ("our new place in Milwaukee")
             ids.setdefault(speaker_id, False)
@@ -427,7 +435,10 @@ def doubt_proposals(
                 if (rel.subject_id, rel.type, rel.object_id) in read_values:
                     continue
                 other = rel.object_name if rel.subject_id == entity_id else rel.subject_name
-                named = bool(other) and _named(str(other).casefold(), folded)
+                other_id = rel.object_id if rel.subject_id == entity_id else rel.subject_id
+                named = (bool(other) and _named(str(other).casefold(), folded)) or any(
+                    m.sentence == i and other_id in m.entity_ids for m in mentions
+                )  # "the Arc", a short name of "Sonos Arc" resolved to it
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
                 left = named and not trip and _left_from(str(other).casefold(), folded)
                 if rel.type in _WORK_TYPES and not boss and _STAYS.search(folded):

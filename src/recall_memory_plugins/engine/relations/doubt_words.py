@@ -48,6 +48,7 @@ _CHANGE_EN = _words(
     r"yank(?:ed|s)?", r"snapp(?:ed|ing) (?:\w+ )?up",
     r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
     r"first (?:week|month|shift|paycheck)", r"shipp(?:ed|ing) (?:\w+ )?off",
+    r"removal (?:van|lorry|truck|men|company)", "movers",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
@@ -61,12 +62,14 @@ _STRONG_EN = _words(
     r"off (?:his|her|my|their|our) plate",
     # a stretch that is over: "after four years at Deloitte"
     r"after (?:\w+ )?(?:years?|months?|decades?) (?:at|with|in)",
+    # a couple that split ("Vera and Tom split last year"), not a bill or a team split
+    r"(?:and|&) \w+ (?:have |had |just |finally )?split(?! (?:the|a|an|their|our|his|her|its|it|this|that)\b)",
 )
 _CHANGE_ZH = (
     "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
     "|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员"
     "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从|安了家|安家了|过去了|代管|接管|拜拜|博士帽|毕业帽|学士帽"
-    "|以后就|终于|解约|解了约|转身|抽调|越来越|从此|爱上|挂帅|接棒|交棒|调回|执掌|走到头|调动|外派|清空"
+    "|架构|重组|以后就|终于|解约|解了约|转身|抽调|越来越|从此|爱上|挂帅|接棒|交棒|调回|执掌|走到头|调动|外派|清空"
     "|(?:这周|本周|下周|这个月|本月|今年|明天|今天)[一二三四五六日天]?起"
 )
 _STRONG_ZH = (
@@ -77,7 +80,7 @@ _STRONG_ZH = (
 
 _TOPICS_EN = {
     "LIVES_IN": _words(
-        r"li(?:ve|ves|ved|ving)", "house", r"house-hunting", "flat", "apartment", "address",
+        r"li(?:ve|ves|ved|ving)", "house", r"removals?", "movers", r"house-hunting", "flat", "apartment", "address",
         r"rent(?:s|ed|ing|al)?", "lease", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
         "town", "view", "place", r"based", "home", r"moved in", r"neighbors?", r"neighbours?",
     ),
@@ -125,7 +128,7 @@ _TOPICS_ZH = {
     "WORKS_FOR": "加盟|出任|工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|裸辞|辞了|辞掉|跳槽|入职|就职|单位|工资|老东家|散伙饭|欢送会",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
     "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒|执掌|一把手",
-    "REPORTS_TO": "审批|签字|领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管|安排",
+    "REPORTS_TO": "审批|签字|领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管|安排|周报|日报|绩效",
     "LIKES": "喜欢|爱|热情|兴趣|爱好|迷|再也不",
     "DISLIKES": "讨厌|不喜欢|受不了|接受|爱吃|喜欢|反感|烦",
     "MARRIED_TO": "结婚|离婚|老婆|老公|丈夫|妻子|配偶|分手|离了|前妻|前夫|婚姻|单身",
@@ -134,8 +137,10 @@ _TOPICS = {
     t: re.compile(f"{_TOPICS_EN[t]}|{_TOPICS_ZH[t]}", re.IGNORECASE) for t in _TOPICS_EN
 }
 _ANY_TOPIC = re.compile("|".join(rx.pattern for rx in _TOPICS.values()), re.IGNORECASE)
-_CHANGE = re.compile(f"{_CHANGE_EN}|{_CHANGE_ZH}|{_STRONG_EN}|{_STRONG_ZH}", re.IGNORECASE)
-_STRONG = re.compile(f"{_STRONG_EN}|{_STRONG_ZH}", re.IGNORECASE)
+# "ex-Siemens", "ex-Googler": the prefix before a name (``_words`` wants no letter after it)
+_EX = r"(?<![a-z])ex-(?=[a-z])"
+_CHANGE = re.compile(f"{_CHANGE_EN}|{_CHANGE_ZH}|{_STRONG_EN}|{_STRONG_ZH}|{_EX}", re.IGNORECASE)
+_STRONG = re.compile(f"{_STRONG_EN}|{_STRONG_ZH}|{_EX}", re.IGNORECASE)
 
 TOPICS = _TOPICS
 ANY_TOPIC = _ANY_TOPIC

@@ -31,6 +31,14 @@ __all__ = ["ENTITIES_PER_ALIAS", "EntityBook", "Prefetched"]
 ENTITIES_PER_ALIAS = 12
 
 
+# first names that are also places: a mention typed as a place is the place ("Florence")
+_PLACES_TOO = frozenset(
+    "florence victoria charlotte madison sofia jordan georgia adelaide sydney chelsea austin paris"
+    " savannah india regina helena lincoln eugene orlando santiago marion camden denver dallas"
+    " phoenix lourdes valencia alexandria trinidad".split()
+)
+
+
 def _person_certain(name: str) -> bool:
     """Whether a name is surely a person's (a Chinese name, a known first name, a title)."""
     words = name.split()
@@ -53,6 +61,9 @@ def _compatible(a: str | None, b: str | None, name: str) -> bool:
         return True
     if len(name.split()) >= 2 and gender_of(name) is not None:
         return True  # "Ingrid Sørensen" tagged LOCATION once: a full name is the person's
+    if b == PERSON and not is_cjk(name) and gender_of(name) is not None \
+            and name.casefold() not in _PLACES_TOO:
+        return True  # "from Ingrid to Rajesh" tagged as places: the known Ingrid
     return not _person_certain(name)
 
 

@@ -6,6 +6,7 @@ never identities. Identity always comes from exact names and aliases.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Literal
 
@@ -17,6 +18,7 @@ __all__ = [
     "FEMALE_NAMES",
     "MALE_NAMES",
     "ORG_SUFFIXES",
+    "POSSESSOR",
     "PRONOUNS",
     "gender_of",
 ]
@@ -180,7 +182,7 @@ ZH_INDUSTRY = frozenset(
 ZH_RELATION_WORDS = frozenset(
     """
     汇报 报告 负责 管理 领导 主管 接手 接管 接替 加入 参加 参与 离开 退出 工作 上班 任职 就职 喜欢
-    讨厌 依赖 住 居住 搬到 跳槽 担任 加盟 入职 带领 主导 牵头
+    讨厌 依赖 住 居住 搬到 跳槽 担任 加盟 入职 带领 主导 牵头 卸任 离任 辞去 交接 移交 调任 出任 升任
     """.split()
 )
 ZH_LOCATION_SUFFIXES = ("市", "省", "县", "区", "镇", "村", "国")
@@ -212,3 +214,15 @@ def gender_of(name: str) -> Literal["m", "f"] | None:
     if first in FEMALE_NAMES or first in MORE_FEMALE_NAMES:
         return "f"
     return None
+
+
+#: A name followed by "'s" and a person of theirs is that person's possessor, not the object
+#: (shared by the patterns and coreference: "Tariq's teammate Owen ... he" is Owen)
+POSSESSOR = re.compile(
+    r"(?:'s|’s)\s+(?:(?:new|old|younger|older|elder|little|big|best|late|former|ex-)\s*)?"
+    r"(?:brother|sister|mother|mom|mum|father|dad|son|daughter|cousin|aunt|uncle|niece|nephew"
+    r"|grand\w+|friend|colleague|co-?worker|teammate|flatmate|roommate|neighbou?r|boss|manager"
+    r"|deputy|intern|trainee"
+    r"|assistant|partner|wife|husband|fianc\w*|ex|boyfriend|girlfriend|widow\w*|stepson"
+    r"|stepdaughter|in-laws?)\b"
+)

@@ -22,6 +22,12 @@ _COMMON_ACRONYMS = frozenset(
     AM PM DIY RAM LLM NLP ML HR PR QA KPI OKR ROI SDK CLI GUI HTML CSS JSON XML HTTP HTTPS DNS
     VPN SSD OS iOS MVP PhD MBA BA BS MS TBD""".split()
 )
+# Words of spoken chat that open a message capitalised and are no names ("Ach", "Omg", "Ugh").
+_INTERJECTIONS = frozenset(
+    """ach ah aw aww argh eh er erm gah gosh ha haha hah hehe hm hmm huh jeez lol lmao meh nah
+    nope oh ohh omg ooh oops ouch phew pfft psst shh ugh uh um umm welp whoa wow yay yeah yep
+    yikes yup hooray blimey crikey""".split()
+)
 _CLITIC_TAGS = {
     "n't": "RB",
     "n’t": "RB",
@@ -173,6 +179,9 @@ def _tag_english(run: list[_Tok], res: _EnglishResources, at_sentence_start: boo
             continue
         if w == "I":
             tags[k] = "PRP"
+            continue
+        if w.lower() in _INTERJECTIONS:  # "Ach, so my brother ...": no name
+            tags[k] = "UH"
             continue
         if w in _COMMON_ACRONYMS or (w.isupper() and w.lower() in _COMMON_ACRONYMS_LOWER):
             tags[k] = "NNS" if w.endswith("s") and w[:-1] in _COMMON_ACRONYMS else "NN"

@@ -12,6 +12,7 @@ from .handlers import (
     _boss_is,
     _divorced,
     _graduated,
+    _handed_from,
     _job_ended_at,
     _join_team,
     _leave,
@@ -55,9 +56,21 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         ),
     ),
     en(
-        r"{S}\s+and\s+{O}\s+(?:got|are|were|have\s+been|had\s+been)\s+{ADV}married",
+        r"{S}\s+and\s+{O}\s+(?:got|are|were|have\s+been|had\s+been)\s+{ADV}(?:married|hitched)",
         _married,
         ex("Eve and Frank got married in June.", "Eve", "MARRIED_TO", "Frank"),
+        ex("Eve and Frank got hitched in June.", "Eve", "MARRIED_TO", "Frank"),
+    ),
+    en(
+        r"{S}\s+and\s+{O}\s+(?:have\s+|had\s+|finally\s+|just\s+)?{ADV}tied\s+the\s+knot",
+        _married,
+        ex("Eve and Frank tied the knot in June.", "Frank", "MARRIED_TO", "Eve"),
+    ),
+    en(
+        r"{S}\s+(?:has\s+|had\s+|finally\s+|just\s+)?{ADV}(?:tied\s+the\s+knot|got\s+hitched)\s+(?:to|with)"
+        r"\s+{O}",
+        _married,
+        ex("Eve tied the knot with Frank.", "Eve", "MARRIED_TO", "Frank"),
     ),
     en(
         r"{S}\s+and\s+{O}\s+(?:got\s+|are\s+|were\s+|have\s+|had\s+)?{ADV}(?:divorced|separated"
@@ -148,12 +161,23 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         _takeover,
         ex("Project Phoenix was handed over to Jack.", "Jack", "MANAGES", "Project Phoenix"),
     ),
+    # with the giver: "ownership of Atlas transferred from Ingrid to Rajesh"
     en(
-        r"{S}\s+(?:has\s+|have\s+|had\s+|is\s+|was\s+)?{ADV}(?:grown\s+tired\s+of|got\s+tired\s+of"
-        r"|grew\s+tired\s+of|tired\s+of|sick\s+of|lost\s+(?:all\s+)?interest\s+in|gone\s+off"
+        r"{O}\s+(?:was\s+|has\s+been\s+|had\s+been\s+|got\s+)?{ADV}(?:handed|passed|transferred|moved)"
+        r"\s+(?:over\s+)?from\s+{Z}\s+to\s+{S}",
+        _handed_from,
+        ex("Project Atlas was transferred from Ingrid to Rajesh.", "Rajesh", "MANAGES", "Project Atlas"),
+        ex("Project Atlas was transferred from Ingrid to Rajesh.", "Ingrid", "MANAGES", "Project Atlas",
+           negated=True),
+    ),
+    en(
+        r"{S}(?:['’]s\s+|\s+(?:has\s+|have\s+|had\s+|is\s+|was\s+)?){ADV}(?:grown\s+tired\s+of"
+        r"|got\s+tired\s+of|grew\s+tired\s+of|tired\s+of|sick\s+of|lost\s+(?:all\s+)?interest\s+in"
+        r"|gone\s+(?:right\s+|completely\s+|totally\s+)?off"
         r"|fallen\s+out\s+of\s+love\s+with|fell\s+out\s+of\s+love\s+with)\s+{THE}(?:{O}|{NP})",
         _stopped_liking,
         ex("Xena has grown tired of jazz.", "Xena", "LIKES", "jazz", negated=True),
+        ex("Xena's gone right off jazz.", "Xena", "LIKES", "jazz", negated=True),
     ),
     # a job ended without naming it: "Mia retired last year", "Sam quit his job", "Ann was fired"
     # (S opens the clause: "the manager who hired Mia retired" is not Mia's; the clause ends or a

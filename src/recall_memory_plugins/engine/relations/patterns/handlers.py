@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..lexicon import gender_of
 from ..names import is_cjk
 from ..schema import (
     LOCATION,
@@ -268,6 +269,22 @@ def _takeover(h: _Match) -> list[RelationCandidate]:
     if h.type("o") == PERSON:
         return []
     return _manages(h)
+
+
+def _handed_from(h: _Match) -> list[RelationCandidate]:
+    """ "O was handed over from Z to S": S manages O, Z no longer. Both ends are people: "the
+    Atlas project moved from Leeds to York" is a project's move (a weak NER types "from Ingrid to
+    Rajesh" as places: a first name is a person's)."""
+    people = [h.refs("s"), h.refs("z")]
+    if not all(people) or any(
+        r.type not in (PERSON, None, OTHER) and gender_of(r.name) is None for refs in people for r in refs
+    ):
+        return []
+    if h.type("o") in (PERSON, LOCATION):
+        return []
+    objs = _typed(h.refs("o"), PROJECT)
+    people = [[replace(r, type=PERSON) for r in refs] for refs in people]
+    return [*_cands(people[0], "MANAGES", objs), *_cands(people[1], "MANAGES", objs, negated=True)]
 
 
 def _reports(h: _Match) -> list[RelationCandidate]:

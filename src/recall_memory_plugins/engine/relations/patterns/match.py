@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from ..lexicon import POSSESSOR
 from ..schema import (
     DATE,
     LOCATION,
@@ -62,6 +63,9 @@ class _Match:
         # unpunctuated sentence)
         if name == "s" and self.view.zh and self.view.text.endswith("从", 0, self.m.start("s")):
             return []  # 从北京搬到了上海: the place one leaves is never the subject
+        if name == "o" and self.m.end() == self.m.end("o") \
+                and POSSESSOR.match(self.view.text, self.m.end("o")):
+            return []  # "Liam married Sophie's cousin Ava": Sophie is not the one he married
         out = self.ex.refs(idx)
         if name == "s":  # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
             kind = out[0].type if out else None
@@ -174,6 +178,8 @@ def _cands(
             s.type in _NOT_A_PERSON or _ZH_ORG_TAIL.search(s.name) is not None
         ):
             continue  # 公司总部搬到了重庆: the company's place, no one's home
+        if type_ == "MANAGES" and s.type in _NOT_A_PERSON:
+            continue  # "Atlas transferred from Ingrid to Rajesh": a project manages nothing
         for o in objects:
             if o is not None and s.id is not None and s.id == o.id:
                 continue

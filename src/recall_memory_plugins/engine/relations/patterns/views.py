@@ -30,6 +30,13 @@ class _View:
     zh: bool
 
 
+# before "由X接手": words of time and manner, then (if any) the clause's own topic
+_ZH_TIME_FILLER = re.compile(
+    r"现在|目前|如今|今后|以后|之后|往后|接下来|后续|然后|随后|从此|此后|这边|那边|这块|那块|都|也|就|已经|将|会"
+    r"|(?:这个|那个|这|那|该|此)(?:项目|计划|团队|小组|部门|工程|系统|产品|公司)"  # 这个项目: the one before
+    r"|正式|暂时|统一|改|全部|一律|(?:从|自)?(?:今天|本周|这周|下周|本月|下月|下个月|明天|周[一二三四五六日])起?"
+)
+_ZH_TOPIC = re.compile(r"[\u4e00-\u9fff]{2}")
 _COORD_RE = re.compile(
     OPEN + r"(\d+)" + CLOSE + r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|和|与|跟|及|、)\s*$",
     re.IGNORECASE,
@@ -101,6 +108,10 @@ class _SentenceExtraction:
             refs = self.refs(idx)
             if refs and refs[0].type not in (PERSON, None, THING):
                 return refs[:1]
+        text = self.annotation.text
+        lo = max(text.rfind(c, 0, before) for c in "，,。；;：:！!？?\n") + 1
+        if _ZH_TOPIC.search(_ZH_TIME_FILLER.sub("", text[lo:before])):
+            return []  # "邓丽的绩效考核由罗军负责": the clause names its own topic, not an entity
         for ent in self.context.entities:
             if ent.type in (PROJECT, PRODUCT, ORG):
                 return [EntityRef(ent.name, ent.type, ent.id)]

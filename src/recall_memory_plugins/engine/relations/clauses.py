@@ -1,0 +1,89 @@
+"""What a clause of a later statement asserts, for the doubt rule (:mod:`.doubt`).
+
+A plan, a denial, a future or a condition holds for its own part of a clause, not for the
+parts before it: "Desmond completed his relocation to Glasgow and will dial in from there"
+asserts the move, "Handed in my badge on Friday and might try freelancing" the leaving, while
+"is going to move to Lyon and sell the flat" asserts nothing (the future governs what follows
+it) and a denial anywhere ("… never, I'm not leaving Glasgow") leaves the clause saying that
+nothing changed. Chinese clauses are split by their commas before these run.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .patterns.mood import MOOD_ROWS, unasserted
+
+__all__ = ["NO_CHANGE", "asserted_head", "undenied_head"]
+
+# a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
+NO_CHANGE = re.compile(
+    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p|divorc"
+    r"|split|separat|tak(?:e|es|ing)\s+over|hand(?:ed|ing)?\s+\w+)"
+    r"|fell through|after all|called off"
+    # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
+    r"|\b(?:thinking (?:about|of)|consider\w*|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
+    r"|might|(?-i:may)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
+    r"|打算|想要|想让|有意让|可能|准备|计划|考虑|看房"
+    # a degree, not a change ("not as much as he used to")
+    r"|\bas much as\b"
+    r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|接)"
+    r"|(?<!得)不(?:打算|想)?搬"  # 家不搬 (not 不得不搬)
+    r"|(?:没有|没|未|不会)(?:把|将)[^，。,]{1,12}(?:交|给|让|转)",
+    re.IGNORECASE,
+)
+# the plans and possibilities among them
+_INTENT = re.compile(
+    r"thinking (?:about|of)|consider\w*|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to|might"
+    r"|may|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at)"
+    r"|打算|想要|想让|有意让|可能|准备|计划|考虑|看房",
+    re.IGNORECASE,
+)
+# a future that ends what came before it: a stay, a return, a cover ("she'll be back at the helm")
+_FOR_A_WHILE = re.compile(
+    r"\b(?:back|return\w*|stay(?:s|ing)?|until|till|cover\w*|keep\w*|still|again|holidays?|christmas"
+    r"|weekend|drive over|commut\w*)\b",
+    re.IGNORECASE,
+)
+_BOUNDED_PAST = tuple(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
+_HEARD = re.compile(
+    r"\b(?:i )?(?:don'?t|do not|dunno) know (?:if|whether) you(?:'ve| have)? (?:heard|seen)\b"
+    r"|\b(?:if|in case) you (?:haven'?t |didn'?t )?(?:heard|missed it|remember|recall)\b",
+    re.IGNORECASE,
+)
+# the parts of an English clause: a future or a condition holds from its part on
+# (an emoji ends a part of a chat message: "ex-Nokia as of Friday 🙂 lmk if …")
+_PARTS = re.compile(
+    r",\s+|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
+)
+
+
+def undenied_head(clause: str) -> str:
+    """``clause`` without a denial (nothing of it), or up to the part with its first plan."""
+    found = NO_CHANGE.search(clause)
+    if found is None:
+        return clause
+    if not _INTENT.fullmatch(found.group(0)):
+        return ""  # "… and I'm like, never, I'm not leaving Glasgow": nothing changed
+    starts = [m.end() for m in _PARTS.finditer(clause, 0, found.start())]
+    return clause[: starts[-1]] if starts else ""
+
+
+def asserted_head(clause: str) -> str:
+    """What ``clause`` asserts before its first future, condition or bounded past: "completed his
+    relocation to Glasgow and will dial in from there" keeps its first part, "contracting for
+    Bosch now, lmk if u need anything" too; "is going to move to Lyon and sell the flat" keeps
+    nothing (the future governs what follows it)."""
+    if any(row.search(clause) for row in _BOUNDED_PAST):
+        return (
+            ""  # "Years before she joined Leon's team, Bianca reported to Harriet": then, not now
+        )
+    clause = _HEARD.sub(" ", clause)  # "I don't know if you heard but …" asks nothing
+    starts = [0, *(m.end() for m in _PARTS.finditer(clause))]
+    for k, start in enumerate(starts):
+        end = starts[k + 1] if k + 1 < len(starts) else len(clause)
+        if unasserted(clause[start:end]):
+            if _FOR_A_WHILE.search(clause[start:]):
+                return ""  # "…, since he'll be staying with her over the holidays": a stay
+            return clause[:start]
+    return clause
