@@ -22,7 +22,7 @@ NO_CHANGE = re.compile(
     r"|split|separat|tak(?:e|es|ing)\s+over|hand(?:ed|ing)?\s+\w+)"
     r"|fell through|after all|called off"
     # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
-    r"|\b(?:thinking (?:about|of)|consider\w*|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
+    r"|\b(?:thinking (?:about|of)|consider(?:s|ed|ing)?(?!\s+(?:it|this|that)\b)|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
     r"|might|(?-i:may)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
     r"|打算|想要|想让|有意让|可能|准备|计划|考虑|看房"
     # a degree, not a change ("not as much as he used to")
@@ -34,7 +34,7 @@ NO_CHANGE = re.compile(
 )
 # the plans and possibilities among them
 _INTENT = re.compile(
-    r"thinking (?:about|of)|consider\w*|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to|might"
+    r"thinking (?:about|of)|consider(?:s|ed|ing)?|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to|might"
     r"|may|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at)"
     r"|打算|想要|想让|有意让|可能|准备|计划|考虑|看房",
     re.IGNORECASE,

@@ -81,6 +81,7 @@ _MOVED_BY = (
     "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
     "poach", "ship", "把", "将", "起",  # 上周起邓凯…: a time, not a verb
     "派", "外派", "调派", "安排",  # 公司派刘建国常驻深圳
+    "appoint", "任命", "聘", "委任",  # 宣布任命前华为高管赵雪梅为副总裁
 )
 # verbs of saying and knowing: the name after them opens a clause ("confirmed he's no longer ...")
 _SAYING = (
@@ -96,7 +97,7 @@ _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "our"})
 _THING_PRONOUNS = frozenset({"it", "its", "itself", "它", "它们"})  # never another person  # (first person: a third-person one may be anyone's)
 # clauses of a sentence that a plan or a denial may hold for alone
-_CLAUSES = re.compile(r"[，；;—–]|\s-\s")
+_CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
 # a request to the assistant asks nothing about the facts beside it: its clause is left out
 # a change said in passing inside a request: "a dentist near my new flat in Glasgow?"
 _SAID_IN_PASSING = re.compile(
@@ -157,7 +158,8 @@ _AVERSE = re.compile(
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
 )
 _FOND = re.compile(
-    r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about)\b"
+    r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about"
+    r"|gr(?:own|ew|ows) on (?:me|him|her|them|us)|c(?:o|a)me (?:round )?to (?:enjoy|like|love))\b"
     r"|爱上|迷上|上瘾|入坑|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
 )
 # changes of a habit or a thing owned: they say nothing about a home, a job or a partner
@@ -229,8 +231,8 @@ def _same_thing(entity_id: str, name: str) -> bool:
 
 def _left_from(name: str, text: str) -> bool:
     """Whether ``name`` follows "from" / 从 in ``text`` (the end a change leaves)."""
-    if not name.isascii():
-        return f"从{name}" in text
+    if not name.isascii():  # (前华为高管, 原阿里巴巴员工: a former employer)
+        return f"从{name}" in text or f"前{name}" in text or f"原{name}" in text
     return re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None
 
 
@@ -332,7 +334,7 @@ def doubt_proposals(
         if not _CHANGE.search(text) and not _ANY_TOPIC.search(text):
             continue  # most sentences: two searches, no clause reading
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
-        clauses = _CLAUSES.split(text)
+        clauses = [c for c in _CLAUSES.split(text) if c.strip()]
         # (a future clause too: "天河项目我已经交接给小郑了，…下个月开始两头飞" still hands over)
         # (and for its own part of an English clause: "he's gone off the Vertuo and wants to
         # cancel" has gone off it)
@@ -441,7 +443,7 @@ def doubt_proposals(
                 )  # "the Arc", a short name of "Sonos Arc" resolved to it
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
                 left = named and not trip and _left_from(str(other).casefold(), folded)
-                if rel.type in _WORK_TYPES and not boss and _STAYS.search(folded):
+                if not boss and _STAYS.search(folded):
                     continue  # "Jonas left Siemens, but Tobias says he's staying put"
                 if named and not strong and rel.type not in _NAMED_ONLY and _kept(
                     str(other).casefold(), folded

@@ -26,7 +26,7 @@ _COMMON_ACRONYMS = frozenset(
 _INTERJECTIONS = frozenset(
     """ach ah aw aww argh eh er erm gah gosh ha haha hah hehe hm hmm huh jeez lol lmao meh nah
     nope oh ohh omg ooh oops ouch phew pfft psst shh ugh uh um umm welp whoa wow yay yeah yep
-    yikes yup hooray blimey crikey""".split()
+    yikes yup hooray blimey crikey dear hi hello hey""".split()
 )
 _CLITIC_TAGS = {
     "n't": "RB",

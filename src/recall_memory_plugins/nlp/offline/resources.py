@@ -253,6 +253,24 @@ def _english() -> _EnglishResources:
     return _EN
 
 
+# Words of today's workplace and companies that jieba's dictionary lacks or splits, with their
+# jieba tag (n noun, nt organisation).
+_MODERN_WORDS = (
+    ("高管", "n"),
+    ("字节跳动", "nt"),
+    ("蔚来", "nt"),
+    ("小红书", "nt"),
+    ("拼多多", "nt"),
+    ("美团", "nt"),
+    ("抖音", "nt"),
+    ("快手", "nt"),
+    ("宁德时代", "nt"),
+    ("大疆", "nt"),
+    ("蚂蚁集团", "nt"),
+    ("理想汽车", "nt"),
+)
+
+
 def _load_chinese() -> _ChineseResources:
     try:
         import jieba
@@ -272,6 +290,9 @@ def _load_chinese() -> _ChineseResources:
         tags = jieba.posseg.POSTokenizer(tokenizer).word_tag_tab
     except (OSError, ValueError) as exc:
         raise AnnotationError("Could not load jieba's dictionary; reinstall 'jieba'.") from exc
+    for word, tag in _MODERN_WORDS:  # words newer than jieba's dictionary (高管 was 高 + 管)
+        tokenizer.add_word(word, 2000, tag)
+        tags[word] = tag
     surnames = _package_words("zh_surnames.txt")
     return _ChineseResources(
         pos=_JiebaPOS(tokenizer, tags, jieba.posseg),

@@ -250,7 +250,7 @@ _ROLE_PREFIX = re.compile(r"^(?:new|current|acting|interim|新|现任|新任|代
 _FORMER = re.compile(r"^(?:former|ex-|ex\s+|previous|old|前|原|前任)\s*", re.IGNORECASE)
 _LEAVE_TYPES = ("WORKS_FOR", "INVOLVED_IN", "MANAGES", "HAS_ROLE_IN")
 _ZH_NP_VERBS = ("喝", "吃", "看", "玩", "听", "养", "去", "打", "读", "做")
-_ZH_NP_TAIL = re.compile(r"(?:旅行|旅游|玩|看看|度假|出差|了|的|啊|呢|吧|呀|哦)+$")
+_ZH_NP_TAIL = re.compile(r"(?:旅行|旅游|玩|看看|度假|出差|一事|的事|的传言|的消息|了|的|啊|呢|吧|呀|哦)+$")
 _NOUNISH = {"NOUN", "PROPN", "ADJ", "NUM", "X"}
 _DETS = {
     "a",

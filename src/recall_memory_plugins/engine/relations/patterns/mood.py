@@ -51,6 +51,15 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "Quinn will report to Steve if she is promoted.",
         "I wonder whether Alice moved to Denver.",
     ),
+    # a rumour or a denied report says nothing happened ("rumoured to be joining Meta", 网传)
+    _row(
+        "hearsay or a denied report",
+        r"\brumou?r(?:s|ed)?\b|\bspeculation\b|\bunconfirmed\b|\bden(?:ied|ies|y)\s+(?:the\s+)?"
+        r"(?:reports?|rumou?rs?|claims?)\b|网传|传言|传闻|据传|谣言|消息不实|辟谣",
+        "Joan is rumoured to be joining Meta.",
+        "Acme denied reports that Joan had quit.",
+        "网传刘洋将跳槽至阿里巴巴，腾讯回应称消息不实。",
+    ),
     _row(
         "Chinese condition",
         r"如果|要是|假如|假设|假使|万一|倘若|若是|的话|除非|是否|要不要|会不会|能不能",

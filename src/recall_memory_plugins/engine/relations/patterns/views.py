@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from ....nlp.base import Annotation, Sentence, Token
+from ..lexicon import POSSESSOR
 from ..names import is_cjk, token_offsets
 from ..schema import ORG, PERSON, PRODUCT, PROJECT, THING, EntityRef, ExtractionContext, Mention
 from .blocks import _DETS, _NOUNISH, _SLOT_RE, _ZH, _ZH_NP_TAIL, _ZH_NP_VERBS, CLOSE, OPEN
@@ -229,6 +230,8 @@ def _sentence_subject(view: _View, lead: re.Pattern[str], ex: _SentenceExtractio
     if found is None:
         return None
     idx = int(found.group(1))
+    if POSSESSOR.match(head, found.end()):
+        return None  # "Hamish's sister packed up and moved to Dundee": the sister, unnamed
     return idx if 0 <= idx < len(ex.mentions) and ex.mentions[idx].entity_ids else None
 
 
