@@ -129,6 +129,20 @@ def memory() -> Iterator[TemporalGraphMemory]:
         # 前华为高管: a former employer
         (None, "赵雪梅在华为工作。", "小米宣布任命前华为高管赵雪梅为副总裁。", ("赵雪梅", "WORKS_FOR", "华为"),
          False),
+        # (batches 66-69: posts, HR notes, messages between friends, school chats)
+        # a post's author (陈晓 + 发朋友圈, 柯蓝 + 微博), and 朋友圈 is no friend
+        (None, "陈晓在阿里巴巴工作。", "陈晓发朋友圈：交还了阿里的工牌，领到了京东的新工牌。",
+         ("陈晓", "WORKS_FOR", "阿里巴巴"), False),
+        (None, "柯蓝喜欢榴莲。", "柯蓝微博：以前是榴莲脑残粉，现在闻到味道就想跑。", ("柯蓝", "LIKES", "榴莲"),
+         False),
+        # the other end of a split said with 跟 / from: the speaker still changed
+        ("何静", "我和林峰结婚了。", "跟林峰和平分手了，手续都办完了。", ("何静", "MARRIED_TO", "林峰"), False),
+        ("Tobias", "I am married to Helga.", "The divorce from Helga finally went through last week.",
+         ("Tobias", "MARRIED_TO", "Helga"), False),
+        ("Noor", "I work for Accenture.", "Handed back my Accenture pass this morning.",
+         ("Noor", "WORKS_FOR", "Accenture"), False),
+        # a short name of a Chinese activity (团建 for 团建活动) and an aversion (头疼)
+        (None, "韩梅喜欢团建活动。", "韩梅说现在一听到周末团建就头疼。", ("韩梅", "LIKES", "团建活动"), False),
     ],
 )
 def test_a_later_turn_leaves_the_fact_or_keeps_it(
@@ -164,3 +178,8 @@ def test_an_interjection_opening_a_message_is_no_name(memory: TemporalGraphMemor
     memory.add("Dear Dr Shah, since the injury I can't stand running.", speaker="Callum")
     names = {e.name for e in memory.entities()}
     assert "Ach" not in names and "Dear" not in names and "Inverness" in names, names
+
+
+def test_a_project_name_keeps_the_noun_before_its_generic_word(memory: TemporalGraphMemory) -> None:
+    memory.add("周婷负责薪酬系统升级项目。")
+    assert "薪酬系统升级项目" in {e.name for e in memory.entities()}

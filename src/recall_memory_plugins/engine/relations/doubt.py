@@ -95,6 +95,7 @@ _NOW = re.compile(r"\b(?:now|nowadays|these days)\b|如今|现在|眼下", re.IG
 _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|哪儿也不去|不挪窝")
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "our"})
+_WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 _THING_PRONOUNS = frozenset({"it", "its", "itself", "它", "它们"})  # never another person  # (first person: a third-person one may be anyone's)
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
@@ -134,7 +135,7 @@ _POSSESSED = re.compile(
     r"(?:brother|sister|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|wife|"
     r"husband|partner|friend|cousin|aunt|uncle|grand\w+|neighbou?r|roommate|family|"
     r"colleague|co-?worker|teammate|assistant|intern|trainee|apprentice|mentee|deputy|"
-    r"哥哥|姐姐|弟弟|妹妹|父母|爸爸|妈妈|父亲|母亲|儿子|女儿|孩子|妻子|丈夫|老婆|老公|朋友|"
+    r"哥哥|姐姐|弟弟|妹妹|父母|爸爸|妈妈|父亲|母亲|儿子|女儿|孩子|妻子|丈夫|老婆|老公|朋友(?!圈)|"
     r"家人|邻居|室友|同事|助理)(?![a-z])",
     re.IGNORECASE,
 )
@@ -156,6 +157,7 @@ _AVERSE = re.compile(
     r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
     r"|won['’]t (?:go near|touch))\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
+    r"|头疼|头大|想跑|心累|粉转黑|脱粉"
 )
 _FOND = re.compile(
     r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about"
@@ -192,8 +194,9 @@ _PAST = re.compile(
 
 def _named(name: str, text: str) -> bool:
     """Whether ``name`` occurs in ``text`` as words ("pho" is not in "phone"; 武汉 in 武汉的)."""
-    if not name.isascii():
-        return name in text
+    if not name.isascii():  # (团建 names 团建活动, 清华 names 清华大学)
+        stem = re.sub(r"(?:活动|项目|计划|工程|大学|学院|公司|集团|团队)$", "", name)
+        return name in text or (len(stem) >= 2 and stem in text)
     # "podcasts" is named by "every podcast" too
     forms = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]
     last = name.split()[-1]
@@ -378,9 +381,16 @@ def doubt_proposals(
                 continue
             for e in m.entity_ids:
                 ids[e] = ids.get(e, True) and bool(_POSSESSED_WORK.match(tail))
+        # the other end of a change said with "跟X分手", "split from X": not someone else who changed
+        partner = {
+            t.start_char
+            for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
+            if prev.text.casefold() in _WITH
+        }
         if speaker_id is not None and not any(
             m.sentence == i
             and m.entity_ids
+            and (m.start not in partner or m.kind != "name")
             and (  # "帮我…" names no one else; "my sister" does
                 m.entity_ids != (speaker_id,)
                 or _POSSESSED.match(annotation.text[m.end : m.end + 24]) is not None

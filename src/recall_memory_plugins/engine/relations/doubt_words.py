@@ -62,6 +62,7 @@ _STRONG_EN = _words(
     r"off (?:his|her|my|their|our) plate",
     # a stretch that is over: "after four years at Deloitte"
     r"after (?:\w+ )?(?:years?|months?|decades?) (?:at|with|in)",
+    r"divorc(?:e|ed|es|ing)", r"hand(?:ed|s|ing)? back",
     # a couple that split ("Vera and Tom split last year"), not a bill or a team split
     r"(?:and|&) \w+ (?:have |had |just |finally )?split(?! (?:the|a|an|their|our|his|her|its|it|this|that)\b)",
 )

@@ -110,6 +110,8 @@ _ZH_NOT_NAMES = frozenset(
     江湖 城镇 开国 共和国 自治州 自治县 长安 永乐 天门 中原 华北 华南 华东 华中 西北 东北 东南
     西南 南北 东西部 高级 平安 安全 方便 金融 文化 时代 龙头 宝贝 高峰 秦始皇陵""".split()
 )
+# what one posts ("发朋友圈"): after 发/晒 it ends a name, not continues it
+_ZH_POSTS = frozenset("朋友圈 微博 消息 邮件 帖子 动态 视频 照片 短信 微信 文章 状态".split())
 _ZH_ORGS = frozenset(
     """华为 阿里巴巴 阿里 腾讯 百度 小米 字节跳动 京东 美团 滴滴 网易 联想 比亚迪 拼多多 快手
     微软 谷歌 苹果公司 亚马逊 英伟达 特斯拉 三星 索尼 丰田 联合国 世卫组织 清华 北大""".split()
@@ -166,6 +168,21 @@ def _split_junk_name(tok: _Tok, zh: _ChineseResources) -> list[_Tok] | None:
         _zh_tok(w[:k], tok.start, cut, zh.tags.get(w[:k], "x")),
         _zh_tok(w[k:], cut, tok.end, zh.tags.get(w[k:], "x")),
     ]
+
+
+def _name_and_next(tok: _Tok, nxt: _Tok | None, zh: _ChineseResources) -> list[_Tok] | None:
+    """A three-character "name" whose last character belongs to what follows: a verb before a
+    post (陈晓 + 发 + 朋友圈) or the start of the next word (罗佳 + 微博)."""
+    w = tok.text
+    if nxt is None or nxt.kind != _ZH or nxt.start != tok.end or w[0] not in zh.surnames:
+        return None
+    name = _zh_tok(w[:2], tok.start, tok.start + 2, "nr")
+    if w[2] in "发晒" and nxt.text in _ZH_POSTS:
+        return [name, _zh_tok(w[2], tok.start + 2, tok.end, "v")]
+    joined = w[2] + nxt.text
+    if len(nxt.text) <= 2 and zh.freq.get(joined, 0) >= 100 and zh.freq.get(w, 0) == 0:
+        return [name, _zh_tok(joined, tok.start + 2, nxt.end, zh.tags.get(joined, "n"))]
+    return None
 
 
 def _merged(toks: list[_Tok], text: str, flag: str, upos: str) -> _Tok:
@@ -266,13 +283,20 @@ def _merge_chinese(
     Merged tokens carry their entity type as ``upos = "@TYPE"`` until :func:`_finish_chinese`.
     """
     expanded: list[_Tok] = []
-    for t in toks:
+    k = 0
+    while k < len(toks):
+        t = toks[k]
+        k += 1
         # only a name-tagged word of 3+ characters may be split (see _split_junk_name)
         parts = (
             _split_junk_name(t, zh)
             if t.kind == _ZH and t.xpos in _ZH_NAMEISH and len(t.text) >= 3
             else None
         )
+        if parts is None and t.kind == _ZH and t.xpos in _ZH_NAMEISH and len(t.text) == 3:
+            parts = _name_and_next(t, toks[k] if k < len(toks) else None, zh)
+            if parts is not None and len(parts) == 2 and parts[1].end > t.end:
+                k += 1  # the next token joined the name's last character (罗佳 + 微博)
         expanded.extend(parts or (t,))
     toks = expanded
     starts = _group_starts(known_names)
@@ -349,12 +373,11 @@ def _merge_chinese(
                     ok = x.kind == _WORD and x.text[:1].isupper()
                 if ok:
                     group = [out.pop(), t]
-                    if not project and out and out[-1].kind == _ZH and out[-1].end == x.start:
-                        y = out[-1]  # one more noun in front: 北京 + 销售 + 部
-                        if y.xpos in ("n", "ns", "nz", "j") and _zh_entity(y, zh) in (
-                            None,
-                            "LOCATION",
-                        ):
+                    if out and out[-1].kind == _ZH and out[-1].end == x.start:
+                        y = out[-1]  # one more noun in front: 北京 + 销售 + 部, 薪酬 + 系统升级 + 项目
+                        if y.xpos in (("n", "nz", "vn") if project else ("n", "ns", "nz", "j")) \
+                                and not y.upos.startswith("@") \
+                                and _zh_entity(y, zh) in ((None,) if project else (None, "LOCATION")):
                             group.insert(0, out.pop())
                     if project:
                         out.append(_merged(group, text, "nz", "@PROJECT"))

@@ -257,6 +257,8 @@ def _english() -> _EnglishResources:
 # jieba tag (n noun, nt organisation).
 _MODERN_WORDS = (
     ("高管", "n"),
+    ("微博", "n"),
+    ("公众号", "n"),
     ("字节跳动", "nt"),
     ("蔚来", "nt"),
     ("小红书", "nt"),

@@ -240,11 +240,12 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ex("Project Delta is now led by Zoe.", "Zoe", "MANAGES", "Project Delta"),
     ),
     en(
-        r"{S}\s+(?:is\s+|was\s+|are\s+)?{NEG}{ADV}(?:manages?|managing|leads?|leading|runs?"
+        r"{S}\s+(?:is\s+|was\s+|are\s+|has\s+been\s+|have\s+been\s+)?{NEG}{ADV}(?:manages?|managing|leads?|leading|runs?"
         r"|running|heads?|heading|oversees?|overseeing|in\s+charge\s+of|responsible\s+for"
         r"|the\s+one\s+leading)\s+{THE}{O}{ANYMORE}",
         _manages,
         ex("Erin leads Project Apollo.", "Erin", "MANAGES", "Project Apollo"),
+        ex("Erin has been running Project Apollo.", "Erin", "MANAGES", "Project Apollo"),
         ex(
             "Ben is no longer in charge of Project Echo.",
             "Ben",
