@@ -143,6 +143,35 @@ def memory() -> Iterator[TemporalGraphMemory]:
          ("Noor", "WORKS_FOR", "Accenture"), False),
         # a short name of a Chinese activity (团建 for 团建活动) and an aversion (头疼)
         (None, "韩梅喜欢团建活动。", "韩梅说现在一听到周末团建就头疼。", ("韩梅", "LIKES", "团建活动"), False),
+        # (batches 70-73: interviews, shorthand notes, gossip, long messages)
+        # an owner after a verb is the one who changed (Priya's card, 孙伟的欢送会, 她…的新家)
+        (None, "Priya Shah works for Barclays.", "Update Priya's contact card: ex-Barclays, now at HSBC.",
+         ("Priya Shah", "WORKS_FOR", "Barclays"), False),
+        (None, "孙伟在华为工作。", "提醒：周五参加孙伟的欢送会。", ("孙伟", "WORKS_FOR", "华为"), False),
+        (None, "李芳住在成都。", "给李芳的快递改寄她重庆的新家，成都那边退租了。", ("李芳", "LIVES_IN", "成都"),
+         False),
+        (None, "Mira works for Deloitte.", "Saw Mira at the Unilever gate — turns out she jumped ship from "
+         "Deloitte.", ("Mira", "WORKS_FOR", "Deloitte"), False),
+        # a wish is no fact
+        (None, "Ivo reports to Greta.", "Ivo keeps saying he wishes he reported to Bart instead.",
+         ("Ivo", "REPORTS_TO", "Bart"), False),
+        (None, "Ivo reports to Greta.", "Ivo keeps saying he wishes he reported to Bart instead.",
+         ("Ivo", "REPORTS_TO", "Greta"), True),
+        (None, "钟敏和高翔结婚了。", "钟敏说她和高翔两年前就分开了。", ("钟敏", "MARRIED_TO", "高翔"), False),
+        # 考上了X的公务员 is a job in a city, not a school
+        (None, "孟琪住在沈阳。", "孟琪考上了杭州的公务员。", ("孟琪", "STUDIES_AT", "杭州"), False),
+        # a clause with no subject: the person who opens the clause before it
+        (None, "马骏的上级是邵峰。", "邵峰和马骏闹掰了，马骏申请调岗成功，现在归孟琳管。",
+         ("邵峰", "REPORTS_TO", "孟琳"), False),
+        (None, "马骏的上级是邵峰。", "邵峰和马骏闹掰了，马骏申请调岗成功，现在归孟琳管。",
+         ("马骏", "REPORTS_TO", "孟琳"), True),
+        # a liked thing named earlier in the statement, the aversion in the next sentence
+        (None, "蒋悦喜欢榴莲。", "别再给蒋悦买榴莲了！她说现在闻着都受不了。", ("蒋悦", "LIKES", "榴莲"), False),
+        (None, "Leo likes cricket.", "Leo can't stand sitting through a five-day test.",
+         ("Leo", "DISLIKES", "sitting"), False),
+        (None, "Amira reports to Gordon.",
+         "Gordon's boss will sit in on Amira's review, but the line management doesn't change.",
+         ("Amira", "REPORTS_TO", "Gordon"), True),
     ],
 )
 def test_a_later_turn_leaves_the_fact_or_keeps_it(

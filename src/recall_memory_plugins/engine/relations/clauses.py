@@ -21,6 +21,9 @@ NO_CHANGE = re.compile(
     r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p|divorc"
     r"|split|separat|tak(?:e|es|ing)\s+over|hand(?:ed|ing)?\s+\w+)"
     r"|fell through|after all|called off"
+    # nothing changes: "but the line management doesn't change", 汇报关系不变
+    r"|(?:doesn'?t|does not|won'?t|will not|didn'?t|did not) change|\bunchanged\b|\bstays? the same\b"
+    r"|不变|没变"
     # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
     r"|\b(?:thinking (?:about|of)|consider(?:s|ed|ing)?(?!\s+(?:it|this|that)\b)|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
     r"|might|(?-i:may)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"

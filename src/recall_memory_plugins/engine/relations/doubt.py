@@ -54,6 +54,7 @@ from .doubt_words import CHANGE as _CHANGE
 from .doubt_words import STRONG as _STRONG
 from .doubt_words import TOPICS as _TOPICS
 from .doubt_words import words as _words
+from .lexicon import POSSESSOR
 from .names import is_cjk
 from .patterns.mood import unasserted
 from .schema import PERSON, Mention, RelationProposal, Side
@@ -95,6 +96,7 @@ _NOW = re.compile(r"\b(?:now|nowadays|these days)\b|如今|现在|眼下", re.IG
 _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|哪儿也不去|不挪窝")
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "our"})
+_OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子|住处|地址|公司|单位|工作)")
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 _THING_PRONOUNS = frozenset({"it", "its", "itself", "它", "它们"})  # never another person  # (first person: a third-person one may be anyone's)
 # clauses of a sentence that a plan or a denial may hold for alone
@@ -203,6 +205,13 @@ def _named(name: str, text: str) -> bool:
     if " " in name and len(last) >= 4 and last not in _GENERIC_HEADS:
         forms.append(last)  # "the Vertuo" names "Nespresso Vertuo"
     return any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])", text) for f in forms)
+
+
+def _said_in(words: str, text: str) -> bool:
+    """Whether a mention's ``words`` are in ``text`` (the clauses the rule kept)."""
+    if not words.isascii():
+        return words in text
+    return re.search(rf"(?<![\w]){re.escape(words)}(?![\w])", text, re.IGNORECASE) is not None
 
 
 def _kept(name: str, text: str) -> bool:
@@ -320,6 +329,7 @@ def doubt_proposals(
                         and rel.object_id not in (p.object_id, p.subject_id):
                     mark(rel, p.statement_index)
 
+    whole = annotation.text.casefold()
     for i, sentence in enumerate(annotation.sentences):
         text = sentence.text
         if len(text) > _LONGEST:
@@ -343,7 +353,8 @@ def doubt_proposals(
         # cancel" has gone off it)
         kept = [h for c in clauses if (h := undenied_head(c))]
         denied = kept != clauses  # a plan or a denial: only the rules read the rest
-        kept = [h for c in kept if (h := asserted_head(c))]  # a future: left out, denies nothing
+        heads = [h for c in kept if (h := asserted_head(c))]  # a future: left out, denies nothing
+        cut, kept = heads != kept, heads
         text = "，".join(kept)
         changed = bool(_CHANGE.search(text))
         if not changed and not _ANY_TOPIC.search(text):
@@ -365,9 +376,17 @@ def doubt_proposals(
         # who changed: not an object ("the manager who hired Mia retired"), not a possessor
         after_verb = {
             t.start_char
-            for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
+            for before, prev, t in zip([None, *sentence.tokens], sentence.tokens, sentence.tokens[1:], strict=False)
             if prev.upos in ("VERB", "ADP")
             and not prev.text.casefold().startswith(_MOVED_BY + _SAYING)
+            # "turns out she jumped ship": a clause opens after the idiom
+            and not (prev.text.casefold() == "out" and before is not None
+                     and before.text.casefold().startswith("turn"))
+        }
+        after_preposition = {
+            t.start_char
+            for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
+            if prev.upos == "ADP"
         }
         ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
         for m in mentions:
@@ -376,9 +395,19 @@ def doubt_proposals(
                 m.start in after_verb
                 and m.text.casefold() not in _DETERMINERS
                 and not _WHO.match(tail)  # "welcome to Ingrid, who joins DSV": she changed
+                # an owner is no object: "Update Nadia's card: ex-Barclays", 参加赵磊的欢送会
+                # (but "Oracle fired Leo's manager" is the manager's change, and "a member of
+                # Zhang's team" an object of a preposition)
+                and not (
+                    m.start not in after_preposition
+                    and _OWNER.match(tail)
+                    and not POSSESSOR.match(tail)
+                )
             )
             if m.sentence != i or after or _POSSESSED.match(tail):
                 continue
+            if cut and m.kind == "pronoun" and not _said_in(m.text, text):
+                continue  # in a future part left out: "…, will be reporting to him from Monday"
             for e in m.entity_ids:
                 ids[e] = ids.get(e, True) and bool(_POSSESSED_WORK.match(tail))
         # the other end of a change said with "跟X分手", "split from X": not someone else who changed
@@ -463,6 +492,8 @@ def doubt_proposals(
                     pass
                 elif rel.type in _NAMED_ONLY:  # a named preference, with a change word or
                     turned = (_AVERSE if rel.type == "LIKES" else _FOND).search(folded)
+                    # (named in the statement: "别再给董琳带榴莲了！她说上次吃腻了")
+                    named = named or (bool(other) and _named(str(other).casefold(), whole))
                     if not ((changed or turned) and named):  # the opposite feeling
                         continue
                 elif changed and (about(rel.type) or ((strong or left) and named)):

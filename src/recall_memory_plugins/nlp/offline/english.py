@@ -198,7 +198,12 @@ def _tag_english(run: list[_Tok], res: _EnglishResources, at_sentence_start: boo
             continue
         start = (k == 0 and at_sentence_start) or (k > 0 and words[k - 1] in _OPENERS)
         if start:
-            named = exact in _NNP_TAGS or w in res.first_names or w.lower() in res.places
+            named = (
+                # the lexicon's "Update"/NNP (a headline's word) opening an order: "Update Nadia's card"
+                (exact in _NNP_TAGS and not (low == "VB" and nxt_cap))
+                or w in res.first_names
+                or w.lower() in res.places
+            )
             after = words[k + 2] if k + 2 < n else ""
             if (nxt in _CONNECTORS and after[:1].isupper()) or (w in _NAME_HEADS and nxt_cap):
                 tags[k] = "NNP"  # "Bank of America ...", "Project Orion ..." opening a sentence

@@ -11,6 +11,7 @@ import re
 
 from .blocks import PatternRow, ex, zh
 from .handlers import (
+    _admitted,
     _born,
     _boss_is,
     _depends,
@@ -235,6 +236,12 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         r"{S}{ADV}(?:在)?{O}(?:读书|上学|学习|读研|读博|念书)",
         _studies,
         ex("王五在北京大学读书。", "王五", "STUDIES_AT", "北京大学"),
+    ),
+    zh(
+        r"{S}{ADV}(?:(?:保研|考研|读研|读博)(?:去了|到了|进了)|考上了?|考进了?|考入了?){O}(?!的)",
+        _admitted,
+        ex("顾嘉禾保研去了复旦大学。", "顾嘉禾", "STUDIES_AT", "复旦大学"),
+        ex("李雷考上了清华大学。", "李雷", "STUDIES_AT", "清华大学"),
     ),
     zh(
         r"{S}{ADV}(?:和|与|跟){O}{ADV}结婚了?",

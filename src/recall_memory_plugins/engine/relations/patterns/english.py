@@ -222,9 +222,11 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     # "Alice handed Project Orion over to Bob": Bob manages it now, Alice no longer does
     en(
         r"{Z}\s+(?:has\s+|had\s+)?{ADV}(?:handed|hands|passed|passes|transferred|transfers)"
-        r"\s+(?:over\s+|off\s+)?{THE}{O}\s+(?:over\s+|off\s+|on\s+)?to\s+{S}",
+        r"\s+(?:over\s+|off\s+)?(?:the\s+reins\s+of\s+|control\s+of\s+|ownership\s+of\s+)?{THE}{O}"
+        r"\s+(?:over\s+|off\s+|on\s+)?to\s+{S}",
         _takeover,
         ex("Alice handed Project Orion over to Bob.", "Bob", "MANAGES", "Project Orion"),
+        ex("Alice handed the reins of Project Orion over to Bob.", "Bob", "MANAGES", "Project Orion"),
         ex(
             "Alice handed Project Orion over to Bob.",
             "Alice",

@@ -171,7 +171,7 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
            negated=True),
     ),
     en(
-        r"{S}(?:['’]s\s+|\s+(?:has\s+|have\s+|had\s+|is\s+|was\s+)?){ADV}(?:grown\s+tired\s+of"
+        r"{S}(?:['’]s\s+(?=gone|grown|got|fallen|lost)|\s+(?:has\s+|have\s+|had\s+|is\s+|was\s+)?{ADV})(?:grown\s+tired\s+of"
         r"|got\s+tired\s+of|grew\s+tired\s+of|tired\s+of|sick\s+of|lost\s+(?:all\s+)?interest\s+in"
         r"|gone\s+(?:right\s+|completely\s+|totally\s+)?off"
         r"|fallen\s+out\s+of\s+love\s+with|fell\s+out\s+of\s+love\s+with)\s+{THE}(?:{O}|{NP})",

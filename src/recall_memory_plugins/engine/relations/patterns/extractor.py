@@ -111,7 +111,17 @@ class PatternRelationExtractor:
                 continue
             origin = view.origin[start] if start < len(view.origin) else sentence.end_char
             before = [f for f in found if f.position <= origin and f.subject is not None]
-            subject = before[-1].subject if before else _sentence_subject(view, lead, ex)
+            subject = (
+                before[-1].subject
+                if before
+                # the person who opens the clause before (邵峰和叶楠闹掰了，叶楠申请调岗成功，现在归孟琳管),
+                # else the sentence's
+                else _sentence_subject(view, lead, ex, bounds[i - 1] if i else 0, start, person=True)
+                if i
+                else None
+            )
+            if subject is None:
+                subject = _sentence_subject(view, lead, ex)
             if subject is None:
                 continue
             placeholder = f"{OPEN}{subject}{CLOSE}"

@@ -417,6 +417,13 @@ def _studies(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "STUDIES_AT", objs, negated=h.neg())
 
 
+def _admitted(h: _Match) -> list[RelationCandidate]:
+    """ "S考上了O", "S保研去了O": a school, never a city (考上了杭州的公务员 is a job)."""
+    if h.type("o") == LOCATION:
+        return []
+    return _studies(h)
+
+
 def _married(h: _Match) -> list[RelationCandidate]:
     if h.type("o") not in (PERSON, None, OTHER, LOCATION):  # a weak NER reads "to Ola" as a place
         return []

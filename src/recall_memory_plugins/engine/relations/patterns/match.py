@@ -122,6 +122,10 @@ class _Match:
         lo = self.view.origin[start]
         hi = self.view.origin[end - 1] + 1
         phrase = self.ex.noun_phrase(lo, hi, zh=self.view.zh)
+        if phrase.endswith("ing") and " " not in phrase and _VERB_GOES_ON.match(
+            self.ex.annotation.text, lo + len(phrase)
+        ):
+            return []  # "can't stand sitting through a test": an activity said whole, not "sitting"
         return [EntityRef(phrase, THING)] if phrase else []
 
     def obj(self) -> list[EntityRef]:
@@ -152,6 +156,12 @@ _KNOWN_TYPES = frozenset({PERSON, ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})
 _NOT_A_PERSON = frozenset({PROJECT, PRODUCT, THING, DATE})
 # a Chinese organisation by its suffix (the segmenter's place and organisation tags are good)
 _ZH_ORG_TAIL = re.compile(r"[\u4e00-\u9fff](?:总部|公司|集团|分公司|部门)$")
+
+
+# a gerund that goes on with its own object or place ("sitting through a test", "getting up")
+_VERB_GOES_ON = re.compile(
+    r"\s+(?:through|in|on|at|around|up|down|with|for|about|into|out|over|to|the|a|an|my|his|her)\b"
+)
 
 
 def _is_time(ref: EntityRef) -> bool:

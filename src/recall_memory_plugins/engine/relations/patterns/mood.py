@@ -51,6 +51,14 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "Quinn will report to Steve if she is promoted.",
         "I wonder whether Alice moved to Denver.",
     ),
+    # a wish is no fact: "he wishes he reported to Bart instead", 真希望能调去上海
+    _row(
+        "wish",
+        r"\bwish(?:es|ed|ing)?\s+(?:that\s+)?(?:i|he|she|they|we|you|[A-Z]\w+)\s+(?:were|was|had|could"
+        r"|would|still|reported|worked|lived|studied|managed|ran|led)\b|\bif only\b|真希望|但愿|巴不得|要是能",
+        "Ivo wishes he reported to Bart instead of Greta.",
+        "孙悦真希望能调去上海。",
+    ),
     # a rumour or a denied report says nothing happened ("rumoured to be joining Meta", 网传)
     _row(
         "hearsay or a denied report",
@@ -136,6 +144,7 @@ NOT_UNASSERTED: tuple[str, ...] = (
     "Tom moved to Denver before the pandemic.",
     "2020年张伟搬到了北京。",
     "My bank letters keep going to the old flat.",  # going to a place: no future
+    "Tom moved to Leeds, wish him luck!",
 )
 
 

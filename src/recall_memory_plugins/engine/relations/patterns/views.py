@@ -223,16 +223,28 @@ def _lead_end(lead: re.Pattern[str], text: str) -> int:
     return found.end() if found else 0
 
 
-def _sentence_subject(view: _View, lead: re.Pattern[str], ex: _SentenceExtraction) -> int | None:
-    """The mention that opens the sentence (its subject in English and Chinese word order)."""
-    head = view.text[_lead_end(lead, view.text) :]
+def _sentence_subject(
+    view: _View,
+    lead: re.Pattern[str],
+    ex: _SentenceExtraction,
+    lo: int = 0,
+    hi: int | None = None,
+    *,
+    person: bool = False,
+) -> int | None:
+    """The mention that opens the sentence (its subject in English and Chinese word order), or
+    the clause ``view.text[lo:hi]``; with ``person``, only a person's mention."""
+    clause = view.text[lo:hi]
+    head = clause[_lead_end(lead, clause) :]
     found = _SLOT_RE.match(head)
     if found is None:
         return None
     idx = int(found.group(1))
     if POSSESSOR.match(head, found.end()):
         return None  # "Hamish's sister packed up and moved to Dundee": the sister, unnamed
-    return idx if 0 <= idx < len(ex.mentions) and ex.mentions[idx].entity_ids else None
+    if not 0 <= idx < len(ex.mentions) or not ex.mentions[idx].entity_ids:
+        return None
+    return idx if not person or ex.mentions[idx].type == PERSON else None
 
 
 def _make_view(
