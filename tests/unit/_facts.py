@@ -10,3 +10,12 @@ def current(memory: TemporalGraphMemory, *texts: str) -> set[tuple[str, str, str
     for text in texts:
         memory.add(text)
     return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+
+
+def after_turns(
+    memory: TemporalGraphMemory, speaker: str | None, *texts: str
+) -> set[tuple[str, str, str | None]]:
+    """As :func:`current`, every text said by ``speaker`` (a chat turn; None: no speaker)."""
+    for text in texts:
+        memory.add(text, speaker=speaker)
+    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}

@@ -14,6 +14,8 @@ import pytest
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.engine.relations.updates import is_unsure
 
+from ._facts import after_turns
+
 Fact = tuple[str, str, "str | None"]
 
 
@@ -316,7 +318,5 @@ def test_a_later_turn_leaves_the_fact_or_keeps_it(
     fact: Fact,
     kept: bool,
 ) -> None:
-    memory.add(first, speaker=speaker)
-    memory.add(later, speaker=speaker)
-    facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+    facts = after_turns(memory, speaker, first, later)
     assert (fact in facts) is kept

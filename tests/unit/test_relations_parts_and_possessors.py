@@ -13,6 +13,8 @@ import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 
+from ._facts import after_turns
+
 Fact = tuple[str, str, "str | None"]
 
 
@@ -22,8 +24,12 @@ def memory() -> Iterator[TemporalGraphMemory]:
         yield m
 
 
+# (speaker, first statement, later statement, fact, whether the fact is still stated as current)
+Case = tuple["str | None", str, str, Fact, bool]
+
+
 @pytest.mark.parametrize(
-    ("speaker", "first", "later", "fact", "kept"),
+    "case",
     [
         # (a future or a condition in a later part of the clause)
         (None, "Priya lives in Bristol.",
@@ -174,17 +180,9 @@ def memory() -> Iterator[TemporalGraphMemory]:
          ("Amira", "REPORTS_TO", "Gordon"), True),
     ],
 )
-def test_a_later_turn_leaves_the_fact_or_keeps_it(
-    memory: TemporalGraphMemory,
-    speaker: str | None,
-    first: str,
-    later: str,
-    fact: Fact,
-    kept: bool,
-) -> None:
-    memory.add(first, speaker=speaker)
-    memory.add(later, speaker=speaker)
-    facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+def test_a_later_statement_leaves_the_fact_or_keeps_it(memory: TemporalGraphMemory, case: Case) -> None:
+    speaker, first, later, fact, kept = case
+    facts = after_turns(memory, speaker, first, later)
     assert (fact in facts) is kept, facts
 
 
