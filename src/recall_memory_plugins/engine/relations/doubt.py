@@ -95,10 +95,9 @@ _ADDITIVE = re.compile(r"\b(?:also|as well|too|in addition|besides)\b|也|还|�
 _NOW = re.compile(r"\b(?:now|nowadays|these days)\b|如今|现在|眼下", re.IGNORECASE)
 _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|哪儿也不去|不挪窝")
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
-_DETERMINERS = frozenset({"my", "our"})
+_DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
 _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子|住处|地址|公司|单位|工作)")
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
-_THING_PRONOUNS = frozenset({"it", "its", "itself", "它", "它们"})  # never another person  # (first person: a third-person one may be anyone's)
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
 # a request to the assistant asks nothing about the facts beside it: its clause is left out
@@ -205,13 +204,6 @@ def _named(name: str, text: str) -> bool:
     if " " in name and len(last) >= 4 and last not in _GENERIC_HEADS:
         forms.append(last)  # "the Vertuo" names "Nespresso Vertuo"
     return any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])", text) for f in forms)
-
-
-def _said_in(words: str, text: str) -> bool:
-    """Whether a mention's ``words`` are in ``text`` (the clauses the rule kept)."""
-    if not words.isascii():
-        return words in text
-    return re.search(rf"(?<![\w]){re.escape(words)}(?![\w])", text, re.IGNORECASE) is not None
 
 
 def _kept(name: str, text: str) -> bool:
@@ -388,6 +380,7 @@ def doubt_proposals(
             for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
             if prev.upos == "ADP"
         }
+        folded = text.casefold()
         ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
         for m in mentions:
             tail = annotation.text[m.end : m.end + 24]
@@ -406,7 +399,7 @@ def doubt_proposals(
             )
             if m.sentence != i or after or _POSSESSED.match(tail):
                 continue
-            if cut and m.kind == "pronoun" and not _said_in(m.text, text):
+            if cut and m.kind == "pronoun" and not _named(m.text.casefold(), folded):
                 continue  # in a future part left out: "…, will be reporting to him from Monday"
             for e in m.entity_ids:
                 ids[e] = ids.get(e, True) and bool(_POSSESSED_WORK.match(tail))
@@ -425,14 +418,13 @@ def doubt_proposals(
                 or _POSSESSED.match(annotation.text[m.end : m.end + 24]) is not None
             )
             and (
-                (m.kind == "pronoun" and m.text.casefold() not in _THING_PRONOUNS)
+                (m.kind == "pronoun" and m.gender != "n")  # "it" is never another person
                 # "Asana's been unbearable" (a weak NER's PERSON): a thing the speaker likes
                 or (m.type == PERSON and not set(m.entity_ids) <= tastes_of(speaker_id))
             )
             for m in mentions
         ):  # no one else named: the speaker ("our new place in Milwaukee")
             ids.setdefault(speaker_id, False)
-        folded = text.casefold()
 
         def boss_left(text: str = text, changed: bool = changed, strong: bool = strong,
                       held: bool = trip or past) -> bool:
