@@ -46,13 +46,18 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ...models import Relation
-from ...nlp.base import Annotation
+from ...nlp.base import Annotation, Token
 from ...stores.base import GraphStore
 from .clauses import asserted_head, undenied_head
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
+from .doubt_words import AVERSE as _AVERSE
 from .doubt_words import CHANGE as _CHANGE
+from .doubt_words import FOND as _FOND
+from .doubt_words import HABIT as _HABIT
+from .doubt_words import PAST as _PAST
 from .doubt_words import STRONG as _STRONG
 from .doubt_words import TOPICS as _TOPICS
+from .doubt_words import WITHIN_JOB as _WITHIN_JOB
 from .doubt_words import words as _words
 from .lexicon import POSSESSOR
 from .names import is_cjk
@@ -80,7 +85,7 @@ _TRIP = re.compile(
 # verbs whose object is the one who changed ("the firm transferred him to Tokyo")
 _MOVED_BY = (
     "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
-    "poach", "ship", "把", "将", "起",  # 上周起邓凯…: a time, not a verb
+    "poach", "ship", "pack", "把", "将", "起",  # 上周起邓凯…: a time, not a verb
     "派", "外派", "调派", "安排",  # 公司派刘建国常驻深圳
     "appoint", "任命", "聘", "委任",  # 宣布任命前华为高管赵雪梅为副总裁
 )
@@ -97,6 +102,9 @@ _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
 _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子|住处|地址|公司|单位|工作)")
+# the one who heard of a change is not the one who changed ("我听说刘洋换了领导")
+_HEARD = re.compile(r"^\s*(?:听说|听人说|heard\b|hear\b)", re.IGNORECASE)
+_FORMER_AFTER = re.compile(r"^\s*[(（,，]\s*(?:ex-|former\s|前(?!天|年|几)|原(?!来|本))", re.IGNORECASE)
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
@@ -152,45 +160,6 @@ _LONGEST = 600
 _WORK_TYPES = frozenset({"WORKS_FOR", "REPORTS_TO", "MANAGES"})
 # the object is named: only then is a value of an accumulating type doubted
 _NAMED_ONLY = frozenset({"LIKES", "DISLIKES"})
-# the opposite feeling about a named liked / disliked thing ("pineapple on pizza is vile")
-_AVERSE = re.compile(
-    r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
-    r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
-    r"|won['’]t (?:go near|touch))\b"
-    r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
-    r"|头疼|头大|想跑|心累|粉转黑|脱粉"
-)
-_FOND = re.compile(
-    r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about"
-    r"|gr(?:own|ew|ows) on (?:me|him|her|them|us)|c(?:o|a)me (?:round )?to (?:enjoy|like|love))\b"
-    r"|爱上|迷上|上瘾|入坑|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
-)
-# changes of a habit or a thing owned: they say nothing about a home, a job or a partner
-_HABIT = re.compile(
-    r"\b(?:quit(?:s|ting)?|gave up|giving up|stopp(?:ed|ing)|swore off)\s+(?:smoking|drinking|vaping|"
-    r"sugar|coffee|caffeine|alcohol|meat|dairy|carbs|social media|twitter|facebook|instagram|"
-    r"tiktok|the gym|running|gaming)\b"
-    r"|\b(?:a|my|his|her|their|our) new (?:car|phone|haircut|puppy|dog|cat|kitten|bike|glasses|"
-    r"hobby|tattoo|sofa|couch|watch|camera|game|book|recipe|diet|routine)\b"
-    r"|戒烟|戒酒|戒糖|新手机|新车|新发型",
-    re.IGNORECASE,
-)
-# a change inside one employer says nothing of the employer ("Beth was promoted at Pfizer")
-_WITHIN_JOB = re.compile(
-    r"\b(?:got |was |been |being )?(?:promot(?:ed|ion)|bumped up|a raise|new (?:role|title|desk))\b"
-    r"|升职|升了职|提拔|加薪|调岗",
-    re.IGNORECASE,
-)
-# a past with its own time: "Back in 2010, Tom lived in Denver", "years ago", 小时候
-_PAST = re.compile(
-    r"\b(?:back (?:in|then|when)|(?:years|decades|long) ago|as a (?:kid|child|teen\w*)"
-    r"|in (?:19|20)\d\d|before (?:joining|moving|that))\b|小时候|当年|那时候|那会儿|年前"
-    r"|以前[^，。]*[\u4e00-\u9fff]过"
-    # a stay with its end in sight: "house-sitting for the next two weeks", 借住几天
-    r"|\bhouse-?sitting\b|\bfor the (?:next|coming) (?:few |couple of |\w+ )?(?:days|weeks|nights)\b"
-    r"|借住|暂住|住几天|住两天|待几天",
-    re.IGNORECASE,
-)
 
 
 def _named(name: str, text: str) -> bool:
@@ -231,6 +200,19 @@ def _same_thing(entity_id: str, name: str) -> bool:
         return len(entity_id) >= 2 and (name.startswith(entity_id) or entity_id.startswith(name))
     words = set(re.split(r"[\W_]+", entity_id.casefold())) - _NAME_FILLER - {""}
     return bool(words & (set(re.split(r"\W+", name)) - _NAME_FILLER))
+
+
+def _modifier_only(name: str, tokens: Sequence[Token]) -> bool:
+    """Whether every use of ``name``'s last word in ``tokens`` modifies a noun after it ("the
+    oyster bar", "a jazz gig"): a feeling in that sentence is about the other noun."""
+    last = name.casefold().split()[-1] if name.isascii() and name.strip() else ""
+    forms = {last, last[:-1]} if last.endswith("s") and len(last) > 3 else {last}
+    uses = [k for k, t in enumerate(tokens) if last and t.text.casefold() in forms]
+    return bool(uses) and all(  # (not "the desk drives me mad": a verb a tagger calls a noun)
+        k + 1 < len(tokens) and tokens[k + 1].upos in ("NOUN", "PROPN")
+        and not tokens[k + 1].text.casefold().endswith("s")
+        for k in uses
+    )
 
 
 def _left_from(name: str, text: str) -> bool:
@@ -336,8 +318,9 @@ def doubt_proposals(
             )  # fmt: skip
         if not text or _OPEN_MOOD.search(text):
             continue
-        if not _CHANGE.search(text) and not _ANY_TOPIC.search(text):
-            continue  # most sentences: two searches, no clause reading
+        if not _CHANGE.search(text) and not _ANY_TOPIC.search(text) \
+                and not _AVERSE.search(text.casefold()) and not _FOND.search(text.casefold()):
+            continue  # most sentences: a few searches, no clause reading
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
         clauses = [c for c in _CLAUSES.split(text) if c.strip()]
         # (a future clause too: "天河项目我已经交接给小郑了，…下个月开始两头飞" still hands over)
@@ -349,7 +332,8 @@ def doubt_proposals(
         cut, kept = heads != kept, heads
         text = "，".join(kept)
         changed = bool(_CHANGE.search(text))
-        if not changed and not _ANY_TOPIC.search(text):
+        if not changed and not _ANY_TOPIC.search(text) and not _AVERSE.search(text.casefold()) \
+                and not _FOND.search(text.casefold()):
             continue  # what is left of it: one search instead of one per type
         topics: dict[str, bool] = {}  # a type's topic words, searched when a relation asks
 
@@ -386,6 +370,7 @@ def doubt_proposals(
             tail = annotation.text[m.end : m.end + 24]
             after = (
                 m.start in after_verb
+                and not _FORMER_AFTER.match(tail)  # "a laptop for Kenji (ex-Sony), who …"
                 and m.text.casefold() not in _DETERMINERS
                 and not _WHO.match(tail)  # "welcome to Ingrid, who joins DSV": she changed
                 # an owner is no object: "Update Nadia's card: ex-Barclays", 参加赵磊的欢送会
@@ -398,6 +383,12 @@ def doubt_proposals(
                 )
             )
             if m.sentence != i or after or _POSSESSED.match(tail):
+                continue
+            heard = _HEARD.match(tail)
+            if heard and any(  # "我听说刘洋换了领导"; not "周杰听说还在福州单着" (he, I hear)
+                o.sentence == i and o.type == PERSON and 0 <= o.start - (m.end + heard.end()) <= 12
+                for o in mentions
+            ):
                 continue
             if cut and m.kind == "pronoun" and not _named(m.text.casefold(), folded):
                 continue  # in a future part left out: "…, will be reporting to him from Monday"
@@ -488,6 +479,9 @@ def doubt_proposals(
                     named = named or (bool(other) and _named(str(other).casefold(), whole))
                     if not ((changed or turned) and named):  # the opposite feeling
                         continue
+                    if not changed and _modifier_only(str(other), sentence.tokens):
+                        continue  # "the queue at the oyster bar was awful": the bar's
+
                 elif changed and (about(rel.type) or ((strong or left) and named)):
                     pass  # the change is said about this relation
                 elif trip or past or denied:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["ANY_TOPIC", "CHANGE", "STRONG", "TOPICS", "words"]
+__all__ = [
+    "ANY_TOPIC", "AVERSE", "CHANGE", "FOND", "HABIT", "PAST", "STRONG", "TOPICS", "WITHIN_JOB", "words",
+]
 
 _W = r"(?<![a-z])(?:{})(?![a-z])"
 
@@ -49,6 +51,7 @@ _CHANGE_EN = _words(
     r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
     r"first (?:week|month|shift|paycheck)", r"shipp(?:ed|ing) (?:\w+ )?off",
     r"removal (?:van|lorry|truck|men|company)", "movers",
+    r"pack(?:ed|s|ing)? (?:me|him|her|them|us) off", r"packed off to", "for good", r"(?:took|take|takes|taken|taking) up residence",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
@@ -86,6 +89,7 @@ _TOPICS_EN = {
         r"li(?:ve|ves|ved|ving)", "house", r"removals?", "movers", r"house-hunting", "flat", "apartment", "address",
         r"rent(?:s|ed|ing|al)?", "lease", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
         "town", "view", "place", r"based", "home", r"moved in", r"neighbors?", r"neighbours?",
+        "residence", r"resid(?:e|es|ed|ing)",
     ),
     "WORKS_FOR": _words(
         r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", "salary",
@@ -150,3 +154,44 @@ ANY_TOPIC = _ANY_TOPIC
 CHANGE = _CHANGE
 STRONG = _STRONG
 words = _words
+
+# the opposite feeling about a named liked / disliked thing ("pineapple on pizza is vile")
+AVERSE = re.compile(
+    r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
+    r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
+    r"|won['’]t (?:go near|touch)|queasy|drives? (?:me|him|her|them|us) (?:up the wall|crazy|nuts|mad|"
+    r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over it)\b"
+    r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
+    r"|头疼|头大|想跑|心累|粉转黑|脱粉"
+)
+FOND = re.compile(
+    r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about"
+    r"|gr(?:own|ew|ows) on (?:me|him|her|them|us)|c(?:o|a)me (?:round )?to (?:enjoy|like|love))\b"
+    r"|爱上|迷上|上瘾|入坑|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
+)
+# changes of a habit or a thing owned: they say nothing about a home, a job or a partner
+HABIT = re.compile(
+    r"\b(?:quit(?:s|ting)?|gave up|giving up|stopp(?:ed|ing)|swore off)\s+(?:smoking|drinking|vaping|"
+    r"sugar|coffee|caffeine|alcohol|meat|dairy|carbs|social media|twitter|facebook|instagram|"
+    r"tiktok|the gym|running|gaming)\b"
+    r"|\b(?:a|my|his|her|their|our) (?:new|old) (?:car|phone|haircut|puppy|dog|cat|kitten|bike|glasses|"
+    r"hobby|tattoo|sofa|couch|watch|camera|game|book|recipe|diet|routine)\b"
+    r"|戒烟|戒酒|戒糖|新手机|新车|新发型",
+    re.IGNORECASE,
+)
+# a change inside one employer says nothing of the employer ("Beth was promoted at Pfizer")
+WITHIN_JOB = re.compile(
+    r"\b(?:got |was |been |being )?(?:promot(?:ed|ion)|bumped up|a raise|new (?:role|title|desk))\b"
+    r"|升职|升了职|提拔|加薪|调岗",
+    re.IGNORECASE,
+)
+# a past with its own time: "Back in 2010, Tom lived in Denver", "years ago", 小时候
+PAST = re.compile(
+    r"\b(?:back (?:in|then|when)|(?:years|decades|long) ago|as a (?:kid|child|teen\w*)"
+    r"|in (?:19|20)\d\d|before (?:joining|moving|that))\b|小时候|当年|那时候|那会儿|年前"
+    r"|以前[^，。]*[\u4e00-\u9fff]过"
+    # a stay with its end in sight: "house-sitting for the next two weeks", 借住几天
+    r"|\bhouse-?sitting\b|\bfor the (?:next|coming) (?:few |couple of |\w+ )?(?:days|weeks|nights)\b"
+    r"|借住|暂住|住几天|住两天|待几天",
+    re.IGNORECASE,
+)

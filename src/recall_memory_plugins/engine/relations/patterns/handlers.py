@@ -128,7 +128,12 @@ def _works_for(h: _Match) -> list[RelationCandidate]:
         return []
     if otype in (PROJECT, PRODUCT):
         return _cands(h.refs("s"), "INVOLVED_IN", h.refs("o"), negated=h.neg())
-    return _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")), negated=h.neg())
+    # "在深圳总部办完入职手续": a site of the employer, not the employer
+    objs = [r for r in h.refs("o") if not _SITE.search(r.name)]
+    return _cands(h.refs("s"), "WORKS_FOR", _employer(objs), negated=h.neg())
+
+
+_SITE = re.compile(r"(?:总部|分部|办事处|办公室)$|\b(?:headquarters|hq|office)$", re.IGNORECASE)
 
 
 def _involved(h: _Match) -> list[RelationCandidate]:
@@ -413,14 +418,16 @@ def _from(h: _Match) -> list[RelationCandidate]:
 def _studies(h: _Match) -> list[RelationCandidate]:
     if h.type("o") in (PERSON, PROJECT, THING):
         return []
+    if h.type("o") == LOCATION and h.view.zh:  # "现在在北京读研": a city (not "at Leiden")
+        return []
     objs = _typed(h.refs("o"), ORG)
     return _cands(h.refs("s"), "STUDIES_AT", objs, negated=h.neg())
 
 
 def _admitted(h: _Match) -> list[RelationCandidate]:
     """ "S考上了O", "S保研去了O": a school, never a city (考上了杭州的公务员 is a job)."""
-    if h.type("o") == LOCATION:
-        return []
+    if h.type("o") == LOCATION or h.type("s") not in (PERSON, None):
+        return []  # (复旦的研究生我没读完…，今年考上了清华大学的博士: not 复旦)
     return _studies(h)
 
 

@@ -223,6 +223,15 @@ def _lead_end(lead: re.Pattern[str], text: str) -> int:
     return found.end() if found else 0
 
 
+# a verb of hearing or saying between the subject and the person the clause is about
+_REPORTED = re.compile(
+    r"\s*(?:听说|听人说|说|表示|透露|告诉我|(?:heard|hear|said|says|told me)(?: that)?)\s*"
+    + OPEN + r"(\d+)" + CLOSE
+)
+
+_OF_SLOT = re.compile("的" + OPEN + r"(\d+)" + CLOSE)
+
+
 def _sentence_subject(
     view: _View,
     lead: re.Pattern[str],
@@ -240,6 +249,15 @@ def _sentence_subject(
     if found is None:
         return None
     idx = int(found.group(1))
+    # "我听说刘洋换了领导，…": the one heard about opens what was said
+    reported = _REPORTED.match(head, found.end())
+    if reported is not None:
+        idx, found = int(reported.group(1)), reported
+    # 隔壁组的刘洋: the person, not the group
+    owned = _OF_SLOT.match(head, found.end())
+    if owned is not None and 0 <= int(owned.group(1)) < len(ex.mentions) \
+            and ex.mentions[int(owned.group(1))].type == PERSON:
+        idx, found = int(owned.group(1)), owned
     if POSSESSOR.match(head, found.end()):
         return None  # "Hamish's sister packed up and moved to Dundee": the sister, unnamed
     if not 0 <= idx < len(ex.mentions) or not ex.mentions[idx].entity_ids:

@@ -1,0 +1,99 @@
+"""Fifteenth round of the relation layer's rules (blind batches 78-81): a feeling turned against a
+liked thing said without a change word ("won't go near sushi", 一看到就头大), who changed in
+reported speech (我听说刘洋…, "Kenji (ex-Sony)"), idioms of a move ("packed me off to",
+"took up residence"), a school that is not a city (在北京读研) and a site that is not an
+employer (在深圳总部办完入职). Real SQLite (``:memory:``), offline annotator; no mocks. The
+sentences are written for these tests, not taken from the batches.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+
+from ._facts import after_turns
+
+Fact = tuple[str, str, "str | None"]
+
+
+@pytest.fixture
+def memory() -> Iterator[TemporalGraphMemory]:
+    with TemporalGraphMemory(":memory:") as m:
+        yield m
+
+
+# (speaker, first statement, later statement, fact, whether the fact is still stated as current)
+Case = tuple["str | None", str, str, Fact, bool]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        # (the opposite feeling, no change word: the sentence used to be skipped unread)
+        (None, "Tomasz likes oysters.",
+         "Since that bad batch in Porto, Tomasz won't go near oysters, even the smell makes him queasy.",
+         ("Tomasz", "LIKES", "oysters"), False),
+        ("Ines", "I like the standing desk.",
+         "Six weeks in, the standing desk drives me up the wall, my back aches every evening.",
+         ("Ines", "LIKES", "standing desk"), False),
+        (None, "吴倩喜欢抖音。", "吴倩说抖音她早就刷腻了，最近晚上都在看书。", ("吴倩", "LIKES", "抖音"), False),
+        ("郑凯", "我喜欢用飞书。", "老实说，飞书现在一天几十条提醒，我一看到它就头大。", ("郑凯", "LIKES", "飞书"), False),
+        # look-alikes: the feeling is about something else, or the thing is still loved
+        (None, "Tomasz likes oysters.", "Tomasz says the queue at the oyster bar was awful.",
+         ("Tomasz", "LIKES", "oysters"), True),
+        (None, "吴倩喜欢抖音。", "吴倩说今天的地铁太挤了，让人受不了。", ("吴倩", "LIKES", "抖音"), True),
+        # (who changed: the one heard about, not the hearer)
+        ("孙浩", "我的上级是马丽。", "听说市场部的周琳换了领导，改向陈刚汇报了；我这边还是马丽说了算。",
+         ("孙浩", "REPORTS_TO", "马丽"), True),
+        ("孙浩", "我的上级是马丽。", "听说市场部的周琳换了领导，改向陈刚汇报了。",
+         ("孙浩", "REPORTS_TO", "陈刚"), False),
+        ("孙浩", "我的上级是马丽。", "听说市场部的周琳换了领导，改向陈刚汇报了。",
+         ("周琳", "REPORTS_TO", "陈刚"), True),
+        # (a former employer right after the name, which is an object of the sentence)
+        (None, "Ravi Menon works for Siemens.",
+         "Please book a desk and a badge for Ravi Menon (ex-Siemens), who starts with Bosch's grid team.",
+         ("Ravi Menon", "WORKS_FOR", "Siemens"), False),
+        (None, "Ravi Menon works for Siemens.",
+         "Please book a desk and a badge for Ravi Menon (Siemens), who visits on Monday.",
+         ("Ravi Menon", "WORKS_FOR", "Siemens"), True),
+        # (idioms of a move)
+        ("Oona", "I live in Leeds.", "Work packed me off to Aberdeen for good in June, and I miss Leeds' markets.",
+         ("Oona", "LIVES_IN", "Leeds"), False),
+        (None, "Keir lives in Leeds.",
+         "The embassy posted Keir to Lima, where he and his partner took up residence in May.",
+         ("Keir", "LIVES_IN", "Leeds"), False),
+        (None, "Keir lives in Leeds.", "Keir packed off his old sofa to a charity shop.",
+         ("Keir", "LIVES_IN", "Leeds"), True),
+    ],
+)
+def test_feelings_reports_and_idioms(memory: TemporalGraphMemory, case: Case) -> None:
+    speaker, first, later, fact, stays = case
+    after_turns(memory, speaker, first)
+    facts = after_turns(memory, speaker, later)
+    assert (fact in facts) is stays, facts
+
+
+def test_a_school_is_no_city_and_an_admission_names_its_school(memory: TemporalGraphMemory) -> None:
+    facts = after_turns(
+        memory, None, "韩雨萱在南京大学读书。",
+        "韩雨萱去年从南京大学毕业后，考上了浙江大学的研究生，现在在杭州读研。",
+    )
+    assert ("韩雨萱", "STUDIES_AT", "浙江大学") in facts
+    assert not any(f[1] == "STUDIES_AT" and f[2] in ("杭州", "南京大学") for f in facts), facts
+
+
+def test_an_admission_needs_a_person(memory: TemporalGraphMemory) -> None:
+    # the clause before opens with a school, not a person: 南大 did not go anywhere
+    facts = after_turns(memory, "林可", "我在南京大学读书。", "南大的研究生我没读完就退学了，今年考上了浙江大学的博士。")
+    assert not any(f[0] in ("南大", "南京大学") for f in facts), facts
+
+
+def test_a_site_is_no_employer(memory: TemporalGraphMemory) -> None:
+    facts = after_turns(memory, None, "方敏在百度工作。", "听说方敏被美团挖走了，上周已经在北京总部办完入职手续。")
+    assert ("方敏", "WORKS_FOR", "美团") in facts
+    assert not any(f[1] == "WORKS_FOR" and "总部" in str(f[2]) for f in facts), facts
+    facts = after_turns(memory, None, "许杰上周在小米办完入职手续。")
+    assert ("许杰", "WORKS_FOR", "小米") in facts
