@@ -97,3 +97,61 @@ def test_a_site_is_no_employer(memory: TemporalGraphMemory) -> None:
     assert not any(f[1] == "WORKS_FOR" and "总部" in str(f[2]) for f in facts), facts
     facts = after_turns(memory, None, "许杰上周在小米办完入职手续。")
     assert ("许杰", "WORKS_FOR", "小米") in facts
+
+
+# Blind batches 82-85: activities named by a word of their family, a farewell party for someone,
+# a meeting that is no trip, freelancing, studies read as no employer, "it" that is no city, an
+# institution with an owner's name, a month in words.
+@pytest.mark.parametrize(
+    "case",
+    [
+        (None, "Ruth likes swimming.",
+         "Ruth sold her season pass to the pool after the shoulder injury; rowing is her thing now.",
+         ("Ruth", "LIKES", "swimming"), False),
+        (None, "Ruth likes swimming.", "Ruth bought a new towel for the pool.",
+         ("Ruth", "LIKES", "swimming"), True),  # a new thing, no strong change, no feeling
+        ("陆洋", "我喜欢跑步。", "以前每天都要跑十公里，现在我宁可睡懒觉，倒是迷上了骑车。",
+         ("陆洋", "LIKES", "跑步"), False),
+        (None, "Dev dislikes running.",
+         "Dev, who used to groan at every jog, now does a half-marathon a month and loves it.",
+         ("Dev", "DISLIKES", "running"), False),
+        (None, "马超在京东工作。", "京东的同事昨晚给马超办了欢送会，大家都喝多了。",
+         ("马超", "WORKS_FOR", "京东"), False),
+        (None, "马超在京东工作。", "昨晚给马超打了个电话，聊了半小时。", ("马超", "WORKS_FOR", "京东"), True),
+        ("钱楠", "我的上级是苏明。", "苏明调去了集团总部，新来的领导叫贺峰，第一次开会就讲了两小时。",
+         ("钱楠", "REPORTS_TO", "苏明"), False),
+        ("Ayo", "I work for Lloyds.",
+         "A month into freelancing and I already miss the canteen at Lloyds, not the commute.",
+         ("Ayo", "WORKS_FOR", "Lloyds"), False),
+    ],
+)
+def test_families_farewells_and_freelancing(memory: TemporalGraphMemory, case: Case) -> None:
+    speaker, first, later, fact, stays = case
+    after_turns(memory, speaker, first)
+    facts = after_turns(memory, speaker, later)
+    assert (fact in facts) is stays, facts
+
+
+def test_studies_are_no_employer_and_a_month_no_student(memory: TemporalGraphMemory) -> None:
+    facts = after_turns(memory, None, "郑婷在南开大学读书。", "郑婷在南开的课都修完了，现在转到厦门大学读博。")
+    assert ("郑婷", "STUDIES_AT", "厦门大学") in facts
+    assert not any(f[1] == "WORKS_FOR" for f in facts), facts
+    facts = after_turns(memory, None, "孔亮本科毕业了，十月份去南开大学读研。")
+    assert ("孔亮", "STUDIES_AT", "南开大学") in facts
+    assert not any(f[0] == "十月份" for f in facts), facts
+
+
+def test_it_after_a_city_is_no_taste(memory: TemporalGraphMemory) -> None:
+    facts = after_turns(
+        memory, None, "Lena likes oysters.",
+        "Lena went off oysters after a rough night in Lisbon; she can't stand it now.",
+    )
+    assert not any(f[2] == "Lisbon" for f in facts), facts
+    assert ("Lena", "LIKES", "oysters") not in facts
+
+
+def test_an_institution_keeps_its_owner_name(memory: TemporalGraphMemory) -> None:
+    facts = after_turns(memory, None, "Femi studies at Queen's University Belfast.")
+    assert ("Femi", "STUDIES_AT", "Queen's University Belfast") in facts
+    facts = after_turns(memory, None, "Priya's College friends visited Femi.")
+    assert not any("College" in str(f[2]) for f in facts if f[1] == "STUDIES_AT" and f[0] == "Priya")

@@ -52,6 +52,7 @@ from .clauses import asserted_head, undenied_head
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
 from .doubt_words import AVERSE as _AVERSE
 from .doubt_words import CHANGE as _CHANGE
+from .doubt_words import FAMILIES as _FAMILIES
 from .doubt_words import FOND as _FOND
 from .doubt_words import HABIT as _HABIT
 from .doubt_words import PAST as _PAST
@@ -79,7 +80,8 @@ _OPEN_MOOD = re.compile(
 _TRIP = re.compile(
     _words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ve", "driving", r"trips?", "vacation",
            "holiday", r"conferences?", "business", "tour", "commut\\w*")
-    + "|出差|旅游|旅行|度假|开会|飞",
+    # (去北京开会; not 第一次开会就拖堂了: a meeting where one works)
+    + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞",
     re.IGNORECASE,
 )
 # verbs whose object is the one who changed ("the firm transferred him to Tokyo")
@@ -105,6 +107,7 @@ _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子
 # the one who heard of a change is not the one who changed ("我听说刘洋换了领导")
 _HEARD = re.compile(r"^\s*(?:听说|听人说|heard\b|hear\b)", re.IGNORECASE)
 _FORMER_AFTER = re.compile(r"^\s*[(（,，]\s*(?:ex-|former\s|前(?!天|年|几)|原(?!来|本))", re.IGNORECASE)
+_FAREWELL = re.compile(r"欢送|散伙饭|送别|farewell|send-?off|leaving (?:do|drinks|party)", re.IGNORECASE)
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
@@ -200,6 +203,12 @@ def _same_thing(entity_id: str, name: str) -> bool:
         return len(entity_id) >= 2 and (name.startswith(entity_id) or entity_id.startswith(name))
     words = set(re.split(r"[\W_]+", entity_id.casefold())) - _NAME_FILLER - {""}
     return bool(words & (set(re.split(r"\W+", name)) - _NAME_FILLER))
+
+
+def _family_named(name: str, text: str) -> bool:
+    """Whether a word of the activity ``name``'s family occurs in ``text`` (:data:`FAMILIES`)."""
+    family = _FAMILIES.get(name.casefold())
+    return family is not None and family.search(text) is not None
 
 
 def _modifier_only(name: str, tokens: Sequence[Token]) -> bool:
@@ -350,11 +359,13 @@ def doubt_proposals(
         strong = bool(_STRONG.search(text))
         trip = bool(_TRIP.search(text))
         # who changed: not an object ("the manager who hired Mia retired"), not a possessor
+        # "给孙悦办了欢送会", "drinks for Ola's send-off": the one sent off changed
+        farewell = ("给", "for") if _FAREWELL.search(text) else ()
         after_verb = {
             t.start_char
             for before, prev, t in zip([None, *sentence.tokens], sentence.tokens, sentence.tokens[1:], strict=False)
             if prev.upos in ("VERB", "ADP")
-            and not prev.text.casefold().startswith(_MOVED_BY + _SAYING)
+            and not prev.text.casefold().startswith(_MOVED_BY + _SAYING + farewell)
             # "turns out she jumped ship": a clause opens after the idiom
             and not (prev.text.casefold() == "out" and before is not None
                      and before.text.casefold().startswith("turn"))
@@ -474,9 +485,16 @@ def doubt_proposals(
                 if boss:
                     pass
                 elif rel.type in _NAMED_ONLY:  # a named preference, with a change word or
-                    turned = (_AVERSE if rel.type == "LIKES" else _FOND).search(folded)
+                    feeling = _AVERSE if rel.type == "LIKES" else _FOND
+                    turned = feeling.search(folded)
                     # (named in the statement: "别再给董琳带榴莲了！她说上次吃腻了")
                     named = named or (bool(other) and _named(str(other).casefold(), whole))
+                    # an activity named by a word of its family ("sold her road bike": cycling)
+                    # (with a strong change word or the opposite feeling: not "a new one")
+                    named = named or (
+                        bool(strong or turned or feeling.search(sentence.text.casefold()))
+                        and _family_named(str(other or ""), folded)
+                    )
                     if not ((changed or turned) and named):  # the opposite feeling
                         continue
                     if not changed and _modifier_only(str(other), sentence.tokens):

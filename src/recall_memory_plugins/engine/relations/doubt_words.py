@@ -10,7 +10,17 @@ from __future__ import annotations
 import re
 
 __all__ = [
-    "ANY_TOPIC", "AVERSE", "CHANGE", "FOND", "HABIT", "PAST", "STRONG", "TOPICS", "WITHIN_JOB", "words",
+    "ANY_TOPIC",
+    "AVERSE",
+    "CHANGE",
+    "FAMILIES",
+    "FOND",
+    "HABIT",
+    "PAST",
+    "STRONG",
+    "TOPICS",
+    "WITHIN_JOB",
+    "words",
 ]
 
 _W = r"(?<![a-z])(?:{})(?![a-z])"
@@ -51,6 +61,7 @@ _CHANGE_EN = _words(
     r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
     r"first (?:week|month|shift|paycheck)", r"shipp(?:ed|ing) (?:\w+ )?off",
     r"removal (?:van|lorry|truck|men|company)", "movers",
+    r"freelanc\w*", "self-employed", r"(?:went|gone|going) solo",
     r"pack(?:ed|s|ing)? (?:me|him|her|them|us) off", r"packed off to", "for good", r"(?:took|take|takes|taken|taking) up residence",
 )
 _STRONG_EN = _words(
@@ -98,6 +109,7 @@ _TOPICS_EN = {
         r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",
         r"layoffs?", "let go", "lanyard", "keycard", "exit interview", "notice", "stand-up",
         r"first (?:week|month|shift|paycheck)", r"join(?:s|ed|ing)", r"mov(?:ed|ing) on",
+        r"freelanc\w*", "self-employed",
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
@@ -195,3 +207,21 @@ PAST = re.compile(
     r"|借住|暂住|住几天|住两天|待几天",
     re.IGNORECASE,
 )
+
+
+# the words that name a liked activity without its name ("sold her road bike": cycling); a
+# liked or disliked activity is doubted when one of them is in a sentence with a change word
+_FAMILY_WORDS = {
+    ("running", "跑步"): r"\b(?:run|runs|ran|runner|jog\w*|(?:half-)?marathons?|5k|10k|parkrun)\b|跑|马拉松",
+    ("cycling", "biking", "骑行", "骑车"): r"\b(?:bikes?|bicycles?|cycl\w*|rides?|riding)\b|骑|单车|自行车",
+    ("swimming", "游泳"): r"\b(?:swim\w*|pool|laps)\b|游泳|泳池",
+    ("hiking", "徒步", "爬山"): r"\b(?:hik\w*|trails?|trek\w*)\b|徒步|爬山|登山",
+    ("climbing", "攀岩"): r"\b(?:climb\w*|bouldering)\b|攀岩",
+    ("yoga", "瑜伽"): r"\byoga\b|瑜伽",
+    ("coffee", "咖啡"): r"\b(?:coffee|espresso|lattes?|cappuccinos?|flat whites?|caffeine)\b|咖啡|拿铁",
+    ("gaming", "video games", "游戏", "打游戏"): r"\b(?:gam(?:e|es|ing)|console|playstation|xbox)\b|游戏|手游",
+    ("the gym", "gym", "健身"): r"\b(?:gym|weights|lifting)\b|健身|撸铁",
+}
+FAMILIES = {
+    name: re.compile(pattern, re.IGNORECASE) for names, pattern in _FAMILY_WORDS.items() for name in names
+}

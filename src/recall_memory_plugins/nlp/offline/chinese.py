@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import re
 
 from .resources import _ChineseResources
 from .tokens import _WORD, _ZH, _ZHDATE, _Span, _Tok
@@ -263,8 +264,12 @@ def _zh_entity(tok: _Tok, zh: _ChineseResources) -> str | None:
         return ent
 
 
+# a month named in words (九月份, 十二月): jieba's dictionary tags some of them nz, a name
+_ZH_MONTH = re.compile(r"(?:十[一二]?|[一二三四五六七八九])月份?")
+
+
 def _word_entity(w: str, flag: str, date: bool, zh: _ChineseResources) -> str | None:
-    if date or w in _ZH_DATE_WORDS:
+    if date or w in _ZH_DATE_WORDS or _ZH_MONTH.fullmatch(w):
         return "DATE"
     # the tag is checked before the suffixes: most tokens are not nouns (a third of the
     # annotation time of a long Chinese text went into these loops)

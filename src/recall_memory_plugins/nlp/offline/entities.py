@@ -122,6 +122,28 @@ def _date_spans(toks: list[_Tok], taken: list[bool]) -> list[_Span]:
     return spans
 
 
+# what follows a saint's or founder's name in an institution's name
+_INSTITUTIONS = frozenset(
+    "College University School Hospital Infirmary Academy Cathedral Church Hall Institute".split()
+)
+
+
+def _institution_at(toks: list[_Tok], i: int, k: int | None = None) -> bool:
+    """Whether a capitalised name from ``toks[i]`` to ``toks[k]`` + "'s" + College / Hospital …
+    names an institution: after "at", "to", "from", "in", "of" or "near" ("studies at King's
+    College London", "from St John's College"; not "Priya's College friends")."""
+    k = i if k is None else k
+    return (
+        toks[i].text[:1].isupper()
+        and i > 0
+        and toks[i - 1].text.lower() in ("at", "to", "from", "in", "of", "near")
+        and k + 2 < len(toks)
+        and toks[k + 1].text in ("'s", "’s")
+        and toks[k + 2].text in _INSTITUTIONS
+        and not toks[k + 2].zh
+    )
+
+
 def _is_title(tok: _Tok) -> bool:
     return tok.text.rstrip(".") in _TITLES
 
@@ -144,6 +166,8 @@ def _span_type(toks: list[_Tok], i: int, j: int, res: _EnglishResources) -> tupl
     if not single and (first in _PROJECT_HEADS or last in _PROJECT_TAILS):
         return "PROJECT", True
     if not single and last in _ORG_SUFFIXES:
+        return "ORG", True
+    if any(w in ("'s", "’s") for w in words) and any(w in _INSTITUTIONS for w in words):
         return "ORG", True
     if not single and first in _ORG_HEADS:
         return "ORG", True
@@ -179,7 +203,9 @@ def _english_spans(toks: list[_Tok], res: _EnglishResources) -> list[_Span]:
     i = 0
     while i < n:
         t = toks[i]
-        if taken[i] or t.zh or t.upos != "PROPN" or _is_title(t):
+        # ("King's College": "King" may be tagged a common noun)
+        owner = _institution_at(toks, i)
+        if taken[i] or t.zh or (t.upos != "PROPN" and not owner) or (_is_title(t) and not owner):
             i += 1
             continue
         j = i + 1
@@ -189,6 +215,14 @@ def _english_spans(toks: list[_Tok], res: _EnglishResources) -> list[_Span]:
                 break
             if u.upos == "PROPN" and not _is_title(u):
                 j += 1
+                continue
+            if (  # "King's College London", "St John's College": one institution
+                u.text in ("'s", "’s")
+                and _institution_at(toks, i, j - 1)
+                and not toks[j + 1].zh
+                and not taken[j + 1]
+            ):
+                j += 2
                 continue
             if (
                 u.text in _CONNECTORS

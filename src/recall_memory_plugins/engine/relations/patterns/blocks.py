@@ -325,3 +325,8 @@ _PERSON_RELATIONS = frozenset(
         "FRIEND_OF",
     }
 )
+
+
+# "现在转到香港大学读博": a school and its studies, read by the studies rows
+_STUDYING = re.compile(r"(?:读博|读研|读书|上学|念书|深造|进修)$")
+_SITE = re.compile(r"(?:总部|分部|办事处|办公室)$|\b(?:headquarters|hq|office)$", re.IGNORECASE)

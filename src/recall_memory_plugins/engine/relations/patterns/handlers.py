@@ -35,9 +35,12 @@ from .blocks import (
     _PAST_MARKERS,
     _REPORT_ROLES,
     _ROLE_PREFIX,
+    _SITE,
     _SPOUSE_ROLES,
+    _STUDYING,
 )
 from .match import (
+    _NOT_A_PERSON,
     _ZH_CHANGE_END,
     _cands,
     _employer,
@@ -129,11 +132,8 @@ def _works_for(h: _Match) -> list[RelationCandidate]:
     if otype in (PROJECT, PRODUCT):
         return _cands(h.refs("s"), "INVOLVED_IN", h.refs("o"), negated=h.neg())
     # "在深圳总部办完入职手续": a site of the employer, not the employer
-    objs = [r for r in h.refs("o") if not _SITE.search(r.name)]
+    objs = [r for r in h.refs("o") if not _SITE.search(r.name) and not _STUDYING.search(r.name)]
     return _cands(h.refs("s"), "WORKS_FOR", _employer(objs), negated=h.neg())
-
-
-_SITE = re.compile(r"(?:总部|分部|办事处|办公室)$|\b(?:headquarters|hq|office)$", re.IGNORECASE)
 
 
 def _involved(h: _Match) -> list[RelationCandidate]:
@@ -322,6 +322,9 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     objs = h.obj()
     if not objs:
         return []
+    o = h.slot("o")
+    if o is not None and h.ex.mentions[o].kind == "pronoun" and any(r.type == LOCATION for r in objs):
+        return []  # "… food poisoning in Osaka; she can't stand it now": "it" is not the city
     neg_text = h.group("neg").lower()
     if not neg_text and re.fullmatch(r"loved|liked|enjoyed|adored|hated|disliked|detested", verb):
         return []  # "Victor enjoyed hiking when he was young": a past taste, unsure now
@@ -416,8 +419,8 @@ def _from(h: _Match) -> list[RelationCandidate]:
 
 
 def _studies(h: _Match) -> list[RelationCandidate]:
-    if h.type("o") in (PERSON, PROJECT, THING):
-        return []
+    if h.type("o") in (PERSON, PROJECT, THING) or h.type("s") in _NOT_A_PERSON:
+        return []  # (not 九月份去浙江大学读研: a date is no student)
     if h.type("o") == LOCATION and h.view.zh:  # "现在在北京读研": a city (not "at Leiden")
         return []
     objs = _typed(h.refs("o"), ORG)
