@@ -155,3 +155,45 @@ def test_an_institution_keeps_its_owner_name(memory: TemporalGraphMemory) -> Non
     assert ("Femi", "STUDIES_AT", "Queen's University Belfast") in facts
     facts = after_turns(memory, None, "Priya's College friends visited Femi.")
     assert not any("College" in str(f[2]) for f in facts if f[1] == "STUDIES_AT" and f[0] == "Priya")
+
+
+# Blind batches 86-89: idioms of an end ("is ancient history", "had it with", "gone off"), a
+# family shipped off, the speaker of a quoted comment, 由X跳槽至Y (from, not by), a school's
+# degree as a clause's opener.
+@pytest.mark.parametrize(
+    "case",
+    [
+        (None, "Hana works for Boots.", "Hana can't stop talking about her new team at Superdrug; Boots is ancient history.",
+         ("Hana", "WORKS_FOR", "Boots"), False),
+        (None, "Hana works for Boots.", "Hana's favourite subject at school was history.",
+         ("Hana", "WORKS_FOR", "Boots"), True),
+        (None, "Piotr lives in Gdansk.",
+         "HR note: the firm shipped Piotr and his two kids off to Porto in May, please fix his address.",
+         ("Piotr", "LIVES_IN", "Gdansk"), False),
+        ("Wes", "I like the hot desks.", "Two months of fighting over chargers later, I've had it with the hot desks.",
+         ("Wes", "LIKES", "hot desks"), False),
+        ("Wes", "I like sushi.", "After that night in Nagoya I've gone right off sushi.", ("Wes", "LIKES", "sushi"), False),
+        (None, "Adele dislikes Trello.",
+         "Feedback from Adele: \"Since the new labels, Trello has really grown on me.\"",
+         ("Adele", "DISLIKES", "Trello"), False),
+    ],
+)
+def test_idioms_of_an_end_and_quoted_speakers(memory: TemporalGraphMemory, case: Case) -> None:
+    speaker, first, later, fact, stays = case
+    after_turns(memory, speaker, first)
+    facts = after_turns(memory, speaker, later)
+    assert (fact in facts) is stays, facts
+
+
+def test_you_leave_from_what_follows_you_you_are_taken_over_by_who_follows_by(
+    memory: TemporalGraphMemory,
+) -> None:
+    facts = after_turns(memory, None, "郭静在百度工作。", "客户备注：郭静来电更新单位信息，已由百度跳槽至字节跳动。")
+    assert not any(f[0] == "百度" for f in facts), facts
+    facts = after_turns(memory, None, "韩冰负责北斗项目。", "北斗项目现在由贺勇接手。")
+    assert ("贺勇", "MANAGES", "北斗项目") in facts
+
+
+def test_a_degree_of_a_school_is_no_student(memory: TemporalGraphMemory) -> None:
+    facts = after_turns(memory, "潘越", "我在南开大学读书。", "南开的硕士上个月毕业了，现在在厦门大学读博。")
+    assert not any(f[0] in ("南开", "南开大学") for f in facts), facts

@@ -108,6 +108,7 @@ _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子
 _HEARD = re.compile(r"^\s*(?:听说|听人说|heard\b|hear\b)", re.IGNORECASE)
 _FORMER_AFTER = re.compile(r"^\s*[(（,，]\s*(?:ex-|former\s|前(?!天|年|几)|原(?!来|本))", re.IGNORECASE)
 _FAREWELL = re.compile(r"欢送|散伙饭|送别|farewell|send-?off|leaving (?:do|drinks|party)", re.IGNORECASE)
+_QUOTING = re.compile(r"^\s*[:：]")
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
@@ -382,6 +383,7 @@ def doubt_proposals(
             after = (
                 m.start in after_verb
                 and not _FORMER_AFTER.match(tail)  # "a laptop for Kenji (ex-Sony), who …"
+                and not _QUOTING.match(tail)  # "Survey comment from Megan: '…'": she says it
                 and m.text.casefold() not in _DETERMINERS
                 and not _WHO.match(tail)  # "welcome to Ingrid, who joins DSV": she changed
                 # an owner is no object: "Update Nadia's card: ex-Barclays", 参加赵磊的欢送会

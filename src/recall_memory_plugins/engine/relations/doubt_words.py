@@ -62,6 +62,7 @@ _CHANGE_EN = _words(
     r"first (?:week|month|shift|paycheck)", r"shipp(?:ed|ing) (?:\w+ )?off",
     r"removal (?:van|lorry|truck|men|company)", "movers",
     r"freelanc\w*", "self-employed", r"(?:went|gone|going) solo",
+    r"shipp(?:ed|ing) (?:[\w']+ ){1,5}off to", r"pack(?:ed|ing) (?:[\w']+ ){1,5}off to",
     r"pack(?:ed|s|ing)? (?:me|him|her|them|us) off", r"packed off to", "for good", r"(?:took|take|takes|taken|taking) up residence",
 )
 _STRONG_EN = _words(
@@ -79,6 +80,7 @@ _STRONG_EN = _words(
     r"divorc(?:e|ed|es|ing)", r"hand(?:ed|s|ing)? back",
     # a couple that split ("Vera and Tom split last year"), not a bill or a team split
     r"(?:and|&) \w+ (?:have |had |just |finally )?split(?! (?:the|a|an|their|our|his|her|its|it|this|that)\b)",
+    r"(?:is|'s|are|'re|was) (?:now )?ancient history", r"(?:is|'s|are|'re) history now",
 )
 _CHANGE_ZH = (
     "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
@@ -172,7 +174,8 @@ AVERSE = re.compile(
     r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
     r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
     r"|won['’]t (?:go near|touch)|queasy|drives? (?:me|him|her|them|us) (?:up the wall|crazy|nuts|mad|"
-    r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over it)\b"
+    r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over it"
+    r"|had it with|had enough of|sick and tired of|(?:gone|went|going|goes) (?:right |completely |totally )?off)\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
     r"|头疼|头大|想跑|心累|粉转黑|脱粉"
 )

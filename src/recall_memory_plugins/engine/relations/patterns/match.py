@@ -61,7 +61,12 @@ class _Match:
             return self._phrase(name + "np")
         # endswith with an end bound: no copy of the view up to the slot (quadratic in a long
         # unpunctuated sentence)
-        if name == "s" and self.view.zh and self.view.text.endswith("从", 0, self.m.start("s")):
+        if name == "s" and self.view.zh and (
+            self.view.text.endswith("从", 0, self.m.start("s"))
+            # (由阿里巴巴跳槽至腾讯: "from"; not 由王五接手: "by")
+            or (self.view.text.endswith("由", 0, self.m.start("s"))
+                and re.search("[至到]", self.view.text[self.m.end("s") : self.m.end()]) is not None)
+        ):
             return []  # 从北京搬到了上海: the place one leaves is never the subject
         if name == "o" and self.m.end() == self.m.end("o") \
                 and POSSESSOR.match(self.view.text, self.m.end("o")):

@@ -260,6 +260,8 @@ def _sentence_subject(
         idx, found = int(owned.group(1)), owned
     if POSSESSOR.match(head, found.end()):
         return None  # "Hamish's sister packed up and moved to Dundee": the sister, unnamed
+    if view.zh and head.startswith("的", found.end()):
+        return None  # 复旦的硕士上个月毕业了，…: the degree's, not 复旦's
     if not 0 <= idx < len(ex.mentions) or not ex.mentions[idx].entity_ids:
         return None
     return idx if not person or ex.mentions[idx].type == PERSON else None
