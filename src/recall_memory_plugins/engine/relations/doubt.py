@@ -46,22 +46,32 @@ import re
 from collections.abc import Mapping, Sequence
 
 from ...models import Relation
-from ...nlp.base import Annotation, Token
+from ...nlp.base import Annotation
 from ...stores.base import GraphStore
 from .clauses import asserted_head, undenied_head
+from .doubt_names import acronym_named as _acronym_named
+from .doubt_names import family_named as _family_named
+from .doubt_names import kept as _kept
+from .doubt_names import left_from as _left_from
+from .doubt_names import modifier_only as _modifier_only
+from .doubt_names import named as _named
+from .doubt_names import same_thing as _same_thing
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
 from .doubt_words import AVERSE as _AVERSE
 from .doubt_words import CHANGE as _CHANGE
-from .doubt_words import FAMILIES as _FAMILIES
+from .doubt_words import FAREWELL as _FAREWELL
 from .doubt_words import FOND as _FOND
+from .doubt_words import FORMER_AFTER as _FORMER_AFTER
+from .doubt_words import GUEST as _GUEST
 from .doubt_words import HABIT as _HABIT
+from .doubt_words import HEARD as _HEARD
 from .doubt_words import PAST as _PAST
+from .doubt_words import QUOTING as _QUOTING
 from .doubt_words import STRONG as _STRONG
 from .doubt_words import TOPICS as _TOPICS
 from .doubt_words import WITHIN_JOB as _WITHIN_JOB
 from .doubt_words import words as _words
 from .lexicon import POSSESSOR
-from .names import is_cjk
 from .patterns.mood import unasserted
 from .schema import PERSON, Mention, RelationProposal, Side
 from .updates import SYMMETRIC, UNSURE, is_unsure
@@ -104,11 +114,6 @@ _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
 _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子|住处|地址|公司|单位|工作)")
-# the one who heard of a change is not the one who changed ("我听说刘洋换了领导")
-_HEARD = re.compile(r"^\s*(?:听说|听人说|heard\b|hear\b)", re.IGNORECASE)
-_FORMER_AFTER = re.compile(r"^\s*[(（,，]\s*(?:ex-|former\s|前(?!天|年|几)|原(?!来|本))", re.IGNORECASE)
-_FAREWELL = re.compile(r"欢送|散伙饭|送别|farewell|send-?off|leaving (?:do|drinks|party)", re.IGNORECASE)
-_QUOTING = re.compile(r"^\s*[:：]")
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
@@ -166,72 +171,6 @@ _WORK_TYPES = frozenset({"WORKS_FOR", "REPORTS_TO", "MANAGES"})
 _NAMED_ONLY = frozenset({"LIKES", "DISLIKES"})
 
 
-def _named(name: str, text: str) -> bool:
-    """Whether ``name`` occurs in ``text`` as words ("pho" is not in "phone"; 武汉 in 武汉的)."""
-    if not name.isascii():  # (团建 names 团建活动, 清华 names 清华大学)
-        stem = re.sub(r"(?:活动|项目|计划|工程|大学|学院|公司|集团|团队)$", "", name)
-        return name in text or (len(stem) >= 2 and stem in text)
-    # "podcasts" is named by "every podcast" too
-    forms = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]
-    last = name.split()[-1]
-    if " " in name and len(last) >= 4 and last not in _GENERIC_HEADS:
-        forms.append(last)  # "the Vertuo" names "Nespresso Vertuo"
-    return any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])", text) for f in forms)
-
-
-def _kept(name: str, text: str) -> bool:
-    """Whether ``text`` says the old value ``name`` holds ("is staying at Intel", "went back to
-    Umar's group", 还在华为, 开春再回昆明)."""
-    if not name.isascii():
-        return re.search(rf"(?:还在|仍在|仍然在|依然在|留在|再回|又回|回到|还是){re.escape(name)}", text) is not None
-    keep = r"(?:stay(?:s|ed|ing)?(?: on)?|still(?: \w+)?|remain(?:s|ed|ing)?|back(?: home)?)"
-    return re.search(rf"\b{keep} (?:at|in|with|to|for|under) (?:the )?{re.escape(name)}(?![\w])", text) is not None
-
-
-# last words of a name that alone name nothing ("the plan", "the team")
-_GENERIC_HEADS = frozenset(
-    "plan plans team club show music food project office group company school university college"
-    " band game games app apps lunch lunches dinner course class".split()
-)
-_NAME_FILLER = frozenset({"university", "of", "the", "college", "school", "project", "team", "inc"})
-
-
-def _same_thing(entity_id: str, name: str) -> bool:
-    """Whether an entity id (a slug of its name) and a name share a distinctive word, or one
-    Chinese name starts the other: "cardiff" and "Cardiff University", 复旦 and 复旦大学."""
-    name = name.casefold()
-    if is_cjk(name):
-        return len(entity_id) >= 2 and (name.startswith(entity_id) or entity_id.startswith(name))
-    words = set(re.split(r"[\W_]+", entity_id.casefold())) - _NAME_FILLER - {""}
-    return bool(words & (set(re.split(r"\W+", name)) - _NAME_FILLER))
-
-
-def _family_named(name: str, text: str) -> bool:
-    """Whether a word of the activity ``name``'s family occurs in ``text`` (:data:`FAMILIES`)."""
-    family = _FAMILIES.get(name.casefold())
-    return family is not None and family.search(text) is not None
-
-
-def _modifier_only(name: str, tokens: Sequence[Token]) -> bool:
-    """Whether every use of ``name``'s last word in ``tokens`` modifies a noun after it ("the
-    oyster bar", "a jazz gig"): a feeling in that sentence is about the other noun."""
-    last = name.casefold().split()[-1] if name.isascii() and name.strip() else ""
-    forms = {last, last[:-1]} if last.endswith("s") and len(last) > 3 else {last}
-    uses = [k for k, t in enumerate(tokens) if last and t.text.casefold() in forms]
-    return bool(uses) and all(  # (not "the desk drives me mad": a verb a tagger calls a noun)
-        k + 1 < len(tokens) and tokens[k + 1].upos in ("NOUN", "PROPN")
-        and not tokens[k + 1].text.casefold().endswith("s")
-        for k in uses
-    )
-
-
-def _left_from(name: str, text: str) -> bool:
-    """Whether ``name`` follows "from" / 从 in ``text`` (the end a change leaves)."""
-    if not name.isascii():  # (前华为高管, 原阿里巴巴员工: a former employer)
-        return f"从{name}" in text or f"前{name}" in text or f"原{name}" in text
-    return re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None
-
-
 def doubt_proposals(
     store: GraphStore,
     namespace: str,
@@ -252,6 +191,17 @@ def doubt_proposals(
     """
     read = {(p.subject_id, p.type) for p in proposals if p.type not in _NAMED_ONLY}
     read |= {(p.object_id, p.type) for p in proposals if p.object_id and p.type not in _NAMED_ONLY}
+    # an ending read of any type ("告别学生身份", "left X": every tracked type, negated) explains
+    # no value but its own object; "used to work for Wipro" explains the rest
+    kinds: dict[tuple[str, str | None], int] = {}
+    for p in proposals:
+        if p.negated and p.object_id:  # (an ending with no object ends the current value)
+            kinds[(p.subject_id, p.object_id)] = kinds.get((p.subject_id, p.object_id), 0) + 1
+    asserted = {
+        (p.subject_id, p.type)
+        for p in proposals
+        if not p.negated or kinds.get((p.subject_id, p.object_id), 0) < 3
+    }
     # an ending read under a short name: "graduated from Cardiff" for "Cardiff University"
     ended = [(p.subject_id, p.type, p.object_id) for p in proposals if p.negated and p.object_id]
     # a new value read for an exclusive end replaces the old one: doubting it too would put the
@@ -349,7 +299,9 @@ def doubt_proposals(
 
         def about(type_: str, text: str = text, topics: dict[str, bool] = topics) -> bool:
             if type_ not in topics:
-                topics[type_] = type_ in _TOPICS and _TOPICS[type_].search(text) is not None
+                # (a guest's wedding is someone else's: "best wedding I've ever been to")
+                said = _GUEST.sub(" ", text) if type_ == "MARRIED_TO" else text
+                topics[type_] = type_ in _TOPICS and _TOPICS[type_].search(said) is not None
             return topics[type_]
 
         if any(_DAY.search(c) and _NEGATION.search(c) for c in _CLAUSES.split(text)):
@@ -378,6 +330,12 @@ def doubt_proposals(
         }
         folded = text.casefold()
         ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
+        stmt = sentence_statements[i] if i < len(sentence_statements) else 0
+        # what the patterns read of this text, by type, with its ends
+        others_read = {
+            (p.type, p.subject_id, p.object_id)
+            for p in proposals if not p.negated and p.statement_index == stmt
+        }
         for m in mentions:
             tail = annotation.text[m.end : m.end + 24]
             after = (
@@ -466,6 +424,8 @@ def doubt_proposals(
                 ) or (
                     # a project has one manager: Ann running Orion now says nothing of Atlas
                     (rel.subject_id, rel.type) in read
+                    # (an ending read of another thing explains nothing: 告别学生身份)
+                    and ((rel.subject_id, rel.type) in asserted or (rel.subject_id, rel.type, rel.object_id) in read_values)
                     and (exclusivity.get(rel.type) != "object" or _ADDITIVE.search(folded))
                 ):  # "Ivy also manages Sao", "took over Lyra as well": Rio and Vega stay
                     continue
@@ -475,7 +435,7 @@ def doubt_proposals(
                 other_id = rel.object_id if rel.subject_id == entity_id else rel.subject_id
                 named = (bool(other) and _named(str(other).casefold(), folded)) or any(
                     m.sentence == i and other_id in m.entity_ids for m in mentions
-                )  # "the Arc", a short name of "Sonos Arc" resolved to it
+                ) or _acronym_named(str(other or ""), sentence.text)  # "the Arc" for "Sonos Arc"
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
                 left = named and not trip and _left_from(str(other).casefold(), folded)
                 if not boss and _STAYS.search(folded):
@@ -513,5 +473,9 @@ def doubt_proposals(
                     or (rel.type == "WORKS_FOR" and not _CHANGE.search(_WITHIN_JOB.sub(" ", text)))
                 ):
                     continue  # "Mia quit smoking"; "Alice moved to Lyon" (read: a move)
+                elif not changed and any(
+                    t == rel.type and entity_id not in (a, b) for t, a, b in others_read
+                ):
+                    continue  # a topic word alone, read about others: "Vikram married Leela"
                 mark(rel, sentence_statements[i] if i < len(sentence_statements) else 0)
     return out

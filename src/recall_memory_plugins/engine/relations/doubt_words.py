@@ -14,9 +14,14 @@ __all__ = [
     "AVERSE",
     "CHANGE",
     "FAMILIES",
+    "FAREWELL",
     "FOND",
+    "FORMER_AFTER",
+    "GUEST",
     "HABIT",
+    "HEARD",
     "PAST",
+    "QUOTING",
     "STRONG",
     "TOPICS",
     "WITHIN_JOB",
@@ -81,6 +86,8 @@ _STRONG_EN = _words(
     # a couple that split ("Vera and Tom split last year"), not a bill or a team split
     r"(?:and|&) \w+ (?:have |had |just |finally )?split(?! (?:the|a|an|their|our|his|her|its|it|this|that)\b)",
     r"(?:is|'s|are|'re|was) (?:now )?ancient history", r"(?:is|'s|are|'re) history now",
+    r"hand(?:ed|s|ing)? (?:the |my |our |her |his |their )?keys? (?:back|over|in)",
+    r"wrapp(?:ed|ing) up (?:at|with)",
 )
 _CHANGE_ZH = (
     "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
@@ -102,7 +109,7 @@ _TOPICS_EN = {
         r"li(?:ve|ves|ved|ving)", "house", r"removals?", "movers", r"house-hunting", "flat", "apartment", "address",
         r"rent(?:s|ed|ing|al)?", "lease", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
         "town", "view", "place", r"based", "home", r"moved in", r"neighbors?", r"neighbours?",
-        "residence", r"resid(?:e|es|ed|ing)",
+        "residence", r"resid(?:e|es|ed|ing|ent|ents)",
     ),
     "WORKS_FOR": _words(
         r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", "salary",
@@ -228,3 +235,20 @@ _FAMILY_WORDS = {
 FAMILIES = {
     name: re.compile(pattern, re.IGNORECASE) for names, pattern in _FAMILY_WORDS.items() for name in names
 }
+
+
+# who changed, in the doubt rule: the one who heard of a change is not the one who changed ("我听说刘洋换了领导")
+HEARD = re.compile(r"^\s*(?:听说|听人说|heard\b|hear\b)", re.IGNORECASE)
+# a former employer right after a name: "for Kenji (ex-Sony)"
+FORMER_AFTER = re.compile(r"^\s*[(（,，]\s*(?:ex-|former\s|前(?!天|年|几)|原(?!来|本))", re.IGNORECASE)
+# a farewell for someone: the one sent off changed
+FAREWELL = re.compile(r"欢送|散伙饭|送别|farewell|send-?off|leaving (?:do|drinks|party)", re.IGNORECASE)
+# a guest's wedding is someone else's
+GUEST = re.compile(
+    r"\bwedding\b[^.!?]{0,30}\b(?:been to|went to|attended|invited to)"
+    r"|\b(?:been to|went to|going to|attend\w*|guest at|invited to)\b[^.!?]{0,20}\bwedding\b"
+    r"|参加[^，。]{0,10}婚礼|喝喜酒|随份子",
+    re.IGNORECASE,
+)
+# the speaker of a quoted comment ("Feedback from Adele: ...")
+QUOTING = re.compile(r"^\s*[:：]")

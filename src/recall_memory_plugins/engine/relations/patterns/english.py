@@ -353,10 +353,12 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ex("Kim visited Tokyo.", "Kim", "VISITED", "Tokyo"),
     ),
     en(
-        r"{S}\s+(?:has\s+|have\s+)?{NEG}{ADV}(?:owns?|bought|buys|adopted|adopts)\s+(?:(?:a|an"
+        r"{S}\s+(?:has\s+|have\s+)?{NEG}{ADV}(?:owns?|bought|buys|adopted|adopts|(?<=has )owned"
+        r"|(?<=have )owned)\s+(?:(?:a|an"
         r"|the|two|three|four|\d+|new|some)\s+)*(?:{O}|{NP})",
         _owns,
         ex("Vera owns a red bicycle.", "Vera", "OWNS", "red bicycle"),
+        ex("Vera has owned Project Lark since May.", "Vera", "MANAGES", "Project Lark"),
     ),
     en(
         r"{S}\s+(?:was|were)\s+born\s+in\s+{THE}{O}",

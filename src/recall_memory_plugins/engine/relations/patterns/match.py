@@ -26,6 +26,8 @@ from .blocks import (
     _SLOT_RE,
     _TIME_WORDS,
     _ZH_NP_TAIL,
+    CLOSE,
+    OPEN,
 )
 from .views import _SentenceExtraction, _View, coordinated_before
 
@@ -71,6 +73,10 @@ class _Match:
         if name == "o" and self.m.end() == self.m.end("o") \
                 and POSSESSOR.match(self.view.text, self.m.end("o")):
             return []  # "Liam married Sophie's cousin Ava": Sophie is not the one he married
+        if name == "o" and _possessive_object(self.ex.mentions[idx].text, self.view.text, self.m.end("o")):
+            # "married his girlfriend Leela": Leela, named after the role; "his" is no spouse
+            named = _ROLE_THEN_NAME.match(self.view.text, self.m.end("o"))
+            return self.ex.refs(int(named.group(1))) if named else []
         out = self.ex.refs(idx)
         if name == "s":  # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
             kind = out[0].type if out else None
@@ -155,6 +161,21 @@ _ZH_CLAUSE = re.compile(
 )
 # the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"
 _ZH_CHANGE_END = re.compile(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
+_ROLE_THEN_NAME = re.compile(
+    r"\s+(?:long-?time\s+|childhood\s+)?(?:girlfriend|boyfriend|partner|fianc\w*|sweetheart)\s+"
+    + OPEN + r"(\d+)" + CLOSE + r"(?!['’])"
+)
+_POSSESSIVE_DETERMINERS = frozenset({"his", "my", "their", "our", "your", "its"})
+_HER_NOUN = re.compile(r"\s+(?:girlfriend|boyfriend|partner|fianc\w*|sweetheart|long-?time|childhood)\b")
+
+
+def _possessive_object(text: str, view: str, end: int) -> bool:
+    """Whether an object slot's mention is a possessive determiner ("married his girlfriend …";
+    "her" only before a partner's role: "married her" is an object)."""
+    word = text.casefold()
+    return word in _POSSESSIVE_DETERMINERS or (word == "her" and _HER_NOUN.match(view, end) is not None)
+
+
 _KNOWN_TYPES = frozenset({PERSON, ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})
 # entity types that cannot be the subject of a relation about a person (not ORG or LOCATION: a
 # weak NER types people so, "Mina Park" LOCATION)

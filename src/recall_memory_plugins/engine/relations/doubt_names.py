@@ -1,0 +1,99 @@
+"""How the doubt rule (:mod:`.doubt`) finds a relation's other end in a sentence: named, by a
+short name, by its initials, by a word of its family, after "from", or said to hold ("is staying
+at Intel", 还在华为)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ...nlp.base import Token
+from .doubt_words import FAMILIES
+from .names import is_cjk
+
+__all__ = [
+    "acronym_named",
+    "family_named",
+    "kept",
+    "left_from",
+    "modifier_only",
+    "named",
+    "same_thing",
+]
+
+
+def named(name: str, text: str) -> bool:
+    """Whether ``name`` occurs in ``text`` as words ("pho" is not in "phone"; 武汉 in 武汉的)."""
+    if not name.isascii():  # (团建 names 团建活动, 清华 names 清华大学)
+        stem = re.sub(r"(?:活动|项目|计划|工程|大学|学院|公司|集团|团队)$", "", name)
+        return name in text or (len(stem) >= 2 and stem in text)
+    # "podcasts" is named by "every podcast" too
+    forms = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]
+    last = name.split()[-1]
+    if " " in name and len(last) >= 4 and last not in _GENERIC_HEADS:
+        forms.append(last)  # "the Vertuo" names "Nespresso Vertuo"
+    return any(re.search(rf"(?<![\w]){re.escape(f)}(?![\w])", text) for f in forms)
+
+
+def kept(name: str, text: str) -> bool:
+    """Whether ``text`` says the old value ``name`` holds ("is staying at Intel", "went back to
+    Umar's group", 还在华为, 开春再回昆明)."""
+    if not name.isascii():
+        return re.search(rf"(?:还在|仍在|仍然在|依然在|留在|再回|又回|回到|还是){re.escape(name)}", text) is not None
+    keep = r"(?:stay(?:s|ed|ing)?(?: on)?|still(?: \w+)?|remain(?:s|ed|ing)?|back(?: home)?)"
+    return re.search(rf"\b{keep} (?:at|in|with|to|for|under) (?:the )?{re.escape(name)}(?![\w])", text) is not None
+
+
+# last words of a name that alone name nothing ("the plan", "the team")
+_GENERIC_HEADS = frozenset(
+    "plan plans team club show music food project office group company school university college"
+    " band game games app apps lunch lunches dinner course class".split()
+)
+_NAME_FILLER = frozenset({"university", "of", "the", "college", "school", "project", "team", "inc"})
+
+
+def same_thing(entity_id: str, name: str) -> bool:
+    """Whether an entity id (a slug of its name) and a name share a distinctive word, or one
+    Chinese name starts the other: "cardiff" and "Cardiff University", 复旦 and 复旦大学; or the
+    id is the name's initials: "ut" and "University of Texas"."""
+    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’]*", name)).casefold()
+    if len(initials) >= 2 and entity_id.casefold() == initials:
+        return True
+    name = name.casefold()
+    if is_cjk(name):
+        return len(entity_id) >= 2 and (name.startswith(entity_id) or entity_id.startswith(name))
+    words = set(re.split(r"[\W_]+", entity_id.casefold())) - _NAME_FILLER - {""}
+    return bool(words & (set(re.split(r"\W+", name)) - _NAME_FILLER))
+
+
+def acronym_named(name: str, text: str) -> bool:
+    """Whether the initials of ``name``'s capitalised words ("UT" for "University of Texas",
+    "KCL" for "King's College London") stand in ``text`` as a word in capitals."""
+    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’]*", name))
+    return len(initials) >= 2 and re.search(rf"(?<![\w]){initials}(?![\w])", text) is not None
+
+
+def family_named(name: str, text: str) -> bool:
+    """Whether a word of the activity ``name``'s family occurs in ``text`` (:data:`FAMILIES`)."""
+    family = FAMILIES.get(name.casefold())
+    return family is not None and family.search(text) is not None
+
+
+def modifier_only(name: str, tokens: Sequence[Token]) -> bool:
+    """Whether every use of ``name``'s last word in ``tokens`` modifies a noun after it ("the
+    oyster bar", "a jazz gig"): a feeling in that sentence is about the other noun."""
+    last = name.casefold().split()[-1] if name.isascii() and name.strip() else ""
+    forms = {last, last[:-1]} if last.endswith("s") and len(last) > 3 else {last}
+    uses = [k for k, t in enumerate(tokens) if last and t.text.casefold() in forms]
+    return bool(uses) and all(  # (not "the desk drives me mad": a verb a tagger calls a noun)
+        k + 1 < len(tokens) and tokens[k + 1].upos in ("NOUN", "PROPN")
+        and not tokens[k + 1].text.casefold().endswith("s")
+        for k in uses
+    )
+
+
+def left_from(name: str, text: str) -> bool:
+    """Whether ``name`` follows "from" / 从 in ``text`` (the end a change leaves)."""
+    if not name.isascii():  # (前华为高管, 原阿里巴巴员工: a former employer)
+        return f"从{name}" in text or f"前{name}" in text or f"原{name}" in text
+    return re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None
