@@ -238,3 +238,42 @@ def test_keys_initials_owners_and_weddings(memory: TemporalGraphMemory, case: Ca
 def test_a_possessive_is_no_object(memory: TemporalGraphMemory) -> None:
     facts = after_turns(memory, "Maeve", "Went to my cousin Siobhan's wedding in Galway.")
     assert not any(f[1] == "VISITED" and f[2] == "Siobhan" for f in facts), facts
+
+
+# Blind batches 94-97: a request to update a record states the change, leaving drinks and a new
+# start despite a commute, ownership that passes from one to another, a hotel stay on a trip,
+# "his direct reports" and "her old boss" (a possessive is neither subject nor object).
+@pytest.mark.parametrize(
+    "case",
+    [
+        (None, "Nadia Kerr lives in Bath.",
+         "Hi HR, please update Nadia Kerr's home address: from 1 May she's at 3 Mill Lane, Exeter.",
+         ("Nadia Kerr", "LIVES_IN", "Bath"), False),
+        (None, "Tom Hale and Ria Dunn got married.",
+         "HR: please change Tom Hale's marital status to divorced and remove Ria Dunn as his emergency contact.",
+         ("Tom Hale", "MARRIED_TO", "Ria Dunn"), False),
+        (None, "Tom Hale and Ria Dunn got married.", "Could you book a table for Tom Hale and Ria Dunn on Friday?",
+         ("Tom Hale", "MARRIED_TO", "Ria Dunn"), True),
+        (None, "Ivo works for Aviva.",
+         "Ivo had his leaving drinks on Friday and started at Zurich on Monday, already moaning about the commute.",
+         ("Ivo", "WORKS_FOR", "Aviva"), False),
+        (None, "Lars manages the Orion project.",
+         "Per the board, ownership of the Orion project passes from Lars to Priya, effective today.",
+         ("Priya", "MANAGES", "Orion project"), True),
+        (None, "周涛住在杭州。", "周涛这周去上海出差，住在浦东的酒店，周五回来。", ("周涛", "LIVES_IN", "浦东"), False),
+        (None, "周涛住在杭州。", "周涛这周去上海出差，住在浦东的酒店，周五回来。", ("周涛", "LIVES_IN", "杭州"), True),
+        (None, "Ada reports to Ken Obi.",
+         "Ken Obi has left the firm. His direct reports, including Ada, now report to Lise Berg.",
+         ("Ken Obi", "REPORTS_TO", "Lise Berg"), False),
+        ("Ben", "I report to Maria Silva.", "Maria's left the company, so for now my boss is her old boss, Raj Patel.",
+         ("Ben", "REPORTS_TO", "Maria Silva"), False),
+        ("Ben", "I like coffee.", "Two months off caffeine and coffee was never really my thing, it turns out.",
+         ("Ben", "LIKES", "coffee"), False),
+        (None, "邓丽喜欢远程办公。", "邓丽在周会上说：远程办公一年下来，我真的受够了。", ("邓丽", "LIKES", "远程办公"), False),
+    ],
+)
+def test_records_leaving_drinks_and_possessives(memory: TemporalGraphMemory, case: Case) -> None:
+    speaker, first, later, fact, stays = case
+    after_turns(memory, speaker, first)
+    facts = after_turns(memory, speaker, later)
+    assert (fact in facts) is stays, facts

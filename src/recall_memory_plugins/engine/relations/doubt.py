@@ -123,7 +123,10 @@ _SAID_IN_PASSING = re.compile(
     r"\bthe (?:new|old) (?:flat|place|address|house|home|apartment)\b"
     r"|\b(?:my|our) (?:new|old) (?:flat|place|address|house|home|apartment|job|office|boss|manager|team"
     r"|employer|school|uni|university|company)\b|\bleaving (?:drinks|do|party)\b"
-    r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)|新家|新地址|老东家",
+    r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)|新家|新地址|老东家"
+    # a request to update a record states the change: "please update Wilma's home address"
+    r"|\b(?:update|change|amend|correct)\b[^.?!]{0,40}\b(?:address|status|employer|manager|details"
+    r"|records?|file|contact|surname)\b|(?:更新|修改|变更)[^，。]{0,10}(?:地址|信息|单位|状态)",
     re.IGNORECASE,
 )
 _REQUEST = re.compile(

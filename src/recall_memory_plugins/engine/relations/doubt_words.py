@@ -87,7 +87,7 @@ _STRONG_EN = _words(
     r"(?:and|&) \w+ (?:have |had |just |finally )?split(?! (?:the|a|an|their|our|his|her|its|it|this|that)\b)",
     r"(?:is|'s|are|'re|was) (?:now )?ancient history", r"(?:is|'s|are|'re) history now",
     r"hand(?:ed|s|ing)? (?:the |my |our |her |his |their )?keys? (?:back|over|in)",
-    r"wrapp(?:ed|ing) up (?:at|with)",
+    r"wrapp(?:ed|ing) up (?:at|with)", r"(?:days|weeks|months|years) off",
 )
 _CHANGE_ZH = (
     "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
@@ -118,7 +118,7 @@ _TOPICS_EN = {
         r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",
         r"layoffs?", "let go", "lanyard", "keycard", "exit interview", "notice", "stand-up",
         r"first (?:week|month|shift|paycheck)", r"join(?:s|ed|ing)", r"mov(?:ed|ing) on",
-        r"freelanc\w*", "self-employed",
+        r"freelanc\w*", "self-employed", r"leaving (?:drinks|do|party|card)", r"start(?:ed|s|ing) at",
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
@@ -182,9 +182,10 @@ AVERSE = re.compile(
     r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
     r"|won['’]t (?:go near|touch)|queasy|drives? (?:me|him|her|them|us) (?:up the wall|crazy|nuts|mad|"
     r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over it"
-    r"|had it with|had enough of|sick and tired of|(?:gone|went|going|goes) (?:right |completely |totally )?off)\b"
+    r"|had it with|had enough of|sick and tired of|(?:gone|went|going|goes) (?:right |completely |totally )?off"
+    r"|never really (?:my|for me)|not (?:really )?my thing)\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
-    r"|头疼|头大|想跑|心累|粉转黑|脱粉"
+    r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|厌倦"
 )
 FOND = re.compile(
     r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about"

@@ -163,12 +163,13 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
     ),
     # with the giver: "ownership of Atlas transferred from Ingrid to Rajesh"
     en(
-        r"{O}\s+(?:was\s+|has\s+been\s+|had\s+been\s+|got\s+)?{ADV}(?:handed|passed|transferred|moved)"
-        r"\s+(?:over\s+)?from\s+{Z}\s+to\s+{S}",
+        r"{O}\s+(?:was\s+|has\s+been\s+|had\s+been\s+|got\s+)?{ADV}(?:handed|passed|transferred|moved"
+        r"|passes|moves|goes|went)\s+(?:over\s+)?from\s+{Z}\s+to\s+{S}",
         _handed_from,
         ex("Project Atlas was transferred from Ingrid to Rajesh.", "Rajesh", "MANAGES", "Project Atlas"),
         ex("Project Atlas was transferred from Ingrid to Rajesh.", "Ingrid", "MANAGES", "Project Atlas",
            negated=True),
+        ex("Per the board, Project Atlas passes from Ingrid to Rajesh.", "Rajesh", "MANAGES", "Project Atlas"),
     ),
     en(
         r"{S}(?:['’]s\s+(?=gone|grown|got|fallen|lost)|\s+(?:has\s+|have\s+|had\s+|is\s+|was\s+)?{ADV})(?:grown\s+tired\s+of"

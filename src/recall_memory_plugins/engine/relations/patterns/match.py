@@ -77,6 +77,9 @@ class _Match:
             # "married his girlfriend Leela": Leela, named after the role; "his" is no spouse
             named = _ROLE_THEN_NAME.match(self.view.text, self.m.end("o"))
             return self.ex.refs(int(named.group(1))) if named else []
+        if name == "s" and _GROUP_AFTER.match(self.view.text, self.m.end("s")) \
+                and self.ex.mentions[idx].text.casefold() in _POSSESSIVE_DETERMINERS | {"her"}:
+            return []  # "His direct reports … now report to Leah": not he
         out = self.ex.refs(idx)
         if name == "s":  # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
             kind = out[0].type if out else None
@@ -161,12 +164,14 @@ _ZH_CLAUSE = re.compile(
 )
 # the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"
 _ZH_CHANGE_END = re.compile(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
-_ROLE_THEN_NAME = re.compile(
-    r"\s+(?:long-?time\s+|childhood\s+)?(?:girlfriend|boyfriend|partner|fianc\w*|sweetheart)\s+"
-    + OPEN + r"(\d+)" + CLOSE + r"(?!['’])"
+_ROLES = r"(?:(?:old|new|former|long-?time|childhood)\s+)?(?:girlfriend|boyfriend|partner|fianc\w*|sweetheart|boss|manager|supervisor|line manager)"
+_ROLE_THEN_NAME = re.compile(r"\s+" + _ROLES + r"\s*,?\s+" + OPEN + r"(\d+)" + CLOSE + r"(?!['’])")
+_GROUP_AFTER = re.compile(
+    r"\s+(?:direct\s+)?(?:reports|team|staff|colleagues|co-?workers|kids|children|family|parents"
+    r"|friends|employees)\b"
 )
 _POSSESSIVE_DETERMINERS = frozenset({"his", "my", "their", "our", "your", "its"})
-_HER_NOUN = re.compile(r"\s+(?:girlfriend|boyfriend|partner|fianc\w*|sweetheart|long-?time|childhood)\b")
+_HER_NOUN = re.compile(r"\s+" + _ROLES + r"\b")
 
 
 def _possessive_object(text: str, view: str, end: int) -> bool:

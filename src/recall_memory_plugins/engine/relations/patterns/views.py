@@ -229,6 +229,7 @@ _REPORTED = re.compile(
     + OPEN + r"(\d+)" + CLOSE
 )
 
+_DETERMINERS_OF = frozenset({"his", "her", "my", "their", "our", "your", "its"})
 _OF_SLOT = re.compile("的" + OPEN + r"(\d+)" + CLOSE)
 
 
@@ -260,6 +261,8 @@ def _sentence_subject(
         idx, found = int(owned.group(1)), owned
     if POSSESSOR.match(head, found.end()):
         return None  # "Hamish's sister packed up and moved to Dundee": the sister, unnamed
+    if 0 <= idx < len(ex.mentions) and ex.mentions[idx].text.casefold() in _DETERMINERS_OF:
+        return None  # "His direct reports, including Grace, now report to Leah": not he
     if view.zh and head.startswith("的", found.end()):
         return None  # 复旦的硕士上个月毕业了，…: the degree's, not 复旦's
     if not 0 <= idx < len(ex.mentions) or not ex.mentions[idx].entity_ids:
