@@ -277,3 +277,35 @@ def test_records_leaving_drinks_and_possessives(memory: TemporalGraphMemory, cas
     after_turns(memory, speaker, first)
     facts = after_turns(memory, speaker, later)
     assert (fact in facts) is stays, facts
+
+
+# Blind batches 98-101 (fixed on after their one blind score): made redundant, a closed chapter,
+# fallen for, dead to me, 早就分了 / 领了证, 去了腾讯报到, the owner of a record.
+@pytest.mark.parametrize(
+    "case",
+    [
+        (None, "Kemi works for Lloyds.", "Kemi was made redundant by Lloyds in May, the best thing that ever happened to her.",
+         ("Kemi", "WORKS_FOR", "Lloyds"), False),
+        ("Priya", "I live in Leeds.", "Last boxes unpacked in Bristol, the Leeds chapter is officially closed.",
+         ("Priya", "LIVES_IN", "Leeds"), False),
+        (None, "Ada dislikes running.", "Ada has signed up for a second 10k because she has truly fallen for running.",
+         ("Ada", "DISLIKES", "running"), False),
+        ("Matteo", "I like running.", "Since the surgery running is dead to me, swimming is my thing now.",
+         ("Matteo", "LIKES", "running"), False),
+        (None, "周强和林悦结婚了。", "听说周强跟林悦早就分了，上个月他又和许婷领了证。", ("周强", "MARRIED_TO", "林悦"), False),
+        (None, "Ravi reports to Claudia.",
+         "HR notice: the line manager on Ravi's record was changed from Claudia to Dominik.",
+         ("Ravi", "REPORTS_TO", "Claudia"), False),
+    ],
+)
+def test_redundancy_chapters_and_records(memory: TemporalGraphMemory, case: Case) -> None:
+    speaker, first, later, fact, stays = case
+    after_turns(memory, speaker, first)
+    facts = after_turns(memory, speaker, later)
+    assert (fact in facts) is stays, facts
+
+
+def test_reporting_for_duty_at_an_organisation_is_a_job(memory: TemporalGraphMemory) -> None:
+    facts = after_turns(memory, None, "孙磊在华为工作。", "孙磊从华为离职以后，上周去了腾讯报到。")
+    assert not any(f[1] == "VISITED" for f in facts), facts
+    assert ("孙磊", "WORKS_FOR", "华为") not in facts

@@ -67,6 +67,7 @@ from .doubt_words import HABIT as _HABIT
 from .doubt_words import HEARD as _HEARD
 from .doubt_words import PAST as _PAST
 from .doubt_words import QUOTING as _QUOTING
+from .doubt_words import RECORD_OF as _RECORD_OF
 from .doubt_words import STRONG as _STRONG
 from .doubt_words import TOPICS as _TOPICS
 from .doubt_words import WITHIN_JOB as _WITHIN_JOB
@@ -345,6 +346,7 @@ def doubt_proposals(
                 m.start in after_verb
                 and not _FORMER_AFTER.match(tail)  # "a laptop for Kenji (ex-Sony), who …"
                 and not _QUOTING.match(tail)  # "Survey comment from Megan: '…'": she says it
+                and not _RECORD_OF.match(tail)  # "the line manager on Ravi's record was changed"
                 and m.text.casefold() not in _DETERMINERS
                 and not _WHO.match(tail)  # "welcome to Ingrid, who joins DSV": she changed
                 # an owner is no object: "Update Nadia's card: ex-Barclays", 参加赵磊的欢送会

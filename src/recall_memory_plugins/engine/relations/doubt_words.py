@@ -22,6 +22,7 @@ __all__ = [
     "HEARD",
     "PAST",
     "QUOTING",
+    "RECORD_OF",
     "STRONG",
     "TOPICS",
     "WITHIN_JOB",
@@ -66,7 +67,8 @@ _CHANGE_EN = _words(
     r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
     r"first (?:week|month|shift|paycheck)", r"shipp(?:ed|ing) (?:\w+ )?off",
     r"removal (?:van|lorry|truck|men|company)", "movers",
-    r"freelanc\w*", "self-employed", r"(?:went|gone|going) solo",
+    r"freelanc\w*", "self-employed", r"(?:went|gone|going) solo", r"(?:made|been made) redundant",
+    r"chapter (?:is|was) (?:\w+ )?closed",
     r"shipp(?:ed|ing) (?:[\w']+ ){1,5}off to", r"pack(?:ed|ing) (?:[\w']+ ){1,5}off to",
     r"pack(?:ed|s|ing)? (?:me|him|her|them|us) off", r"packed off to", "for good", r"(?:took|take|takes|taken|taking) up residence",
 )
@@ -102,6 +104,7 @@ _STRONG_ZH = (
     "以前|原来|曾经|不再|再也不|离开|告别|卖|退|不是|没有了|不在|到期|结束|裁员|分开了|分居"
     # "no longer" said with a negated verb: 已经不碰了, 早就不去了, 不喝了
     r"|(?:已经|早就|早已|再也)不|不[\u4e00-\u9fff]了|交出去|移交|分手|离了|被[^，。]{0,6}裁了|说了拜拜|解约|解了约"
+    r"|(?:早就|已经|早已)分了|领了?证"
 )
 
 _TOPICS_EN = {
@@ -183,13 +186,14 @@ AVERSE = re.compile(
     r"|won['’]t (?:go near|touch)|queasy|drives? (?:me|him|her|them|us) (?:up the wall|crazy|nuts|mad|"
     r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over it"
     r"|had it with|had enough of|sick and tired of|(?:gone|went|going|goes) (?:right |completely |totally )?off"
-    r"|never really (?:my|for me)|not (?:really )?my thing)\b"
+    r"|never really (?:my|for me)|not (?:really )?my thing|dead to (?:me|him|her|them|us))\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
     r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|厌倦"
 )
 FOND = re.compile(
     r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about"
-    r"|gr(?:own|ew|ows) on (?:me|him|her|them|us)|c(?:o|a)me (?:round )?to (?:enjoy|like|love))\b"
+    r"|gr(?:own|ew|ows) on (?:me|him|her|them|us)|c(?:o|a)me (?:round )?to (?:enjoy|like|love)"
+    r"|f(?:a|e)ll(?:en)? for)\b"
     r"|爱上|迷上|上瘾|入坑|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
 )
 # changes of a habit or a thing owned: they say nothing about a home, a job or a partner
@@ -253,3 +257,5 @@ GUEST = re.compile(
 )
 # the speaker of a quoted comment ("Feedback from Adele: ...")
 QUOTING = re.compile(r"^\s*[:：]")
+# the one whose record is updated changed ("the line manager on Ravi's record was changed")
+RECORD_OF = re.compile(r"^(?:'s|’s)\s+(?:hr\s+|staff\s+|employee\s+)?(?:record|file|card|profile|details|entry)\b", re.IGNORECASE)

@@ -330,3 +330,12 @@ _PERSON_RELATIONS = frozenset(
 # "现在转到香港大学读博": a school and its studies, read by the studies rows
 _STUDYING = re.compile(r"(?:读博|读研|读书|上学|念书|深造|进修)$")
 _SITE = re.compile(r"(?:总部|分部|办事处|办公室)$|\b(?:headquarters|hq|office)$", re.IGNORECASE)
+# after 去了<organisation>: starting a job there, not a visit
+_REPORTING_FOR_DUTY = re.compile(r"(?:报到|报道|上班|入职)")
+# a unit of an organisation after the place: the place names a post, not a visit
+_UNIT = re.compile(
+    r"\s*(?:分部|分公司|总部|办事处|办公室|分行|分院|研究院|工厂|门店|部门|部(?![\u4e00-\u9fff])"
+    r"|(?:'s\s+)?(?:office|branch|"
+    r"headquarters|hq|campus|site|plant|team)\b)",
+    re.IGNORECASE,
+)

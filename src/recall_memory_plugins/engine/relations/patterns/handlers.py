@@ -34,10 +34,12 @@ from .blocks import (
     _NOT_STAFF,
     _PAST_MARKERS,
     _REPORT_ROLES,
+    _REPORTING_FOR_DUTY,
     _ROLE_PREFIX,
     _SITE,
     _SPOUSE_ROLES,
     _STUDYING,
+    _UNIT,
 )
 from .match import (
     _NOT_A_PERSON,
@@ -375,6 +377,8 @@ def _visited(h: _Match) -> list[RelationCandidate]:
         return []
     if _UNIT.match(h.view.text, h.m.end()) or _UNIT.search(objs[0].name.rsplit(" ", 1)[-1]):
         return []  # "去了新加坡分部", "went to the Dublin office": a post, not a visit
+    if objs[0].type == ORG and _REPORTING_FOR_DUTY.match(h.view.text, h.m.end()):
+        return _cands(h.refs("s"), "WORKS_FOR", _employer(objs))  # 去了腾讯报到: a new job
     objs = [replace(o, type=LOCATION if o.type in (None, THING, OTHER) else o.type) for o in objs]
     return _cands(h.refs("s"), "VISITED", objs)
 
@@ -393,13 +397,6 @@ def _owns(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "OWNS", objs, negated=h.neg())
 
 
-# a unit of an organisation after the place: the place names a post, not a visit
-_UNIT = re.compile(
-    r"\s*(?:分部|分公司|总部|办事处|办公室|分行|分院|研究院|工厂|门店|部门|部(?![\u4e00-\u9fff])"
-    r"|(?:'s\s+)?(?:office|branch|"
-    r"headquarters|hq|campus|site|plant|team)\b)",
-    re.IGNORECASE,
-)
 _POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
 
 
