@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from recall_memory_plugins import TemporalGraphMemory
 
+Fact = tuple[str, str, "str | None"]
+# (speaker, first statement, later statement, fact, whether the fact is still stated as current)
+Case = tuple["str | None", str, str, Fact, bool]
+
 
 def current(memory: TemporalGraphMemory, *texts: str) -> set[tuple[str, str, str | None]]:
     """Add ``texts`` one by one; the (subject, type, object) of every relation stated as current."""

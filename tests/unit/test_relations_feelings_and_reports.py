@@ -8,30 +8,13 @@ sentences are written for these tests, not taken from the batches.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 
-from ._facts import after_turns
+from ._facts import Case, after_turns
 
-Fact = tuple[str, str, "str | None"]
-
-
-@pytest.fixture
-def memory() -> Iterator[TemporalGraphMemory]:
-    with TemporalGraphMemory(":memory:") as m:
-        yield m
-
-
-# (speaker, first statement, later statement, fact, whether the fact is still stated as current)
-Case = tuple["str | None", str, str, Fact, bool]
-
-
-@pytest.mark.parametrize(
-    "case",
-    [
+_FEELINGS_REPORTS_AND_IDIOMS: list[Case] = [
         # (the opposite feeling, no change word: the sentence used to be skipped unread)
         (None, "Tomasz likes oysters.",
          "Since that bad batch in Porto, Tomasz won't go near oysters, even the smell makes him queasy.",
@@ -67,13 +50,7 @@ Case = tuple["str | None", str, str, Fact, bool]
          ("Keir", "LIVES_IN", "Leeds"), False),
         (None, "Keir lives in Leeds.", "Keir packed off his old sofa to a charity shop.",
          ("Keir", "LIVES_IN", "Leeds"), True),
-    ],
-)
-def test_feelings_reports_and_idioms(memory: TemporalGraphMemory, case: Case) -> None:
-    speaker, first, later, fact, stays = case
-    after_turns(memory, speaker, first)
-    facts = after_turns(memory, speaker, later)
-    assert (fact in facts) is stays, facts
+]
 
 
 def test_a_school_is_no_city_and_an_admission_names_its_school(memory: TemporalGraphMemory) -> None:
@@ -102,9 +79,7 @@ def test_a_site_is_no_employer(memory: TemporalGraphMemory) -> None:
 # Blind batches 82-85: activities named by a word of their family, a farewell party for someone,
 # a meeting that is no trip, freelancing, studies read as no employer, "it" that is no city, an
 # institution with an owner's name, a month in words.
-@pytest.mark.parametrize(
-    "case",
-    [
+_FAMILIES_FAREWELLS_AND_FREELANCING: list[Case] = [
         (None, "Ruth likes swimming.",
          "Ruth sold her season pass to the pool after the shoulder injury; rowing is her thing now.",
          ("Ruth", "LIKES", "swimming"), False),
@@ -123,13 +98,7 @@ def test_a_site_is_no_employer(memory: TemporalGraphMemory) -> None:
         ("Ayo", "I work for Lloyds.",
          "A month into freelancing and I already miss the canteen at Lloyds, not the commute.",
          ("Ayo", "WORKS_FOR", "Lloyds"), False),
-    ],
-)
-def test_families_farewells_and_freelancing(memory: TemporalGraphMemory, case: Case) -> None:
-    speaker, first, later, fact, stays = case
-    after_turns(memory, speaker, first)
-    facts = after_turns(memory, speaker, later)
-    assert (fact in facts) is stays, facts
+]
 
 
 def test_studies_are_no_employer_and_a_month_no_student(memory: TemporalGraphMemory) -> None:
@@ -160,9 +129,7 @@ def test_an_institution_keeps_its_owner_name(memory: TemporalGraphMemory) -> Non
 # Blind batches 86-89: idioms of an end ("is ancient history", "had it with", "gone off"), a
 # family shipped off, the speaker of a quoted comment, 由X跳槽至Y (from, not by), a school's
 # degree as a clause's opener.
-@pytest.mark.parametrize(
-    "case",
-    [
+_IDIOMS_OF_AN_END_AND_QUOTED_SPEAKERS: list[Case] = [
         (None, "Hana works for Boots.", "Hana can't stop talking about her new team at Superdrug; Boots is ancient history.",
          ("Hana", "WORKS_FOR", "Boots"), False),
         (None, "Hana works for Boots.", "Hana's favourite subject at school was history.",
@@ -176,13 +143,7 @@ def test_an_institution_keeps_its_owner_name(memory: TemporalGraphMemory) -> Non
         (None, "Adele dislikes Trello.",
          "Feedback from Adele: \"Since the new labels, Trello has really grown on me.\"",
          ("Adele", "DISLIKES", "Trello"), False),
-    ],
-)
-def test_idioms_of_an_end_and_quoted_speakers(memory: TemporalGraphMemory, case: Case) -> None:
-    speaker, first, later, fact, stays = case
-    after_turns(memory, speaker, first)
-    facts = after_turns(memory, speaker, later)
-    assert (fact in facts) is stays, facts
+]
 
 
 def test_you_leave_from_what_follows_you_you_are_taken_over_by_who_follows_by(
@@ -202,9 +163,7 @@ def test_a_degree_of_a_school_is_no_student(memory: TemporalGraphMemory) -> None
 # Blind batches 90-93: keys handed back and a new resident, "wrapped up at", a school by its
 # initials, "has owned Project X", "married his girlfriend Leela", a guest at someone's wedding, an
 # ending read of no known type (告别学生身份).
-@pytest.mark.parametrize(
-    "case",
-    [
+_KEYS_INITIALS_OWNERS_AND_WEDDINGS: list[Case] = [
         ("Nia", "I live in Derby.", "Handed the keys back to my Derby landlord today, officially a Leeds resident now!",
          ("Nia", "LIVES_IN", "Derby"), False),
         (None, "Omar studies at Durham University.",
@@ -226,13 +185,7 @@ def test_a_degree_of_a_school_is_no_student(memory: TemporalGraphMemory) -> None
          ("何芳", "STUDIES_AT", "南京大学"), False),
         # look-alike: a past employer said with "used to" explains the change words
         (None, "Raj works for Infosys.", "Raj used to work for Wipro.", ("Raj", "WORKS_FOR", "Infosys"), True),
-    ],
-)
-def test_keys_initials_owners_and_weddings(memory: TemporalGraphMemory, case: Case) -> None:
-    speaker, first, later, fact, stays = case
-    after_turns(memory, speaker, first)
-    facts = after_turns(memory, speaker, later)
-    assert (fact in facts) is stays, facts
+]
 
 
 def test_a_possessive_is_no_object(memory: TemporalGraphMemory) -> None:
@@ -243,9 +196,7 @@ def test_a_possessive_is_no_object(memory: TemporalGraphMemory) -> None:
 # Blind batches 94-97: a request to update a record states the change, leaving drinks and a new
 # start despite a commute, ownership that passes from one to another, a hotel stay on a trip,
 # "his direct reports" and "her old boss" (a possessive is neither subject nor object).
-@pytest.mark.parametrize(
-    "case",
-    [
+_RECORDS_LEAVING_DRINKS_AND_POSSESSIVES: list[Case] = [
         (None, "Nadia Kerr lives in Bath.",
          "Hi HR, please update Nadia Kerr's home address: from 1 May she's at 3 Mill Lane, Exeter.",
          ("Nadia Kerr", "LIVES_IN", "Bath"), False),
@@ -270,20 +221,12 @@ def test_a_possessive_is_no_object(memory: TemporalGraphMemory) -> None:
         ("Ben", "I like coffee.", "Two months off caffeine and coffee was never really my thing, it turns out.",
          ("Ben", "LIKES", "coffee"), False),
         (None, "邓丽喜欢远程办公。", "邓丽在周会上说：远程办公一年下来，我真的受够了。", ("邓丽", "LIKES", "远程办公"), False),
-    ],
-)
-def test_records_leaving_drinks_and_possessives(memory: TemporalGraphMemory, case: Case) -> None:
-    speaker, first, later, fact, stays = case
-    after_turns(memory, speaker, first)
-    facts = after_turns(memory, speaker, later)
-    assert (fact in facts) is stays, facts
+]
 
 
 # Blind batches 98-101 (fixed on after their one blind score): made redundant, a closed chapter,
 # fallen for, dead to me, 早就分了 / 领了证, 去了腾讯报到, the owner of a record.
-@pytest.mark.parametrize(
-    "case",
-    [
+_REDUNDANCY_CHAPTERS_AND_RECORDS: list[Case] = [
         (None, "Kemi works for Lloyds.", "Kemi was made redundant by Lloyds in May, the best thing that ever happened to her.",
          ("Kemi", "WORKS_FOR", "Lloyds"), False),
         ("Priya", "I live in Leeds.", "Last boxes unpacked in Bristol, the Leeds chapter is officially closed.",
@@ -296,16 +239,17 @@ def test_records_leaving_drinks_and_possessives(memory: TemporalGraphMemory, cas
         (None, "Ravi reports to Claudia.",
          "HR notice: the line manager on Ravi's record was changed from Claudia to Dominik.",
          ("Ravi", "REPORTS_TO", "Claudia"), False),
-    ],
-)
-def test_redundancy_chapters_and_records(memory: TemporalGraphMemory, case: Case) -> None:
-    speaker, first, later, fact, stays = case
-    after_turns(memory, speaker, first)
-    facts = after_turns(memory, speaker, later)
-    assert (fact in facts) is stays, facts
+]
 
 
 def test_reporting_for_duty_at_an_organisation_is_a_job(memory: TemporalGraphMemory) -> None:
     facts = after_turns(memory, None, "孙磊在华为工作。", "孙磊从华为离职以后，上周去了腾讯报到。")
     assert not any(f[1] == "VISITED" for f in facts), facts
     assert ("孙磊", "WORKS_FOR", "华为") not in facts
+
+
+@pytest.mark.parametrize("case", _FEELINGS_REPORTS_AND_IDIOMS + _FAMILIES_FAREWELLS_AND_FREELANCING + _IDIOMS_OF_AN_END_AND_QUOTED_SPEAKERS + _KEYS_INITIALS_OWNERS_AND_WEDDINGS + _RECORDS_LEAVING_DRINKS_AND_POSSESSIVES + _REDUNDANCY_CHAPTERS_AND_RECORDS)
+def test_a_later_statement_leaves_the_fact_or_keeps_it(memory: TemporalGraphMemory, case: Case) -> None:
+    speaker, first, later, fact, stays = case
+    facts = after_turns(memory, speaker, first, later)
+    assert (fact in facts) is stays, facts

@@ -7,25 +7,11 @@ annotator; no mocks. The sentences are written for these tests, not taken from t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 
-from ._facts import after_turns
-
-Fact = tuple[str, str, "str | None"]
-
-
-@pytest.fixture
-def memory() -> Iterator[TemporalGraphMemory]:
-    with TemporalGraphMemory(":memory:") as m:
-        yield m
-
-
-# (speaker, first statement, later statement, fact, whether the fact is still stated as current)
-Case = tuple["str | None", str, str, Fact, bool]
+from ._facts import Case, after_turns
 
 
 @pytest.mark.parametrize(
