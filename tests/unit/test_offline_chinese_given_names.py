@@ -28,9 +28,21 @@ def _people(annotator: OfflineAnnotator, text: str) -> list[str]:
         ("邹梓轩喜欢爬山。", "邹梓轩"),  # 邹梓 + 轩
         ("蒋雨萱去年毕业了。", "蒋雨萱"),  # 蒋雨 + 萱
         ("我和陶浩然结婚了。", "陶浩然"),
+        ("秦梓涵在南开大学读书。", "秦梓涵"),  # 秦梓 + 涵在: the last character glued to 在
+        ("听说赵雨彤被美团挖走了。", "赵雨彤"),  # 赵雨 + 彤被
+        ("陆欣然喜欢咖啡。", "陆欣然"),  # 欣然 is an adverb to jieba
+        ("万浩然喜欢咖啡。", "万浩然"),  # 万 is a numeral to jieba, before a verb
     ],
 )
 def test_a_modern_given_name_joins_its_surname(annotator: OfflineAnnotator, text: str, name: str) -> None:
+    assert name in _people(annotator, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [("顾城离职后，田甜改向沈括汇报。", "田甜"), ("合并以后，詹宁转去做售前了。", "詹宁")],
+)
+def test_a_verb_after_a_known_name_stays_a_verb(annotator: OfflineAnnotator, text: str, name: str) -> None:
     assert name in _people(annotator, text)
 
 

@@ -186,6 +186,8 @@ def _name_and_next(tok: _Tok, nxt: _Tok | None, zh: _ChineseResources) -> list[_
     return None
 
 
+# function characters jieba glues to a name's last character (涵在, 萱被)
+_GLUE = frozenset("在被和是说把给也就都跟与向从去")
 # what may follow a name: a function word, a verb, a time word, punctuation
 _AFTER_NAME_FLAGS = _ZH_FUNCTION_FLAGS | {"t", "v", "vd", "vi", "vg", "vq", "vl"}
 _NAME_POSITION_FLAGS = frozenset({"", "x", "w", "p", "c", "v", "vn", "ul", "uj", "u", "y"})
@@ -194,33 +196,48 @@ _NAME_POSITION_FLAGS = frozenset({"", "x", "w", "p", "c", "v", "vn", "ul", "uj",
 def _modern_given_name(
     t: _Tok, nxt: _Tok, after: _Tok | None, prev_flag: str, zh: _ChineseResources
 ) -> str | None:
-    """A surname and a given name that jieba's dictionary does not know as one word: a surname
-    alone before a rare two-character word (刘 + 雨萱, 向 + 晨曦, 闫 + 欣怡), or a two-character
-    "name" before a rare last character (邹梓 + 轩, 蒋雨 + 萱). Only where a name can stand: after
-    nothing, punctuation, a preposition, a conjunction or a verb, and before a function word, a
-    verb, a time word or the end (not 高 + 颜值 + 手机, not 向 + 领导).
-
-    Returns "name" (the two tokens are one name), "split" (蒋 + 文说: the name 蒋文 and the
-    verb 说) or None."""
+    """A surname and a given name jieba does not know as one word (刘 + 雨萱, 闫 + 欣怡, 邹梓 + 轩),
+    where a name can stand (after nothing, punctuation, a preposition, a conjunction or a verb;
+    before a function word, a verb, a time word or the end: not 高 + 颜值 + 手机, not 向 + 领导).
+    Returns "name" (one name), "split" (蒋 + 文说 -> 蒋文 + 说), "glued" (余梓 + 涵在 -> 余梓涵 + 在)."""
+    w, v = t.text, nxt.text
+    if prev_flag not in _NAME_POSITION_FLAGS or nxt.text in _ZH_NOT_NAMES:
+        return None
+    if len(w) == 2 and len(v) == 2 and v[1] in _GLUE and zh.freq.get(v, 0) <= 50 \
+            and zh.freq.get(v[0], 0) < 1000:  # (not 田甜 + 改向, 詹宁 + 转去: a verb's first character)
+        # 余梓 + 涵在, 雷雨 + 萱被: the name's last character glued to the word after it
+        name = w[0] in zh.surnames and (t.xpos in _ZH_NAMEISH or zh.freq.get(w, 0) <= 50)
+        return "glued" if name else None
     if after is not None and after.kind == _ZH and after.xpos not in _AFTER_NAME_FLAGS:
         return None
-    if prev_flag not in _NAME_POSITION_FLAGS or nxt.xpos in _ZH_FUNCTION_FLAGS \
-            or nxt.text in _ZH_NOT_NAMES:
+    # (a surname jieba tags as a name may come before a rare word it tags an adverb: 陆 + 欣然)
+    adverb_name = t.xpos in _ZH_NAMEISH and nxt.xpos == "d" and zh.freq.get(v, 0) <= 500
+    if nxt.xpos in _ZH_FUNCTION_FLAGS and not adverb_name:
         return None
-    w, v = t.text, nxt.text
     if len(w) == 1 and len(v) == 2:  # (not 一万 + 晨曦, 高 + 颜值: a numeral, an adjective)
         # (not 蒋 + 文说: a common verb or function word glued to the name's last character)
         last = zh.tags.get(v[1], "")
         glued = zh.freq.get(v[1], 0) > 5000 and (last.startswith("v") or last in _ZH_FUNCTION_FLAGS)
-        name = w in zh.surnames and zh.freq.get(v, 0) <= 200 and not nxt.xpos.startswith("v") \
-            and t.xpos not in ("a", "ad", "d", "m", "q", "mq", "b")
+        # a surname that is also an adverb, numeral or adjective (曾, 万, 高) only before a verb
+        # or a preposition: 万浩然喜欢…, 严晨曦被…; not 高颜值的手机
+        odd = t.xpos in ("a", "ad", "d", "m", "q", "mq", "b")
+        verb_after = after is not None and (after.xpos.startswith("v") or after.xpos == "p")
+        name = (
+            w in zh.surnames
+            and (zh.freq.get(v, 0) <= 200 or adverb_name)
+            and not nxt.xpos.startswith("v")
+            and (not odd or (verb_after and prev_flag in ("", "x", "w", "c", "v")))
+        )
         return "split" if name and glued else "name" if name else None
     if len(w) == 2 and len(v) == 1:  # (涵 is a verb to jieba; 说, 走 are too common)
-        name = w[0] in zh.surnames and t.xpos in _ZH_NAMEISH and zh.freq.get(v, 0) < 1000 \
-            and nxt.xpos in ("n", "nr", "nz", "ng", "g", "zg", "v", "vg")
+        name = (
+            w[0] in zh.surnames
+            and (t.xpos in _ZH_NAMEISH or zh.freq.get(w, 0) <= 50)
+            and zh.freq.get(v, 0) < 1000
+            and nxt.xpos in ("n", "nr", "nz", "ng", "g", "zg", "v", "vg", "ns")
+        )
         return "name" if name else None
     return None
-
 
 def _merged(toks: list[_Tok], text: str, flag: str, upos: str) -> _Tok:
     tok = _Tok(text[toks[0].start : toks[-1].end], toks[0].start, toks[-1].end, _ZH, flag)
@@ -399,6 +416,12 @@ def _merge_chinese(
             given = _modern_given_name(t, nxt, toks[i + 2] if i + 2 < n else None, prev_flag, zh)
             if given == "name":
                 out.append(_merged([t, nxt], text, "nr", "@PERSON"))  # 刘 + 雨萱, 邹梓 + 轩
+                i += 2
+                continue
+            if given == "glued":  # 余梓 + 涵在 -> 余梓涵 + 在
+                name = _zh_tok(w + v[0], t.start, nxt.start + 1, "nr")
+                name.upos = "@PERSON"
+                out.extend((name, _zh_tok(v[1], nxt.start + 1, nxt.end, zh.tags.get(v[1], "p"))))
                 i += 2
                 continue
             if given == "split":  # 蒋 + 文说 -> 蒋文 + 说
