@@ -115,6 +115,8 @@ _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
 _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子|住处|地址|公司|单位|工作)")
+# either feeling, for the sentences with no change or topic word ("won't go near sushi")
+_FEELING = re.compile(f"{_AVERSE.pattern}|{_FOND.pattern}")
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
@@ -283,8 +285,8 @@ def doubt_proposals(
         if not text or _OPEN_MOOD.search(text):
             continue
         if not _CHANGE.search(text) and not _ANY_TOPIC.search(text) \
-                and not _AVERSE.search(text.casefold()) and not _FOND.search(text.casefold()):
-            continue  # most sentences: a few searches, no clause reading
+                and not _FEELING.search(text.casefold()):
+            continue  # most sentences: three searches, no clause reading
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
         clauses = [c for c in _CLAUSES.split(text) if c.strip()]
         # (a future clause too: "天河项目我已经交接给小郑了，…下个月开始两头飞" still hands over)
@@ -296,8 +298,7 @@ def doubt_proposals(
         cut, kept = heads != kept, heads
         text = "，".join(kept)
         changed = bool(_CHANGE.search(text))
-        if not changed and not _ANY_TOPIC.search(text) and not _AVERSE.search(text.casefold()) \
-                and not _FOND.search(text.casefold()):
+        if not changed and not _ANY_TOPIC.search(text) and not _FEELING.search(text.casefold()):
             continue  # what is left of it: one search instead of one per type
         topics: dict[str, bool] = {}  # a type's topic words, searched when a relation asks
 

@@ -52,11 +52,16 @@ _GENERIC_HEADS = frozenset(
 _NAME_FILLER = frozenset({"university", "of", "the", "college", "school", "project", "team", "inc"})
 
 
+def _initials(name: str) -> str:
+    """The first letters of ``name``'s capitalised words: "UT" for "University of Texas"."""
+    return "".join(w[0] for w in re.findall(r"[A-Z][\w'’]*", name))
+
+
 def same_thing(entity_id: str, name: str) -> bool:
     """Whether an entity id (a slug of its name) and a name share a distinctive word, or one
     Chinese name starts the other: "cardiff" and "Cardiff University", 复旦 and 复旦大学; or the
     id is the name's initials: "ut" and "University of Texas"."""
-    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’]*", name)).casefold()
+    initials = _initials(name).casefold()
     if len(initials) >= 2 and entity_id.casefold() == initials:
         return True
     name = name.casefold()
@@ -69,7 +74,7 @@ def same_thing(entity_id: str, name: str) -> bool:
 def acronym_named(name: str, text: str) -> bool:
     """Whether the initials of ``name``'s capitalised words ("UT" for "University of Texas",
     "KCL" for "King's College London") stand in ``text`` as a word in capitals."""
-    initials = "".join(w[0] for w in re.findall(r"[A-Z][\w'’]*", name))
+    initials = _initials(name)
     return len(initials) >= 2 and re.search(rf"(?<![\w]){initials}(?![\w])", text) is not None
 
 

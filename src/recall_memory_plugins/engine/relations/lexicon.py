@@ -18,6 +18,7 @@ __all__ = [
     "FEMALE_NAMES",
     "MALE_NAMES",
     "ORG_SUFFIXES",
+    "POSSESSIVE_DETERMINERS",
     "POSSESSOR",
     "PRONOUNS",
     "gender_of",
@@ -218,6 +219,9 @@ def gender_of(name: str) -> Literal["m", "f"] | None:
 
 #: A name followed by "'s" and a person of theirs is that person's possessor, not the object
 #: (shared by the patterns and coreference: "Tariq's teammate Owen ... he" is Owen)
+# words that own what follows them and are never a subject or an object on their own ("his
+# direct reports", "married his girlfriend Leela"); "her" is an object too ("married her")
+POSSESSIVE_DETERMINERS = frozenset({"his", "her", "my", "their", "our", "your", "its"})
 POSSESSOR = re.compile(
     r"(?:'s|’s)\s+(?:(?:new|old|younger|older|elder|little|big|best|late|former|ex-)\s*)?"
     r"(?:brother|sister|mother|mom|mum|father|dad|son|daughter|cousin|aunt|uncle|niece|nephew"

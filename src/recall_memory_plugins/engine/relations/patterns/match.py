@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ..lexicon import POSSESSOR
+from ..lexicon import POSSESSIVE_DETERMINERS, POSSESSOR
 from ..schema import (
     DATE,
     LOCATION,
@@ -78,7 +78,7 @@ class _Match:
             named = _ROLE_THEN_NAME.match(self.view.text, self.m.end("o"))
             return self.ex.refs(int(named.group(1))) if named else []
         if name == "s" and _GROUP_AFTER.match(self.view.text, self.m.end("s")) \
-                and self.ex.mentions[idx].text.casefold() in _POSSESSIVE_DETERMINERS | {"her"}:
+                and self.ex.mentions[idx].text.casefold() in POSSESSIVE_DETERMINERS:
             return []  # "His direct reports … now report to Leah": not he
         out = self.ex.refs(idx)
         if name == "s":  # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
@@ -170,7 +170,6 @@ _GROUP_AFTER = re.compile(
     r"\s+(?:direct\s+)?(?:reports|team|staff|colleagues|co-?workers|kids|children|family|parents"
     r"|friends|employees)\b"
 )
-_POSSESSIVE_DETERMINERS = frozenset({"his", "my", "their", "our", "your", "its"})
 _HER_NOUN = re.compile(r"\s+" + _ROLES + r"\b")
 
 
@@ -178,7 +177,9 @@ def _possessive_object(text: str, view: str, end: int) -> bool:
     """Whether an object slot's mention is a possessive determiner ("married his girlfriend …";
     "her" only before a partner's role: "married her" is an object)."""
     word = text.casefold()
-    return word in _POSSESSIVE_DETERMINERS or (word == "her" and _HER_NOUN.match(view, end) is not None)
+    if word == "her":
+        return _HER_NOUN.match(view, end) is not None
+    return word in POSSESSIVE_DETERMINERS
 
 
 _KNOWN_TYPES = frozenset({PERSON, ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from ....nlp.base import Annotation, Sentence, Token
-from ..lexicon import POSSESSOR
+from ..lexicon import POSSESSIVE_DETERMINERS, POSSESSOR
 from ..names import is_cjk, token_offsets
 from ..schema import ORG, PERSON, PRODUCT, PROJECT, THING, EntityRef, ExtractionContext, Mention
 from .blocks import _DETS, _NOUNISH, _SLOT_RE, _ZH, _ZH_NP_TAIL, _ZH_NP_VERBS, CLOSE, OPEN
@@ -229,7 +229,6 @@ _REPORTED = re.compile(
     + OPEN + r"(\d+)" + CLOSE
 )
 
-_DETERMINERS_OF = frozenset({"his", "her", "my", "their", "our", "your", "its"})
 _OF_SLOT = re.compile("的" + OPEN + r"(\d+)" + CLOSE)
 
 
@@ -261,7 +260,7 @@ def _sentence_subject(
         idx, found = int(owned.group(1)), owned
     if POSSESSOR.match(head, found.end()):
         return None  # "Hamish's sister packed up and moved to Dundee": the sister, unnamed
-    if 0 <= idx < len(ex.mentions) and ex.mentions[idx].text.casefold() in _DETERMINERS_OF:
+    if 0 <= idx < len(ex.mentions) and ex.mentions[idx].text.casefold() in POSSESSIVE_DETERMINERS:
         return None  # "His direct reports, including Grace, now report to Leah": not he
     if view.zh and head.startswith("的", found.end()):
         return None  # 复旦的硕士上个月毕业了，…: the degree's, not 复旦's
