@@ -70,6 +70,7 @@ __all__ = [
     "READ_SCHEMA_VERSION",
     "RECENT_ENTITIES",
     "RELATIONS",
+    "STABLE_PLAN",
     "STATEMENTS_AT",
     "STATS_ALL",
     "STATS_NAMESPACE",
@@ -77,6 +78,12 @@ __all__ = [
     "WRITE_SCHEMA_VERSION",
     "expand_plain",
 ]
+
+# The reads of every add and recall keep their first plan (`replan=skip`): Neo4j re-plans a query
+# when the statistics have moved (a growing namespace: 50-290 ms a query, every few minutes), and a
+# plan made on an empty database read the whole (namespace) index per key. Each look-up in them
+# names its index, so the plan cannot improve. Nested in another query, one loses the prefix.
+STABLE_PLAN = "CYPHER replan=skip\n"
 
 # ------------------------------------------------------------------------------------ schema
 READ_SCHEMA_VERSION = "OPTIONAL MATCH (v:RecallSchema {name: $name}) RETURN v.version AS version"
@@ -363,7 +370,7 @@ OPTIONAL MATCH (g:NamespaceGeneration {namespace: $ns})
 RETURN n.step AS step, g.generation AS generation
 """
 # CURRENT_STATE and COUNT_STATEMENTS in one (a recall's reading() block reads it once)
-NAMESPACE_STATE = """
+NAMESPACE_STATE = STABLE_PLAN + """
 OPTIONAL MATCH (n:Namespace {namespace: $ns})
 OPTIONAL MATCH (g:NamespaceGeneration {namespace: $ns})
 RETURN n.step AS step, g.generation AS generation, n.n_statements AS n, n.total_length AS total
@@ -390,9 +397,9 @@ _STATEMENT_ROW = (
     "s.metadata, s.superseded_by]"
 )
 
-GET_STATEMENTS = f"""
+GET_STATEMENTS = STABLE_PLAN + f"""
 UNWIND $ids AS sid
-MATCH (s:Statement {{id: sid}})
+MATCH (s:Statement {{id: sid}}) USING INDEX SEEK s:Statement(id)
 WHERE s.namespace = $ns
 RETURN collect({_STATEMENT_ROW}) AS statements
 """
@@ -429,9 +436,9 @@ LIMIT $limit
 RETURN collect({_STATEMENT_ROW}) AS statements
 """
 
-STATEMENTS_AT = f"""
+STATEMENTS_AT = STABLE_PLAN + f"""
 UNWIND $steps AS step
-MATCH (s:Statement {{namespace: $ns, t_index: step}})
+MATCH (s:Statement {{namespace: $ns, t_index: step}}) USING INDEX SEEK s:Statement(namespace, t_index)
 WHERE s.superseded_by IS NULL
 WITH s ORDER BY s.t_index, s.id
 RETURN collect({_STATEMENT_ROW}) AS statements
@@ -482,32 +489,30 @@ def _context_ids(keys: str, limit: str, name: str) -> str:
     names), newest first: two list properties of the concept, no member read."""
     return f"""
 UNWIND ${keys} AS key
-MATCH (c:Concept {{namespace: $ns, key: key}})
+MATCH (c:Concept {{namespace: $ns, key: key}}) USING INDEX SEEK c:Concept(namespace, key)
 RETURN collect([c.name, c.context_ids[..${limit}], c.context_steps[..${limit}]]) AS {name}
 """
 
 
-FIND_CONTEXT_IDS = _context_ids("keys", "limit", "contexts")
+FIND_CONTEXT_IDS = STABLE_PLAN + _context_ids("keys", "limit", "contexts")
 
 # FIND_CONTEXT_IDS for two groups of concepts with a limit each, in one round trip (a recall's
 # question concepts and the related ones)
-FIND_CONTEXT_IDS_2 = f"""
+FIND_CONTEXT_IDS_2 = STABLE_PLAN + f"""
 CALL () {{{_context_ids("keys", "limit", "first")}}}
 CALL () {{{_context_ids("second_keys", "second_limit", "second")}}}
 RETURN first, second
 """
 
-TERM_FREQUENCIES = """
+TERM_FREQUENCIES = STABLE_PLAN + """
 UNWIND $keys AS key
-MATCH (t:Term {namespace: $ns, key: key})
+MATCH (t:Term {namespace: $ns, key: key}) USING INDEX SEEK t:Term(namespace, key)
 RETURN t.term AS term, t.df AS df
 """
 
-# A term's newest postings: a descending range of the (namespace, key, sid) posting index, read
-# in index order and cut at the limit (ORDER BY names all three indexed properties, so the
-# planner drops the sort), without the statement nodes (a posting carries their id, step and
-# length). Read through the Term node, every posting of a common term was read and sorted to
-# find its newest (39k postings, 122k db hits in one recall at 100k statements).
+# A term's newest postings: a descending range of the (namespace, key, sid) posting index in index
+# order (no sort), cut at the limit, without the statement nodes. Read through the Term node, every
+# posting of a common term was read and sorted (122k db hits in one recall at 100k statements).
 FIND_POSTINGS = """
 UNWIND $keys AS key
 MATCH (t:Term {namespace: $ns, key: key})
@@ -521,11 +526,10 @@ CALL (key) {
 RETURN t.term AS term, hits
 """
 
-# BM25 on the server: each term's newest postings (as FIND_POSTINGS; the largest limit read
-# once, then sliced per term), summed per statement, only the ``top`` best sent back. Reading
-# the postings out instead cost more in the Python driver (decoding thousands of values per
-# recall) than the whole query.
-SCORE_TERMS = """
+# BM25 on the server: each term's newest postings (as FIND_POSTINGS; the largest limit read once,
+# then sliced per term), summed per statement, only the ``top`` best sent back (decoding the
+# postings in the Python driver cost more than the whole query).
+SCORE_TERMS = STABLE_PLAN + """
 UNWIND $terms AS q
 CALL (q) {
   MATCH ()-[o:OCCURS]->()
@@ -548,15 +552,15 @@ WHERE ($alias_keys IS NULL OR any(k IN e.alias_keys WHERE k IN $alias_keys))
   AND ($type IS NULL OR e.type = $type)
 RETURN collect({_ENTITY_MAP}) AS entities
 """
-ENTITIES_BY_ID = (
-    "UNWIND $keys AS key MATCH (e:Entity {namespace: $ns, key: key})" + _ENTITY_FILTER_RETURN
+ENTITIES_BY_ID = STABLE_PLAN + (
+    "UNWIND $keys AS key MATCH (e:Entity {namespace: $ns, key: key}) "
+    "USING INDEX SEEK e:Entity(namespace, key)" + _ENTITY_FILTER_RETURN
 )
 ENTITIES_BY_NAMESPACE = "MATCH (e:Entity {namespace: $ns})" + _ENTITY_FILTER_RETURN
-# An alias look-up seeks the (namespace, key) constraint of the Alias nodes: the entities that
-# carry one of the aliases, never a scan of the namespace's entities. Written as an IN list: as
-# UNWIND + MATCH per key, the planner came to choose a scan of the whole alias index per key
-# (6,751 db hits for one alias on a 100k-statement database), with or without an index hint.
-ENTITIES_BY_ALIAS = f"""
+# An alias look-up seeks the (namespace, key) constraint of the Alias nodes, as an IN list: as
+# UNWIND + MATCH per key, the planner came to scan the whole alias index per key (6,751 db hits
+# for one alias on a 100k-statement database), with or without an index hint.
+ENTITIES_BY_ALIAS = STABLE_PLAN + f"""
 MATCH (a:Alias) USING INDEX SEEK a:Alias(namespace, key)
 WHERE a.namespace = $ns AND a.key IN $alias_index_keys
 MATCH (a)-[:ALIAS_OF]->(e:Entity)
@@ -564,16 +568,15 @@ WITH DISTINCT e
 WHERE $type IS NULL OR e.type = $type
 RETURN collect({_ENTITY_MAP}) AS entities
 """
-# The newest $limit by the (namespace, last_step) index alone, read in index order (the ORDER BY
-# names both indexed properties, so the planner can drop the sort), give the lowest last_step
-# that can make the cut; only the entities from that step on (ties included) are then sorted in
-# full and projected. Without it, every entity of the namespace was projected and sorted.
-RECENT_ENTITIES = f"""
-MATCH (e:Entity)
+# The newest $limit by the (namespace, last_step) index alone, in index order (no sort), give the
+# lowest last_step that can make the cut; only the entities from that step on (ties included)
+# are sorted and projected (before, every entity of the namespace was).
+RECENT_ENTITIES = STABLE_PLAN + f"""
+MATCH (e:Entity) USING INDEX e:Entity(namespace, last_step)
 WHERE e.namespace = $ns AND e.last_step IS NOT NULL
 WITH e ORDER BY e.namespace DESC, e.last_step DESC LIMIT $limit
 WITH min(e.last_step) AS floor
-MATCH (e:Entity {{namespace: $ns}})
+MATCH (e:Entity {{namespace: $ns}}) USING INDEX SEEK e:Entity(namespace, last_step)
 WHERE e.last_step >= floor
 WITH e ORDER BY e.last_step DESC, e.first_step DESC, e.id ASC LIMIT $limit
 RETURN collect({_ENTITY_MAP}) AS entities
@@ -597,10 +600,12 @@ _RELATION_ROW = (
 _NEWEST_RELATIONS = f"""WITH r ORDER BY r.seq DESC LIMIT $newest
 CALL (r) {{
   OPTIONAL MATCH (s:Entity {{namespace: $ns, key: r.subject_key}})
+  USING INDEX SEEK s:Entity(namespace, key)
   RETURN s.name AS subject_name
 }}
 CALL (r) {{
   OPTIONAL MATCH (o:Entity {{namespace: $ns, key: r.object_key}})
+  USING INDEX SEEK o:Entity(namespace, key)
   RETURN o.name AS object_name
 }}
 WITH r, subject_name, object_name ORDER BY r.seq
@@ -625,13 +630,15 @@ RELATIONS = {
     "type": "MATCH (r:Relation {namespace: $ns, type_key: $type_key}) "
     "USING INDEX r:Relation(namespace, type_key, seq) WHERE r.seq IS NOT NULL WITH r"
     + _RELATION_FILTER_RETURN,
-    "namespace": "MATCH (r:Relation {namespace: $ns})" + _RELATION_FILTER_RETURN,
+    "namespace": "MATCH (r:Relation {namespace: $ns}) USING INDEX r:Relation(namespace)"
+    + _RELATION_FILTER_RETURN,
     # either end: one indexed look-up per side, never the namespace's whole history
     "entity": "CALL () { MATCH (r:Relation {namespace: $ns, subject_key: $entity_key}) "
     "USING INDEX r:Relation(namespace, subject_key) RETURN r "
     "UNION MATCH (r:Relation {namespace: $ns, object_key: $entity_key}) "
     "USING INDEX r:Relation(namespace, object_key) RETURN r } WITH r" + _RELATION_FILTER_RETURN,
 }
+RELATIONS = {kind: STABLE_PLAN + query for kind, query in RELATIONS.items()}
 
 STATS_NAMESPACE = """
 OPTIONAL MATCH (n:Namespace {namespace: $ns})
@@ -735,9 +742,9 @@ EXPAND_APOC = _EXPAND_HEAD + _EXPAND_APOC_BODY + _EXPAND_TAIL
 
 # The question's concepts (FIND_CONCEPTS) and the expansion from them in one query: the window
 # starts $window steps before $anchor, or before the oldest of them (anchor null).
-EXPAND_QUESTION_APOC = f"""
+EXPAND_QUESTION_APOC = STABLE_PLAN + f"""
 UNWIND $keys AS key
-MATCH (c:Concept {{namespace: $ns, key: key}})
+MATCH (c:Concept {{namespace: $ns, key: key}}) USING INDEX SEEK c:Concept(namespace, key)
 WITH collect(c) AS found
 WITH found, coalesce($anchor, apoc.coll.min([c IN found | c.t_index])) - $window AS min_t
 WITH found, min_t, [c IN found WHERE c.t_index >= min_t] AS starts
@@ -890,3 +897,4 @@ BUMP_GENERATION_ITEMS = """
 MERGE (g:NamespaceGeneration {namespace: $ns})
 SET g.generation = coalesce(g.generation, 0) + 1
 """
+

@@ -6,13 +6,13 @@ All values are parameters; see :mod:`.cypher` for the conventions (index keys, r
 
 from __future__ import annotations
 
-from .cypher import _NEWEST_RELATIONS
+from .cypher import _NEWEST_RELATIONS, STABLE_PLAN
 
 __all__ = ["RELATIONS_OF_ENTITIES"]
 
 # RELATIONS["entity"] of several entities (a recall's anchors): one row per entity, in the order
 # of $entity_keys, with its newest $newest relations oldest first
-RELATIONS_OF_ENTITIES = f"""
+RELATIONS_OF_ENTITIES = STABLE_PLAN + f"""
 UNWIND range(0, size($entity_keys) - 1) AS i
 WITH i, $entity_keys[i] AS entity_key
 CALL (entity_key) {{

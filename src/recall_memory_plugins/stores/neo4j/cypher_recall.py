@@ -14,6 +14,7 @@ from .cypher import (
     NAMESPACE_STATE,
     RECENT_ENTITIES,
     SCORE_TERMS,
+    STABLE_PLAN,
     STATEMENTS_AT,
     TERM_FREQUENCIES,
 )
@@ -29,7 +30,8 @@ __all__ = [
 
 
 def _subquery(query: str, imported: str = "") -> str:
-    return f"CALL ({imported}) {{{query}}}\n"
+    """``query`` as a ``CALL`` block (without its stable-plan prefix: only a whole query has one)."""
+    return f"CALL ({imported}) {{{query.removeprefix(STABLE_PLAN)}}}\n"
 
 
 _ANCHOR = "coalesce($anchor,"
@@ -56,7 +58,8 @@ READ_QUESTION_APOC = (
 
 # RECENT_ENTITIES (as recent) and ENTITIES_BY_ALIAS (entities) in one query
 RECENT_ENTITIES_AND_ALIASES = (
-    _subquery(RECENT_ENTITIES.replace("AS entities", "AS recent"))
+    STABLE_PLAN
+    + _subquery(RECENT_ENTITIES.replace("AS entities", "AS recent"))
     + _subquery(ENTITIES_BY_ALIAS)
     + "RETURN recent, entities\n"
 )
@@ -64,21 +67,25 @@ RECENT_ENTITIES_AND_ALIASES = (
 # READ_QUESTION_APOC and RECENT_ENTITIES_AND_ALIASES in one query
 READ_QUESTION_AND_ENTITIES_APOC = READ_QUESTION_APOC.replace(
     "RETURN step,",
-    RECENT_ENTITIES_AND_ALIASES.replace("RETURN recent, entities\n", "")
+    RECENT_ENTITIES_AND_ALIASES.removeprefix(STABLE_PLAN).replace("RETURN recent, entities\n", "")
     + "RETURN recent, entities, step,",
 )
 
 # SCORE_TERMS (scored), FIND_CONTEXT_IDS_2 (first, second) and RELATIONS_OF_ENTITIES (anchored:
 # [i, relations] pairs, in the order of $entity_keys) in one query
 SCORE_TERMS_AND_CONTEXT_IDS = (
-    _subquery(SCORE_TERMS)
+    STABLE_PLAN
+    + _subquery(SCORE_TERMS)
     + _subquery(_subquery(RELATIONS_OF_ENTITIES) + "RETURN collect([i, relations]) AS anchored\n")
-    + FIND_CONTEXT_IDS_2.replace("RETURN first, second", "RETURN scored, anchored, first, second")
+    + FIND_CONTEXT_IDS_2.removeprefix(STABLE_PLAN).replace(
+        "RETURN first, second", "RETURN scored, anchored, first, second"
+    )
 )
 
 # GET_STATEMENTS (statements) and STATEMENTS_AT (at_steps) in one query
 GET_STATEMENTS_AND_STATEMENTS_AT = (
-    _subquery(GET_STATEMENTS)
+    STABLE_PLAN
+    + _subquery(GET_STATEMENTS)
     + _subquery(STATEMENTS_AT.replace("AS statements", "AS at_steps"))
     + "RETURN statements, at_steps\n"
 )
