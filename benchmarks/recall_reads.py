@@ -6,6 +6,7 @@ data) and PROFILE each query of one recall.
     python -m benchmarks.recall_reads time --namespace bench100k --questions 100 --name new1
     python -m benchmarks.recall_reads texts --namespace bench100k --out /tmp/new.json
     python -m benchmarks.recall_reads profile --namespace bench100k --questions 20
+    python -m benchmarks.recall_reads after-ingest --size 3000 --rounds 2
 
 Run it with ``PYTHONPATH`` set to the tree under test (``src`` and the tree itself) and the
 ``NEO4J_*`` variables of a test server. ``texts`` writes every recall's texts (JSON) and their
@@ -24,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from collections.abc import Callable, Sequence
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
@@ -264,6 +266,45 @@ def profile(args: argparse.Namespace) -> None:
         )
 
 
+def after_ingest(args: argparse.Namespace) -> None:
+    """Recalls right after a bulk ingest into a fresh namespace: ``--rounds`` rounds over the
+    same questions, each with its p50 / p95 and the recalls over ``--slow-ms`` (their index and
+    ms), and the slowest queries of the first round. The first round is where the server
+    re-plans queries whose statistics the ingest moved (the second is the same work, planned)."""
+    memory, store = _memory()
+    ns = args.namespace or f"after-ingest-{uuid.uuid4().hex[:8]}"
+    texts = ChatGenerator(SEED).take(args.size)
+    questions = _questions(args.questions)
+    t0 = time.perf_counter()
+    memory.add_many(
+        [{"text": t, "at": T0 + timedelta(seconds=i)} for i, t in enumerate(texts)], namespace=ns
+    )
+    rate = args.size / (time.perf_counter() - t0)
+    print(f"{args.size} statements into {ns} through add_many: {rate:.0f}/s")
+    log: list[tuple[str, float]] = []
+    _wrap_run(store, log)
+    for r in range(args.rounds):
+        lat, slow_queries = [], []
+        for q in questions:
+            log.clear()
+            t1 = time.perf_counter()
+            memory.recall(q, namespace=ns, token_budget=BUDGET)
+            lat.append(1000 * (time.perf_counter() - t1))
+            slow_queries += [(a, round(1000 * s)) for a, s in log if 1000 * s > args.slow_ms]
+        slow = [(i, round(ms)) for i, ms in enumerate(lat) if ms > args.slow_ms]
+        print(
+            f"round {r + 1}: p50 {C.percentile(lat, 50):.1f} ms, p95 "
+            f"{C.percentile(lat, 95):.1f} ms, {len(slow)} recalls over {args.slow_ms:.0f} ms "
+            f"{slow[:12]}"
+        )
+        if r == 0 and slow_queries:
+            print("  slowest queries:", sorted(slow_queries, key=lambda x: -x[1])[:6])
+    if not args.namespace:
+        store.clear(ns)
+    memory.close()
+    store.close()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -290,8 +331,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--namespace", default="bench100k")
     p.add_argument("--questions", type=int, default=20)
     p.add_argument("--plans", action="store_true")
+    p = sub.add_parser("after-ingest")
+    p.add_argument("--size", type=int, default=3000)
+    p.add_argument("--namespace", default="", help="default: a fresh one, cleared after")
+    p.add_argument("--questions", type=int, default=100)
+    p.add_argument("--rounds", type=int, default=2)
+    p.add_argument("--slow-ms", type=float, default=40.0)
     args = parser.parse_args(argv)
-    {"build": build, "time": time_recalls, "texts": texts, "profile": profile}[args.command](args)
+    commands = {"build": build, "time": time_recalls, "texts": texts, "profile": profile,
+                "after-ingest": after_ingest}
+    commands[args.command](args)
     return 0
 
 

@@ -214,6 +214,24 @@ def test_recall_reads_benchmark_script(
 
 
 @pytest.mark.neo4j
+def test_after_ingest_benchmark_script(
+    counting: CountingStore, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Recall rounds right after a bulk ingest: one line per round, its own namespace cleared."""
+    from benchmarks import recall_reads
+
+    capsys.readouterr()
+    args = ["after-ingest", "--size", "40", "--questions", "5", "--rounds", "2", "--slow-ms", "0"]
+    assert recall_reads.main(args) == 0
+    out = capsys.readouterr().out
+    ns = out.split(" into ", 1)[1].split(" ", 1)[0]
+    assert ns.startswith("after-ingest-") and "40 statements into" in out
+    assert "round 1: p50" in out and "round 2: p50" in out and "5 recalls over 0 ms" in out
+    assert "  slowest queries: [('" in out  # every query is over 0 ms
+    assert counting.count_statements(ns)[0] == 0  # cleared after
+
+
+@pytest.mark.neo4j
 def test_update_hits_benchmark_script(
     counting: CountingStore, capsys: pytest.CaptureFixture[str]
 ) -> None:
