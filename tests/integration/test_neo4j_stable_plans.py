@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
+from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore, cypher
 from tests.unit.test_neo4j_stable_plans_text import stable_queries
 
 pytestmark = pytest.mark.neo4j
@@ -40,3 +40,47 @@ def test_stable_reads_are_index_seeks(
     if name not in WHOLE_NAMESPACE:
         assert not [op for op in ops if "(namespace) WHERE" in op and "UNIQUE" not in op], ops
     assert any("IndexSeek" in op for op in ops), ops
+
+
+def _recall_queries(store: Neo4jGraphStore, ns: str, question: str) -> tuple[list[str], str]:
+    from recall_memory_plugins import TemporalGraphMemory
+
+    sent: list[str] = []
+    run = store._run_in_reads
+
+    def record(reads: Any, query: str, params: Any, transform: Any) -> Any:
+        sent.append(query)
+        return run(reads, query, params, transform)
+
+    store._run_in_reads = record  # type: ignore[method-assign]
+    try:
+        text = TemporalGraphMemory(store, annotator="offline").recall(question, namespace=ns).text
+    finally:
+        del store._run_in_reads
+    return sent, text
+
+
+def test_stable_plans_can_be_switched_off(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig
+) -> None:
+    """``stable_plans=False`` sends the same reads without the prefix, with the same answer."""
+    import uuid
+
+    from recall_memory_plugins import TemporalGraphMemory
+
+    ns = f"it-stable-{uuid.uuid4().hex[:12]}"
+    memory = TemporalGraphMemory(store, annotator="offline")
+    memory.add_many(["Alice moved to Lisbon in May.", "Bob works at Acme with Alice."], namespace=ns)
+    plain = Neo4jGraphStore(driver=driver, database=config.database, stable_plans=False)
+    try:
+        stable_sent, stable_text = _recall_queries(store, ns, "Where does Alice live?")
+        plain_sent, plain_text = _recall_queries(plain, ns, "Where does Alice live?")
+        # (the newest statements, read when the budget has room left, are re-planned as before)
+        merged = [q for q in stable_sent if q != cypher.FIND_RECENT_STATEMENTS]
+        assert len(merged) >= 3 and all(q.startswith("CYPHER replan=skip") for q in merged)
+        assert plain_sent and not any("replan" in q for q in plain_sent)
+        assert [q.removeprefix("CYPHER replan=skip\n") for q in stable_sent] == plain_sent
+        assert plain_text == stable_text and "Lisbon" in plain_text
+    finally:
+        plain.close()
+        store.clear(ns)

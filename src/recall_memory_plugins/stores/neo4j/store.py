@@ -59,6 +59,9 @@ class Neo4jGraphStore(Neo4jMergedReads):
             last, ``bulk_size`` per query); False: written when ``bulk_size`` have queued.
             With both (the defaults), ``add_many`` at 10k statements ran 1.2-2.3x as fast as with
             ``bulk_size=1`` (benchmarks/README.md).
+        stable_plans: the reads of every add and recall keep their first plan on the server
+            (``CYPHER replan=skip``; each names its indexes): no re-planning stalls as the
+            database grows. False: the server re-plans them when its statistics move.
 
     The constructor performs no I/O and no DDL: call :meth:`setup` once (idempotent) before use.
     The store is thread-safe (the driver pools connections; each call uses its own session, a
@@ -87,6 +90,7 @@ class Neo4jGraphStore(Neo4jMergedReads):
         batch_commit_every: int = 500,
         bulk_size: int = 25,
         write_behind: bool = True,
+        stable_plans: bool = True,
     ) -> None:
         self._neo4j: ModuleType = require("neo4j", extra="neo4j", purpose=_PURPOSE)
         if (uri is None) == (driver is None):
@@ -103,6 +107,7 @@ class Neo4jGraphStore(Neo4jMergedReads):
             raise ConfigurationError(f"bulk_size must be an int >= 1, got {bulk_size!r}")
         self._bulk_size = bulk_size
         self._write_behind = bool(write_behind)
+        self._stable_plans = bool(stable_plans)
         self._local = threading.local()  # .batch: the thread's open _Batch, if any
         self._database = database
         self._use_apoc = use_apoc

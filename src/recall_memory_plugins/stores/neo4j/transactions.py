@@ -130,6 +130,7 @@ class Neo4jConnection(Neo4jReads):
     _batch_commit_every: int
     _bulk_size: int
     _write_behind: bool
+    _stable_plans: bool
 
     # ------------------------------------------------------------------------------ plumbing
     @contextmanager
@@ -201,6 +202,8 @@ class Neo4jConnection(Neo4jReads):
         must not have written anything when ``transform`` rejects its result.
         """
         self._check_open()
+        if not self._stable_plans:
+            query = query.removeprefix(cypher.STABLE_PLAN)
         reads = self._reads_block()
         if reads is not None and write:
             reads.namespaces.clear()  # the block's own write: read the clocks again
