@@ -280,3 +280,24 @@ def test_a_deleted_statement_id_is_never_given_to_another(store: GraphStore, ns:
     assert after_clear > again > first
     with pytest.raises(NotFoundError):
         memory.get(again)
+
+
+def test_recent_statements_are_the_newest_current_ones(store: GraphStore, ns: str) -> None:
+    """The newest statements, newest first (a step's chunks by id, descending), without
+    superseded or deleted ones, whatever the limit cuts through (one query on Neo4j reads them
+    through the (namespace, t_index) index: the newest step that can make the cut, then all
+    statements from that step on)."""
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns, max_statement_tokens=12)
+    words = " ".join(f"word{j}" for j in range(8))
+    for i in range(6):
+        memory.add(f"Alice met Bob on day {i} {words}. They talked about plan {i} {words}.")
+    assert len(memory.get_all()) == 12  # two statements a step
+    old = memory.get_all()[10].id  # the newest step's first statement
+    memory.update_statement(old, "Alice met Carol instead.")
+    memory.delete_statement(memory.get_all()[7].id)
+    memory.add("One last word from Alice.")
+    current = sorted(memory.get_all(), key=lambda s: (-s.t_index, -s.id))
+    assert len(current) == 12 and len({s.t_index for s in current}) < 12  # ties
+    for limit in (1, 2, 3, 4, 5, 7, len(current), len(current) + 5):
+        recent = store.find_recent_statements(ns, limit=limit)
+        assert [s.id for s in recent] == [s.id for s in current[:limit]], limit

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore, cypher
+from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
 from tests.unit.test_neo4j_stable_plans_text import stable_queries
 
 pytestmark = pytest.mark.neo4j
@@ -75,9 +75,8 @@ def test_stable_plans_can_be_switched_off(
     try:
         stable_sent, stable_text = _recall_queries(store, ns, "Where does Alice live?")
         plain_sent, plain_text = _recall_queries(plain, ns, "Where does Alice live?")
-        # (the newest statements, read when the budget has room left, are re-planned as before)
-        merged = [q for q in stable_sent if q != cypher.FIND_RECENT_STATEMENTS]
-        assert len(merged) >= 3 and all(q.startswith("CYPHER replan=skip") for q in merged)
+        assert len(stable_sent) >= 3
+        assert all(q.startswith("CYPHER replan=skip") for q in stable_sent)
         assert plain_sent and not any("replan" in q for q in plain_sent)
         assert [q.removeprefix("CYPHER replan=skip\n") for q in stable_sent] == plain_sent
         assert plain_text == stable_text and "Lisbon" in plain_text
