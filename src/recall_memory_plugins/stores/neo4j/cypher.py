@@ -897,4 +897,3 @@ BUMP_GENERATION_ITEMS = """
 MERGE (g:NamespaceGeneration {namespace: $ns})
 SET g.generation = coalesce(g.generation, 0) + 1
 """
-
