@@ -257,7 +257,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     agg, rows, meta = run(args)
     md = render(agg, rows, meta)
-    C.write_results(args.out, "paraphrases", md, {"meta": meta, "results": agg, "cases": rows})
+    # another case file writes its own report (data/paraphrases_blind.jsonl: paraphrases_blind.md)
+    name = "paraphrases" if args.data.resolve() == DATA.resolve() else args.data.stem
+    C.write_results(args.out, name, md, {"meta": meta, "results": agg, "cases": rows})
     C.log(md.split("## By category")[0])
     return 1 if meta["network_attempts"] else 0
 

@@ -136,6 +136,12 @@ _REQUEST = re.compile(
     r"\b(?:can|could|would|will) you\b|\bhelp me\b|\bplease\b|帮我|帮忙|能不能帮|可以帮|麻烦你",
     re.IGNORECASE,
 )
+# a question mark that asks nothing: a tag after a statement ("刘洋辞职了你们知道吗？", "she quit,
+# you know?") or a first-person "??" in a chat ("I can't stand the smell of it now??")
+_TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?吗\s*[?？]+"
+                  r"|[,，]\s*(?:you know|right|can you believe it)\s*[?？]+", re.IGNORECASE)
+_SAID_ASKING = re.compile(r"\b(?:i|i'm|im|i've|my)\b[^?？.!。！]*?[?？]{2,}"
+                          r"|[我俺][^?？。！]*?[?？]{2,}", re.IGNORECASE)
 _ASKED = re.compile(r"(?<=[?？])|[，；;,:：—–]|\s-\s|\bso\b|\band then\b")  # "?" stays with its clause
 # a clause that asks: a question mark, a question word or auxiliary first, 吗 last, a request
 _ASKING = re.compile(
@@ -274,6 +280,7 @@ def doubt_proposals(
         text = sentence.text
         if len(text) > _LONGEST:
             continue
+        text = _SAID_ASKING.sub(lambda m: m.group().rstrip("?？") + "!", _TAG.sub("!", text))
         if _REQUEST.search(text) or "?" in text or "？" in text:
             # "I got let go from Spotify, so could you help me ...?", "we're all unpacked in
             # Austin now, so next question: how do I ...?": the asking clauses are left out

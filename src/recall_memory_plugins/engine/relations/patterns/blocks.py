@@ -37,7 +37,7 @@ _EN = {
     "STATUS_DONE": r"(?P<status>completed|complete|cancell?ed|canceled|launched|released|paused"
     r"|planned|under\s+review|under\s+construction|under\s+development|in\s+progress"
     r"|behind\s+schedule|on\s+track|at\s+risk"
-    r"|on\s+hold|delayed|finished|shipped|done|approved|live|deployed|started"
+    r"|on\s+hold|delayed|finished|shipped|done(?!\s+with\b)|approved|live|deployed|started"
     r"|blocked|suspended|archived|stalled|abandoned|postponed)",
 }
 _ZH = {

@@ -306,7 +306,9 @@ def _depends(h: _Match) -> list[RelationCandidate]:
 
 
 def _status(h: _Match) -> list[RelationCandidate]:
-    if h.type("s") in (PERSON, LOCATION):
+    # a company or a school has no project status: "U of T is done with me", "my final shift at
+    # Inditex is done" (a project named like a company is still read: "Project Acme")
+    if h.type("s") in (PERSON, LOCATION, ORG):
         return []
     status = " ".join(h.group("status").lower().split()) if not h.view.zh else h.group("status")
     status = re.sub(r"^已经", "", status)
