@@ -45,3 +45,76 @@ def test_done_with_someone_is_no_project_status(memory: TemporalGraphMemory) -> 
 def test_a_company_has_no_project_status(memory: TemporalGraphMemory) -> None:
     facts = after_turns(memory, "Sofia", "I work for Inditex.", "Final shift at Inditex is done. No plan B.")
     assert not any(f[1] == "STATUS" for f in facts), facts
+
+
+_SENTENCES_TITLES_AND_PAIRS: list[Case] = [
+    # a question after a sentence end the annotator did not split at asks only for itself
+    ("Beatriz", "I'm married to Tomas.",
+     "the divorce papers are signed as of this morning 🥂 Tomas gets the car. drinks friday?",
+     ("Beatriz", "MARRIED_TO", "Tomas"), False),
+    ("Beatriz", "I'm married to Tomas.", "are Tomas and I still going to the wedding friday?",
+     ("Beatriz", "MARRIED_TO", "Tomas"), True),
+    # "no more" beside "today" is a change, not an absence
+    ("Lena", "I study at KTH.", "picked up my diploma today 🎓 no more KTH exam weeks",
+     ("Lena", "STUDIES_AT", "KTH"), False),
+    ("Lena", "I work for Sonos.", "I'm not at Sonos today, dentist appointment",
+     ("Lena", "WORKS_FOR", "Sonos"), True),
+    # "X and I are done": the couple split; a change near "today" with a negation elsewhere
+    ("Gemma", "I'm married to Lewis.",
+     "the lawyer rang this morning, Lewis and I are officially done. wine or tea, haven't decided",
+     ("Gemma", "MARRIED_TO", "Lewis"), False),
+    # words of an end: a final day, 迁居, answering to someone new
+    ("Sofia", "I work for Inditex.", "After nine years, today is my final day at Inditex.",
+     ("Sofia", "WORKS_FOR", "Inditex"), False),
+    ("Sofia", "I work for Inditex.", "final day of the Lisbon conference today, then back to Inditex on Monday",
+     ("Sofia", "WORKS_FOR", "Inditex"), True),
+    (None, "周敏住在杭州。", "客服备注：周敏来电称已于上月从杭州迁居成都。", ("周敏", "LIVES_IN", "杭州"), False),
+    (None, "周敏住在杭州。", "周敏的邻居迁居成都了。", ("周敏", "LIVES_IN", "杭州"), True),
+    (None, "Ravi reports to Claudia.", "Ravi is answering to Dominik now that Claudia has moved on.",
+     ("Ravi", "REPORTS_TO", "Claudia"), False),
+    (None, "Ravi reports to Claudia.", "Ravi says Claudia answered all his questions today.",
+     ("Ravi", "REPORTS_TO", "Claudia"), True),
+    # a change announced "effective Monday" or "going forward" is said; a plan is not
+    (None, "Ravi reports to Claudia.", "Effective Monday, Ravi's whole team will report to Dominik.",
+     ("Ravi", "REPORTS_TO", "Claudia"), False),
+    (None, "Ines manages the Lumen project.", "Going forward Lumen will be run by Kai, as Ines moves to sales.",
+     ("Ines", "MANAGES", "Lumen project"), False),
+    (None, "Ravi reports to Claudia.", "Ravi might report to Dominik, effective Monday, if HR agrees.",
+     ("Ravi", "REPORTS_TO", "Claudia"), True),
+    # a title before a full name is the same person
+    (None, "Priya Raman likes oysters.",
+     "Booking note for Mrs. Priya Raman: she can't stand oysters since last summer.",
+     ("Priya Raman", "LIKES", "oysters"), False),
+    # 他俩: the pair named before
+    (None, "高伟和陈丽结婚了。", "他俩去年就把离婚手续办完了。", ("高伟", "MARRIED_TO", "陈丽"), False),
+    (None, "高伟和陈丽结婚了。", "他俩上周去三亚度假了。", ("高伟", "MARRIED_TO", "陈丽"), True),
+]
+
+
+@pytest.mark.parametrize("case", _SENTENCES_TITLES_AND_PAIRS)
+def test_sentence_ends_titles_and_pairs(memory: TemporalGraphMemory, case: Case) -> None:
+    speaker, first, later, fact, stays = case
+    facts = after_turns(memory, speaker, first, later)
+    assert (fact in facts) is stays, facts
+    assert not any(f[0].startswith(("Mrs. ", "Ms. ")) for f in facts), facts
+
+
+@pytest.mark.parametrize(
+    ("said", "fact"),
+    [
+        ("I'm married to Tomas.", ("Beatriz", "MARRIED_TO", "Tomas")),
+        ("I am working for Sonos these days.", ("Beatriz", "WORKS_FOR", "Sonos")),
+        ("I'm living in Leeds.", ("Beatriz", "LIVES_IN", "Leeds")),
+        ("I'm studying at KTH.", ("Beatriz", "STUDIES_AT", "KTH")),
+    ],
+)
+def test_the_speaker_says_i_am(memory: TemporalGraphMemory, said: str, fact: tuple[str, str, str]) -> None:
+    """ "I'm"/"I am" read as "she is": a chat's most common way to state a fact."""
+    assert fact in after_turns(memory, "Beatriz", said)
+
+
+@pytest.mark.parametrize("said", ["I'm moving to Leeds next year.", "I'm not married to Tomas anymore.",
+                                  "I'm not working for Sonos."])
+def test_the_speaker_says_i_am_not_or_will(memory: TemporalGraphMemory, said: str) -> None:
+    facts = after_turns(memory, "Beatriz", said)
+    assert not any(f[0] == "Beatriz" for f in facts), facts

@@ -14,7 +14,7 @@ import re
 
 from .patterns.mood import MOOD_ROWS, unasserted
 
-__all__ = ["NO_CHANGE", "asserted_head", "undenied_head"]
+__all__ = ["NO_CHANGE", "asserted_head", "scheduled", "undenied_head"]
 
 # a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
 NO_CHANGE = re.compile(
@@ -48,6 +48,9 @@ _FOR_A_WHILE = re.compile(
     r"|weekend|drive over|commut\w*)\b",
     re.IGNORECASE,
 )
+# a change set for a date or announced as done from now on: stated, not planned
+_SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|next|this"
+                        r"|(?:mon|tues|wednes|thurs|fri)day)|going forward)\b", re.IGNORECASE)
 _BOUNDED_PAST = tuple(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
 _HEARD = re.compile(
     r"\b(?:i )?(?:don'?t|do not|dunno) know (?:if|whether) you(?:'ve| have)? (?:heard|seen)\b"
@@ -59,6 +62,13 @@ _HEARD = re.compile(
 _PARTS = re.compile(
     r",\s+|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
 )
+
+
+def scheduled(text: str) -> bool:
+    """Whether ``text`` announces a change in the words of an announcement ("effective next Monday
+    the team will roll up to Nadia", "going forward Orchid will be run by Marcus"): said, not
+    planned; the fact it ends is no longer sure. ("From next month", 下周起 may be a plan.)"""
+    return _SCHEDULED.search(text) is not None and _INTENT.search(text) is None
 
 
 def undenied_head(clause: str) -> str:
@@ -85,7 +95,7 @@ def asserted_head(clause: str) -> str:
     starts = [0, *(m.end() for m in _PARTS.finditer(clause))]
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(clause)
-        if unasserted(clause[start:end]):
+        if unasserted(clause[start:end]) and not scheduled(clause):
             if _FOR_A_WHILE.search(clause[start:]):
                 return ""  # "…, since he'll be staying with her over the holidays": a stay
             return clause[:start]

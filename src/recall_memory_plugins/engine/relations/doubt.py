@@ -48,7 +48,7 @@ from collections.abc import Mapping, Sequence
 from ...models import Relation
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore
-from .clauses import asserted_head, undenied_head
+from .clauses import asserted_head, scheduled, undenied_head
 from .doubt_names import acronym_named as _acronym_named
 from .doubt_names import family_named as _family_named
 from .doubt_names import kept as _kept
@@ -141,8 +141,11 @@ _REQUEST = re.compile(
 _TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?吗\s*[?？]+"
                   r"|[,，]\s*(?:you know|right|can you believe it)\s*[?？]+", re.IGNORECASE)
 _SAID_ASKING = re.compile(r"\b(?:i|i'm|im|i've|my)\b[^?？.!。！]*?[?？]{2,}"
-                          r"|[我俺][^?？。！]*?[?？]{2,}", re.IGNORECASE)
-_ASKED = re.compile(r"(?<=[?？])|[，；;,:：—–]|\s-\s|\bso\b|\band then\b")  # "?" stays with its clause
+                          r"|[我俺][^?？。！]*?[?？]{2,}",
+                          re.IGNORECASE)
+# "?" stays with its clause; a sentence end the annotator did not split at ("… the blender. girls
+# night thursday?") ends one too
+_ASKED = re.compile(r"(?<=[?？。！])|(?<=[.!])\s+|[，；;,:：—–]|\s-\s|\bso\b|\band then\b")
 # a clause that asks: a question mark, a question word or auxiliary first, 吗 last, a request
 _ASKING = re.compile(
     r"[?？]|[吗么呢]\s*$|^\s*(?:and |but |or )?(?:did|does|do|is|are|was|were|can|could|would|will"
@@ -159,6 +162,7 @@ _DAY = re.compile(
     re.IGNORECASE,
 )
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
+_NO_MORE = re.compile(r"\bno (?:more|longer)\b|\bnot any ?more\b|不再|再也不", re.IGNORECASE)  # a change
 # a possessor is not the one who changed: "Grace's brother moved", 陈静的妹妹搬到了重庆
 _POSSESSED = re.compile(
     r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new|little|big|younger|older|elder|best)\s+)?"
@@ -316,9 +320,10 @@ def doubt_proposals(
                 topics[type_] = type_ in _TOPICS and _TOPICS[type_].search(said) is not None
             return topics[type_]
 
-        if any(_DAY.search(c) and _NEGATION.search(c) for c in _CLAUSES.split(text)):
+        if any(_NEGATION.search(_NO_MORE.sub(" ", c[max(0, d.start() - 30) : d.end() + 30]))
+               for c in _CLAUSES.split(text) for d in _DAY.finditer(c)):  # (near the day)
             continue  # "today I didn't go to the office"; not 今天是在腾讯的第一天，工牌还没焐热
-        if unasserted(text):  # a plan, a condition, a bounded past: nothing changed yet
+        if unasserted(text) and not scheduled(text):  # a plan, a condition, a bounded past
             continue
         past = bool(_PAST.search(text)) and not _NOW.search(text)  # 当年…，如今在京东
         strong = bool(_STRONG.search(text))

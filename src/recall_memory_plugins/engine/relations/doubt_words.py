@@ -44,8 +44,9 @@ _CHANGE_EN = _words(
     r"g[ia]ve up", "giving up", "between jobs", r"stepp(?:ed|ing) (?:down|aside|back)",
     r"hand(?:ed|s)? (?:in|over)", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
     r"alumn\w*", r"graduat\w*", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
-    r"previous(?:ly)?", r"last (?:day|paycheck|shift|week at)", "instead", "different",
+    r"previous(?:ly)?", r"(?:last|final) (?:day|paycheck|shift|week at)", "instead", "different",
     r"hasn'?t", r"haven'?t", r"ended", r"can'?t stand", r"(?:is|are|was|were) over",
+    r"(?:are|'re|’re) (?:officially |finally |so )?(?:done|through)(?! with)",
     r"clear(?:ed|s)? out", "first day", r"buyout",
     r"complet(?:ed|es) (?:(?:her|his|my|their|a) )?(?:phd|degree|studies|master'?s|bachelor'?s)",
     r"sign(?:ed|s)? an? (?:new )?lease", r"accept(?:ed|s)? an? (?:job )?offer",
@@ -76,6 +77,7 @@ _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
     r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)", "farewell", r"good-?bye",
     "sold", "for rent", "packed up", r"(?:is|are|was|were) over", r"clear(?:ed|s)? out",
+    r"(?:are|'re|’re) (?:officially |finally |so )?(?:done|through)(?! with)",  # "Lewis and I are done"
     r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out", r"hasn'?t", r"haven'?t",
     r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"(?:not|never) coming back", r"split(?:ting)? (?:up|from)", "broke up",
     r"jump(?:ed|s|ing)? ship", r"done with", r"sw(?:ore|orn|ear|ears) off", "rear-view mirror",
@@ -92,7 +94,7 @@ _STRONG_EN = _words(
     r"wrapp(?:ed|ing) up (?:at|with)", r"(?:days|weeks|months|years) off",
 )
 _CHANGE_ZH = (
-    "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
+    "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|迁居|迁往|最后一天|最后一个班|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
     "|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员"
     "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从|安了家|安家了|过去了|代管|接管|拜拜|博士帽|毕业帽|学士帽"
     "|架构|重组|以后就|终于|解约|解了约|转身|抽调|越来越|从此|爱上|挂帅|接棒|交棒|调回|执掌|走到头|调动|外派|清空"
@@ -137,6 +139,7 @@ _TOPICS_EN = {
         r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead", "under",
         r"team", r"reassign\w*", r"transferr?(?:ed|ing)?", "org chart", r"one-on-ones?", "org",
         r"line(?: manag\w*)?", r"rolls? up to", r"reports? into", r"sign(?:s|ed)?[ -]off",
+        r"answer(?:s|ed|ing)? to",
     ),
     "LIKES": _words(
         r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*", r"fan", r"passion", r"interest\w*",
@@ -155,7 +158,7 @@ _TOPICS_EN = {
     ),
 }
 _TOPICS_ZH = {
-    "LIVES_IN": "住|搬|家|房|定居|落户|安家|户口|落脚|扎根|这边|安顿|常驻|公寓|租",
+    "LIVES_IN": "住|搬|迁居|迁往|迁到|家|房|定居|落户|安家|户口|落脚|扎根|这边|安顿|常驻|公寓|租",
     "WORKS_FOR": "加盟|出任|工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|裸辞|辞了|辞掉|跳槽|入职|就职|单位|工资|老东家|散伙饭|欢送会",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
     "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒|执掌|一把手",

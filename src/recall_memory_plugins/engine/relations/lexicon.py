@@ -97,6 +97,10 @@ PRONOUNS: Mapping[str, tuple[int, Gender | None, bool]] = {
     "它": (3, "n", False),
     "他们": (3, None, True),
     "她们": (3, None, True),
+    "他俩": (3, None, True),  # the two of them: a couple, a pair named before
+    "她俩": (3, None, True),
+    "他们俩": (3, None, True),
+    "她们俩": (3, None, True),
     "它们": (3, "n", True),
 }
 

@@ -48,6 +48,9 @@ def clean_name(text: str) -> str:
     if name.lower().startswith("the ") and len(name) > 4:
         name = name[4:].strip()
     name = _ZH_JOB_TITLE.sub("", name)  # CEO冯志远, 副总裁白建华: the person, not the post
+    head, _, rest = name.partition(" ")  # "Ms. Maya Goldberg" is Maya Goldberg ("Ms Ortega" stays)
+    if head.lower() in TITLES and len(rest.split()) >= 2 and rest[:1].isupper():
+        name = rest
     for suffix in ("项目",):
         stem = name[: -len(suffix)]
         if name.endswith(suffix) and len(stem) >= 2 and stem.endswith(("计划", "工程", "行动")):

@@ -60,6 +60,7 @@ _EN_LEAD = re.compile(
     r"^(?:(?:now|currently|also|still|recently|then|later|today|so)\s+)*", re.IGNORECASE
 )
 _ZH_LEAD = re.compile(r"^" + _ZH["ADV"])
+_FIRST_BE = re.compile(r"['’]m(?=\s)|\s+am(?=\s)", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -317,6 +318,12 @@ def _make_view(
         parts.append(placeholder)
         origin.extend([m.start] * (len(placeholder) - 1) + [m.end - 1])
         pos = m.end
+        # "I'm married to Tom", "I am working for Sonos": the patterns' "is" ("she is ...")
+        be = None if zh or m.kind != "pronoun" or m.person != 1 else _FIRST_BE.match(piece(pos, end))
+        if be is not None:
+            parts.append(" is")
+            origin.extend([pos, pos, pos + be.end() - 1])
+            pos += be.end()
     parts.append(piece(pos, end))
     origin.extend(range(pos, end))
     return _View("".join(parts), origin, index, zh)
