@@ -59,6 +59,8 @@ _SENTENCES_TITLES_AND_PAIRS: list[Case] = [
      ("Lena", "STUDIES_AT", "KTH"), False),
     ("Lena", "I work for Sonos.", "I'm not at Sonos today, dentist appointment",
      ("Lena", "WORKS_FOR", "Sonos"), True),
+    ("Jonas", "I work for Bosch.", "officially ex-Bosch now. handed my badge back today. no plan yet, gonna sleep for a week",
+     ("Jonas", "WORKS_FOR", "Bosch"), False),
     # "X and I are done": the couple split; a change near "today" with a negation elsewhere
     ("Gemma", "I'm married to Lewis.",
      "the lawyer rang this morning, Lewis and I are officially done. wine or tea, haven't decided",
@@ -81,6 +83,12 @@ _SENTENCES_TITLES_AND_PAIRS: list[Case] = [
      ("Ines", "MANAGES", "Lumen project"), False),
     (None, "Ravi reports to Claudia.", "Ravi might report to Dominik, effective Monday, if HR agrees.",
      ("Ravi", "REPORTS_TO", "Claudia"), True),
+    # a liked thing named by a word of it beside the opposite feeling
+    ("Mira", "I like open-plan offices.", "a month in the open-plan area now and honestly I can't stand it",
+     ("Mira", "LIKES", "open-plan offices"), False),
+    (None, "黄涛喜欢远程办公。", "黄涛说在家办公一年，现在真受不了了。", ("黄涛", "LIKES", "远程办公"), False),
+    ("Mira", "I like open-plan offices.", "honestly I can't stand the new coffee machine",
+     ("Mira", "LIKES", "open-plan offices"), True),
     # a title before a full name is the same person
     (None, "Priya Raman likes oysters.",
      "Booking note for Mrs. Priya Raman: she can't stand oysters since last summer.",

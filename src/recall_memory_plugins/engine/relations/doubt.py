@@ -56,6 +56,7 @@ from .doubt_names import left_from as _left_from
 from .doubt_names import modifier_only as _modifier_only
 from .doubt_names import named as _named
 from .doubt_names import same_thing as _same_thing
+from .doubt_names import word_named as _word_named
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
 from .doubt_words import AVERSE as _AVERSE
 from .doubt_words import CHANGE as _CHANGE
@@ -162,6 +163,8 @@ _DAY = re.compile(
     re.IGNORECASE,
 )
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
+_FELT = re.compile(r"[,，;；—–。！.!]|\bbut\b|但是?")
+_DAY_PARTS = re.compile(r"[，；;—–。！]|(?<=[.!])\s+")  # ("… back today. no plan yet": two)
 _NO_MORE = re.compile(r"\bno (?:more|longer)\b|\bnot any ?more\b|不再|再也不", re.IGNORECASE)  # a change
 # a possessor is not the one who changed: "Grace's brother moved", 陈静的妹妹搬到了重庆
 _POSSESSED = re.compile(
@@ -321,7 +324,7 @@ def doubt_proposals(
             return topics[type_]
 
         if any(_NEGATION.search(_NO_MORE.sub(" ", c[max(0, d.start() - 30) : d.end() + 30]))
-               for c in _CLAUSES.split(text) for d in _DAY.finditer(c)):  # (near the day)
+               for c in _DAY_PARTS.split(text) for d in _DAY.finditer(c)):  # (near the day)
             continue  # "today I didn't go to the office"; not 今天是在腾讯的第一天，工牌还没焐热
         if unasserted(text) and not scheduled(text):  # a plan, a condition, a bounded past
             continue
@@ -475,6 +478,10 @@ def doubt_proposals(
                         bool(strong or turned or feeling.search(sentence.text.casefold()))
                         and _family_named(str(other or ""), folded)
                     )
+                    named = named or (bool(turned) and _word_named(str(other or ""), folded) and not any(
+                        _word_named(str(other or ""), c) and (_FOND if feeling is _AVERSE else _AVERSE).search(c)
+                        for c in _FELT.split(folded)
+                    ))  # a word of it ("can't stand it" after "the open-plan space"), not still liked
                     if not ((changed or turned) and named):  # the opposite feeling
                         continue
                     if not changed and _modifier_only(str(other), sentence.tokens):

@@ -19,6 +19,7 @@ __all__ = [
     "modifier_only",
     "named",
     "same_thing",
+    "word_named",
 ]
 
 
@@ -102,3 +103,14 @@ def left_from(name: str, text: str) -> bool:
     if not name.isascii():  # (前华为高管, 原阿里巴巴员工: a former employer)
         return f"从{name}" in text or f"前{name}" in text or f"原{name}" in text
     return re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None
+
+
+def word_named(name: str, text: str) -> bool:
+    """Whether a distinctive word of ``name`` stands in ``text`` by its stem ("runs" for
+    "running", "pizza Fridays" for "Friday pizza lunches"), or, in Chinese, a two-character part
+    of it (在家办公 for 远程办公). Looser than :func:`named`: the doubt rule asks it only beside
+    the opposite feeling ("can't stand it", 受不了)."""
+    if not name.isascii():
+        return len(name) >= 3 and any(name[k : k + 2] in text for k in range(len(name) - 1))
+    words = [w for w in re.findall(r"[a-z]{4,}", name.casefold()) if w not in _GENERIC_HEADS | _NAME_FILLER]
+    return any(re.search(rf"(?<![\w]){re.escape(w[:4])}", text) for w in words)
