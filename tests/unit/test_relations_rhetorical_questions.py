@@ -17,6 +17,10 @@ _RHETORICAL: list[Case] = [
     # a tag question after a change: the change is said
     (None, "王磊在京东工作。", "王磊离职了你们知道吗？京东那边上周就走了。", ("王磊", "WORKS_FOR", "京东"), False),
     (None, "吴静住在厦门。", "吴静搬走了你知道吗？厦门的房子都退了。", ("吴静", "LIVES_IN", "厦门"), False),
+    # news asked as a question: the news is said
+    (None, "Ingrid works for Sonos.", "did you hear Ingrid got let go??", ("Ingrid", "WORKS_FOR", "Sonos"), False),
+    (None, "Ingrid works for Sonos.", "did you hear whether Ingrid is still at Sonos?",
+     ("Ingrid", "WORKS_FOR", "Sonos"), True),
     # a first-person "??" in a chat: surprise, not a question
     ("Noor", "I like tea.", "two months off tea and honestly I can't stand the taste of it now??",
      ("Noor", "LIKES", "tea"), False),
@@ -126,3 +130,13 @@ def test_the_speaker_says_i_am(memory: TemporalGraphMemory, said: str, fact: tup
 def test_the_speaker_says_i_am_not_or_will(memory: TemporalGraphMemory, said: str) -> None:
     facts = after_turns(memory, "Beatriz", said)
     assert not any(f[0] == "Beatriz" for f in facts), facts
+
+
+def test_no_taste_for_each_other_or_a_smell_and_no_home_in_an_office(memory: TemporalGraphMemory) -> None:
+    facts = after_turns(memory, None, "Chen and Dmitri can't stand each other.",
+                        "Aisha says she can't stand the taste anymore.",
+                        "Daniel moved to the Singapore office last month.")
+    assert not any(f[1] in ("LIKES", "DISLIKES") for f in facts), facts
+    assert not any(f[1] == "LIVES_IN" and f[2] and "office" in f[2] for f in facts), facts
+    # a city is still a home
+    assert ("Tom", "LIVES_IN", "Singapore") in after_turns(memory, None, "Tom moved to Singapore.")

@@ -141,6 +141,9 @@ _REQUEST = re.compile(
 # you know?") or a first-person "??" in a chat ("I can't stand the smell of it now??")
 _TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?吗\s*[?？]+"
                   r"|[,，]\s*(?:you know|right|can you believe it)\s*[?？]+", re.IGNORECASE)
+# news asked as a question: "did u hear Ingrid got bumped off Harbor??", 你听说了吗，…
+_NEWS_ASKED = re.compile(r"^\s*(?:did|have|has)\s+(?:you|u|ya|anyone)\s+(?:hear|heard|see|seen)\b(?:\s+that)?\s+"
+                         r"(?=[^?？]*\b(?:got|was|were|is|has|had|left|quit|moved)\b)([^?？]+)[?？]+", re.IGNORECASE)
 _SAID_ASKING = re.compile(r"\b(?:i|i'm|im|i've|my)\b[^?？.!。！]*?[?？]{2,}"
                           r"|[我俺][^?？。！]*?[?？]{2,}",
                           re.IGNORECASE)
@@ -288,6 +291,7 @@ def doubt_proposals(
         if len(text) > _LONGEST:
             continue
         text = _SAID_ASKING.sub(lambda m: m.group().rstrip("?？") + "!", _TAG.sub("!", text))
+        text = _NEWS_ASKED.sub(lambda m: m.group(1) + "!", text)
         if _REQUEST.search(text) or "?" in text or "？" in text:
             # "I got let go from Spotify, so could you help me ...?", "we're all unpacked in
             # Austin now, so next question: how do I ...?": the asking clauses are left out

@@ -339,3 +339,11 @@ _UNIT = re.compile(
     r"headquarters|hq|campus|site|plant|team)\b)",
     re.IGNORECASE,
 )
+
+# a workplace is no home: "moved to the Singapore office", 调到深圳分部
+_WORKPLACE = re.compile(r"\b(?:office|branch|hq|headquarters|campus|site|plant)$|(?:分部|总部|办公室|分公司|园区)$",
+                        re.IGNORECASE)
+# no thing liked or disliked: "can't stand each other", "can't stand the taste (of it)"
+_NOT_A_TASTE = frozenset(
+    "other each other one another taste smell sound look feel idea thought sight 互相 对方 彼此 味道".split(" ")
+)

@@ -31,6 +31,7 @@ from .blocks import (
     _LEAVE_TYPES,
     _MANAGER_ROLES,
     _MEMBER_ROLES,
+    _NOT_A_TASTE,
     _NOT_STAFF,
     _PAST_MARKERS,
     _REPORT_ROLES,
@@ -40,6 +41,7 @@ from .blocks import (
     _SPOUSE_ROLES,
     _STUDYING,
     _UNIT,
+    _WORKPLACE,
 )
 from .match import (
     _NOT_A_PERSON,
@@ -243,7 +245,7 @@ def _lives(h: _Match) -> list[RelationCandidate]:
     otype = h.type("o")
     if otype in (PERSON, PROJECT, PRODUCT, THING):
         return []
-    objs = _typed(h.refs("o"), LOCATION)
+    objs = [o for o in _typed(h.refs("o"), LOCATION) if not _WORKPLACE.search(o.name)]
     return _cands(h.refs("s"), "LIVES_IN", objs, negated=h.neg())
 
 
@@ -323,7 +325,7 @@ def _status(h: _Match) -> list[RelationCandidate]:
 def _likes(h: _Match) -> list[RelationCandidate]:
     verb = h.group("verb").lower()
     hate = bool(re.match(r"hate|dislike|can['’]t|detest|讨厌|厌恶|不喜欢", verb))
-    objs = h.obj()
+    objs = [o for o in h.obj() if o.name.casefold() not in _NOT_A_TASTE]
     if not objs:
         return []
     o = h.slot("o")
