@@ -290,8 +290,9 @@ def doubt_proposals(
         text = sentence.text
         if len(text) > _LONGEST:
             continue
-        text = _SAID_ASKING.sub(lambda m: m.group().rstrip("?？") + "!", _TAG.sub("!", text))
-        text = _NEWS_ASKED.sub(lambda m: m.group(1) + "!", text)
+        if "?" in text or "？" in text:  # (a question mark that asks nothing: no question)
+            text = _SAID_ASKING.sub(lambda m: m.group().rstrip("?？") + "!", _TAG.sub("!", text))
+            text = _NEWS_ASKED.sub(lambda m: m.group(1) + "!", text)
         if _REQUEST.search(text) or "?" in text or "？" in text:
             # "I got let go from Spotify, so could you help me ...?", "we're all unpacked in
             # Austin now, so next question: how do I ...?": the asking clauses are left out
