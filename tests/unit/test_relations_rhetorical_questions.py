@@ -31,13 +31,6 @@ _RHETORICAL: list[Case] = [
 ]
 
 
-@pytest.mark.parametrize("case", _RHETORICAL)
-def test_a_question_mark_that_asks_nothing(memory: TemporalGraphMemory, case: Case) -> None:
-    speaker, first, later, fact, stays = case
-    facts = after_turns(memory, speaker, first, later)
-    assert (fact in facts) is stays, facts
-
-
 def test_done_with_someone_is_no_project_status(memory: TemporalGraphMemory) -> None:
     facts = after_turns(memory, "Ahmed",
                         "Walked across the stage today. U of T is done with me and I'm done with it.")
@@ -103,8 +96,8 @@ _SENTENCES_TITLES_AND_PAIRS: list[Case] = [
 ]
 
 
-@pytest.mark.parametrize("case", _SENTENCES_TITLES_AND_PAIRS)
-def test_sentence_ends_titles_and_pairs(memory: TemporalGraphMemory, case: Case) -> None:
+@pytest.mark.parametrize("case", _RHETORICAL + _SENTENCES_TITLES_AND_PAIRS)
+def test_a_later_statement_leaves_the_fact_or_keeps_it(memory: TemporalGraphMemory, case: Case) -> None:
     speaker, first, later, fact, stays = case
     facts = after_turns(memory, speaker, first, later)
     assert (fact in facts) is stays, facts
