@@ -166,7 +166,6 @@ _DAY = re.compile(
     re.IGNORECASE,
 )
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
-_FELT = re.compile(r"[,，;；—–。！.!]|\bbut\b|但是?")
 _DAY_PARTS = re.compile(r"[，；;—–。！]|(?<=[.!])\s+")  # ("… back today. no plan yet": two)
 _NO_MORE = re.compile(r"\bno (?:more|longer)\b|\bnot any ?more\b|不再|再也不", re.IGNORECASE)  # a change
 # a possessor is not the one who changed: "Grace's brother moved", 陈静的妹妹搬到了重庆
@@ -483,10 +482,9 @@ def doubt_proposals(
                         bool(strong or turned or feeling.search(sentence.text.casefold()))
                         and _family_named(str(other or ""), folded)
                     )
-                    named = named or (bool(turned) and _word_named(str(other or ""), folded) and not any(
-                        _word_named(str(other or ""), c) and (_FOND if feeling is _AVERSE else _AVERSE).search(c)
-                        for c in _FELT.split(folded)
-                    ))  # a word of it ("can't stand it" after "the open-plan space"), not still liked
+                    # a word of it ("can't stand it" after "the open-plan space"), not still liked
+                    held = _FOND if rel.type == "LIKES" else _AVERSE
+                    named = named or (bool(turned) and _word_named(str(other or ""), folded, still=held))
                     if not ((changed or turned) and named):  # the opposite feeling
                         continue
                     if not changed and _modifier_only(str(other), sentence.tokens):

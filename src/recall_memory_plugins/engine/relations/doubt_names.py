@@ -105,12 +105,24 @@ def left_from(name: str, text: str) -> bool:
     return re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None
 
 
-def word_named(name: str, text: str) -> bool:
+_NOT_DISTINCTIVE = _GENERIC_HEADS | _NAME_FILLER
+# the parts of a sentence a feeling holds for ("can't stand the machine, but the layout is great")
+_FELT_PARTS = re.compile(r"[,，;；—–。！.!]|\bbut\b|但是?")
+
+
+def word_named(name: str, text: str, *, still: re.Pattern[str] | None = None) -> bool:
     """Whether a distinctive word of ``name`` stands in ``text`` by its stem ("runs" for
     "running", "pizza Fridays" for "Friday pizza lunches"), or, in Chinese, a two-character part
-    of it (在家办公 for 远程办公). Looser than :func:`named`: the doubt rule asks it only beside
-    the opposite feeling ("can't stand it", 受不了)."""
-    if not name.isascii():
-        return len(name) >= 3 and any(name[k : k + 2] in text for k in range(len(name) - 1))
-    words = [w for w in re.findall(r"[a-z]{4,}", name.casefold()) if w not in _GENERIC_HEADS | _NAME_FILLER]
-    return any(re.search(rf"(?<![\w]){re.escape(w[:4])}", text) for w in words)
+    of it (在家办公 for 远程办公), and no part of ``text`` that names it says the feeling ``still``
+    holds. Looser than :func:`named`: the doubt rule asks it only beside the opposite feeling
+    ("can't stand it", 受不了)."""
+
+    def in_(part: str) -> bool:
+        if not name.isascii():
+            return len(name) >= 3 and any(name[k : k + 2] in part for k in range(len(name) - 1))
+        words = [w for w in re.findall(r"[a-z]{4,}", name.casefold()) if w not in _NOT_DISTINCTIVE]
+        return any(re.search(rf"(?<![\w]){re.escape(w[:4])}", part) for w in words)
+
+    return in_(text) and not (
+        still is not None and any(in_(p) and still.search(p) for p in _FELT_PARTS.split(text))
+    )

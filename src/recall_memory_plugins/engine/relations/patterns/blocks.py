@@ -330,6 +330,8 @@ _PERSON_RELATIONS = frozenset(
 # "现在转到香港大学读博": a school and its studies, read by the studies rows
 _STUDYING = re.compile(r"(?:读博|读研|读书|上学|念书|深造|进修)$")
 _SITE = re.compile(r"(?:总部|分部|办事处|办公室)$|\b(?:headquarters|hq|office)$", re.IGNORECASE)
+# a workplace is no home either: "moved to the Singapore office", 调到深圳分部
+_WORKPLACE = re.compile(_SITE.pattern + r"|\b(?:branch|campus|site|plant)$|(?:分公司|园区)$", re.IGNORECASE)
 # after 去了<organisation>: starting a job there, not a visit
 _REPORTING_FOR_DUTY = re.compile(r"(?:报到|报道|上班|入职)")
 # a unit of an organisation after the place: the place names a post, not a visit
@@ -340,9 +342,6 @@ _UNIT = re.compile(
     re.IGNORECASE,
 )
 
-# a workplace is no home: "moved to the Singapore office", 调到深圳分部
-_WORKPLACE = re.compile(r"\b(?:office|branch|hq|headquarters|campus|site|plant)$|(?:分部|总部|办公室|分公司|园区)$",
-                        re.IGNORECASE)
 # no thing liked or disliked: "can't stand each other", "can't stand the taste (of it)"
 _NOT_A_TASTE = frozenset(
     "other each other one another taste smell sound look feel idea thought sight 互相 对方 彼此 味道".split(" ")
