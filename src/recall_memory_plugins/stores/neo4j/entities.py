@@ -310,6 +310,8 @@ class Neo4jEntities(Neo4jLifecycle):
             # changes applied (None: one cannot be applied here; read in the transaction, below)
             rows = self._read_beside("read relations", query, params)[0]["relations"]
             cached = batch.cache.overlay(namespace, read, rows)
+            if cached is not None:  # kept as a read in the transaction is (the updates follow)
+                batch.cache.read_relations(read, cached)
         if cached is None:
             queued = self._pending_block()
             if queued is not None and queued.pending_changes:
