@@ -16,8 +16,10 @@ from recall_memory_plugins.models import (
 )
 from recall_memory_plugins.stores.base import (
     GraphStore,
+    bulk,
     expand_question_concepts,
     find_context_ids_in_groups,
+    find_current_relations_of_types,
     find_recent_entities_and_aliases,
     find_relations_of_entities,
     get_statements_and_statements_at,
@@ -275,3 +277,54 @@ def test_score_terms_and_context_ids_may_read_relations(store: GraphStore, ns: s
         assert relations is None or relations == expected
         if ids == ["bob"]:
             assert relations is None or [r.id for r in relations[0]] == ["r0", "r1"]
+
+
+def _relate(store: GraphStore, ns: str, *changes: RelationChange) -> None:
+    people = {i: EntityRecord(i, i.title(), "PERSON") for i in ("ann", "bob", "cy", "paris")}
+    store.apply_update(
+        GraphUpdate(
+            namespace=ns,
+            at=T0,
+            statements=(StatementInput("news", {"news": 1}),),
+            entities=tuple(people.values()),
+            relation_changes=changes,
+        )
+    )
+
+
+def test_current_relations_of_types_are_the_filtered_current_ones(
+    store: GraphStore, ns: str
+) -> None:
+    """Only the asked types, current, either end, oldest first; inside a bulk block too, where
+    the Neo4j store answers from what its batch read and queued (a relation added, one ended)."""
+    add = "add"
+    _relate(
+        store,
+        ns,
+        RelationChange(add, "r1", "ann", "LIVES_IN", "paris"),
+        RelationChange(add, "r2", "ann", "OWNS", "bob"),
+        RelationChange(add, "r3", "bob", "MARRIED_TO", "ann"),
+        RelationChange(add, "r4", "ann", "LIKES", "cy"),
+        RelationChange("end", "r4", "ann", "LIKES", "cy"),
+    )
+    types = {"LIVES_IN", "MARRIED_TO", "LIKES"}
+
+    def expected() -> list[str]:
+        every = store.find_relations(ns, entity_id="ann", current_only=True)
+        return [r.id for r in every if r.type in types]
+
+    got = [r.id for r in find_current_relations_of_types(store, ns, "ann", types)]
+    assert got == expected() == ["r1", "r3"]
+    assert find_current_relations_of_types(store, ns, "ann", ()) == []
+    with bulk(store):
+        assert [r.id for r in find_current_relations_of_types(store, ns, "ann", types)] == got
+        store.find_entities(ns, ids=["ann", "bob", "cy", "paris"])  # (what a plan reads)
+        _relate(
+            store,
+            ns,
+            RelationChange(add, "r5", "cy", "LIKES", "ann"),
+            RelationChange(add, "r6", "ann", "OWNS", "cy"),
+            RelationChange("end", "r1", "ann", "LIVES_IN", "paris"),
+        )
+        inside = [r.id for r in find_current_relations_of_types(store, ns, "ann", types)]
+    assert inside == expected() == ["r3", "r5"]

@@ -32,6 +32,7 @@ from ..models import (
     UpdateResult,
 )
 from .merged import QuestionReads as QuestionReads
+from .merged import find_current_relations_of_types as find_current_relations_of_types
 from .merged import find_recent_entities_and_aliases as find_recent_entities_and_aliases
 from .merged import get_statements_and_statements_at as get_statements_and_statements_at
 from .merged import read_question as read_question

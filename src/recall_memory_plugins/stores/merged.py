@@ -9,7 +9,7 @@ are those calls. The contract tests compare both ways on every store. Re-exporte
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "QuestionReads",
+    "find_current_relations_of_types",
     "find_recent_entities_and_aliases",
     "get_statements_and_statements_at",
     "read_question",
@@ -190,3 +191,23 @@ def get_statements_and_statements_at(
         if found is not None:
             return found
     return store.get_statements(namespace, ids), None
+
+
+def find_current_relations_of_types(
+    store: GraphStore, namespace: str, entity_id: str, types: Collection[str]
+) -> list[Relation]:
+    """The current relations of ``entity_id`` (either end) whose type is one of ``types``,
+    oldest first: :meth:`~.base.GraphStore.find_relations` with ``current_only``, filtered.
+
+    A store may offer ``find_current_relations_of_types`` (a server: only those relations are
+    read and sent; a person who owns 200 things need not send them to a reader of moves)."""
+    wanted = frozenset(types)
+    method = getattr(store, "find_current_relations_of_types", None)
+    if callable(method):
+        found: list[Relation] = method(namespace, entity_id, wanted)
+        return found
+    return [
+        r
+        for r in store.find_relations(namespace, entity_id=entity_id, current_only=True)
+        if r.type in wanted
+    ]

@@ -47,7 +47,7 @@ from collections.abc import Mapping, Sequence
 
 from ...models import Relation
 from ...nlp.base import Annotation
-from ...stores.base import GraphStore
+from ...stores.base import GraphStore, find_current_relations_of_types
 from .clauses import asserted_head, scheduled, undenied_head
 from .doubt_names import acronym_named as _acronym_named
 from .doubt_names import family_named as _family_named
@@ -247,9 +247,8 @@ def doubt_proposals(
 
     def current_of(entity_id: str) -> list[Relation]:  # one look-up per entity and text
         if entity_id not in looked:
-            looked[entity_id] = store.find_relations(
-                namespace, entity_id=entity_id, current_only=True
-            )
+            # (every use below is of a topic's type: the others are never sent)
+            looked[entity_id] = find_current_relations_of_types(store, namespace, entity_id, _TOPICS)
         return looked[entity_id]
 
     def tastes_of(entity_id: str) -> set[str]:

@@ -615,7 +615,7 @@ _RELATION_FILTER_RETURN = f"""
 WHERE ($subject_key IS NULL OR r.subject_key = $subject_key)
   AND ($object_key IS NULL OR r.object_key = $object_key)
   AND ($entity_key IS NULL OR r.subject_key = $entity_key OR r.object_key = $entity_key)
-  AND ($type IS NULL OR r.type = $type)
+  AND ($type IS NULL OR r.type = $type) AND ($types IS NULL OR r.type IN $types)
   AND (NOT $current_only OR r.valid_to_step IS NULL)
 {_NEWEST_RELATIONS}"""
 # The anchor follows the given filter and names its index: with statistics where most relations

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from ...models import Entity, Relation
@@ -267,6 +267,36 @@ class Neo4jEntities(Neo4jLifecycle):
         current_only: bool = False,
         newest: int | None = None,
     ) -> list[Relation]:
+        return self._relations(
+            namespace,
+            subject_id=subject_id,
+            object_id=object_id,
+            entity_id=entity_id,
+            type=type,
+            current_only=current_only,
+            newest=newest,
+        )
+
+    def find_current_relations_of_types(
+        self, namespace: str, entity_id: str, types: Collection[str]
+    ) -> list[Relation]:
+        """:func:`~..merged.find_current_relations_of_types`: only those types are read."""
+        return self._relations(
+            namespace, entity_id=entity_id, current_only=True, types=tuple(sorted(set(types)))
+        )
+
+    def _relations(
+        self,
+        namespace: str,
+        *,
+        subject_id: str | None = None,
+        object_id: str | None = None,
+        entity_id: str | None = None,
+        type: str | None = None,
+        current_only: bool = False,
+        newest: int | None = None,
+        types: tuple[str, ...] | None = None,
+    ) -> list[Relation]:
         if subject_id is not None:
             kind = "subject"
         elif object_id is not None:
@@ -283,7 +313,7 @@ class Neo4jEntities(Neo4jLifecycle):
         # was not stored)
         # a batch keeps what its transaction read of the current relations (see PlanCache)
         batch = self._batch()
-        read = (namespace, kind, subject_id, object_id, entity_id, type)
+        read = (namespace, kind, subject_id, object_id, entity_id, type, types)
         cached = None
         if batch is not None and current_only and newest is None and batch.failed is None:
             if batch.tx is not None:
@@ -297,6 +327,7 @@ class Neo4jEntities(Neo4jLifecycle):
             "entity_key": _key_or_none(entity_id),
             "type": type,
             "type_key": _key_or_none(type),
+            "types": None if types is None else list(types),
             "current_only": bool(current_only),
             "newest": 2**62 if newest is None else max(int(newest), 0),
         }

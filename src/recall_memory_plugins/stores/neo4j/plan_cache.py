@@ -326,12 +326,13 @@ class PlanCache:
 
 def _passes(read: tuple[Any, ...], ch: Mapping[str, Any]) -> bool:
     """Whether a relation ``ch`` adds passes the filter of a cached ``RELATIONS`` read."""
-    _ns, _kind, subject_id, object_id, entity_id, type_ = read[:6]
+    _ns, _kind, subject_id, object_id, entity_id, type_, types = read[:7]
     return (
         (subject_id is None or ch["subject_key"] == index_key(subject_id))
         and (object_id is None or ch["object_key"] == index_key(object_id))
         and (entity_id is None or index_key(entity_id) in (ch["subject_key"], ch["object_key"]))
         and (type_ is None or ch["type"] == type_)
+        and (types is None or ch["type"] in types)
     )
 
 
