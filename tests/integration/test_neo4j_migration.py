@@ -3,7 +3,9 @@
 place by ``setup()``: alias nodes and source keys are backfilled, look-ups find what was stored
 before, an alias look-up is an index seek, and new writes keep the alias nodes in step. A
 database written at schema 4 (postings with only their tf) gets its postings' keys, statement
-ids, steps and lengths backfilled, and scores as before from the posting index.
+ids, steps and lengths backfilled, and scores as before from the posting index. A database at
+schema 6 gets migration 7's relation indexes by (namespace, end, type_key), which the reads of
+one end and a type then seek.
 
 Needs ``NEO4J_URI`` (``eval "$(scripts/neo4j-test-server start)"``); skips visibly without it,
 except under ``RECALL_REQUIRE_SERVICES=1``. The test rewrites the schema of the server it is
@@ -27,7 +29,7 @@ from recall_memory_plugins.models import (
     StatementInput,
 )
 from recall_memory_plugins.stores.base import bulk
-from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore
+from recall_memory_plugins.stores.neo4j import Neo4jConfig, Neo4jGraphStore, cypher_facts
 from recall_memory_plugins.stores.neo4j import cypher as queries
 from recall_memory_plugins.stores.neo4j.schema import LATEST_VERSION, SCHEMA_NODE_NAME, index_key
 from tests.integration.test_neo4j_store import T0, cypher, small_update
@@ -350,3 +352,89 @@ def test_the_update_finds_concepts_and_relations_by_their_unique_key(
         mine = [op for op in seeks if f":{label}(" in op]
         assert mine, (label, operators)
         assert all(f":{label}(namespace, key)" in op for op in mine), mine
+
+
+def test_schema_6_gets_the_relation_indexes_by_end_and_type(
+    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    """Migration 7: relations by (namespace, end, type_key). A schema-6 database is upgraded by
+    ``setup()``; the reads of one end and a type find what they found before, through those
+    indexes (an index seek, not every relation of the entity read and filtered)."""
+    people = tuple(EntityRecord(i, i.title(), "PERSON") for i in ("ann", "bob", "oslo", "rome"))
+    changes = [
+        RelationChange("add", "r1", "ann", "LIVES_IN", "oslo"),
+        RelationChange("add", "r2", "ann", "OWNS", "bob"),
+        RelationChange("add", "r3", "bob", "LIKES", "ann"),
+        RelationChange("end", "r1", "ann", "LIVES_IN", "oslo"),
+        RelationChange("add", "r4", "ann", "LIVES_IN", "rome"),
+    ]
+    for ch in changes:
+        store.apply_update(
+            GraphUpdate(
+                namespace=ns,
+                at=T0,
+                statements=(StatementInput("x", {"x": 1}),),
+                entities=people,
+                relation_changes=(ch,),
+            )
+        )
+
+    def reads(s: Neo4jGraphStore) -> list[list[str]]:
+        return [
+            [r.id for r in rels]
+            for rels in (
+                s.find_relations(ns, subject_id="ann", type="LIVES_IN"),
+                s.find_relations(ns, subject_id="ann", type="LIVES_IN", current_only=True),
+                s.find_relations(ns, object_id="ann", type="LIKES"),
+                s.find_current_relations_of_types(ns, "ann", {"LIVES_IN", "LIKES"}),
+            )
+        ]
+
+    before = reads(store)
+    assert before == [["r1", "r4"], ["r4"], ["r3"], ["r3", "r4"]]
+    with driver.session(database=config.database) as session:
+        for name in ("recall_relation_subject_type", "recall_relation_object_type"):
+            session.run(f"DROP INDEX {name} IF EXISTS").consume()
+        session.run(
+            "MATCH (v:RecallSchema {name: $name}) SET v.version = 6", name=SCHEMA_NODE_NAME
+        ).consume()
+    old = Neo4jGraphStore(driver=driver, database=config.database)
+    assert old.schema_version() == 6
+    old.setup()  # the upgrade
+    assert old.schema_version() == LATEST_VERSION
+    assert reads(old) == before
+    for query, params in (
+        (cypher_facts.RELATIONS_BY_SUBJECT_TYPE, {"subject_key": "ann", "object_key": None}),
+        (cypher_facts.RELATIONS_BY_OBJECT_TYPE, {"subject_key": None, "object_key": "ann"}),
+    ):
+        ops = _plan_operators(
+            driver,
+            config,
+            query,
+            ns=ns,
+            entity_key=None,
+            type=None,
+            types=None,
+            type_key="LIVES_IN",
+            current_only=True,
+            newest=5,
+            **params,
+        )
+        seeks = [op for op in ops if op.startswith("NodeIndexSeek")]
+        assert len(seeks) == 1 and "type_key = $type_key" in seeks[0], ops
+    ops = _plan_operators(
+        driver,
+        config,
+        cypher_facts.RELATIONS_OF_ENTITY_TYPES,
+        ns=ns,
+        subject_key=None,
+        object_key=None,
+        entity_key="ann",
+        type=None,
+        types=["LIKES"],
+        type_keys=["LIKES"],
+        current_only=True,
+        newest=5,
+    )
+    seeks = [op for op in ops if op.startswith("NodeIndexSeek")]
+    assert len(seeks) == 2 and all("type_key" in op and "$type_keys" in op for op in seeks), ops

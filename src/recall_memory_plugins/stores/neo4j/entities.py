@@ -11,6 +11,7 @@ from ..base import newest_per_alias
 from . import cypher, cypher_facts
 from ._common import _entity, _epoch, _epoch_or_none, _key_or_none, _keys
 from .lifecycle import Neo4jLifecycle
+from .plan_cache import ONE_END as _ONE_END
 from .schema import index_key
 from .transactions import _Batch
 
@@ -307,7 +308,13 @@ class Neo4jEntities(Neo4jLifecycle):
             kind = "type"
         else:
             kind = "namespace"
-        query = cypher.RELATIONS[kind]
+        if kind == "subject" and type is not None:
+            kind = "subject_type"
+        elif kind == "object" and type is not None and subject_id is None:
+            kind = "object_type"
+        elif kind == "entity" and types is not None and type is None:
+            kind = "entity_types"
+        query = cypher_facts.RELATIONS_TYPED.get(kind) or cypher.RELATIONS[kind]
         # queued updates (bulk) without relation changes leave every relation as it is; only
         # the name of an end entity they create could differ (a relation naming an entity that
         # was not stored)
@@ -328,13 +335,14 @@ class Neo4jEntities(Neo4jLifecycle):
             "type": type,
             "type_key": _key_or_none(type),
             "types": None if types is None else list(types),
+            "type_keys": None if types is None else _keys(types),
             "current_only": bool(current_only),
             "newest": 2**62 if newest is None else max(int(newest), 0),
         }
         if (
             cached is None
             and batch is not None
-            and kind in ("subject", "object", "entity")
+            and kind in _ONE_END
             and self._beside_writer(batch)
         ):
             # while the writer writes: the committed relations, with the transaction's relation

@@ -32,12 +32,14 @@ from typing import Any
 
 from .schema import index_key
 
-__all__ = ["PlanCache"]
+__all__ = ["ONE_END", "PlanCache"]
 
 _VAGUE = ("OTHER", "THING")  # entity types a specific one replaces (as APPLY_UPDATE does)
 # a relation row (cypher._RELATION_ROW): its id, subject and object ids, and their names
 _ROW_ID, _ROW_SUBJECT, _ROW_OBJECT, _ROW_SUBJECT_NAME, _ROW_OBJECT_NAME = 0, 1, 3, 18, 19
 _ROW_CONFIRMATIONS = 17
+# the kinds of relation read that are of one entity's relations: kept current by the updates
+ONE_END = frozenset({"subject", "object", "entity", "subject_type", "object_type", "entity_types"})
 _EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 
 
@@ -252,7 +254,7 @@ class PlanCache:
     ) -> list[Any] | None:
         """``rows``, the answer of ``read``, after ``update``'s relation changes (see
         :meth:`_change_relations`); None when they cannot be made here."""
-        if read[1] not in ("subject", "object", "entity"):
+        if read[1] not in ONE_END:
             return None
         out = list(rows)
         for ch in update["changes"]:

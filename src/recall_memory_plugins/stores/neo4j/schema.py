@@ -251,6 +251,21 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        7,
+        "relations indexed by (namespace, end, type_key): the reads of one end and a type (a "
+        "plan's exclusive relations, the doubt rule's topics) seek them instead of reading "
+        "every relation the entity ever had",
+        [
+            "CREATE INDEX recall_relation_subject_type IF NOT EXISTS "
+            "FOR (n:Relation) ON (n.namespace, n.subject_key, n.type_key)",
+            "CREATE INDEX recall_relation_object_type IF NOT EXISTS "
+            "FOR (n:Relation) ON (n.namespace, n.object_key, n.type_key)",
+        ],
+    )
+)
+
 # Data a migration derives from what is already stored, run after its DDL (see
 # ``Neo4jLifecycle._backfill``), in bounded batches so a large database never needs one huge
 # transaction; each is idempotent, so an interrupted upgrade resumes where it stopped.
