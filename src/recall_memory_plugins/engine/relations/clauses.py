@@ -27,7 +27,10 @@ NO_CHANGE = re.compile(
     # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
     r"|\b(?:thinking (?:about|of)|consider(?:s|ed|ing)?(?!\s+(?:it|this|that)\b)|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
     r"|might|(?-i:may)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
-    r"|打算|想要|想让|有意让|可能|准备|计划|考虑|看房"
+    r"|打算|想要|想让|想把|有意让|可能|准备|计划|考虑|看房"
+    # a near miss: "nearly quit", "almost got poached", 差点被挖走
+    r"|\b(?:almost|nearly)\s+(?:got\s+|been\s+)?(?:mov|relocat|leav|left|quit|poach|fired|let go|laid off"
+    r"|switch|sw[ai]p|divorc|split|broke|gave up|resign|transferr|retir)|差点|差一点|险些"
     # a degree, not a change ("not as much as he used to")
     r"|\bas much as\b"
     r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|接)"
@@ -39,7 +42,7 @@ NO_CHANGE = re.compile(
 _INTENT = re.compile(
     r"thinking (?:about|of)|consider(?:s|ed|ing)?|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to|might"
     r"|may|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at)"
-    r"|打算|想要|想让|有意让|可能|准备|计划|考虑|看房",
+    r"|打算|想要|想让|想把|有意让|可能|准备|计划|考虑|看房",
     re.IGNORECASE,
 )
 # a future that ends what came before it: a stay, a return, a cover ("she'll be back at the helm")

@@ -103,6 +103,39 @@ _HOME_HINT = re.compile(
 )
 
 
+# an unnamed relative of someone's ("my brother's wedding — he married Nino"): the likely
+# antecedent of a later "he"/"she" that names no one; it is no stored entity
+_KIN = {
+    "m": re.compile(
+        r"\b(?:my|our|his|her|their|your)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
+        r"(?:brother|bro|dad|father|son|husband|hubby|boyfriend|uncle|nephew|grandpa|grandfather)\b"
+        r"|(?:我|我们|他|她)(?:的)?(?:哥哥|哥|弟弟|弟|爸爸|爸|父亲|儿子|老公|丈夫|男朋友|叔叔|舅舅|爷爷|外公)",
+        re.IGNORECASE,
+    ),
+    "f": re.compile(
+        r"\b(?:my|our|his|her|their|your)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
+        r"(?:sister|sis|mum|mom|mother|daughter|wife|girlfriend|aunt|niece|grandma|grandmother)\b"
+        r"|(?:我|我们|他|她)(?:的)?(?:姐姐|姐|妹妹|妹|妈妈|妈|母亲|女儿|老婆|妻子|女朋友|阿姨|姑姑|奶奶|外婆)",
+        re.IGNORECASE,
+    ),
+}
+
+
+def _after_kin(mention: Mention, before: Sequence[Mention], text: str) -> bool:
+    """Whether a gendered third-person pronoun follows an unnamed relative of its gender with no
+    person named between them (within 160 characters): it is taken to mean the relative."""
+    rx = _KIN.get(mention.gender or "")
+    if rx is None or mention.person != 3 or mention.plural or not text:
+        return False
+    kin = next(reversed(list(rx.finditer(text, max(0, mention.start - 160), mention.start))), None)
+    if kin is None:
+        return False
+    return not any(
+        m.kind == "name" and m.type in (PERSON, OTHER, None) and kin.end() <= m.start < mention.start
+        for m in before
+    )
+
+
 def resolve_references(
     mentions: Sequence[Mention],
     *,
@@ -152,6 +185,8 @@ def resolve_references(
                 ids = (speaker.id,)
             elif mention.person == 3 and mention.plural and mention.gender != "n":
                 ids = _plural(out, mention, referents, text, previous_group)
+            elif mention.person == 3 and _after_kin(mention, out, text):
+                ids = ()
             elif mention.person == 3:
                 # "他"/"she" in a chat turn is never its speaker, who says "I" (周敏: "帮我给老公
                 # 张伟挑个礼物，他刚跳槽去了腾讯")

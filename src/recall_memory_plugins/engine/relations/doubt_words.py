@@ -92,6 +92,9 @@ _STRONG_EN = _words(
     r"(?:is|'s|are|'re|was) (?:now )?ancient history", r"(?:is|'s|are|'re) history now",
     r"hand(?:ed|s|ing)? (?:the |my |our |her |his |their )?keys? (?:back|over|in)",
     r"wrapp(?:ed|ing) up (?:at|with)", r"(?:days|weeks|months|years) off",
+    # a doctorate finished: "passed his viva", "defended her thesis"
+    r"pass(?:ed|es)? (?:his|her|my|their|the) (?:viva|(?:thesis |phd )?defen[cs]e)",
+    r"defend(?:ed|s)? (?:his|her|my|their|the) (?:thesis|dissertation|phd)",
 )
 _CHANGE_ZH = (
     "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|迁居|迁往|最后一天|最后一个班|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
@@ -107,6 +110,8 @@ _STRONG_ZH = (
     # "no longer" said with a negated verb: 已经不碰了, 早就不去了, 不喝了
     r"|(?:已经|早就|早已|再也)不|不[\u4e00-\u9fff]了|交出去|移交|分手|离了|被[^，。]{0,6}裁了|说了拜拜|解约|解了约"
     r"|(?:早就|已经|早已)分了|领了?证"
+    # poached: 被美团挖走了, 挖过去
+    r"|挖走|挖过去|被[^，。]{0,8}挖了"
 )
 
 _TOPICS_EN = {
@@ -127,7 +132,7 @@ _TOPICS_EN = {
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
-        "degree", "phd", "thesis", "diploma", "finals", "uni", r"exams?", "commencement", "stage", r"graduat\w*", r"alumn\w*", "campus", "semester", r"enrol\w*", r"dropp\w* out",
+        "degree", "phd", "thesis", "viva", "dissertation", "diploma", "finals", "uni", r"exams?", "commencement", "stage", r"graduat\w*", r"alumn\w*", "campus", "semester", r"enrol\w*", r"dropp\w* out",
     ),
     "MANAGES": _words(
         r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
@@ -159,7 +164,7 @@ _TOPICS_EN = {
 }
 _TOPICS_ZH = {
     "LIVES_IN": "住|搬|迁居|迁往|迁到|家|房|定居|落户|安家|户口|落脚|扎根|这边|安顿|常驻|公寓|租",
-    "WORKS_FOR": "加盟|出任|工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|裸辞|辞了|辞掉|跳槽|入职|就职|单位|工资|老东家|散伙饭|欢送会",
+    "WORKS_FOR": "加盟|出任|工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|裸辞|辞了|辞掉|跳槽|入职|就职|单位|工资|老东家|散伙饭|欢送会|挖走|挖过去|挖了",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
     "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒|执掌|一把手",
     "REPORTS_TO": "审批|签字|领导|上司|汇报|主管|上级|手下|底下|团队|组里|老板|归|下面|挂在|代管|接管|安排|周报|日报|绩效",
