@@ -1,7 +1,7 @@
 """Seventeenth round of the relation layer's rules (blind batches 118-121): a finished doctorate
 ("passed his viva") and a poached employee (被美团挖走) end the old fact; a near miss ("nearly
 quit", 差点被挖走) or a wish (想把他挖过去) does not; "he" after "my brother" is the brother, not
-a person of an earlier turn. Real SQLite (``:memory:``), offline annotator; no mocks. The
+a person of an earlier turn; "like she owns the place" owns nothing. Real SQLite (``:memory:``), offline annotator; no mocks. The
 sentences are written for these tests, not taken from the batches.
 """
 
@@ -29,6 +29,12 @@ _CASES: list[Case] = [
     (None, "Ann works for Sony.", "Ann nearly quit Sony last week, then they gave her a raise.",
      ("Ann", "WORKS_FOR", "Sony"), True),
     (None, "Ann works for Sony.", "Ann almost got poached by Apple, lol.", ("Ann", "WORKS_FOR", "Sony"), True),
+    # a work pass handed back, a person lured away (fixed after the round's second check)
+    ("Declan", "I work for Ryanair.", "Handed my lanyard back at Ryanair today. No next gig lined up, just a long walk by the canal.",
+     ("Declan", "WORKS_FOR", "Ryanair"), False),
+    (None, "Ingrid Solberg works for Equinor.",
+     "Ørsted confirmed that Ingrid Solberg, lured away from Equinor after a decade, joined this month.",
+     ("Ingrid Solberg", "WORKS_FOR", "Equinor"), False),
     # (a near miss is not every "almost": a stretch of years is still over)
     (None, "Ann works for Sony.", "After almost four years at Sony, Ann left in May.",
      ("Ann", "WORKS_FOR", "Sony"), False),
@@ -61,3 +67,11 @@ def test_ta_after_my_brother_is_the_brother(memory: TemporalGraphMemory) -> None
     memory.add("我哥上周结婚了，他娶了王芳。", speaker="李娜")
     facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
     assert not any("王芳" in (f[0], f[2]) for f in facts), facts
+
+
+def test_like_she_owns_the_place_owns_nothing(memory: TemporalGraphMemory) -> None:
+    memory.add("Aisha strolled into the meeting like she owns the place.")
+    memory.add("Tomas acts as if he owns the bank.")
+    facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+    assert not any(f[1] == "OWNS" for f in facts), facts
+    assert ("Vera", "OWNS", "red bike") in after_turns(memory, None, "Vera owns a red bike.")

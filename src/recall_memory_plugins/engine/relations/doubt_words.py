@@ -92,6 +92,9 @@ _STRONG_EN = _words(
     r"(?:is|'s|are|'re|was) (?:now )?ancient history", r"(?:is|'s|are|'re) history now",
     r"hand(?:ed|s|ing)? (?:the |my |our |her |his |their )?keys? (?:back|over|in)",
     r"wrapp(?:ed|ing) up (?:at|with)", r"(?:days|weeks|months|years) off",
+    # "handed my lanyard back", "lured away from Equinor"
+    r"hand(?:ed|s|ing)? (?:my|the|her|his|their|our) (?:lanyard|badge|keycard|key card|access card|uniform) back",
+    r"lured away",
     # a doctorate finished: "passed his viva", "defended her thesis"
     r"pass(?:ed|es)? (?:his|her|my|their|the) (?:viva|(?:thesis |phd )?defen[cs]e)",
     r"defend(?:ed|s)? (?:his|her|my|their|the) (?:thesis|dissertation|phd)",
@@ -128,7 +131,7 @@ _TOPICS_EN = {
         r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",
         r"layoffs?", "let go", "lanyard", "keycard", "exit interview", "notice", "stand-up",
         r"first (?:week|month|shift|paycheck)", r"join(?:s|ed|ing)", r"mov(?:ed|ing) on",
-        r"freelanc\w*", "self-employed", r"leaving (?:drinks|do|party|card)", r"start(?:ed|s|ing) at",
+        r"freelanc\w*", "self-employed", r"leaving (?:drinks|do|party|card)", r"start(?:ed|s|ing) at", r"lured away",
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",

@@ -353,6 +353,8 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ex("Kim visited Tokyo.", "Kim", "VISITED", "Tokyo"),
     ),
     en(
+        # (not in a comparison: "walks in like she owns the place", "as if he owned it")
+        r"(?<!\blike\s)(?<!\bas if\s)(?<!\bas though\s)"
         r"{S}\s+(?:has\s+|have\s+)?{NEG}{ADV}(?:owns?|bought|buys|adopted|adopts|(?<=has )owned"
         r"|(?<=have )owned)\s+(?:(?:a|an"
         r"|the|two|three|four|\d+|new|some)\s+)*(?:{O}|{NP})",
