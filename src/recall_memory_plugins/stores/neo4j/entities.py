@@ -257,36 +257,15 @@ class Neo4jEntities(Neo4jLifecycle):
             confirmations=int(confirmations or 0),
         )
 
-    def find_relations(
-        self,
-        namespace: str,
-        *,
-        subject_id: str | None = None,
-        object_id: str | None = None,
-        entity_id: str | None = None,
-        type: str | None = None,
-        current_only: bool = False,
-        newest: int | None = None,
-    ) -> list[Relation]:
-        return self._relations(
-            namespace,
-            subject_id=subject_id,
-            object_id=object_id,
-            entity_id=entity_id,
-            type=type,
-            current_only=current_only,
-            newest=newest,
-        )
-
     def find_current_relations_of_types(
         self, namespace: str, entity_id: str, types: Collection[str]
     ) -> list[Relation]:
         """:func:`~..merged.find_current_relations_of_types`: only those types are read."""
-        return self._relations(
+        return self.find_relations(
             namespace, entity_id=entity_id, current_only=True, types=tuple(sorted(set(types)))
         )
 
-    def _relations(
+    def find_relations(
         self,
         namespace: str,
         *,
@@ -298,6 +277,8 @@ class Neo4jEntities(Neo4jLifecycle):
         newest: int | None = None,
         types: tuple[str, ...] | None = None,
     ) -> list[Relation]:
+        """:meth:`~..base.GraphStore.find_relations`; ``types`` (this store's own): only
+        relations of one of these types (with ``entity_id``: the (end, type) indexes)."""
         if subject_id is not None:
             kind = "subject"
         elif object_id is not None:
