@@ -118,6 +118,7 @@ _DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may
 _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子|住处|地址|公司|单位|工作)")
 # either feeling, for the sentences with no change or topic word ("won't go near sushi")
 _FEELING = re.compile(f"{_AVERSE.pattern}|{_FOND.pattern}")
+_ZH_CLAUSE = re.compile(r"[^，；。！]+")
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
@@ -395,8 +396,13 @@ def doubt_proposals(
             for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
             if prev.text.casefold() in _WITH
         }
+        # (names after the last Chinese clause that says a change are not its subject: "今天把工牌交了，
+        # 离职手续也办完了，…，陪我妈去趟云南" is the speaker's; "我妈离职了，现在在家" is not)
+        said = [sentence.start_char + c.end() for c in _ZH_CLAUSE.finditer(sentence.text)
+                if _CHANGE.search(c.group()) or _ANY_TOPIC.search(c.group())]
         if speaker_id is not None and not any(
             m.sentence == i
+            and (not said or m.start < said[-1])
             and m.entity_ids
             and (m.start not in partner or m.kind != "name")
             and (  # "帮我…" names no one else; "my sister" does

@@ -11,7 +11,16 @@ from __future__ import annotations
 
 from ....nlp.base import Annotation
 from ..names import is_cjk
-from ..schema import OTHER, RELATION_TYPES, EntityRef, ExtractionContext, RelationCandidate
+from ..schema import (
+    LOCATION,
+    ORG,
+    OTHER,
+    PROJECT,
+    RELATION_TYPES,
+    EntityRef,
+    ExtractionContext,
+    RelationCandidate,
+)
 from .blocks import CLOSE, OPEN
 from .chinese import ZH_PATTERNS
 from .dependency import _dependency_triples, _has_parse
@@ -31,6 +40,8 @@ from .views import (
 )
 
 __all__ = ["PatternRelationExtractor"]
+
+_PLACES_AND_BODIES = frozenset({ORG, PROJECT, LOCATION})
 
 
 class PatternRelationExtractor:
@@ -122,6 +133,10 @@ class PatternRelationExtractor:
             )
             if subject is None:
                 subject = _sentence_subject(view, lead, ex)
+                # a school or firm that opens a Chinese sentence is its topic, not the one who
+                # acts in a later clause (武汉大学本科读完了，现在在清华大学读研)
+                if subject is not None and zh and ex.mentions[subject].type in _PLACES_AND_BODIES:
+                    subject = None
             if subject is None:
                 continue
             placeholder = f"{OPEN}{subject}{CLOSE}"

@@ -1,0 +1,40 @@
+"""Eighteenth round of the relation layer's rules (blind batches 126-129): a Chinese sentence that
+opens with a school or firm lends it to no later clause as a subject (南京大学本科读完了，现在在复旦读研
+is not 南京大学 studying at 复旦); a person named after the last clause that says a change is not
+the one who changed (…离职手续也办好了，准备陪张伟去趟海南 is the speaker's); 离职 and 入职 are
+changes. Real SQLite (``:memory:``), offline annotator; no mocks. The sentences are written for
+these tests, not taken from the batches.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+
+from ._facts import Case, after_turns
+
+_CASES: list[Case] = [
+    # the speaker's change, with someone named only in a later clause
+    ("孙丽", "我在华为工作。", "上周把电脑还了，离职手续也办好了，准备陪张伟去趟海南。",
+     ("孙丽", "WORKS_FOR", "华为"), False),
+    # someone else's change: the speaker's job stays
+    ("孙丽", "我在华为工作。", "张伟上个月离职了，现在在家带孩子。", ("孙丽", "WORKS_FOR", "华为"), True),
+    # 入职 a new firm is a change of job
+    ("赵强", "我在京东工作。", "入职美团第一周，感觉节奏比以前快。", ("赵强", "WORKS_FOR", "京东"), False),
+    # a school that opens the sentence is its topic: the speaker left it
+    ("刘洋", "我在南京大学读书。", "南京大学本科读完了，现在在复旦大学读研。",
+     ("刘洋", "STUDIES_AT", "南京大学"), False),
+]
+
+
+@pytest.mark.parametrize("case", _CASES)
+def test_a_later_statement_leaves_the_fact_or_keeps_it(memory: TemporalGraphMemory, case: Case) -> None:
+    speaker, first, later, fact, stays = case
+    facts = after_turns(memory, speaker, first, later)
+    assert (fact in facts) is stays, facts
+
+
+def test_a_school_that_opens_the_sentence_studies_nowhere(memory: TemporalGraphMemory) -> None:
+    facts = after_turns(memory, "刘洋", "我在南京大学读书。", "南京大学本科读完了，现在在复旦大学读研。")
+    assert not any(f[0] == "南京大学" for f in facts), facts
