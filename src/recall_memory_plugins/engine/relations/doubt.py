@@ -50,6 +50,7 @@ from ...nlp.base import Annotation
 from ...stores.base import GraphStore, find_current_relations_of_types
 from .clauses import asserted_head, scheduled, undenied_head
 from .doubt_names import acronym_named as _acronym_named
+from .doubt_names import arrowed as _arrowed
 from .doubt_names import family_named as _family_named
 from .doubt_names import kept as _kept
 from .doubt_names import left_from as _left_from
@@ -60,6 +61,7 @@ from .doubt_names import word_named as _word_named
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
 from .doubt_words import AVERSE as _AVERSE
 from .doubt_words import CHANGE as _CHANGE
+from .doubt_words import CUES as _CUES
 from .doubt_words import FAREWELL as _FAREWELL
 from .doubt_words import FOND as _FOND
 from .doubt_words import FORMER_AFTER as _FORMER_AFTER
@@ -69,9 +71,11 @@ from .doubt_words import HEARD as _HEARD
 from .doubt_words import PAST as _PAST
 from .doubt_words import QUOTING as _QUOTING
 from .doubt_words import RECORD_OF as _RECORD_OF
+from .doubt_words import SENT_OFF as _SENT_OFF
 from .doubt_words import STRONG as _STRONG
 from .doubt_words import TOPICS as _TOPICS
 from .doubt_words import WITHIN_JOB as _WITHIN_JOB
+from .doubt_words import ZH_CLAUSE as _ZH_CLAUSE
 from .doubt_words import words as _words
 from .lexicon import POSSESSOR
 from .patterns.mood import unasserted
@@ -118,7 +122,6 @@ _DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may
 _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子|住处|地址|公司|单位|工作)")
 # either feeling, for the sentences with no change or topic word ("won't go near sushi")
 _FEELING = re.compile(f"{_AVERSE.pattern}|{_FOND.pattern}")
-_ZH_CLAUSE = re.compile(r"[^，；。！]+")
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
@@ -302,7 +305,7 @@ def doubt_proposals(
             )  # fmt: skip
         if not text or _OPEN_MOOD.search(text):
             continue
-        if not _CHANGE.search(text) and not _ANY_TOPIC.search(text) \
+        if not _CHANGE.search(text) and not _ANY_TOPIC.search(text) and not _CUES.search(text) \
                 and not _FEELING.search(text.casefold()):
             continue  # most sentences: three searches, no clause reading
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
@@ -316,7 +319,8 @@ def doubt_proposals(
         cut, kept = heads != kept, heads
         text = "，".join(kept)
         changed = bool(_CHANGE.search(text))
-        if not changed and not _ANY_TOPIC.search(text) and not _FEELING.search(text.casefold()):
+        if not changed and not _ANY_TOPIC.search(text) and not _CUES.search(text) \
+                and not _FEELING.search(text.casefold()):
             continue  # what is left of it: one search instead of one per type
         topics: dict[str, bool] = {}  # a type's topic words, searched when a relation asks
 
@@ -419,16 +423,17 @@ def doubt_proposals(
             ids.setdefault(speaker_id, False)
 
         def boss_left(text: str = text, changed: bool = changed, strong: bool = strong,
-                      held: bool = trip or past) -> bool:
+                      held: bool = trip or past, sent_off: bool = False) -> bool:
             """Whether the sentence changes its person's job: "Mae retired", "Lucia left the
-            company", 徐刚调去总部了. Whoever reported to that person is then unsure."""
-            return (
+            company", 徐刚调去总部了, 给马总办了欢送会. Whoever reported to that person is then unsure."""
+            return not held and (sent_off or (
                 changed
-                and not held
                 and (strong or about("WORKS_FOR") or about("REPORTS_TO"))
                 and _CHANGE.search(_WITHIN_JOB.sub(" ", text)) is not None
-            )
+            ))
 
+        sent_off = {e for m in mentions if m.sentence == i
+                    and _SENT_OFF.match(annotation.text, m.end, m.end + 16) for e in m.entity_ids}
         for entity_id, work_only in ids.items():
             for rel in current_of(entity_id):
                 if rel.id in doubted or rel.type not in _TOPICS or is_unsure(rel):
@@ -436,7 +441,7 @@ def doubt_proposals(
                 if work_only and rel.type not in _WORK_TYPES:
                     continue
                 # the person's boss changed jobs: "Mae retired", "Lucia left the company"
-                boss = rel.subject_id != entity_id and rel.type == "REPORTS_TO" and boss_left()
+                boss = rel.subject_id != entity_id and rel.type == "REPORTS_TO" and boss_left(sent_off=entity_id in sent_off)
                 if rel.subject_id != entity_id and exclusivity.get(rel.type) != "object" and not boss:
                     continue  # Lou's boss Mae moved house: Lou still reports to her
                 if (rel.subject_id, rel.type) not in replaced and any(
@@ -495,7 +500,8 @@ def doubt_proposals(
                     if not changed and _modifier_only(str(other), sentence.tokens):
                         continue  # "the queue at the oyster bar was awful": the bar's
 
-                elif changed and (about(rel.type) or ((strong or left) and named)):
+                elif (changed or (left and _arrowed(str(other).casefold(), folded))) \
+                        and (about(rel.type) or ((strong or left) and named)):
                     pass  # the change is said about this relation
                 elif trip or past or denied:
                     continue  # a trip, "back in 2010", "自己没打算搬": the old value holds

@@ -99,10 +99,18 @@ def modifier_only(name: str, tokens: Sequence[Token]) -> bool:
 
 
 def left_from(name: str, text: str) -> bool:
-    """Whether ``name`` follows "from" / 从 in ``text`` (the end a change leaves)."""
+    """Whether ``name`` follows "from" / 从 in ``text``, or stands before an arrow ("the whole
+    Valencia → Madrid thing"): the end a change leaves."""
+    if arrowed(name, text):
+        return True
     if not name.isascii():  # (前华为高管, 原阿里巴巴员工: a former employer)
         return f"从{name}" in text or f"前{name}" in text or f"原{name}" in text
     return re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None
+
+
+def arrowed(name: str, text: str) -> bool:
+    """Whether ``name`` stands before an arrow to another name: a change said in notation."""
+    return re.search(rf"(?<![\w]){re.escape(name)}\s*(?:→|->|=>|⟶|➡️?)\s*\w", text) is not None
 
 
 _NOT_DISTINCTIVE = _GENERIC_HEADS | _NAME_FILLER

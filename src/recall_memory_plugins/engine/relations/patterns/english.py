@@ -304,7 +304,8 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ),
     ),
     en(
-        r"{S}\s+(?:is|was|has\s+been|got|'s|’s|have\s+been|were)\s+{ADV}{STATUS_DONE}\b",
+        # (not "got shipped off to Marketing": a person sent somewhere)
+        r"{S}\s+(?:is|was|has\s+been|got|'s|’s|have\s+been|were)\s+{ADV}{STATUS_DONE}\b(?!\s+(?:off|out|over)\b)",
         _status,
         ex("Project Echo was cancelled.", "Project Echo", "STATUS", status="cancelled"),
     ),

@@ -10,11 +10,13 @@ subject-verb-object triples (``dependency.py``). Candidates come out in text ord
 from __future__ import annotations
 
 from ....nlp.base import Annotation
+from ..lexicon import gender_of
 from ..names import is_cjk
 from ..schema import (
     LOCATION,
     ORG,
     OTHER,
+    PERSON,
     PROJECT,
     RELATION_TYPES,
     EntityRef,
@@ -91,8 +93,15 @@ class PatternRelationExtractor:
             found.extend(sentence_found)
         out: list[RelationCandidate] = []
         seen: set[tuple[object, ...]] = set()
+        # (someone a "he" or "she" stands for is a person: "Jonas got shipped off, lucky him")
+        personal = {e for m in mentions if m.kind == "pronoun" and m.gender in ("m", "f") for e in m.entity_ids}
         for f in sorted(found, key=lambda f: f.position):
             c = _finish(f.candidate)
+            if c.type == "STATUS" and (
+                types.get(c.subject.id or "") == PERSON or c.subject.id in personal
+                or gender_of(c.subject.name.split()[0]) is not None
+            ):
+                continue  # "Jonas got shipped off to Marketing": a project's status, not a person's
             key = (
                 c.subject.id or c.subject.name,
                 c.type,

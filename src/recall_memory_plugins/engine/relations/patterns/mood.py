@@ -46,8 +46,11 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     ),
     _row(
         "English condition",
-        r"(?:^|[\s,;(])(?:if|unless|whether|in\s+case|suppose|supposing|assuming)\s",
+        r"(?:^|[\s,;(])(?:if|unless|whether|in\s+case|suppose|supposing|assuming)\s"
+        # "come visit once i own a sofa"; not "once she left Oslo" (then)
+        r"|\bonce\s+(?:i|he|she|we|they|you)\s+(?!\w+ed\b|was\b|were\b|had\b|did\b|got\b|left\b|went\b)",
         "If Rita leaves, Sam will take over Project Titan.",
+        "Come visit once I own a sofa.",
         "Quinn will report to Steve if she is promoted.",
         "I wonder whether Alice moved to Denver.",
     ),
