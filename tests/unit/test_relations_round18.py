@@ -2,7 +2,8 @@
 opens with a school or firm lends it to no later clause as a subject (南京大学本科读完了，现在在复旦读研
 is not 南京大学 studying at 复旦); a person named after the last clause that says a change is not
 the one who changed (…离职手续也办好了，准备陪张伟去趟海南 is the speaker's); 离职 and 入职 are
-changes; "A → B" is a move from A; "once I own" is a condition; a person "shipped off" to a team
+changes, as are a project that ended (叫停, 结项, "got axed") and a taste given up (不敢碰了); "A →
+B" is a move from A; "once I own" is a condition; a person "shipped off" to a team
 has no project status; a farewell for the boss leaves the reporting line unsure. Real SQLite (``:memory:``), offline annotator; no mocks. The sentences are written for
 these tests, not taken from the batches.
 """
@@ -30,6 +31,12 @@ _CASES: list[Case] = [
     (None, "Ana reports to Kofi.", "Cake at 4 in the kitchen for Kofi's send-off.", ("Ana", "REPORTS_TO", "Kofi"), False),
     (None, "Ana reports to Kofi.", "Kofi gave a speech at Ana's send-off.", ("Ana", "REPORTS_TO", "Kofi"), True),
     (None, "吴敏的上级是马军。", "今天给马总办了欢送会，大家都有点舍不得。", ("吴敏", "REPORTS_TO", "马军"), False),
+    # a project that ended takes its manager with it; a plan that got scrapped changes nothing
+    ("韩冬", "我负责北斗项目。", "北斗项目上周被公司叫停了，我这两天先整理文档。", ("韩冬", "MANAGES", "北斗项目"), False),
+    ("Kim", "I manage the Falcon project.", "Falcon got axed in the budget review.",
+     ("Kim", "MANAGES", "Falcon project"), False),
+    # a taste given up: 一口都不敢碰了, with a colleague named after it
+    ("曹颖", "我喜欢奶茶。", "体检以后奶茶一口都不敢喝了，同事小王天天笑我。", ("曹颖", "LIKES", "奶茶"), False),
     # a school that opens the sentence is its topic: the speaker left it
     ("刘洋", "我在南京大学读书。", "南京大学本科读完了，现在在复旦大学读研。",
      ("刘洋", "STUDIES_AT", "南京大学"), False),

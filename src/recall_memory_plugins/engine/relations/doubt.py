@@ -403,7 +403,7 @@ def doubt_proposals(
         # (names after the last Chinese clause that says a change are not its subject: "今天把工牌交了，
         # 离职手续也办完了，…，陪我妈去趟云南" is the speaker's; "我妈离职了，现在在家" is not)
         said = [sentence.start_char + c.end() for c in _ZH_CLAUSE.finditer(sentence.text)
-                if _CHANGE.search(c.group()) or _ANY_TOPIC.search(c.group())]
+                if _CHANGE.search(c.group())]
         if speaker_id is not None and not any(
             m.sentence == i
             and (not said or m.start < said[-1])

@@ -95,6 +95,8 @@ _STRONG_EN = _words(
     # "handed my lanyard back", "lured away from Equinor"
     r"hand(?:ed|s|ing)? (?:my|the|her|his|their|our) (?:lanyard|badge|keycard|key card|access card|uniform) back",
     r"lured away",
+    # a project that ended ("Phoenix got axed")
+    r"axed", r"wound down", r"shut down",  # (not "scrapped": "the plan got scrapped")
     # a doctorate finished: "passed his viva", "defended her thesis"
     r"pass(?:ed|es)? (?:his|her|my|their|the) (?:viva|(?:thesis |phd )?defen[cs]e)",
     r"defend(?:ed|s)? (?:his|her|my|their|the) (?:thesis|dissertation|phd)",
@@ -111,10 +113,12 @@ _CHANGE_ZH = (
 _STRONG_ZH = (
     "以前|原来|曾经|不再|再也不|离开|告别|卖|退|不是|没有了|不在|到期|结束|裁员|分开了|分居"
     # "no longer" said with a negated verb: 已经不碰了, 早就不去了, 不喝了
-    r"|(?:已经|早就|早已|再也)不|不[\u4e00-\u9fff]了|交出去|移交|分手|离了|被[^，。]{0,6}裁了|说了拜拜|解约|解了约"
+    r"|(?:已经|早就|早已|再也)不|不(?:敢|想|愿|能|会)?[\u4e00-\u9fff]了|交出去|移交|分手|离了|被[^，。]{0,6}裁了|说了拜拜|解约|解了约"
     r"|(?:早就|已经|早已)分了|领了?证"
     # poached: 被美团挖走了, 挖过去
     r"|挖走|挖过去|被[^，。]{0,8}挖了"
+    # a project that ended: 结项, 被砍了, 叫停
+    r"|结项|叫停|被砍|砍掉|停掉|黄了"
 )
 
 _TOPICS_EN = {
