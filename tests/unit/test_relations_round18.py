@@ -65,3 +65,9 @@ def test_a_person_shipped_off_to_a_team_has_no_status(memory: TemporalGraphMemor
     assert not any(f[1] == "STATUS" for f in facts), facts
     facts = after_turns(memory, None, "Project Echo was shipped last week.")
     assert ("Project Echo", "STATUS", None) in facts, facts  # a project still has one
+
+
+def test_a_time_before_a_join_names_no_firm(memory: TemporalGraphMemory) -> None:
+    facts = after_turns(memory, None, "周强在联想工作。", "周强已被京东挖走，并于上周一正式入职其物流部门。")
+    assert ("周强", "WORKS_FOR", "京东") in facts, facts
+    assert not any(f[1] == "WORKS_FOR" and "周" in str(f[2]) for f in facts), facts

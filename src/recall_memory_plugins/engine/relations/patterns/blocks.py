@@ -53,7 +53,9 @@ _ZH = {
     r"|以前|以往|曾经|原来|原先|过去|之前|从前|小时候|早年)?",
     "NP": r"(?P<np>[\u4e00-\u9fffA-Za-z]{1,8})",
     # a name the annotator split or missed (远航 + 物流, 高峰): text and mentions, unmasked later
-    "ONP": r"(?P<onp>(?:[\u4e00-\u9fffA-Za-z]|" + _SLOT + r"){2,12}?)",
+    # (never a time: 于本周一正式入职 names no firm)
+    "ONP": r"(?P<onp>(?!(?:本|上|下|这|今|明|昨|去|前)(?:周|个?月|年|天)|周[一二三四五六日末]|星期|礼拜)"
+    r"(?:[\u4e00-\u9fffA-Za-z]|" + _SLOT + r"){2,12}?)",
     "SNP": r"(?P<snp>[\u4e00-\u9fff]{2,3}?)",
 }
 _LQ, _RQ = r"[‘“「『《\"]?", r"[’”」』》\"]?"
