@@ -37,6 +37,9 @@ _CASES: list[Case] = [
      ("Kim", "MANAGES", "Falcon project"), False),
     # a taste given up: 一口都不敢碰了, with a colleague named after it
     ("曹颖", "我喜欢奶茶。", "体检以后奶茶一口都不敢喝了，同事小王天天笑我。", ("曹颖", "LIKES", "奶茶"), False),
+    # fallen out of love with a thing named earlier in the text
+    ("Sven", "I like opera.", "Opera night with Tove again. Honestly I've fallen out of love with the whole thing.",
+     ("Sven", "LIKES", "opera"), False),
     # a school that opens the sentence is its topic: the speaker left it
     ("刘洋", "我在南京大学读书。", "南京大学本科读完了，现在在复旦大学读研。",
      ("刘洋", "STUDIES_AT", "南京大学"), False),

@@ -201,7 +201,9 @@ AVERSE = re.compile(
     r"|won['’]t (?:go near|touch)|queasy|drives? (?:me|him|her|them|us) (?:up the wall|crazy|nuts|mad|"
     r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over it"
     r"|had it with|had enough of|sick and tired of|(?:gone|went|going|goes) (?:right |completely |totally )?off"
-    r"|never really (?:my|for me)|not (?:really )?my thing|dead to (?:me|him|her|them|us))\b"
+    r"|never really (?:my|for me)|not (?:really )?my thing|dead to (?:me|him|her|them|us)"
+    r"|f(?:a|e)ll(?:en|ing|s)? out of love|lost (?:all )?(?:interest|my taste|the taste|the appetite)"
+    r"|(?:gone|went|going) cold on)\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
     r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|厌倦"
 )
