@@ -40,6 +40,10 @@ _CASES: list[Case] = [
     # fallen out of love with a thing named earlier in the text
     ("Sven", "I like opera.", "Opera night with Tove again. Honestly I've fallen out of love with the whole thing.",
      ("Sven", "LIKES", "opera"), False),
+    # the one a letter is addressed to is not the one who changed; "you'll remember" is no future
+    ("Hana", "I'm married to Oren.", "Dear Aunt Rosa, you'll remember the divorce went through in May.",
+     ("Hana", "MARRIED_TO", "Oren"), False),
+    ("Kim", "I report to Dana.", "I'm sending my updates to Ruth while Dana is on holiday.", ("Kim", "REPORTS_TO", "Dana"), True),
     # a school that opens the sentence is its topic: the speaker left it
     ("刘洋", "我在南京大学读书。", "南京大学本科读完了，现在在复旦大学读研。",
      ("刘洋", "STUDIES_AT", "南京大学"), False),

@@ -58,6 +58,7 @@ from .doubt_names import modifier_only as _modifier_only
 from .doubt_names import named as _named
 from .doubt_names import same_thing as _same_thing
 from .doubt_names import word_named as _word_named
+from .doubt_words import ADDRESSED as _ADDRESSED
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
 from .doubt_words import AVERSE as _AVERSE
 from .doubt_words import CHANGE as _CHANGE
@@ -69,6 +70,8 @@ from .doubt_words import GUEST as _GUEST
 from .doubt_words import HABIT as _HABIT
 from .doubt_words import HEARD as _HEARD
 from .doubt_words import PAST as _PAST
+from .doubt_words import POSSESSED as _POSSESSED
+from .doubt_words import POSSESSED_WORK as _POSSESSED_WORK
 from .doubt_words import QUOTING as _QUOTING
 from .doubt_words import RECORD_OF as _RECORD_OF
 from .doubt_words import SENT_OFF as _SENT_OFF
@@ -172,22 +175,6 @@ _DAY = re.compile(
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
 _DAY_PARTS = re.compile(r"[，；;—–。！]|(?<=[.!])\s+")  # ("… back today. no plan yet": two)
 _NO_MORE = re.compile(r"\bno (?:more|longer)\b|\bnot any ?more\b|不再|再也不", re.IGNORECASE)  # a change
-# a possessor is not the one who changed: "Grace's brother moved", 陈静的妹妹搬到了重庆
-_POSSESSED = re.compile(
-    r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new|little|big|younger|older|elder|best)\s+)?"
-    r"(?:brother|sister|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|wife|"
-    r"husband|partner|friend|cousin|aunt|uncle|grand\w+|neighbou?r|roommate|family|"
-    r"colleague|co-?worker|teammate|assistant|intern|trainee|apprentice|mentee|deputy|"
-    r"哥哥|姐姐|弟弟|妹妹|父母|爸爸|妈妈|父亲|母亲|儿子|女儿|孩子|妻子|丈夫|老婆|老公|朋友(?!圈)|"
-    r"家人|邻居|室友|同事|助理)(?![a-z])",
-    re.IGNORECASE,
-)
-# "Finn's company moved": the company's place, not Finn's home ("Dev's manager" still counts)
-_POSSESSED_WORK = re.compile(
-    r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new)\s+)?(?:company|firm|employer|team|office|hq|"
-    r"headquarters|公司|单位|团队|总部)(?![a-z])",
-    re.IGNORECASE,
-)
 # a longer "sentence" (a text without punctuation) doubts nothing: a change is said in a clause,
 # and the look-ups and name searches stay linear in the text
 _LONGEST = 600
@@ -409,6 +396,8 @@ def doubt_proposals(
             and (not said or m.start < said[-1])
             and m.entity_ids
             and (m.start not in partner or m.kind != "name")
+            # the one a letter or message is addressed to ("Dear Aunt Rosa, you'll remember …")
+            and not _ADDRESSED.search(annotation.text, max(0, m.start - 12), m.start)
             and (  # "帮我…" names no one else; "my sister" does
                 m.entity_ids != (speaker_id,)
                 or _POSSESSED.match(annotation.text[m.end : m.end + 24]) is not None

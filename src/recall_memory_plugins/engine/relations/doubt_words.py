@@ -283,3 +283,22 @@ CUES = re.compile(r"→|->|=>|⟶|➡|" + FAREWELL.pattern, re.IGNORECASE)
 # after the name of the one sent off: "Kofi's send-off", 给马总办了欢送会
 SENT_OFF = re.compile(r"(?:'s|’s|的)?\s*(?:farewell|send-?off|leaving (?:do|drinks|party)|欢送|散伙|送别)"
                       r"|办了?[个场]?(?:欢送|散伙|送别)", re.IGNORECASE)
+# a possessor is not the one who changed: "Grace's brother moved", 陈静的妹妹搬到了重庆
+POSSESSED = re.compile(
+    r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new|little|big|younger|older|elder|best)\s+)?"
+    r"(?:brother|sister|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|wife|"
+    r"husband|partner|friend|cousin|aunt|uncle|grand\w+|neighbou?r|roommate|family|"
+    r"colleague|co-?worker|teammate|assistant|intern|trainee|apprentice|mentee|deputy|"
+    r"哥哥|姐姐|弟弟|妹妹|父母|爸爸|妈妈|父亲|母亲|儿子|女儿|孩子|妻子|丈夫|老婆|老公|朋友(?!圈)|"
+    r"家人|邻居|室友|同事|助理)(?![a-z])",
+    re.IGNORECASE,
+)
+# "Finn's company moved": the company's place, not Finn's home ("Dev's manager" still counts)
+POSSESSED_WORK = re.compile(
+    r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new)\s+)?(?:company|firm|employer|team|office|hq|"
+    r"headquarters|公司|单位|团队|总部)(?![a-z])",
+    re.IGNORECASE,
+)
+# before the name of the one a letter or message is addressed to: "Dear Aunt Rosa,", "Hi Tom,", 亲爱的
+ADDRESSED = re.compile(r"(?:\b(?:dear|dearest|hi|hey|hello)\s+(?:(?:aunt|uncle|auntie|grandma|grandpa|"
+                       r"mr\.?|mrs\.?|ms\.?|dr\.?)\s+)?|亲爱的|致)$", re.IGNORECASE)
