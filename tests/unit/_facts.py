@@ -23,3 +23,11 @@ def after_turns(
     for text in texts:
         memory.add(text, speaker=speaker)
     return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+
+
+def assert_case(memory: TemporalGraphMemory, case: Case) -> set[tuple[str, str, str | None]]:
+    """Add a case's two turns; assert its fact is stated as current exactly when it ``stays``."""
+    speaker, first, later, fact, stays = case
+    facts = after_turns(memory, speaker, first, later)
+    assert (fact in facts) is stays, facts
+    return facts

@@ -11,7 +11,7 @@ import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 
-from ._facts import Case, after_turns
+from ._facts import Case, after_turns, assert_case
 
 _RHETORICAL: list[Case] = [
     # a tag question after a change: the change is said
@@ -98,9 +98,7 @@ _SENTENCES_TITLES_AND_PAIRS: list[Case] = [
 
 @pytest.mark.parametrize("case", _RHETORICAL + _SENTENCES_TITLES_AND_PAIRS)
 def test_a_later_statement_leaves_the_fact_or_keeps_it(memory: TemporalGraphMemory, case: Case) -> None:
-    speaker, first, later, fact, stays = case
-    facts = after_turns(memory, speaker, first, later)
-    assert (fact in facts) is stays, facts
+    facts = assert_case(memory, case)
     assert not any(f[0].startswith(("Mrs. ", "Ms. ")) for f in facts), facts
 
 

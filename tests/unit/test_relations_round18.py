@@ -14,7 +14,7 @@ import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 
-from ._facts import Case, after_turns
+from ._facts import Case, after_turns, assert_case
 
 _CASES: list[Case] = [
     # the speaker's change, with someone named only in a later clause
@@ -52,9 +52,7 @@ _CASES: list[Case] = [
 
 @pytest.mark.parametrize("case", _CASES)
 def test_a_later_statement_leaves_the_fact_or_keeps_it(memory: TemporalGraphMemory, case: Case) -> None:
-    speaker, first, later, fact, stays = case
-    facts = after_turns(memory, speaker, first, later)
-    assert (fact in facts) is stays, facts
+    assert_case(memory, case)
 
 
 def test_a_school_that_opens_the_sentence_studies_nowhere(memory: TemporalGraphMemory) -> None:
