@@ -390,7 +390,7 @@ def doubt_proposals(
         # (names after the last Chinese clause that says a change are not its subject: "今天把工牌交了，
         # 离职手续也办完了，…，陪我妈去趟云南" is the speaker's; "我妈离职了，现在在家" is not)
         said = [sentence.start_char + c.end() for c in _ZH_CLAUSE.finditer(sentence.text)
-                if _CHANGE.search(c.group())]
+                if _CHANGE.search(c.group())] if speaker_id is not None else []
         if speaker_id is not None and not any(
             m.sentence == i
             and (not said or m.start < said[-1])
@@ -422,7 +422,7 @@ def doubt_proposals(
             ))
 
         sent_off = {e for m in mentions if m.sentence == i
-                    and _SENT_OFF.match(annotation.text, m.end, m.end + 16) for e in m.entity_ids}
+                    and _SENT_OFF.match(annotation.text, m.end, m.end + 16) for e in m.entity_ids} if farewell else set()
         for entity_id, work_only in ids.items():
             for rel in current_of(entity_id):
                 if rel.id in doubted or rel.type not in _TOPICS or is_unsure(rel):
@@ -461,7 +461,8 @@ def doubt_proposals(
                     m.sentence == i and other_id in m.entity_ids for m in mentions
                 ) or _acronym_named(str(other or ""), sentence.text)  # "the Arc" for "Sonos Arc"
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
-                left = named and not trip and _left_from(str(other).casefold(), folded)
+                arrow = named and not trip and _arrowed(str(other).casefold(), folded)
+                left = arrow or (named and not trip and _left_from(str(other).casefold(), folded))
                 if not boss and _STAYS.search(folded):
                     continue  # "Jonas left Siemens, but Tobias says he's staying put"
                 if named and not strong and rel.type not in _NAMED_ONLY and _kept(
@@ -489,8 +490,7 @@ def doubt_proposals(
                     if not changed and _modifier_only(str(other), sentence.tokens):
                         continue  # "the queue at the oyster bar was awful": the bar's
 
-                elif (changed or (left and _arrowed(str(other).casefold(), folded))) \
-                        and (about(rel.type) or ((strong or left) and named)):
+                elif (changed or arrow) and (about(rel.type) or ((strong or left) and named)):
                     pass  # the change is said about this relation
                 elif trip or past or denied:
                     continue  # a trip, "back in 2010", "自己没打算搬": the old value holds

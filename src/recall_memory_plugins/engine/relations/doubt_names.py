@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 
 from ...nlp.base import Token
-from .doubt_words import FAMILIES
+from .doubt_words import ARROW, FAMILIES
 from .names import is_cjk
 
 __all__ = [
@@ -99,10 +99,7 @@ def modifier_only(name: str, tokens: Sequence[Token]) -> bool:
 
 
 def left_from(name: str, text: str) -> bool:
-    """Whether ``name`` follows "from" / 从 in ``text``, or stands before an arrow ("the whole
-    Valencia → Madrid thing"): the end a change leaves."""
-    if arrowed(name, text):
-        return True
+    """Whether ``name`` follows "from" / 从 in ``text`` (the end a change leaves)."""
     if not name.isascii():  # (前华为高管, 原阿里巴巴员工: a former employer)
         return f"从{name}" in text or f"前{name}" in text or f"原{name}" in text
     return re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None
@@ -110,7 +107,7 @@ def left_from(name: str, text: str) -> bool:
 
 def arrowed(name: str, text: str) -> bool:
     """Whether ``name`` stands before an arrow to another name: a change said in notation."""
-    return re.search(rf"(?<![\w]){re.escape(name)}\s*(?:→|->|=>|⟶|➡️?)\s*\w", text) is not None
+    return re.search(rf"(?<![\w]){re.escape(name)}\s*(?:{ARROW.pattern})\s*\w", text) is not None
 
 
 _NOT_DISTINCTIVE = _GENERIC_HEADS | _NAME_FILLER

@@ -278,8 +278,10 @@ QUOTING = re.compile(r"^\s*[:：]")
 RECORD_OF = re.compile(r"^(?:'s|’s)\s+(?:hr\s+|staff\s+|employee\s+)?(?:record|file|card|profile|details|entry)\b", re.IGNORECASE)
 # the clauses of a Chinese sentence
 ZH_CLAUSE = re.compile(r"[^，；。！]+")
-# read on without a change word: an arrow ("the whole Valencia → Madrid thing"), a farewell
-CUES = re.compile(r"→|->|=>|⟶|➡|" + FAREWELL.pattern, re.IGNORECASE)
+# a change said in notation: "the whole Valencia → Madrid thing"
+ARROW = re.compile(r"→|->|=>|⟶|➡")
+# read on without a change word: an arrow, a farewell
+CUES = re.compile(f"{ARROW.pattern}|{FAREWELL.pattern}", re.IGNORECASE)
 # after the name of the one sent off: "Kofi's send-off", 给马总办了欢送会
 SENT_OFF = re.compile(r"(?:'s|’s|的)?\s*(?:farewell|send-?off|leaving (?:do|drinks|party)|欢送|散伙|送别)"
                       r"|办了?[个场]?(?:欢送|散伙|送别)", re.IGNORECASE)

@@ -93,15 +93,12 @@ class PatternRelationExtractor:
             found.extend(sentence_found)
         out: list[RelationCandidate] = []
         seen: set[tuple[object, ...]] = set()
-        # (someone a "he" or "she" stands for is a person: "Jonas got shipped off, lucky him")
-        personal = {e for m in mentions if m.kind == "pronoun" and m.gender in ("m", "f") for e in m.entity_ids}
         for f in sorted(found, key=lambda f: f.position):
             c = _finish(f.candidate)
             if c.type == "STATUS" and (
-                types.get(c.subject.id or "") == PERSON or c.subject.id in personal
-                or gender_of(c.subject.name.split()[0]) is not None
+                types.get(c.subject.id or "") == PERSON or gender_of(c.subject.name.split()[0]) is not None
             ):
-                continue  # "Jonas got shipped off to Marketing": a project's status, not a person's
+                continue  # "Maria got shipped off to Marketing": a project's status, not a person's
             key = (
                 c.subject.id or c.subject.name,
                 c.type,
