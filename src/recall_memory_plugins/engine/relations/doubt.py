@@ -27,6 +27,11 @@ said to hold keeps the fact ("is staying at Intel", 又回昆明). This costs re
 ("Ken turned down an offer from Cyberdyne" leaves his employer unsure) for fewer stale facts;
 measured in benchmarks/README ("facts you can trust").
 
+Widest of all (:mod:`.comention`): a sentence that says a change, whoever else it names, and
+names both ends of a person's current fact that the patterns did not read ("not on comet anymore,
+ping Baran for comet stuff" from Elif) puts that fact in doubt; not an owner's ("Noor's husband
+left Aramco"), not when a value is said to hold ("still under Claire"), not a marriage.
+
 In every case the relation gets a new version marked ``attributes["unsure"] = "true"``. It stays in the store
 (a later statement confirms it, which clears the mark, or replaces it), but
 :func:`~.reads.find_relations` and the facts of a recall leave it out: when the layer is unsure
@@ -48,7 +53,10 @@ from collections.abc import Mapping, Sequence
 from ...models import Relation
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore, find_current_relations_of_types
+from .asking import stated_part
 from .clauses import asserted_head, scheduled, undenied_head
+from .comention import WEAK as _WEAK
+from .comention import both_ends_named
 from .doubt_names import acronym_named as _acronym_named
 from .doubt_names import arrowed as _arrowed
 from .doubt_names import family_named as _family_named
@@ -128,42 +136,6 @@ _FEELING = re.compile(f"{_AVERSE.pattern}|{_FOND.pattern}")
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
-# a request to the assistant asks nothing about the facts beside it: its clause is left out
-# a change said in passing inside a request: "a dentist near my new flat in Glasgow?"
-_SAID_IN_PASSING = re.compile(
-    r"\bthe (?:new|old) (?:flat|place|address|house|home|apartment)\b"
-    r"|\b(?:my|our) (?:new|old) (?:flat|place|address|house|home|apartment|job|office|boss|manager|team"
-    r"|employer|school|uni|university|company)\b|\bleaving (?:drinks|do|party)\b"
-    r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)|新家|新地址|老东家"
-    # a request to update a record states the change: "please update Wilma's home address"
-    r"|\b(?:update|change|amend|correct)\b[^.?!]{0,40}\b(?:address|status|employer|manager|details"
-    r"|records?|file|contact|surname)\b|(?:更新|修改|变更)[^，。]{0,10}(?:地址|信息|单位|状态)",
-    re.IGNORECASE,
-)
-_REQUEST = re.compile(
-    r"\b(?:can|could|would|will) you\b|\bhelp me\b|\bplease\b|帮我|帮忙|能不能帮|可以帮|麻烦你",
-    re.IGNORECASE,
-)
-# a question mark that asks nothing: a tag after a statement ("刘洋辞职了你们知道吗？", "she quit,
-# you know?") or a first-person "??" in a chat ("I can't stand the smell of it now??")
-_TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?吗\s*[?？]+"
-                  r"|[,，]\s*(?:you know|right|can you believe it)\s*[?？]+", re.IGNORECASE)
-# news asked as a question: "did u hear Ingrid got bumped off Harbor??", 你听说了吗，…
-_NEWS_ASKED = re.compile(r"^\s*(?:did|have|has)\s+(?:you|u|ya|anyone)\s+(?:hear|heard|see|seen)\b(?:\s+that)?\s+"
-                         r"(?=[^?？]*\b(?:got|was|were|is|has|had|left|quit|moved)\b)([^?？]+)[?？]+", re.IGNORECASE)
-_SAID_ASKING = re.compile(r"\b(?:i|i'm|im|i've|my)\b[^?？.!。！]*?[?？]{2,}"
-                          r"|[我俺][^?？。！]*?[?？]{2,}",
-                          re.IGNORECASE)
-# "?" stays with its clause; a sentence end the annotator did not split at ("… the blender. girls
-# night thursday?") ends one too
-_ASKED = re.compile(r"(?<=[?？。！])|(?<=[.!])\s+|[，；;,:：—–]|\s-\s|\bso\b|\band then\b")
-# a clause that asks: a question mark, a question word or auxiliary first, 吗 last, a request
-_ASKING = re.compile(
-    r"[?？]|[吗么呢]\s*$|^\s*(?:and |but |or )?(?:did|does|do|is|are|was|were|can|could|would|will"
-    r"|should|has|have|how|what|where|why|whether)\b|"  # not "…, who joined Bosch": relative
-    + _REQUEST.pattern,
-    re.IGNORECASE,
-)
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
 # without one it only dates the change ("Started at Stripe this week")
 _DAY = re.compile(
@@ -262,6 +234,18 @@ def doubt_proposals(
                 attributes = {**r.attributes, UNSURE: "true"}
                 out.append(RelationProposal(r.subject_id, r.type, r.object_id, attributes, False, index))
 
+    def accounted(rel: Relation) -> bool:
+        """Whether the patterns' readings of this text account for ``rel``: they read it
+        again, or a value of its type for an end that holds one."""
+        key = (rel.subject_id, rel.type)
+        return (
+            (rel.subject_id, rel.type, rel.object_id) in read_values
+            or key in replaced
+            or ((rel.object_id, rel.type) in read
+                and (exclusivity.get(rel.type) == "object" or rel.type in SYMMETRIC))
+            or (key in read and key in asserted and exclusivity.get(rel.type) != "object")
+        )
+
     # a new marriage beside a current one leaves the older unsure ("this summer she married
     # Paul", known married to Neil: widowed or divorced, unsaid)
     one_more = _ADDITIVE.search(annotation.text.casefold()) is not None
@@ -279,17 +263,7 @@ def doubt_proposals(
         text = sentence.text
         if len(text) > _LONGEST:
             continue
-        if "?" in text or "？" in text:  # (a question mark that asks nothing: no question)
-            text = _SAID_ASKING.sub(lambda m: m.group().rstrip("?？") + "!", _TAG.sub("!", text))
-            text = _NEWS_ASKED.sub(lambda m: m.group(1) + "!", text)
-        if _REQUEST.search(text) or "?" in text or "？" in text:
-            # "I got let go from Spotify, so could you help me ...?", "we're all unpacked in
-            # Austin now, so next question: how do I ...?": the asking clauses are left out
-            text = "，".join(
-                c if not _ASKING.search(c) else re.sub("[?？]", "", c)  # said in passing
-                for c in _ASKED.split(text)
-                if c.strip() and (not _ASKING.search(c) or _SAID_IN_PASSING.search(c))
-            )  # fmt: skip
+        text = stated_part(text)
         if not text or _OPEN_MOOD.search(text):
             continue
         if not _CHANGE.search(text) and not _ANY_TOPIC.search(text) and not _CUES.search(text) \
@@ -326,6 +300,14 @@ def doubt_proposals(
         past = bool(_PAST.search(text)) and not _NOW.search(text)  # 当年…，如今在京东
         strong = bool(_STRONG.search(text))
         trip = bool(_TRIP.search(text))
+        change_said = strong or _CHANGE.search(_WEAK.sub(" ", text)) is not None
+        if not (past or trip or denied or _STAYS.search(text)) and (change_said or _ANY_TOPIC.search(text)):
+            for rel in both_ends_named(
+                    i, text, sentence.text, annotation.text, mentions, speaker_id, current_of
+            ):
+                # (a couple is named together all the time: "Agnes and Boris had a row")
+                if rel.type not in SYMMETRIC and (change_said or about(rel.type)) and not accounted(rel):
+                    mark(rel, sentence_statements[i] if i < len(sentence_statements) else 0)
         # who changed: not an object ("the manager who hired Mia retired"), not a possessor
         # "给孙悦办了欢送会", "drinks for Ola's send-off": the one sent off changed
         farewell = ("给", "for") if _FAREWELL.search(text) else ()

@@ -1,0 +1,63 @@
+"""What a sentence states when it also asks (the doubt rule, :mod:`.doubt`): a request to the
+assistant or a question asks nothing about the facts beside it, so its clauses are left out; a
+question mark that asks nothing (a tag, a first-person "??", news asked as a question) is read
+as a statement."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["stated_part"]
+
+# a request to the assistant asks nothing about the facts beside it: its clause is left out
+# a change said in passing inside a request: "a dentist near my new flat in Glasgow?"
+_SAID_IN_PASSING = re.compile(
+    r"\bthe (?:new|old) (?:flat|place|address|house|home|apartment)\b"
+    r"|\b(?:my|our) (?:new|old) (?:flat|place|address|house|home|apartment|job|office|boss|manager|team"
+    r"|employer|school|uni|university|company)\b|\bleaving (?:drinks|do|party)\b"
+    r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)|新家|新地址|老东家"
+    # a request to update a record states the change: "please update Wilma's home address"
+    r"|\b(?:update|change|amend|correct)\b[^.?!]{0,40}\b(?:address|status|employer|manager|details"
+    r"|records?|file|contact|surname)\b|(?:更新|修改|变更)[^，。]{0,10}(?:地址|信息|单位|状态)",
+    re.IGNORECASE,
+)
+_REQUEST = re.compile(
+    r"\b(?:can|could|would|will) you\b|\bhelp me\b|\bplease\b|帮我|帮忙|能不能帮|可以帮|麻烦你",
+    re.IGNORECASE,
+)
+# a question mark that asks nothing: a tag after a statement ("刘洋辞职了你们知道吗？", "she quit,
+# you know?") or a first-person "??" in a chat ("I can't stand the smell of it now??")
+_TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?吗\s*[?？]+"
+                  r"|[,，]\s*(?:you know|right|can you believe it)\s*[?？]+", re.IGNORECASE)
+# news asked as a question: "did u hear Ingrid got bumped off Harbor??", 你听说了吗，…
+_NEWS_ASKED = re.compile(r"^\s*(?:did|have|has)\s+(?:you|u|ya|anyone)\s+(?:hear|heard|see|seen)\b(?:\s+that)?\s+"
+                         r"(?=[^?？]*\b(?:got|was|were|is|has|had|left|quit|moved)\b)([^?？]+)[?？]+", re.IGNORECASE)
+_SAID_ASKING = re.compile(r"\b(?:i|i'm|im|i've|my)\b[^?？.!。！]*?[?？]{2,}"
+                          r"|[我俺][^?？。！]*?[?？]{2,}",
+                          re.IGNORECASE)
+# "?" stays with its clause; a sentence end the annotator did not split at ("… the blender. girls
+# night thursday?") ends one too
+_ASKED = re.compile(r"(?<=[?？。！])|(?<=[.!])\s+|[，；;,:：—–]|\s-\s|\bso\b|\band then\b")
+# a clause that asks: a question mark, a question word or auxiliary first, 吗 last, a request
+_ASKING = re.compile(
+    r"[?？]|[吗么呢]\s*$|^\s*(?:and |but |or )?(?:did|does|do|is|are|was|were|can|could|would|will"
+    r"|should|has|have|how|what|where|why|whether)\b|"  # not "…, who joined Bosch": relative
+    + _REQUEST.pattern,
+    re.IGNORECASE,
+)
+
+
+def stated_part(text: str) -> str:
+    """``text`` without its asking clauses ("I got let go from Spotify, so could you help me
+    ...?", "we're all unpacked in Austin now, so next question: how do I ...?"); a change said
+    in passing inside one stays ("a dentist near my new flat in Glasgow?")."""
+    if "?" in text or "？" in text:  # (a question mark that asks nothing: no question)
+        text = _SAID_ASKING.sub(lambda m: m.group().rstrip("?？") + "!", _TAG.sub("!", text))
+        text = _NEWS_ASKED.sub(lambda m: m.group(1) + "!", text)
+    if _REQUEST.search(text) or "?" in text or "？" in text:
+        text = "，".join(
+            c if not _ASKING.search(c) else re.sub("[?？]", "", c)  # said in passing
+            for c in _ASKED.split(text)
+            if c.strip() and (not _ASKING.search(c) or _SAID_IN_PASSING.search(c))
+        )  # fmt: skip
+    return text
