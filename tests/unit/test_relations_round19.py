@@ -56,3 +56,39 @@ def test_an_unsure_fact_stays_in_the_history(memory: TemporalGraphMemory) -> Non
     assert not [r for r in memory.relations() if r.type == "WORKS_FOR"]
     history = [r for r in memory.relations(include_ended=True) if r.type == "WORKS_FOR"]
     assert any(r.attributes.get("unsure") == "true" for r in history), history
+
+
+# Tastes read from real chat turns that were no tastes: a comparison ("is like"), and a gerund cut
+# from its own object ("love taking long walks" had stated LIKES "taking long").
+_NO_TASTE = [
+    (None, "Lisbon is like a smaller San Francisco."),
+    ("Calvin", "Touring with her band is like a dream come true!"),
+    ("Ana", "I love taking long walks by the river."),
+    ("Nate", "I love seeing them play in the garden."),
+    ("Sam", "I love expressing myself through writing."),
+]
+
+
+@pytest.mark.parametrize(("speaker", "text"), _NO_TASTE)
+def test_a_comparison_or_a_cut_gerund_is_no_taste(
+    memory: TemporalGraphMemory, speaker: str | None, text: str
+) -> None:
+    memory.add(text, speaker=speaker)
+    tastes = [(r.subject_name, r.object_name) for r in memory.relations() if r.type in ("LIKES", "DISLIKES")]
+    assert tastes == [], tastes
+
+
+@pytest.mark.parametrize(
+    ("text", "taste"),
+    [
+        ("I love reading.", ("Ana", "LIKES", "reading")),
+        ("I love playing tennis with friends.", ("Ana", "LIKES", "playing tennis")),
+        ("Since my knee surgery I can't stand running anymore.", ("Ana", "DISLIKES", "running")),
+    ],
+)
+def test_a_gerund_that_ends_its_phrase_is_a_taste(
+    memory: TemporalGraphMemory, text: str, taste: tuple[str, str, str]
+) -> None:
+    memory.add(text, speaker="Ana")
+    facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+    assert taste in facts, facts

@@ -27,7 +27,6 @@ from .handlers import (
     _leave,
     _left_job,
     _left_school,
-    _likes,
     _lives,
     _manages,
     _married,
@@ -46,6 +45,7 @@ from .handlers import (
     _works_for,
 )
 from .match import Handler
+from .tastes import _likes
 
 __all__ = ["ZH_PATTERNS", "ZH_ROWS"]
 

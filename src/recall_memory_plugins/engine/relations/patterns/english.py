@@ -25,7 +25,6 @@ from .handlers import (
     _join,
     _join_team,
     _leave,
-    _likes,
     _lives,
     _manages,
     _married,
@@ -42,6 +41,7 @@ from .handlers import (
     _works_for,
 )
 from .match import Handler
+from .tastes import _likes
 
 __all__ = ["EN_PATTERNS", "EN_ROWS"]
 

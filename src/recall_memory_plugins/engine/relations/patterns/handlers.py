@@ -31,9 +31,7 @@ from .blocks import (
     _LEAVE_TYPES,
     _MANAGER_ROLES,
     _MEMBER_ROLES,
-    _NOT_A_TASTE,
     _NOT_STAFF,
-    _PAST_MARKERS,
     _REPORT_ROLES,
     _REPORTING_FOR_DUTY,
     _ROLE_PREFIX,
@@ -45,7 +43,6 @@ from .blocks import (
 )
 from .match import (
     _NOT_A_PERSON,
-    _ZH_CHANGE_END,
     _cands,
     _employer,
     _Match,
@@ -320,51 +317,6 @@ def _status(h: _Match) -> list[RelationCandidate]:
         return []
     subjects = _typed(h.refs("s"), PROJECT)
     return _cands(subjects, "STATUS", [None], {"status": status}, negated=h.neg())
-
-
-def _likes(h: _Match) -> list[RelationCandidate]:
-    verb = h.group("verb").lower()
-    hate = bool(re.match(r"hate|dislike|can['’]t|detest|讨厌|厌恶|不喜欢", verb))
-    objs = [o for o in h.obj() if o.name.casefold() not in _NOT_A_TASTE]
-    if not objs:
-        return []
-    o = h.slot("o")
-    if o is not None and h.ex.mentions[o].kind == "pronoun" and any(r.type == LOCATION for r in objs):
-        return []  # "… food poisoning in Osaka; she can't stand it now": "it" is not the city
-    neg_text = h.group("neg").lower()
-    if not neg_text and re.fullmatch(r"loved|liked|enjoyed|adored|hated|disliked|detested", verb):
-        return []  # "Victor enjoyed hiking when he was young": a past taste, unsure now
-    tail = h.view.text[h.m.start() : h.m.end() + 16].lower()
-    stopped = (
-        bool(h.group("anymore") or re.search(r"\bany\s?more\b", tail))
-        # "not into hiking these days": a negation now is a change
-        or bool(neg_text and re.search(r"\bthese\s+days\b|\bnowadays\b", tail))
-        or any(w in neg_text for w in _PAST_MARKERS)
-        # "didn't like it at first": a past dislike says nothing about now
-        or bool(re.match(r"did(?:\s+not|n['’]t)", neg_text))
-        # "已经不喜欢看电影了", "现在不喜欢咖啡了": 不…了 is a change, "no longer"
-        or (
-            h.view.zh
-            and bool(neg_text)
-            and _ZH_CHANGE_END.match(h.view.text, h.m.end("verb")) is not None
-        )
-    )
-    if hate:
-        if h.neg():  # "doesn't hate X (anymore)"
-            return _cands(h.refs("s"), "DISLIKES", objs, negated=True)
-        return _cands(h.refs("s"), "DISLIKES", objs) + _cands(
-            h.refs("s"), "LIKES", objs, negated=True
-        )
-    if stopped:
-        return _cands(h.refs("s"), "LIKES", objs, negated=True)
-    after = h.view.text[h.m.end("verb") : h.m.end() + 12]
-    if neg_text and re.search(r"\b(?:as|that|so)\s+much\b", after):
-        return []  # "doesn't like football as much as he used to": less, not a dislike
-    if neg_text:  # "doesn't like X", "不喜欢X"
-        return _cands(h.refs("s"), "DISLIKES", objs) + _cands(
-            h.refs("s"), "LIKES", objs, negated=True
-        )
-    return _cands(h.refs("s"), "LIKES", objs) + _cands(h.refs("s"), "DISLIKES", objs, negated=True)
 
 
 def _wants_to_visit(h: _Match) -> list[RelationCandidate]:

@@ -1,0 +1,86 @@
+"""The taste patterns' handler (LIKES / DISLIKES): who likes or hates what, and when a match is no
+taste at all (a comparison, "is like"; a gerund cut from its own object, "love taking| long
+walks")."""
+
+from __future__ import annotations
+
+import re
+
+from ..schema import LOCATION, RelationCandidate
+from .blocks import _NOT_A_TASTE, _PAST_MARKERS
+from .match import _ZH_CHANGE_END, _cands, _Match
+
+__all__ = ["_likes"]
+
+# "is like", "looks like": a comparison, not a taste (right before the verb)
+_COMPARED = re.compile(r"(?:\b(?:is|am|are|was|were|be|been|looks?|looked|feels?|felt|seems?|seemed"
+                       r"|sounds?|sounded)|['’](?:s|m|re))\s+(?:just\s+|really\s+|so\s+|a\s+bit\s+)?$",
+                       re.IGNORECASE)
+# what follows a taste that starts with a gerund and was cut before the gerund's own object
+# ("taking long| walks", "expressing| myself"; a mention's placeholder: "seeing| them"): any word
+# but one that ends the phrase ("playing tennis with friends", "reading in bed")
+_CUT_GERUND = re.compile(
+    r"\s+(?:\ue000|(?!(?:and|or|but|so|with|in|at|on|for|to|by|because|when|while|too|very|much"
+    r"|every|all|than|as|more|if|since|after|before|during|from|of|whenever|together|again|now"
+    r"|there|here|though|although|even|especially|like|is|was|are|were|has|had|can|will|would"
+    r"|a\s+lot|the\s+most|most|best|i|it|any\s?more|anyway|these\s+days|nowadays|lately|either|at\s+all"
+    r"|ever|yet|no\s+more)\b)[a-z\ue000])",
+    re.IGNORECASE,
+)
+
+
+def _cut_gerund(name: str, text: str, start: int) -> bool:
+    """Whether ``name`` starts with a gerund and ``text`` continues it after ``start``."""
+    if not re.match(r"[a-z]+ing\b", name, re.IGNORECASE):
+        return False
+    at = re.compile(rf"\b{re.escape(name)}(?![\w'’-])", re.IGNORECASE).search(text, start)
+    return at is not None and _CUT_GERUND.match(text, at.end()) is not None
+
+
+def _likes(h: _Match) -> list[RelationCandidate]:
+    verb = h.group("verb").lower()
+    if verb.startswith("like") and _COMPARED.search(h.view.text, 0, h.m.start("verb")):
+        return []  # "Shibuya Crossing is like Tokyo's Times Square": a comparison
+    hate = bool(re.match(r"hate|dislike|can['’]t|detest|讨厌|厌恶|不喜欢", verb))
+    objs = [o for o in h.obj() if o.name.casefold() not in _NOT_A_TASTE]
+    # "love taking walks", "expressing myself": a gerund cut from its own object is no taste
+    objs = [o for o in objs if not _cut_gerund(o.name, h.view.text, h.m.end("verb"))]
+    if not objs:
+        return []
+    o = h.slot("o")
+    if o is not None and h.ex.mentions[o].kind == "pronoun" and any(r.type == LOCATION for r in objs):
+        return []  # "… food poisoning in Osaka; she can't stand it now": "it" is not the city
+    neg_text = h.group("neg").lower()
+    if not neg_text and re.fullmatch(r"loved|liked|enjoyed|adored|hated|disliked|detested", verb):
+        return []  # "Victor enjoyed hiking when he was young": a past taste, unsure now
+    tail = h.view.text[h.m.start() : h.m.end() + 16].lower()
+    stopped = (
+        bool(h.group("anymore") or re.search(r"\bany\s?more\b", tail))
+        # "not into hiking these days": a negation now is a change
+        or bool(neg_text and re.search(r"\bthese\s+days\b|\bnowadays\b", tail))
+        or any(w in neg_text for w in _PAST_MARKERS)
+        # "didn't like it at first": a past dislike says nothing about now
+        or bool(re.match(r"did(?:\s+not|n['’]t)", neg_text))
+        # "已经不喜欢看电影了", "现在不喜欢咖啡了": 不…了 is a change, "no longer"
+        or (
+            h.view.zh
+            and bool(neg_text)
+            and _ZH_CHANGE_END.match(h.view.text, h.m.end("verb")) is not None
+        )
+    )
+    if hate:
+        if h.neg():  # "doesn't hate X (anymore)"
+            return _cands(h.refs("s"), "DISLIKES", objs, negated=True)
+        return _cands(h.refs("s"), "DISLIKES", objs) + _cands(
+            h.refs("s"), "LIKES", objs, negated=True
+        )
+    if stopped:
+        return _cands(h.refs("s"), "LIKES", objs, negated=True)
+    after = h.view.text[h.m.end("verb") : h.m.end() + 12]
+    if neg_text and re.search(r"\b(?:as|that|so)\s+much\b", after):
+        return []  # "doesn't like football as much as he used to": less, not a dislike
+    if neg_text:  # "doesn't like X", "不喜欢X"
+        return _cands(h.refs("s"), "DISLIKES", objs) + _cands(
+            h.refs("s"), "LIKES", objs, negated=True
+        )
+    return _cands(h.refs("s"), "LIKES", objs) + _cands(h.refs("s"), "DISLIKES", objs, negated=True)
