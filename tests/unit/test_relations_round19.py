@@ -92,3 +92,13 @@ def test_a_gerund_that_ends_its_phrase_is_a_taste(
     memory.add(text, speaker="Ana")
     facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
     assert taste in facts, facts
+
+
+def test_a_thing_read_as_text_drops_a_leading_adverb_and_never_starts_with_a_day(
+    memory: TemporalGraphMemory,
+) -> None:
+    memory.add("I like also cheese pizza and prosciutto.", speaker="James")
+    memory.add("These figurines I bought yesterday remind me of family love.", speaker="Melanie")
+    facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+    assert ("James", "LIKES", "cheese pizza") in facts, facts
+    assert not [f for f in facts if f[0] == "Melanie" and str(f[2]).startswith("yesterday")], facts

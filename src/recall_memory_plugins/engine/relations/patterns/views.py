@@ -168,8 +168,10 @@ class _SentenceExtraction:
         started = False
         for tok, _s, _e in toks:
             low = tok.text.lower()
-            if not started and (low in _DETS or tok.upos in ("DET", "PRON")):
-                continue
+            if not started and (low in _DETS or low in _LEADING_ADVERBS or tok.upos in ("DET", "PRON")):
+                continue  # (and "I like also cheese pizza")
+            if not started and low in _DAY_WORDS:
+                return ""  # "the figurines I bought yesterday remind me": a time, then a clause
             if tok.upos in _NOUNISH or (not started and tok.upos == "VERB" and low.endswith("ing")):
                 words.append(tok.text if tok.upos == "PROPN" else low)
                 started = True
@@ -184,6 +186,9 @@ class _SentenceExtraction:
         return " ".join(words)
 
 
+# adverbs before a thing that are no part of it; day words that open no thing's name
+_LEADING_ADVERBS = frozenset({"also", "really", "just", "even", "still", "actually", "especially"})
+_DAY_WORDS = frozenset({"yesterday", "today", "tonight", "tomorrow"})
 # nouns that name no thing on their own
 _GENERIC = frozenset({"stuff", "thing", "things", "one", "ones", "lot", "bit", "kind", "sort", "way"})
 _PARTITIVES = frozenset(
