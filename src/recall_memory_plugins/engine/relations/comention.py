@@ -63,8 +63,9 @@ def both_ends_named(
     sentence after its asking clauses were left out). ``sentence`` is all of it, ``whole``
     the annotated text. The one the fact is about (its subject) must be mentioned as a person,
     as no one's owner ("Noel's wife ...") and not as an object pronoun; a chat turn's speaker is
-    in every sentence of the turn that names no kin of theirs. A sentence that says a value holds ("still
-    at Intel", 还在华为, "back at his desk in Gothenburg", 一直想养条狗) returns nothing."""
+    in every sentence of the turn that names no kin of theirs. A sentence that says a value
+    holds ("still at Intel", 还在华为, "back at his desk in Gothenburg", 一直想养条狗) returns
+    nothing."""
     if _HOLDS.search(sentence):
         return []
     here = [m for m in mentions if m.sentence == index and m.entity_ids]
@@ -85,7 +86,7 @@ def both_ends_named(
         POSSESSED.match(sentence[k.end() : k.end() + 24]) for k in _MY.finditer(sentence)
     ):
         subjects.add(speaker_id)
-    folded = text.casefold()
+    folded, whole_sentence = text.casefold(), sentence.casefold()
     promoted = WITHIN_JOB.search(sentence) is not None  # "Ines got promoted at Philips"
     out: list[Relation] = []
     for entity_id in sorted(subjects):
@@ -97,7 +98,7 @@ def both_ends_named(
             name = str(rel.object_name or "").casefold()
             if not (rel.object_id in ids or (name and named(name, folded))):
                 continue
-            if name and kept(name, sentence.casefold()):
+            if name and kept(name, whole_sentence):
                 continue
             out.append(rel)
     return out
