@@ -165,6 +165,8 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
         for m in pattern.finditer(view.text):
             h = _Match(m, view, ex)
             for cand in handler(h):
+                if _it_for_a_person(h, cand):
+                    continue
                 if cand.sentence != view.sentence:
                     cand = RelationCandidate(
                         cand.subject,
@@ -177,6 +179,31 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
                     )
                 out.append(_Found(h.end, h.slot("s"), cand))
     return out
+
+
+# "it" never names a person, and as the thing someone likes, owns or relies on it is resolved by
+# salience alone ("I rely on it" after a trip to Lake Tahoe, said of a car the text never named)
+_IT = frozenset({"it", "its", "它"})
+_IT_OBJECT_TYPES = frozenset({"LIKES", "DISLIKES", "OWNS", "DEPENDS_ON"})
+
+
+def _it_for_a_person(h: _Match, cand: RelationCandidate) -> bool:
+    """Whether the candidate's subject is "it" where the relation's subject is a person ("It's
+    been a rough week - I gave in and bought snacks" borrowing "It"), or its object is "it" for
+    a taste, a possession or a dependence."""
+    spec = RELATION_TYPES.get(cand.type)
+    for slot, end in (("s", cand.subject), ("o", cand.object)):
+        idx = h.slot(slot)
+        if idx is None or end is None or not 0 <= idx < len(h.ex.mentions):
+            continue
+        m = h.ex.mentions[idx]
+        if m.kind != "pronoun" or m.text.lower() not in _IT or end.id not in m.entity_ids:
+            continue
+        if end is cand.subject and spec is not None and spec.subject_type == PERSON:
+            return True
+        if end is cand.object and cand.type in _IT_OBJECT_TYPES:
+            return True
+    return False
 
 
 def _finish(c: RelationCandidate) -> RelationCandidate:

@@ -29,6 +29,13 @@ _CUT_GERUND = re.compile(
 )
 
 
+# "like" right after a comma, a dash or a bracket introduces an example or a comparison
+_EXAMPLE_BEFORE = re.compile(r"[,(:;\-–—]\s*$")
+# a demonstrative right after the verb: the thing in front of the speaker, not a taste
+_DEMONSTRATIVE = re.compile(r"\s+(?:all\s+)?(?:this|these|those|that)\s+(?!is\b|was\b|\ue000)[a-z]",
+                            re.IGNORECASE)
+
+
 def _cut_gerund(name: str, text: str, start: int) -> bool:
     """Whether ``name`` starts with a gerund and ``text`` continues it after ``start``."""
     if not re.match(r"[a-z]+ing\b", name, re.IGNORECASE):
@@ -41,7 +48,13 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     verb = h.group("verb").lower()
     if verb.startswith("like") and _COMPARED.search(h.view.text, 0, h.m.start("verb")):
         return []  # "Shibuya Crossing is like Tokyo's Times Square": a comparison
+    if verb.startswith("like") and _EXAMPLE_BEFORE.search(
+        h.ex.annotation.text, 0, h.view.origin[h.m.start("verb")]
+    ):
+        return []  # "2D adventures with puzzles - like The Legend of Zelda": an example
     hate = bool(re.match(r"hate|dislike|can['’]t|detest|讨厌|厌恶|不喜欢", verb))
+    if _DEMONSTRATIVE.match(h.view.text, h.m.end("verb")):
+        return []  # "I'm loving this recipe I found", "a huge fan of this genre": one thing seen
     objs = [o for o in h.obj() if o.name.casefold() not in _NOT_A_TASTE]
     # "love taking walks", "expressing myself": a gerund cut from its own object is no taste
     objs = [o for o in objs if not _cut_gerund(o.name, h.view.text, h.m.end("verb"))]

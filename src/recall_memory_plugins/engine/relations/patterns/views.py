@@ -52,7 +52,7 @@ _AFTER_PREPOSITION = re.compile(
 _PREPOSITION_REACH = 32
 _EN_CLAUSE = re.compile(
     r"(?:\s*[,;]\s*(?:and\s+|but\s+|then\s+|and\s+then\s+)?|\s+(?:and|but)\s+"
-    r"(?:then\s+)?)",
+    r"(?:then\s+)?|\s+[-–—]\s+)",
     re.IGNORECASE,
 )
 _ZH_CLAUSE = re.compile(r"[，,；;]\s*(?:而且|并且|同时|但是|但|然后|并|还)?")
@@ -172,6 +172,8 @@ class _SentenceExtraction:
                 continue  # (and "I like also cheese pizza")
             if not started and low in _DAY_WORDS:
                 return ""  # "the figurines I bought yesterday remind me": a time, then a clause
+            if started and (low in _DAY_WORDS or low in _TIME_OPENERS):
+                break  # "bought a laptop last week", "a bike yesterday": the time is no part
             if tok.upos in _NOUNISH or (not started and tok.upos == "VERB" and low.endswith("ing")):
                 words.append(tok.text if tok.upos == "PROPN" else low)
                 started = True
@@ -181,16 +183,26 @@ class _SentenceExtraction:
             break
         while words and words[-1] in _DETS:
             words.pop()
-        if len(words) == 1 and words[0] in _GENERIC:
-            return ""  # "I can't stand the stuff": the thing is named elsewhere, if at all
+        if len(words) == 1 and (words[0] in _GENERIC or words[0] in _ASPECTS):
+            return ""  # "I can't stand the stuff", "I love the color": the thing is elsewhere
         return " ".join(words)
 
 
 # adverbs before a thing that are no part of it; day words that open no thing's name
 _LEADING_ADVERBS = frozenset({"also", "really", "just", "even", "still", "actually", "especially"})
 _DAY_WORDS = frozenset({"yesterday", "today", "tonight", "tomorrow"})
+_TIME_OPENERS = frozenset({"last", "next", "every"})
 # nouns that name no thing on their own
 _GENERIC = frozenset({"stuff", "thing", "things", "one", "ones", "lot", "bit", "kind", "sort", "way"})
+# nouns of time and nouns of an aspect of something, alone no thing ("the aquarium I bought the
+# day before yesterday", "I love the color and texture", "I like the structure of the language")
+_ASPECTS = frozenset(
+    "day days week weeks month months year years weekend morning evening night afternoon time "
+    "moment hour hours minute minutes color colour colors colours texture structure theme view "
+    "views sky lesson rush connection vibe vibes atmosphere energy design look looks shape detail "
+    "details message idea concept feeling feel style sound smell taste scenery setting mood genre "
+    "part".split()
+)
 _PARTITIVES = frozenset(
     "chunk lot lots bunch piece pieces pair couple set share part bit handful box bag cup glass "
     "bottle kind sort type dozen number".split()
@@ -272,7 +284,10 @@ def _sentence_subject(
         return None  # 复旦的硕士上个月毕业了，…: the degree's, not 复旦's
     if not 0 <= idx < len(ex.mentions) or not ex.mentions[idx].entity_ids:
         return None
-    return idx if not person or ex.mentions[idx].type == PERSON else None
+    m = ex.mentions[idx]
+    # a pronoun's type is its entity's ("I" is the speaker's mention)
+    kind = m.type if m.type is not None else ex.types.get(m.entity_ids[0])
+    return idx if not person or kind == PERSON else None
 
 
 def _make_view(

@@ -1,0 +1,87 @@
+"""Twentieth round of the relation layer's rules, from facts stated as current at the end of real
+chats that were no facts: "it" taken as a person ("It's been a rough week - I gave in and bought
+some snacks" stated that a place named turns before owned the snacks), "it" as the thing someone
+relies on or loves, a time or an aspect read as a thing ("the aquarium I bought the day before
+yesterday", "I love the color and texture"), one thing in front of the speaker read as a taste
+("I'm loving this recipe I found") and an example read as a taste ("- like The Legend of
+Zelda"). Real SQLite (``:memory:``), offline annotator; no mocks. The sentences are written for
+these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+
+
+def _facts(memory: TemporalGraphMemory, turns: list[tuple[str, str]]) -> set[tuple[str, str, str | None]]:
+    for speaker, text in turns:
+        memory.add(text, speaker=speaker)
+    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+
+
+_TRIP = ("Evan", "Thanks! I went up to the Rocky Mountains, it was so refreshing!")
+
+
+def test_a_clause_after_a_dash_borrows_its_own_subject_not_it(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [_TRIP, ("Sam", "Hey Evan! It's been a rough week - I gave in and bought some unhealthy snacks.")])
+    assert ("Sam", "OWNS", "unhealthy snacks") in facts, facts
+    assert not [f for f in facts if f[0] == "Rocky Mountains"], facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Haven't tried it yet, but it looks like a fun way to get in some exercise and enjoy nature.",
+        "Love is amazing. It brings so much joy, like a beautiful sunset that lights up our lives.",
+    ],
+)
+def test_it_is_no_person(memory: TemporalGraphMemory, text: str) -> None:
+    facts = _facts(memory, [_TRIP, ("Sam", text)])
+    assert not [f for f in facts if f[0] == "Rocky Mountains"], facts
+
+
+@pytest.mark.parametrize(
+    ("speaker", "text"),
+    [
+        ("Evan", "My new car broke down. It's a stressor since I rely on it for my road trips."),
+        ("Evan", "He loves it! We usually hit the beach and he plays in the water."),
+    ],
+)
+def test_it_is_no_thing_liked_owned_or_relied_on(memory: TemporalGraphMemory, speaker: str, text: str) -> None:
+    facts = _facts(memory, [_TRIP, (speaker, text)])
+    assert not [f for f in facts if f[2] == "Rocky Mountains"], facts
+
+
+@pytest.mark.parametrize(
+    ("speaker", "text"),
+    [
+        ("Jolene", "Here are new photos of Seraphim in the new aquarium that I bought the day before yesterday."),
+        ("Joanna", "Wow, that looks amazing! I love the color and texture."),
+        ("Tim", "Learning German has been tough. I like the structure of the language."),
+        ("Dave", "I love the lesson it teaches about following your dreams."),
+        ("Sam", "Sure, I'm loving this recipe I found."),
+        ("Tim", "I'm a huge fan of this genre!"),
+        ("James", "I enjoy 2D adventures with puzzles - like The Legend of Zelda."),
+    ],
+)
+def test_a_time_an_aspect_one_thing_seen_or_an_example_is_no_fact(
+    memory: TemporalGraphMemory, speaker: str, text: str
+) -> None:
+    facts = _facts(memory, [(speaker, text)])
+    things = {"day", "color", "structure", "lesson", "recipe", "genre", "Legend of Zelda", "The Legend of Zelda"}
+    assert not [f for f in facts if f[2] in things], facts
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("I love the ocean.", ("Ana", "LIKES", "ocean")),
+        ("I bought a new laptop last week.", ("Ana", "OWNS", "laptop")),
+        ("I like jazz - and I play it too.", ("Ana", "LIKES", "jazz")),
+    ],
+)
+def test_tastes_and_things_still_read(memory: TemporalGraphMemory, text: str, fact: tuple[str, str, str]) -> None:
+    facts = _facts(memory, [("Ana", text)])
+    assert fact in facts, facts
