@@ -85,3 +85,21 @@ def test_a_time_an_aspect_one_thing_seen_or_an_example_is_no_fact(
 def test_tastes_and_things_still_read(memory: TemporalGraphMemory, text: str, fact: tuple[str, str, str]) -> None:
     facts = _facts(memory, [("Ana", text)])
     assert fact in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("speaker", "text", "bad"),
+    [
+        # the sentence's subject is the owner's thing; a clause without a subject does not borrow the owner
+        ("Maria", "Nature's beauty reminds me to slow down and enjoy the small stuff.", "Nature"),
+        # an adjective cut from its noun at "and"
+        ("Calvin", "I'm totally into cars too and love making new and powerful models.", "making new"),
+        # a fan is no employee, however big
+        ("John", "I'm a huge fan of the Lakers!", "WORKS_FOR"),
+    ],
+)
+def test_an_owner_a_cut_adjective_or_a_fan_states_nothing(
+    memory: TemporalGraphMemory, speaker: str, text: str, bad: str
+) -> None:
+    facts = _facts(memory, [(speaker, text)])
+    assert not [f for f in facts if bad in f], facts

@@ -93,7 +93,7 @@ def _role(h: _Match) -> list[RelationCandidate]:
         otype == LOCATION and h.group("prep").lower() in ("at", "for")  # "an engineer at Globex"
     )
     if employer:
-        if role in _FRIEND_ROLES | _SPOUSE_ROLES | _NOT_STAFF:
+        if role in _FRIEND_ROLES | _SPOUSE_ROLES | _NOT_STAFF or role.split()[-1] in _NOT_STAFF:
             return []
         attrs = {} if role in ("一员", "member", "part") else {"role": role}
         objs = _employer(obj)

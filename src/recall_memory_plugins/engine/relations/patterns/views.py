@@ -166,6 +166,7 @@ class _SentenceExtraction:
             return raw if is_cjk(raw) or raw.isalpha() else ""
         words: list[str] = []
         started = False
+        last_upos = ""
         for tok, _s, _e in toks:
             low = tok.text.lower()
             if not started and (low in _DETS or low in _LEADING_ADVERBS or tok.upos in ("DET", "PRON")):
@@ -177,9 +178,12 @@ class _SentenceExtraction:
             if tok.upos in _NOUNISH or (not started and tok.upos == "VERB" and low.endswith("ing")):
                 words.append(tok.text if tok.upos == "PROPN" else low)
                 started = True
+                last_upos = tok.upos
                 continue
             if low == "of" and len(words) == 1 and words[0] in _PARTITIVES:
                 return ""  # "a chunk of Boeing shares": the thing is after "of"; say nothing
+            if low in ("and", "or") and last_upos == "ADJ":
+                return ""  # "love making new| and powerful models": an adjective cut from its noun
             break
         while words and words[-1] in _DETS:
             words.pop()
@@ -250,6 +254,9 @@ _REPORTED = re.compile(
 _OF_SLOT = re.compile("的" + OPEN + r"(\d+)" + CLOSE)
 
 
+_OWNER_NOUN = re.compile(r"(?:'s|’s)\s+([A-Za-z]+)")
+
+
 def _sentence_subject(
     view: _View,
     lead: re.Pattern[str],
@@ -278,6 +285,14 @@ def _sentence_subject(
         idx, found = int(owned.group(1)), owned
     if POSSESSOR.match(head, found.end()):
         return None  # "Hamish's sister packed up and moved to Dundee": the sister, unnamed
+    owner = _OWNER_NOUN.match(head, found.end())
+    if owner is not None and not view.zh:
+        at = lo + (len(clause) - len(head)) + owner.start(1)
+        if 0 <= at < len(view.origin):
+            start = view.origin[at]
+            toks = ex._tokens_in(start, start + len(owner.group(1)))
+            if toks and toks[0][0].upos == "NOUN":
+                return None  # "Nature's beauty reminds me to … enjoy": the beauty, not Nature
     if 0 <= idx < len(ex.mentions) and ex.mentions[idx].text.casefold() in POSSESSIVE_DETERMINERS:
         return None  # "His direct reports, including Grace, now report to Leah": not he
     if view.zh and head.startswith("的", found.end()):
