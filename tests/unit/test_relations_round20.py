@@ -14,6 +14,8 @@ import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 
+from ._facts import Case, assert_case
+
 
 def _facts(memory: TemporalGraphMemory, turns: list[tuple[str, str]]) -> set[tuple[str, str, str | None]]:
     for speaker, text in turns:
@@ -103,3 +105,24 @@ def test_an_owner_a_cut_adjective_or_a_fan_states_nothing(
 ) -> None:
     facts = _facts(memory, [(speaker, text)])
     assert not [f for f in facts if bad in f], facts
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        # "alum" says the studies are over, like "alumna" and "graduated"
+        ("Raj", "Priya studies at Monash.", "Priya is a proud Monash alum!!",
+         ("Priya", "STUDIES_AT", "Monash"), False),
+        # the family's doubled name (丽丽 for 孙丽) is the person
+        (None, "孙丽在南开大学读书。", "丽丽今天在南开大学拿到毕业证了，下个月去上班",
+         ("孙丽", "STUDIES_AT", "南开大学"), False),
+        (None, "王涛在京东工作。", "涛涛上周从京东离职了", ("王涛", "WORKS_FOR", "京东"), False),
+    ],
+)
+def test_an_alum_and_a_doubled_name(memory: TemporalGraphMemory, case: Case) -> None:
+    assert_case(memory, case)
+
+
+def test_a_doubled_name_finds_the_person(memory: TemporalGraphMemory) -> None:
+    memory.add("孙丽在南开大学读书。")
+    assert [e.name for e in memory.entities("丽丽")] == ["孙丽"]

@@ -43,7 +43,7 @@ _CHANGE_EN = _words(
     r"selling", "for rent", "new", "now", "nowadays", "these days", r"switch\w*", "lost",
     r"g[ia]ve up", "giving up", "between jobs", r"stepp(?:ed|ing) (?:down|aside|back)",
     r"hand(?:ed|s)? (?:in|over)", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
-    r"alumn\w*", r"graduat\w*", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
+    r"alum(?:n\w*|s)?", r"graduat\w*", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
     r"previous(?:ly)?", r"(?:last|final) (?:day|paycheck|shift|week at)", "instead", "different",
     r"hasn'?t", r"haven'?t", r"ended", r"can'?t stand", r"(?:is|are|was|were) over",
     r"(?:are|'re|’re) (?:officially |finally |so )?(?:done|through)(?! with)",
@@ -139,7 +139,7 @@ _TOPICS_EN = {
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
-        "degree", "phd", "thesis", "viva", "dissertation", "diploma", "finals", "uni", r"exams?", "commencement", "stage", r"graduat\w*", r"alumn\w*", "campus", "semester", r"enrol\w*", r"dropp\w* out",
+        "degree", "phd", "thesis", "viva", "dissertation", "diploma", "finals", "uni", r"exams?", "commencement", "stage", r"graduat\w*", r"alum(?:n\w*|s)?", "convocation", "campus", "semester", r"enrol\w*", r"dropp\w* out",
     ),
     "MANAGES": _words(
         r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",

@@ -74,8 +74,10 @@ def name_variants(name: str, type_: str | None) -> list[str]:
             out.append(" ".join(words[:-1]))  # "Atlas" for "Atlas project", "Payments team"
     elif is_cjk(name) and type_ not in (PERSON,) and name.endswith(("项目", "计划", "工程")):
         out.append(name[:-2])  # 星火 for 星火项目, as "Spark" for "Project Spark"
-    elif is_cjk(name) and type_ == PERSON and len(name) == 3:
-        out.append(name[1:])  # 雨桐 for 赵雨桐: family and friends say the given name
+    elif is_cjk(name) and type_ == PERSON and len(name) in (2, 3):
+        if len(name) == 3:
+            out.append(name[1:])  # 雨桐 for 赵雨桐: family and friends say the given name
+        out.append(name[-1] * 2)  # 浩浩 for 孙浩, 桐桐 for 赵雨桐: the family's doubled name
     elif is_cjk(name) and len(name) == 4 and name.endswith("大学"):
         out.append(name[0] + "大")  # 北大 for 北京大学, 浙大 for 浙江大学
     elif is_cjk(name) and type_ == ORG and len(name) == 4 and not name.endswith(ZH_ORG_SUFFIXES):
