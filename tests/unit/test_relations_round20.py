@@ -126,3 +126,35 @@ def test_an_alum_and_a_doubled_name(memory: TemporalGraphMemory, case: Case) -> 
 def test_a_doubled_name_finds_the_person(memory: TemporalGraphMemory) -> None:
     memory.add("孙丽在南开大学读书。")
     assert [e.name for e in memory.entities("丽丽")] == ["孙丽"]
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        # the opposite feeling, said of the named thing
+        ("Omar", "I like open-plan offices.", "a year of hot-desking later: open-plan offices are the worst.",
+         ("Omar", "LIKES", "open-plan offices"), False),
+        (None, "Lina dislikes karaoke.", "Lina said karaoke with the team was the most fun she had all month.",
+         ("Lina", "DISLIKES", "karaoke"), False),
+        # a past marker before the subject: what was
+        (None, "王刚在华为工作。", "据悉，王刚已加盟腾讯，此前他在华为任职八年。", ("王刚", "WORKS_FOR", "华为"), False),
+        # an admin's words end a lead
+        (None, "Ada Lee manages the Orion project.", "Please remove Ada Lee as lead of project Orion.",
+         ("Ada Lee", "MANAGES", "Orion project"), False),
+        # a last session is a farewell
+        ("Rahul", "I work for Hillside Academy.", "tonight is my last session with the Hillside Academy kids",
+         ("Rahul", "WORKS_FOR", "Hillside Academy"), False),
+        # "three months ago" is no past marker
+        (None, "王刚住在北京。", "三个月之前王刚还在北京见过老张。", ("王刚", "LIVES_IN", "北京"), True),
+    ],
+)
+def test_feelings_past_markers_admin_words_and_last_sessions(memory: TemporalGraphMemory, case: Case) -> None:
+    assert_case(memory, case)
+
+
+def test_a_department_is_no_home_and_holding_a_post_is_no_role(memory: TemporalGraphMemory) -> None:
+    memory.add("项目组解散后，黄丽回到研发部做技术支持。")
+    memory.add("王刚在华为任职八年。")
+    facts = {(r.subject_name, r.type, r.object_name): r.attributes for r in memory.relations()}
+    assert not [f for f in facts if f[1] == "LIVES_IN"], facts
+    assert "role" not in facts.get(("王刚", "WORKS_FOR", "华为"), {"role": "missing fact"}), facts

@@ -44,7 +44,7 @@ _CHANGE_EN = _words(
     r"g[ia]ve up", "giving up", "between jobs", r"stepp(?:ed|ing) (?:down|aside|back)",
     r"hand(?:ed|s)? (?:in|over)", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
     r"alum(?:n\w*|s)?", r"graduat\w*", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
-    r"previous(?:ly)?", r"(?:last|final) (?:day|paycheck|shift|week at)", "instead", "different",
+    r"previous(?:ly)?", r"(?:last|final) (?:day|paycheck|shift|week at|session|class|lesson|practice|training)", "instead", "different",
     r"hasn'?t", r"haven'?t", r"ended", r"can'?t stand", r"(?:is|are|was|were) over",
     r"(?:are|'re|’re) (?:officially |finally |so )?(?:done|through)(?! with)",
     r"clear(?:ed|s)? out", "first day", r"buyout",
@@ -203,14 +203,14 @@ AVERSE = re.compile(
     r"|had it with|had enough of|sick and tired of|(?:gone|went|going|goes) (?:right |completely |totally )?off"
     r"|never really (?:my|for me)|not (?:really )?my thing|dead to (?:me|him|her|them|us)"
     r"|f(?:a|e)ll(?:en|ing|s)? out of love|lost (?:all )?(?:interest|my taste|the taste|the appetite)"
-    r"|(?:gone|went|going) cold on)\b"
+    r"|(?:gone|went|going) cold on|(?:is|are|was|were) the worst|never again|cured (?:me|him|her|them|us))\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
-    r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|厌倦"
+    r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|厌倦|死心"
 )
 FOND = re.compile(
     r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about"
     r"|gr(?:own|ew|ows) on (?:me|him|her|them|us)|c(?:o|a)me (?:round )?to (?:enjoy|like|love)"
-    r"|f(?:a|e)ll(?:en)? for)\b"
+    r"|f(?:a|e)ll(?:en)? for|(?:the )?most fun|so much fun|such fun|a blast)\b"
     r"|爱上|迷上|上瘾|入坑|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
 )
 # changes of a habit or a thing owned: they say nothing about a home, a job or a partner

@@ -61,6 +61,14 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ex("Oscar is the project manager of Project Orion.", "Oscar", "MANAGES", "Project Orion"),
     ),
     en(
+        # a tracker's or an admin's words: "remove Chloé as lead of project Orion"
+        r"(?P<neg>\b(?:remove|removed|removing|drop|dropped|unassign|unassigned))\s+{S}\s+as\s+"
+        r"(?:the\s+|a\s+|an\s+)?(?P<role>[a-z][a-z \-]{0,40}?)\s+(?P<prep>of|on|for|at|in)\s+{THE}(?:project\s+)?{O}",
+        _role,
+        ex("Please remove Ada Lee as lead of the Orion project.", "Ada Lee", "MANAGES", "Orion project",
+           negated=True),
+    ),
+    en(
         r"{S}\s+(?:was|has\s+been|is)\s+(?:appointed|named|promoted|made)\s+(?:as\s+|to\s+)?"
         r"(?:the\s+|a\s+|an\s+)?(?P<role>[a-z][a-z \-]{0,40}?)\s+(?P<prep>of|at|for|in)\s+{THE}{O}",
         _role,

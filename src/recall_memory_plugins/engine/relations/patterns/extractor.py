@@ -9,6 +9,9 @@ subject-verb-object triples (``dependency.py``). Candidates come out in text ord
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from ....nlp.base import Annotation
 from ..lexicon import gender_of
 from ..names import is_cjk
@@ -44,6 +47,7 @@ from .views import (
 __all__ = ["PatternRelationExtractor"]
 
 _PLACES_AND_BODIES = frozenset({ORG, PROJECT, LOCATION})
+_NO_PLACE = frozenset({ORG, PROJECT, PERSON})
 
 
 class PatternRelationExtractor:
@@ -95,6 +99,10 @@ class PatternRelationExtractor:
         seen: set[tuple[object, ...]] = set()
         for f in sorted(found, key=lambda f: f.position):
             c = _finish(f.candidate)
+            if c.object is not None and c.object.type in _NO_PLACE and (
+                RELATION_TYPES[c.type].object_type == LOCATION if c.type in RELATION_TYPES else False
+            ):
+                continue  # 黄丽回到研发部: a department, not where she lives
             if c.type == "STATUS" and (
                 types.get(c.subject.id or "") == PERSON or gender_of(c.subject.name.split()[0]) is not None
             ):
@@ -167,6 +175,9 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
             for cand in handler(h):
                 if _it_for_a_person(h, cand):
                     continue
+                if view.zh and not cand.negated and _ZH_PAST_BEFORE.search(view.text, 0, m.start()):
+                    # 此前她在中国银行任职八年: what was, now ended (as "以前" after the subject)
+                    cand = replace(cand, negated=True)
                 if cand.sentence != view.sentence:
                     cand = RelationCandidate(
                         cand.subject,
@@ -181,6 +192,8 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
     return out
 
 
+# a past marker that opens the clause right before the subject (not "三个月之前": a time ago)
+_ZH_PAST_BEFORE = re.compile(r"(?:(?<![月年天周期久])(?:以前|之前)|此前|先前|早前|曾经|从前|早年)[，,]?$")
 # "it" never names a person, and as the thing someone likes, owns or relies on it is resolved by
 # salience alone ("I rely on it" after a trip to Lake Tahoe, said of a car the text never named)
 _IT = frozenset({"it", "its", "它"})
