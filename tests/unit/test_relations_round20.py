@@ -158,3 +158,9 @@ def test_a_department_is_no_home_and_holding_a_post_is_no_role(memory: TemporalG
     facts = {(r.subject_name, r.type, r.object_name): r.attributes for r in memory.relations()}
     assert not [f for f in facts if f[1] == "LIVES_IN"], facts
     assert "role" not in facts.get(("王刚", "WORKS_FOR", "华为"), {"role": "missing fact"}), facts
+
+
+def test_a_name_after_since_opens_its_clause(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [("Ana", "Daniela lives in Porto."),
+                            ("Rui", "since Daniela swapped Porto for Madrid back in March we barely see her")])
+    assert ("Daniela", "LIVES_IN", "Porto") not in facts, facts

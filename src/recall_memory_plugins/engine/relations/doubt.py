@@ -145,6 +145,8 @@ _DAY = re.compile(
     re.IGNORECASE,
 )
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
+# words tagged as prepositions that open a clause: the name after them is its subject
+_OPENS_CLAUSE = frozenset({"since", "after", "before", "until", "till", "once", "because", "as"})
 _DAY_PARTS = re.compile(r"[，；;—–。！]|(?<=[.!])\s+")  # ("… back today. no plan yet": two)
 _NO_MORE = re.compile(r"\bno (?:more|longer)\b|\bnot any ?more\b|不再|再也不", re.IGNORECASE)  # a change
 # a longer "sentence" (a text without punctuation) doubts nothing: a change is said in a clause,
@@ -316,6 +318,7 @@ def doubt_proposals(
             for before, prev, t in zip([None, *sentence.tokens], sentence.tokens, sentence.tokens[1:], strict=False)
             if prev.upos in ("VERB", "ADP")
             and not prev.text.casefold().startswith(_MOVED_BY + _SAYING + farewell)
+            and prev.text.casefold() not in _OPENS_CLAUSE  # "since Daniela swapped Porto for …"
             # "turns out she jumped ship": a clause opens after the idiom
             and not (prev.text.casefold() == "out" and before is not None
                      and before.text.casefold().startswith("turn"))
