@@ -131,6 +131,14 @@ def test_rejects_non_text(ann: OfflineAnnotator) -> None:
             ["Wrapped line without period\ncontinues here.", "- item one", "- item two"],
         ),
         ("No. 5 is here. I said no. We left.", ["No. 5 is here.", "I said no.", "We left."]),
+        # chat style: a lower-case sentence after a full stop, never after an abbreviation
+        (
+            "the divorce went through this morning. she's ok. pls don't spam her",
+            ["the divorce went through this morning.", "she's ok.", "pls don't spam her"],
+        ),
+        ("We met at approx. five today. he was late.", ["We met at approx. five today.", "he was late."]),
+        ("see e.g. the docs", ["see e.g. the docs"]),
+        ("It costs 3 vs. i think 4.", ["It costs 3 vs. i think 4."]),
     ],
 )
 def test_sentence_splitting(text: str, expected: list[str]) -> None:

@@ -164,3 +164,29 @@ def test_a_name_after_since_opens_its_clause(memory: TemporalGraphMemory) -> Non
     facts = _facts(memory, [("Ana", "Daniela lives in Porto."),
                             ("Rui", "since Daniela swapped Porto for Madrid back in March we barely see her")])
     assert ("Daniela", "LIVES_IN", "Porto") not in facts, facts
+
+
+def test_a_request_in_the_next_chat_sentence_is_no_denial_of_the_divorce(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [("Ana", "Nadia is married to Omar."),
+                            ("Layla", "Nadia and Omar's divorce came through this morning. she's fine, we're ordering pizza "
+                                      "tonight, pls don't message her")])
+    assert not [f for f in facts if f[1] == "MARRIED_TO"], facts
+
+
+@pytest.mark.parametrize(
+    "case",
+    [
+        ("Fatou", "I like open-plan offices.", "honestly? open-plan offices are a nightmare.",
+         ("Fatou", "LIKES", "open-plan offices"), False),
+        ("Jamal", "I study at Howard University.", "TASSEL TURNED, Howard you were a whole vibe",
+         ("Jamal", "STUDIES_AT", "Howard University"), False),
+        (None, "王芳在阿里巴巴工作。", "王芳已被腾讯聘为产品总监。", ("王芳", "WORKS_FOR", "阿里巴巴"), False),
+    ],
+)
+def test_a_nightmare_a_tassel_and_a_hire(memory: TemporalGraphMemory, case: Case) -> None:
+    assert_case(memory, case)
+
+
+def test_the_thing_after_de_jiu_shi_is_the_taste(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [("老师", "潘杰现在最讨厌的就是数学。")])
+    assert ("潘杰", "DISLIKES", "数学") in facts, facts

@@ -43,7 +43,7 @@ _CHANGE_EN = _words(
     r"selling", "for rent", "new", "now", "nowadays", "these days", r"switch\w*", "lost",
     r"g[ia]ve up", "giving up", "between jobs", r"stepp(?:ed|ing) (?:down|aside|back)",
     r"hand(?:ed|s)? (?:in|over)", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
-    r"alum(?:n\w*|s)?", r"graduat\w*", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
+    r"alum(?:n\w*|s)?", r"graduat\w*", r"tassels?", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
     r"previous(?:ly)?", r"(?:last|final) (?:day|paycheck|shift|week at|session|class|lesson|practice|training)", "instead", "different",
     r"hasn'?t", r"haven'?t", r"ended", r"can'?t stand", r"(?:is|are|was|were) over",
     r"(?:are|'re|’re) (?:officially |finally |so )?(?:done|through)(?! with)",
@@ -139,7 +139,7 @@ _TOPICS_EN = {
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
-        "degree", "phd", "thesis", "viva", "dissertation", "diploma", "finals", "uni", r"exams?", "commencement", "stage", r"graduat\w*", r"alum(?:n\w*|s)?", "convocation", "campus", "semester", r"enrol\w*", r"dropp\w* out",
+        "degree", "phd", "thesis", "viva", "dissertation", "diploma", "finals", "uni", r"exams?", "commencement", "stage", r"graduat\w*", r"alum(?:n\w*|s)?", "convocation", r"tassels?", "campus", "semester", r"enrol\w*", r"dropp\w* out",
     ),
     "MANAGES": _words(
         r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
@@ -203,7 +203,7 @@ AVERSE = re.compile(
     r"|had it with|had enough of|sick and tired of|(?:gone|went|going|goes) (?:right |completely |totally )?off"
     r"|never really (?:my|for me)|not (?:really )?my thing|dead to (?:me|him|her|them|us)"
     r"|f(?:a|e)ll(?:en|ing|s)? out of love|lost (?:all )?(?:interest|my taste|the taste|the appetite)"
-    r"|(?:gone|went|going) cold on|(?:is|are|was|were) the worst|never again|cured (?:me|him|her|them|us))\b"
+    r"|(?:gone|went|going) cold on|(?:is|are|was|were) the worst|never again|cured (?:me|him|her|them|us)|(?:a|an absolute|a total|a living) nightmare)\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
     r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|厌倦|死心"
 )

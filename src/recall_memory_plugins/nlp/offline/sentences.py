@@ -22,6 +22,10 @@ _MAYBE_FINAL_ABBREVS = frozenset(
     """etc inc ltd co corp llc plc bros jr sr st mt no nos vol ed eds dept univ ave blvd rd est
     jan feb mar apr jun jul aug sep sept oct nov dec tue tues thu thur thurs fri""".split()
 )
+# lower-case words that open a chat sentence after a full stop
+_LOWER_STARTERS = frozenset(
+    "i im she he they we it you u pls please lol ok okay anyway thanks thx btw".split()
+)
 _SENTENCE_STARTERS = frozenset(
     """The A An I He She It We They You This That These Those There Then But And So Or Yet
     However Meanwhile Also In On At After Before When While If My Our His Her Their Its Your
@@ -73,7 +77,16 @@ def _latin_break(text: str, s: int, e: int, term: str) -> bool:
     if "!" in term or "?" in term:
         return True
     if text[j].islower():
-        return False
+        # chat style: "… this morning. she's ok": a new sentence in lower case after a word
+        # that is no abbreviation (never "e.g. the", "approx. five", "vs. them")
+        nm = _NEXT_WORD_RE.match(text, j)
+        if term != "." or nm is None or nm.group(1) not in _LOWER_STARTERS:
+            return False
+        m = _WORD_BEFORE_RE.search(text, max(0, s - 40), s)
+        before = m.group().lstrip(".'’&-") if m else ""
+        return len(before) > 1 and before.isalpha() and before.islower() and (
+            before not in _NEVER_FINAL_ABBREVS and before not in _MAYBE_FINAL_ABBREVS
+        )
     if term != ".":
         return True  # an ellipsis followed by a capital
     m = _WORD_BEFORE_RE.search(text, max(0, s - 40), s)

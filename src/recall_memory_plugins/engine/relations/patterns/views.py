@@ -148,6 +148,9 @@ class _SentenceExtraction:
         toks = self._tokens_in(lo, hi)
         if zh:
             raw = text[lo:hi]
+            if raw.startswith(("的就是", "的是", "就是")) and len(raw) > 4:
+                cut = raw.index("是") + 1  # 最讨厌的就是数学: what follows 是 is the thing
+                raw, lo = raw[cut:], lo + cut
             for verb in _ZH_NP_VERBS:
                 if raw.startswith(verb) and len(raw) > len(verb) + 1:
                     raw = raw[len(verb) :]
