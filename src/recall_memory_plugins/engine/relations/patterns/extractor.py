@@ -99,9 +99,9 @@ class PatternRelationExtractor:
         seen: set[tuple[object, ...]] = set()
         for f in sorted(found, key=lambda f: f.position):
             c = _finish(f.candidate)
-            if c.object is not None and c.object.type in _NO_PLACE and (
-                RELATION_TYPES[c.type].object_type == LOCATION if c.type in RELATION_TYPES else False
-            ):
+            spec = RELATION_TYPES.get(c.type)
+            if spec is not None and spec.object_type == LOCATION and c.object is not None \
+                    and c.object.type in _NO_PLACE:
                 continue  # 黄丽回到研发部: a department, not where she lives
             if c.type == "STATUS" and (
                 types.get(c.subject.id or "") == PERSON or gender_of(c.subject.name.split()[0]) is not None
