@@ -190,3 +190,10 @@ def test_a_nightmare_a_tassel_and_a_hire(memory: TemporalGraphMemory, case: Case
 def test_the_thing_after_de_jiu_shi_is_the_taste(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, [("老师", "潘杰现在最讨厌的就是数学。")])
     assert ("潘杰", "DISLIKES", "数学") in facts, facts
+
+
+def test_a_short_chinese_name_taken_for_a_place_is_the_speaker(memory: TemporalGraphMemory) -> None:
+    # the offline annotator's weak NER types 钱坤 as a place (jieba's ns); the speaker 钱坤 is the same one
+    facts = _facts(memory, [("老金", "钱坤喜欢足球。"), ("钱坤", "我对足球彻底死心了，现在周末都在打羽毛球")])
+    assert ("钱坤", "LIKES", "足球") not in facts, facts
+    assert len(memory.entities("钱坤")) == 1, memory.entities("钱坤")

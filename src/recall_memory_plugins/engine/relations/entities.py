@@ -20,7 +20,7 @@ from .coref import Referent
 from .lexicon import TITLES, gender_of
 from .mentions import find_mentions
 from .names import clean_name, is_cjk, name_variants
-from .schema import OTHER, PERSON, EntityRef
+from .schema import LOCATION, OTHER, PERSON, EntityRef
 from .titles import ZH_TITLED, zh_title_gender
 
 __all__ = ["ENTITIES_PER_ALIAS", "EntityBook", "Prefetched"]
@@ -64,6 +64,8 @@ def _compatible(a: str | None, b: str | None, name: str) -> bool:
     if b == PERSON and not is_cjk(name) and gender_of(name) is not None \
             and name.casefold() not in _PLACES_TOO:
         return True  # "from Ingrid to Rajesh" tagged as places: the known Ingrid
+    if is_cjk(name) and len(name) <= 3 and {a, b} == {PERSON, LOCATION}:
+        return True  # 钱坤, 秦川: a short Chinese name the weak NER took for a place is the person
     return not _person_certain(name)
 
 
