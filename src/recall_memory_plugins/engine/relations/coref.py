@@ -161,12 +161,14 @@ def resolve_references(
         The mentions, with ``entity_ids`` set where a referent was found. A referent's unknown
         gender is learned from the pronoun that resolved to it.
     """
+    labels = _speaker_labels(mentions, referents, text)
     out: list[Mention] = []
     for mention in mentions:
         if mention.kind in ("name", "noun") or mention.resolved:
             out.append(mention)
             continue
         ids: tuple[str, ...] = ()
+        label = next((i for at, i in reversed(labels) if at <= mention.start), None)
         chained = (
             _from_chains(mention, mentions, referents, chains)
             if chains and mention.person == 3
@@ -177,7 +179,9 @@ def resolve_references(
         elif mention.kind == "pronoun":
             # "we"/"我们" of a chat turn include its speaker where a home is meant ("we moved to
             # Portland"); elsewhere ("we love our stories") a group says little of the speaker
-            if (
+            if mention.person == 1 and not mention.plural and label is not None:
+                ids = label  # "Ana: how's the commute? Tomasz: I walk now": Tomasz's "I"
+            elif (
                 mention.person == 1
                 and speaker is not None
                 and (not mention.plural or _HOME_HINT.search(text, mention.end, mention.end + 60))
@@ -190,13 +194,15 @@ def resolve_references(
             elif mention.person == 3:
                 # "他"/"she" in a chat turn is never its speaker, who says "I" (周敏: "帮我给老公
                 # 张伟挑个礼物，他刚跳槽去了腾讯")
-                others = {k: r for k, r in referents.items() if speaker is None or k != speaker.id}
+                # (nor, in a labelled turn, its label's person: "马超：星河现在归他管了")
+                me = set(label or (() if speaker is None else (speaker.id,)))
+                others = {k: r for k, r in referents.items() if k not in me}
                 ids = _singular(
                     [m for m in out if not POSSESSOR.match(text, m.end)]  # not "Tariq's" (teammate)
                     + [m for m in out if POSSESSOR.match(text, m.end)],
                     mention,
                     others,
-                    [r for r in discourse if speaker is None or r.id != speaker.id],
+                    [r for r in discourse if r.id not in me],
                 )
         elif mention.kind == "definite":
             ids = _singular(out, mention, referents, discourse)
@@ -209,6 +215,29 @@ def resolve_references(
             out.append(replace(mention, entity_ids=ids, canonical=ref.name if ref else None))
         else:
             out.append(mention)
+    return out
+
+
+# a turn of a transcript inside one text: a person's name at the start of a line or after a
+# sentence's end, then a colon ("Layla: is Nadia coming?\nNadia: my ex-husband will not …")
+_LABEL_AFTER = re.compile(r"\s*[:：]\s*\S")
+_LABEL_BEFORE = frozenset("\n.!?。！？…)]】」\"'”")
+
+
+def _speaker_labels(
+    mentions: Sequence[Mention], referents: Mapping[str, Referent], text: str
+) -> list[tuple[int, tuple[str, ...]]]:
+    """Where each labelled turn of ``text`` starts and whose it is, in order: "I"/"我" after
+    a label is the labelled person's, not the text's speaker's."""
+    out: list[tuple[int, tuple[str, ...]]] = []
+    for m in mentions:
+        if m.kind != "name" or len(m.entity_ids) != 1 or not _LABEL_AFTER.match(text, m.end):
+            continue
+        ref = referents.get(m.entity_ids[0])
+        before = text[: m.start].rstrip(" \t")
+        if (m.type == PERSON or (ref is not None and ref.is_person())) \
+                and (not before or before[-1] in _LABEL_BEFORE):
+            out.append((m.end, m.entity_ids))
     return out
 
 

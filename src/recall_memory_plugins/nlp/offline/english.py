@@ -242,6 +242,14 @@ def _tag_english(run: list[_Tok], res: _EnglishResources, at_sentence_start: boo
                     tags[k + 1] = "VB"  # "let's go"
             elif host in _S_VERB_HOSTS or tags[k - 1] in ("PRP", "WP", "EX"):
                 tags[k] = "VBZ"
+            elif (
+                tags[k - 1] in ("NNP", "NNPS")
+                and k + 1 < n
+                and lexical[k + 1] in ("VBN", "VBD")
+                and (k + 2 >= n or tags[k + 2] not in ("NN", "NNS", "JJ"))
+            ):  # "Kwame's moved to Kumasi", "Ana's left Accra": has; not "Ana's broken leg"
+                tags[k] = "VBZ"
+                tags[k + 1] = "VBN"
             else:
                 tags[k] = "POS"
         elif w in ("'d", "’d"):

@@ -308,6 +308,15 @@ def _sentence_subject(
     return idx if not person or kind == PERSON else None
 
 
+def _has_clitic(sentence: Sentence, at: int) -> bool:
+    """Whether a "'s" at ``at`` is "has" before a participle (not an owner's)."""
+    tokens = sentence.tokens
+    for k, t in enumerate(tokens[:-1]):
+        if t.start_char == at:
+            return t.text in ("'s", "’s") and t.xpos == "VBZ" and tokens[k + 1].xpos == "VBN"
+    return False
+
+
 def _make_view(
     annotation: Annotation,
     sentence: Sentence,
@@ -362,6 +371,10 @@ def _make_view(
             parts.append(" is")
             origin.extend([pos, pos, pos + be.end() - 1])
             pos += be.end()
+        elif not zh and m.kind == "name" and _has_clitic(sentence, pos):
+            parts.append(" has")  # "Kwame's moved to Kumasi" (the tagger's VBZ before a participle)
+            origin.extend([pos, pos, pos, pos + 1])
+            pos += 2
     parts.append(piece(pos, end))
     origin.extend(range(pos, end))
     return _View("".join(parts), origin, index, zh)

@@ -1,0 +1,79 @@
+"""Twenty-first round of the relation layer: two general readings, not phrasings. A transcript
+pasted as one text ("Ana: how are you?\nTomasz: I moved to Kraków") has turns of its own, and
+"I" after a label is the labelled person's; "Kwame's moved to Kumasi" is "has moved", not an
+owner's. Real SQLite (``:memory:``), offline annotator; no mocks. The sentences are written for
+these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.nlp.offline import OfflineAnnotator
+
+
+def _facts(memory: TemporalGraphMemory, turns: list[tuple[str | None, str]]) -> set[tuple[str, str, str | None]]:
+    for speaker, text in turns:
+        memory.add(text, speaker=speaker)
+    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+
+
+@pytest.mark.parametrize(
+    "transcript",
+    [
+        "Ana: how are you?\nTomasz: I moved to Kraków last month.",
+        "Ana: how are you? Tomasz: I moved to Kraków last month.",
+    ],
+)
+def test_i_after_a_speaker_label_is_the_labelled_person(memory: TemporalGraphMemory, transcript: str) -> None:
+    facts = _facts(memory, [(None, "Tomasz lives in Gdańsk."), ("Ana", transcript)])
+    assert ("Tomasz", "LIVES_IN", "Kraków") in facts, facts
+    assert ("Tomasz", "LIVES_IN", "Gdańsk") not in facts, facts
+    assert not [f for f in facts if f[0] == "Ana"], facts
+
+
+def test_a_chinese_label_speaks_for_its_turn(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [(None, "马超住在成都。"), ("郑丽", "郑丽：你好吗？\n马超：我上个月搬到了重庆。")])
+    assert ("马超", "LIVES_IN", "重庆") in facts, facts
+    assert ("马超", "LIVES_IN", "成都") not in facts, facts
+
+
+def test_a_name_mid_sentence_before_a_colon_is_no_label(memory: TemporalGraphMemory) -> None:
+    # the speaker's own "I": "Note to Tomasz: ..." labels nothing (the name does not open a line)
+    facts = _facts(memory, [("Ana", "Note to Tomasz: I moved to Lyon last month.")])
+    assert ("Ana", "LIVES_IN", "Lyon") in facts, facts
+    assert ("Tomasz", "LIVES_IN", "Lyon") not in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Kwame's moved to Kumasi.", ("Kwame", "LIVES_IN", "Kumasi")),
+        ("Kwame’s moved to Kumasi.", ("Kwame", "LIVES_IN", "Kumasi")),
+    ],
+)
+def test_a_name_s_before_a_participle_is_has(memory: TemporalGraphMemory, text: str, fact: tuple[str, str, str]) -> None:
+    facts = _facts(memory, [(None, "Kwame lives in Accra."), (None, text)])
+    assert fact in facts, facts
+    assert ("Kwame", "LIVES_IN", "Accra") not in facts, facts
+
+
+def test_a_name_s_before_a_noun_stays_an_owner(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [(None, "Kwame lives in Accra."), (None, "Kwame's used car broke down again.")])
+    assert ("Kwame", "LIVES_IN", "Accra") in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "tag"),
+    [
+        ("Kwame's moved to Kumasi.", "VBZ"),
+        ("Kwame's left Accra.", "VBZ"),
+        ("Kwame's broken leg is healing.", "POS"),
+        ("Kwame's married sister lives here.", "POS"),
+    ],
+)
+def test_the_tagger_reads_s_after_a_name(text: str, tag: str) -> None:
+    tokens = OfflineAnnotator().annotate(text).sentences[0].tokens
+    assert tokens[1].text in ("'s", "’s")
+    assert tokens[1].xpos == tag, [(t.text, t.xpos) for t in tokens]
