@@ -77,3 +77,12 @@ def test_the_tagger_reads_s_after_a_name(text: str, tag: str) -> None:
     tokens = OfflineAnnotator().annotate(text).sentences[0].tokens
     assert tokens[1].text in ("'s", "’s")
     assert tokens[1].xpos == tag, [(t.text, t.xpos) for t in tokens]
+
+
+def test_a_labelled_turn_s_unnamed_sentence_is_its_person_s(memory: TemporalGraphMemory) -> None:
+    # the doubt rule's speaker for a sentence that names no one: the label's person, not the
+    # person who pasted the transcript
+    transcript = "郑丽：在吗？\n马超：跟你说个事。新工作的地方离家很近，比以前自由多了。"
+    facts = _facts(memory, [(None, "马超在华为工作。"), (None, "郑丽在腾讯工作。"), ("郑丽", transcript)])
+    assert ("郑丽", "WORKS_FOR", "腾讯") in facts, facts
+    assert ("马超", "WORKS_FOR", "华为") not in facts, facts

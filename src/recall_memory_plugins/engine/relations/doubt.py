@@ -57,6 +57,7 @@ from .asking import stated_part
 from .clauses import asserted_head, scheduled, undenied_head
 from .comention import WEAK as _WEAK
 from .comention import both_ends_named
+from .coref import speaker_labels
 from .doubt_names import acronym_named as _acronym_named
 from .doubt_names import arrowed as _arrowed
 from .doubt_names import family_named as _family_named
@@ -261,7 +262,10 @@ def doubt_proposals(
                     mark(rel, p.statement_index)
 
     whole = annotation.text.casefold()
+    # a transcript pasted as one text: a labelled turn's sentences are its person's ("Nadia: …")
+    labels, said_by = speaker_labels(mentions, {}, annotation.text), speaker_id
     for i, sentence in enumerate(annotation.sentences):
+        speaker_id = next((ids[0] for at, ids in reversed(labels) if at <= sentence.end_char), said_by)
         text = sentence.text
         if len(text) > _LONGEST:
             continue
