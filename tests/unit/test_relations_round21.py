@@ -86,3 +86,30 @@ def test_a_labelled_turn_s_unnamed_sentence_is_its_person_s(memory: TemporalGrap
     facts = _facts(memory, [(None, "马超在华为工作。"), (None, "郑丽在腾讯工作。"), ("郑丽", transcript)])
     assert ("郑丽", "WORKS_FOR", "腾讯") in facts, facts
     assert ("马超", "WORKS_FOR", "华为") not in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "kind"),
+    [
+        ("Jin-woo Park studies at KAIST.", "Jin-woo Park", "PERSON"),
+        ("Seo-yeon Kim moved to Busan.", "Seo-yeon Kim", "PERSON"),
+        ("Jin-woo sent over his diploma.", "Jin-woo", "PERSON"),
+        ("We walked in Hyde Park.", "Hyde Park", "LOCATION"),
+        ("Coca-cola is great.", "Coca-cola", "MISC"),
+    ],
+)
+def test_a_romanised_korean_name_is_a_person(text: str, name: str, kind: str) -> None:
+    tokens = OfflineAnnotator().annotate(text).sentences[0].tokens
+    words = name.split()
+    start = next(k for k, t in enumerate(tokens) if t.text == words[0])
+    tags = {t.ner.split("-", 1)[-1] for t in tokens[start : start + len(words)]}
+    assert tags == {kind}, [(t.text, t.ner) for t in tokens]
+
+
+def test_a_korean_person_s_change_reaches_the_fact(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [
+        (None, "Hyun-woo Park dislikes email newsletters."),
+        (None, "Hyun-woo told the agent he actually enjoys the email newsletters now that they're shorter."),
+    ])
+    assert ("Hyun-woo Park", "LIKES", "email newsletters") in facts, facts
+    assert ("Hyun-woo Park", "DISLIKES", "email newsletters") not in facts, facts

@@ -57,6 +57,19 @@ _LOC_TAILS = frozenset(
     River Lake Island Islands Bay Valley Beach Mountains Mountain Hills Province State Region
     District Airport Station Park Bridge Harbor Harbour Coast Desert Sea Ocean Peninsula""".split()
 )
+# a romanised Korean given name ("Jin-woo", "Seo-yeon", "Min-jun"): two syllables joined by a
+# hyphen, the second in lower case; with one of these family names the span is a person, even
+# where the family name is a place's last word ("Jin-woo Park", not a park)
+_HYPHEN_GIVEN = re.compile(
+    r"^[A-Z][a-z]{1,5}-(?:a|ae|ah|bin|bo|chan|chang|cheol|chul|dae|do|dong|eun|gi|gu|gyu|ha|hae|han"
+    r"|ho|hoon|hun|hwa|hwan|hee|hye|hyeon|hyun|hyuk|in|jae|ja|jeong|ji|jin|jong|joo|ju|jun|jung"
+    r"|kyung|min|mi|myung|na|nam|ok|rae|ri|rin|sang|seo|seok|seon|seong|seung|shin|sik|so|soo|su"
+    r"|suk|sun|sung|tae|won|woo|woong|ya|yeon|yeong|yong|yoon|young|yu|yun)$"
+)
+_KOREAN_SURNAMES = frozenset(
+    """Park Kim Lee Choi Jung Jeong Kang Cho Yoon Yun Jang Lim Han Oh Seo Shin Kwon Hwang Ahn
+    Song Yoo Hong Jeon Ko Moon Yang Son Bae Baek Heo Nam Noh Ha Kwak Sung Cha Ryu Woo""".split()
+)
 _LOC_PREPS = frozenset(
     "in to from at near into across toward towards around via outside inside through".split()
 )

@@ -8,6 +8,8 @@ from .cues import (
     _DATE_UNITS,
     _DAY_NUM_RE,
     _DAY_PARTS,
+    _HYPHEN_GIVEN,
+    _KOREAN_SURNAMES,
     _LOC_HEADS,
     _LOC_PREPS,
     _LOC_TAILS,
@@ -175,6 +177,8 @@ def _span_type(toks: list[_Tok], i: int, j: int, res: _EnglishResources) -> tupl
         return "PERSON", True
     if is_first_name and last not in _LOC_TAILS:
         return "PERSON", True
+    if j - i == 2 and _HYPHEN_GIVEN.match(first) and last in _KOREAN_SURNAMES:
+        return "PERSON", True  # "Jin-woo Park"
     if not single and (first in _LOC_HEADS or last in _LOC_TAILS):
         return "LOCATION", True
     if prev in _LOC_PREPS:
@@ -187,7 +191,7 @@ def _span_type(toks: list[_Tok], i: int, j: int, res: _EnglishResources) -> tupl
     # likely a given name ("Xiaoming moved to Berlin").
     if (
         single
-        and words[0].istitle()
+        and (words[0].istitle() or _HYPHEN_GIVEN.match(words[0]) is not None)  # ("Jin-woo")
         and words[0] not in res.lexicon
         and (nxt is None or not nxt.zh)
         and (verb_follows or prev in _PERSON_PREV)
