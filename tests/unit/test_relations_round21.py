@@ -113,3 +113,14 @@ def test_a_korean_person_s_change_reaches_the_fact(memory: TemporalGraphMemory) 
     ])
     assert ("Hyun-woo Park", "LIKES", "email newsletters") in facts, facts
     assert ("Hyun-woo Park", "DISLIKES", "email newsletters") not in facts, facts
+
+
+@pytest.mark.parametrize("text", ["郭建华住在成都。", "郭建华在华为工作。"])
+def test_a_surname_before_a_known_given_name_is_one_name(text: str) -> None:
+    tokens = OfflineAnnotator().annotate(text).sentences[0].tokens
+    assert tokens[0].text == "郭建华" and tokens[0].ner == "S-PERSON", [(t.text, t.ner) for t in tokens]
+
+
+def test_the_whole_chinese_name_holds_the_fact(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [(None, "郭建华住在成都。")])
+    assert facts == {("郭建华", "LIVES_IN", "成都")}, facts

@@ -224,7 +224,9 @@ def _modern_given_name(
         verb_after = after is not None and (after.xpos.startswith("v") or after.xpos == "p")
         name = (
             w in zh.surnames
-            and (zh.freq.get(v, 0) <= 200 or adverb_name)
+            and (zh.freq.get(v, 0) <= 200 or adverb_name
+                 # a given name jieba knows as a name or proper noun (郭 + 建华): a rarer word still
+                 or (t.xpos in _ZH_NAMEISH and nxt.xpos in ("nr", "nrfg", "nz") and zh.freq.get(v, 0) <= 1000))
             and not nxt.xpos.startswith("v")
             and (not odd or (verb_after and prev_flag in ("", "x", "w", "c", "v")))
         )
