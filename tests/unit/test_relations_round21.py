@@ -124,3 +124,21 @@ def test_a_surname_before_a_known_given_name_is_one_name(text: str) -> None:
 def test_the_whole_chinese_name_holds_the_fact(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, [(None, "郭建华住在成都。")])
     assert facts == {("郭建华", "LIVES_IN", "成都")}, facts
+
+
+def test_a_surname_with_gong_is_the_engineer(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [(None, "郭建华住在成都。"), (None, "郭工上个月搬到了重庆。")])
+    assert ("郭建华", "LIVES_IN", "重庆") in facts, facts
+    assert ("郭建华", "LIVES_IN", "成都") not in facts, facts
+
+
+def test_gong_in_a_word_is_no_title(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [(None, "郭建华住在成都。"), (None, "郭工作很忙，上个月搬到了重庆。")])
+    assert ("郭建华", "LIVES_IN", "成都") in facts, facts
+
+
+@pytest.mark.parametrize("title", ["教练", "老师", "经理"])
+def test_a_title_after_a_chinese_name_is_part_of_it(memory: TemporalGraphMemory, title: str) -> None:
+    facts = _facts(memory, [(None, "刘洋在星辰篮球俱乐部工作。"), (None, f"刘洋{title}已被飞翔体育聘为青训总监。")])
+    assert ("刘洋", "WORKS_FOR", "飞翔体育") in facts, facts
+    assert ("刘洋", "WORKS_FOR", "星辰篮球俱乐部") not in facts, facts

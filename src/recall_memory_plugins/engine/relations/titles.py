@@ -21,7 +21,7 @@ from .schema import PERSON, Gender, Mention
 
 __all__ = ["ZH_TITLED", "join_titles", "zh_title_gender"]
 
-_ZH_TITLES = "先生|女士|小姐|太太|老师|主管|经理|总监|医生|姐|哥|总"
+_ZH_TITLES = "先生|女士|小姐|太太|老师|主管|经理|总监|医生|教练|主任|教授|律师|师傅|姐|哥|总|工(?![作厂程人资业具期地友])"
 #: a surname with a title (周女士, 王总) or a familiar prefix (小孙, 老马): surname, title
 ZH_TITLED = re.compile(f"(.{{1,2}}?)({_ZH_TITLES})|([小老])(.)")
 

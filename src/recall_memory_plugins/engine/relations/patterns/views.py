@@ -308,6 +308,9 @@ def _sentence_subject(
     return idx if not person or kind == PERSON else None
 
 
+_ZH_TITLE_AFTER = re.compile(r"(?:先生|女士|小姐|老师|教练|经理|总监|主任|教授|医生|律师|师傅|同学)(?![的们])")
+
+
 def _has_clitic(sentence: Sentence, at: int) -> bool:
     """Whether a "'s" at ``at`` is "has" before a participle (not an owner's)."""
     tokens = sentence.tokens
@@ -371,6 +374,8 @@ def _make_view(
             parts.append(" is")
             origin.extend([pos, pos, pos + be.end() - 1])
             pos += be.end()
+        elif zh and m.kind == "name" and m.type == PERSON and (t := _ZH_TITLE_AFTER.match(piece(pos, end))):
+            pos += t.end()  # "刘洋教练已被飞翔体育聘为…": the title is part of the name
         elif not zh and m.kind == "name" and _has_clitic(sentence, pos):
             parts.append(" has")  # "Kwame's moved to Kumasi" (the tagger's VBZ before a participle)
             origin.extend([pos, pos, pos, pos + 1])
