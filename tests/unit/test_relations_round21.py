@@ -142,3 +142,21 @@ def test_a_title_after_a_chinese_name_is_part_of_it(memory: TemporalGraphMemory,
     facts = _facts(memory, [(None, "刘洋在星辰篮球俱乐部工作。"), (None, f"刘洋{title}已被飞翔体育聘为青训总监。")])
     assert ("刘洋", "WORKS_FOR", "飞翔体育") in facts, facts
     assert ("刘洋", "WORKS_FOR", "星辰篮球俱乐部") not in facts, facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'm into electronic and rock music.",
+        "I'm a fan of both classical like Bach and Mozart, as well as modern music.",
+        "I love the self-acceptance and love theme.",
+    ],
+)
+def test_a_modifier_cut_from_its_noun_is_no_taste(memory: TemporalGraphMemory, text: str) -> None:
+    facts = _facts(memory, [("John", text)])
+    assert not [f for f in facts if f[1] == "LIKES" and f[2] in ("electronic", "classical", "self-acceptance")], facts
+
+
+def test_a_whole_thing_before_and_stays_a_taste(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [("John", "I love reading and playing games.")])
+    assert ("John", "LIKES", "reading") in facts, facts

@@ -170,7 +170,7 @@ class _SentenceExtraction:
         words: list[str] = []
         started = False
         last_upos = ""
-        for tok, _s, _e in toks:
+        for k, (tok, _s, _e) in enumerate(toks):
             low = tok.text.lower()
             if not started and (low in _DETS or low in _LEADING_ADVERBS or tok.upos in ("DET", "PRON")):
                 continue  # (and "I like also cheese pizza")
@@ -187,12 +187,33 @@ class _SentenceExtraction:
                 return ""  # "a chunk of Boeing shares": the thing is after "of"; say nothing
             if low in ("and", "or") and last_upos == "ADJ":
                 return ""  # "love making new| and powerful models": an adjective cut from its noun
+            if len(words) == 1 and _shared_head(words[0], low, [t for t, _, _ in toks[k + 1 : k + 4]]):
+                return ""  # "into electronic| and rock music", "classical| like Bach"
             break
         while words and words[-1] in _DETS:
             words.pop()
         if len(words) == 1 and (words[0] in _GENERIC or words[0] in _ASPECTS):
             return ""  # "I can't stand the stuff", "I love the color": the thing is elsewhere
         return " ".join(words)
+
+
+_ADJ_SUFFIX = re.compile(r"\w{3}(?:ic|al|ous|ful|ive|less|able|ible|ish)$")
+
+
+def _shared_head(word: str, stop: str, after: Sequence[Token]) -> bool:
+    """Whether one word cut at ``stop`` is a modifier whose noun comes later: "electronic and
+    rock music", "the self-acceptance and love theme" (an aspect noun ends the next part),
+    "classical like Bach" (an adjective-looking word before an example)."""
+    if stop in ("like", "such"):
+        return _ADJ_SUFFIX.search(word) is not None
+    if stop not in ("and", "or"):
+        return False
+    nouns: list[str] = []
+    for t in after:
+        if t.upos not in ("NOUN", "PROPN", "ADJ"):
+            break
+        nouns.append(t.text.lower())
+    return len(nouns) >= 2 and (nouns[-1] in _ASPECTS or _ADJ_SUFFIX.search(word) is not None)
 
 
 # adverbs before a thing that are no part of it; day words that open no thing's name
