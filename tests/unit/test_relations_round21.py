@@ -160,3 +160,15 @@ def test_a_modifier_cut_from_its_noun_is_no_taste(memory: TemporalGraphMemory, t
 def test_a_whole_thing_before_and_stays_a_taste(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, [("John", "I love reading and playing games.")])
     assert ("John", "LIKES", "reading") in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("I'm a huge fan of Lord of the Rings! The adventure is awesome.", "Lord of the Rings"),
+        ("I love Pirates of the Caribbean.", "Pirates of the Caribbean"),
+    ],
+)
+def test_a_title_with_of_the_is_one_thing(memory: TemporalGraphMemory, text: str, thing: str) -> None:
+    facts = _facts(memory, [("John", text)])
+    assert ("John", "LIKES", thing) in facts, facts

@@ -17,7 +17,7 @@ from ...nlp.base import Annotation
 from .coref import Referent
 from .lexicon import TITLES, gender_of
 from .names import is_cjk
-from .schema import PERSON, Gender, Mention
+from .schema import OTHER, PERSON, Gender, Mention
 
 __all__ = ["ZH_TITLED", "join_titles", "zh_title_gender"]
 
@@ -32,6 +32,7 @@ def zh_title_gender(title: str) -> Gender | None:
         return "m"
     return "f" if title.endswith(("女士", "小姐", "太太", "姐")) else None
 _GAP = re.compile(r"\.?\s{1,2}")
+_OF_THE = re.compile(r" of (?:the )?")
 
 
 def _zh_surnames(referents: Iterable[Referent]) -> set[str]:
@@ -68,6 +69,18 @@ def join_titles(
                 replace(m, text=text[m.start : nxt.end], end=nxt.end, type=PERSON,
                         gender=gender_of(m.text))
             )  # fmt: skip
+            skip = True
+            continue
+        if (
+            nxt is not None
+            and m.kind == "name"
+            and nxt.kind == "name"
+            and m.sentence == nxt.sentence
+            and m.type in (None, OTHER)
+            and nxt.type in (None, OTHER)
+            and _OF_THE.fullmatch(text[m.end : nxt.start]) is not None
+        ):  # a title: "Lord of the Rings", "Pirates of the Caribbean" (one thing, not two names)
+            out.append(replace(m, text=text[m.start : nxt.end], end=nxt.end, type=OTHER))
             skip = True
             continue
         out.append(m)
