@@ -172,3 +172,17 @@ def test_a_whole_thing_before_and_stays_a_taste(memory: TemporalGraphMemory) -> 
 def test_a_title_with_of_the_is_one_thing(memory: TemporalGraphMemory, text: str, thing: str) -> None:
     facts = _facts(memory, [("John", text)])
     assert ("John", "LIKES", thing) in facts, facts
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I love the tech and funny jokes of Iron Man too.", "I love the freedom and connection it brings."],
+)
+def test_an_aspect_of_something_is_no_taste(memory: TemporalGraphMemory, text: str) -> None:
+    facts = _facts(memory, [("John", text)])
+    assert not [f for f in facts if f[1] == "LIKES" and f[2] in ("tech", "freedom")], facts
+
+
+def test_the_thing_itself_stays_a_taste(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [("John", "I love the ocean and the mountains.")])
+    assert ("John", "LIKES", "ocean") in facts, facts

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from ..schema import LOCATION, RelationCandidate
-from .blocks import _NOT_A_TASTE, _PAST_MARKERS
+from .blocks import _NOT_A_TASTE, _PAST_MARKERS, CLOSE, OPEN
 from .match import _ZH_CHANGE_END, _cands, _Match
 
 __all__ = ["_likes"]
@@ -44,6 +44,17 @@ def _cut_gerund(name: str, text: str, start: int) -> bool:
     return at is not None and _CUT_GERUND.match(text, at.end()) is not None
 
 
+def _aspect_of(name: str, text: str, start: int) -> bool:
+    """Whether ``name`` follows "the" at ``start`` and is said of something after it ("the tech
+    and funny jokes of Iron Man", "the freedom it brings")."""
+    return re.match(
+        rf"\s+(?:\w+\s+)?the\s+{re.escape(name)}(?:\s+and\s+(?:[\w-]+\s+){{0,2}}?[\w-]+)?\s+"
+        rf"(?:of\b|(?:it|that|they|which|{OPEN}\d+{CLOSE})\s+(?:brings?|gives?|offers?|creates?|has|have)\b)",
+        text[start:],
+        re.IGNORECASE,
+    ) is not None
+
+
 def _likes(h: _Match) -> list[RelationCandidate]:
     verb = h.group("verb").lower()
     if verb.startswith("like") and _COMPARED.search(h.view.text, 0, h.m.start("verb")):
@@ -58,6 +69,9 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     objs = [o for o in h.obj() if o.name.casefold() not in _NOT_A_TASTE]
     # "love taking walks", "expressing myself": a gerund cut from its own object is no taste
     objs = [o for o in objs if not _cut_gerund(o.name, h.view.text, h.m.end("verb"))]
+    # "I love the tech and funny jokes of Iron Man", "the freedom and connection it brings": an
+    # aspect of something named after it, not a thing liked on its own
+    objs = [o for o in objs if not _aspect_of(o.name, h.view.text, h.m.end("verb"))]
     if not objs:
         return []
     o = h.slot("o")
