@@ -186,3 +186,15 @@ def test_an_aspect_of_something_is_no_taste(memory: TemporalGraphMemory, text: s
 def test_the_thing_itself_stays_a_taste(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, [("John", "I love the ocean and the mountains.")])
     assert ("John", "LIKES", "ocean") in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("first", "fact"),
+    [
+        ("Kwame lives in Accra.", ("Kwame", "LIVES_IN", "Accra")),
+        ("Kwame studies at the University of Ghana.", ("Kwame", "STUDIES_AT", "University of Ghana")),
+    ],
+)
+def test_a_promotion_leaves_home_and_school(memory: TemporalGraphMemory, first: str, fact: tuple[str, str, str]) -> None:
+    facts = _facts(memory, [(None, first), (None, "Kwame has been promoted to head of sales.")])
+    assert fact in facts, facts

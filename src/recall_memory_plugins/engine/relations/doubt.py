@@ -487,7 +487,8 @@ def doubt_proposals(
                     not changed
                     or entity_id in explained
                     or not _CHANGE.search(_HABIT.sub(" ", text))
-                    or (rel.type == "WORKS_FOR" and not _CHANGE.search(_WITHIN_JOB.sub(" ", text)))
+                    # (a promotion changes no home, school or spouse: only the work it is in)
+                    or (rel.type not in ("REPORTS_TO", "MANAGES") and not _CHANGE.search(_WITHIN_JOB.sub(" ", text)))
                 ):
                     continue  # "Mia quit smoking"; "Alice moved to Lyon" (read: a move)
                 elif not changed and any(
