@@ -198,3 +198,30 @@ def test_the_thing_itself_stays_a_taste(memory: TemporalGraphMemory) -> None:
 def test_a_promotion_leaves_home_and_school(memory: TemporalGraphMemory, first: str, fact: tuple[str, str, str]) -> None:
     facts = _facts(memory, [(None, first), (None, "Kwame has been promoted to head of sales.")])
     assert fact in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("turns", "junk"),
+    [
+        ([("Hannah", "1:1 with Ines moved to Thursdays now that she's my manager.")], ("Ines", "LIVES_IN", "Thursdays")),
+        ([("Siddharth", "1:1 w/ Gareth moved to Weds now that he's my manager.")], ("Gareth", "LIVES_IN", "Weds")),
+        (
+            [(None, "ZURICH — Mateo, 24, is now a doctoral candidate at ETH Zurich, where he studies glacier melt.")],
+            ("ZURICH", "WORKS_FOR", "ETH Zurich"),
+        ),
+        (
+            [(None, "Email from facilities: our Lyon office is moving to Grenoble next quarter.")],
+            ("Lyon office", "LIVES_IN", "Grenoble"),
+        ),
+    ],
+)
+def test_a_day_is_no_home_and_a_place_or_firm_no_person(
+    memory: TemporalGraphMemory, turns: list[tuple[str | None, str]], junk: tuple[str, str, str]
+) -> None:
+    facts = _facts(memory, turns)
+    assert junk not in facts, facts
+
+
+def test_a_move_to_a_city_stays(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [("Ines", "I moved to Thurso last month.")])
+    assert ("Ines", "LIVES_IN", "Thurso") in facts, facts

@@ -16,10 +16,13 @@ from ....nlp.base import Annotation
 from ..lexicon import gender_of
 from ..names import is_cjk
 from ..schema import (
+    DATE,
+    EVENT,
     LOCATION,
     ORG,
     OTHER,
     PERSON,
+    PRODUCT,
     PROJECT,
     RELATION_TYPES,
     EntityRef,
@@ -48,6 +51,20 @@ __all__ = ["PatternRelationExtractor"]
 
 _PLACES_AND_BODIES = frozenset({ORG, PROJECT, LOCATION})
 _NO_PLACE = frozenset({ORG, PROJECT, PERSON})
+# a person's own relation (home, job, school, taste, trip, marriage) never has a firm, a project,
+# a product, a date or an event as its subject ("Ørsted has confirmed that Ingrid …, lured away
+# from Equinor"; "KPMG LIKES Aisha")
+_NO_PERSON = frozenset({ORG, PROJECT, PRODUCT, DATE, EVENT})
+_A_PERSON_S = frozenset(
+    {"LIVES_IN", "WORKS_FOR", "STUDIES_AT", "LIKES", "DISLIKES", "VISITED", "WANTS_TO_VISIT", "MARRIED_TO"}
+)
+_SITE = re.compile(r"\s(?:office|branch|site|campus|HQ|headquarters)$", re.IGNORECASE)
+# days are no places: "1:1 w/ Gareth moved to Weds"
+_DAY_NAME = re.compile(
+    r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)?|weds|thurs|noon|midnight"
+    r"|(?:this|next|last) (?:week|month|year)|tomorrow|tonight|周[一二三四五六日天]|星期[一二三四五六日天]",
+    re.IGNORECASE,
+)
 
 
 class PatternRelationExtractor:
@@ -101,8 +118,14 @@ class PatternRelationExtractor:
             c = _finish(f.candidate)
             spec = RELATION_TYPES.get(c.type)
             if spec is not None and spec.object_type == LOCATION and c.object is not None \
-                    and c.object.type in _NO_PLACE:
+                    and (c.object.type in _NO_PLACE or _DAY_NAME.fullmatch(c.object.name.strip(". "))):
                 continue  # 黄丽回到研发部: a department, not where she lives
+            if c.type in _A_PERSON_S and (
+                c.subject.type in _NO_PERSON
+                # a dateline ("ZURICH — Mateo, 24, …") or an office ("our Lyon office is moving")
+                or (c.subject.type == LOCATION and (c.subject.name.isupper() or _SITE.search(c.subject.name)))
+            ):
+                continue  # (a weak NER's place may be a person: "Jun Park"; its facts stay)
             if c.type == "STATUS" and (
                 types.get(c.subject.id or "") == PERSON or gender_of(c.subject.name.split()[0]) is not None
             ):
