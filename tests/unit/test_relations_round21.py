@@ -225,3 +225,21 @@ def test_a_day_is_no_home_and_a_place_or_firm_no_person(
 def test_a_move_to_a_city_stays(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, [("Ines", "I moved to Thurso last month.")])
     assert ("Ines", "LIVES_IN", "Thurso") in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("我喜欢靠窗的座位。", ("彭丽", "LIKES", "靠窗的座位")),
+        ("我喜欢红色的裙子。", ("彭丽", "LIKES", "红色的裙子")),
+        ("我现在养了条柯基。", ("彭丽", "OWNS", "柯基")),
+    ],
+)
+def test_a_chinese_thing_is_read_whole(memory: TemporalGraphMemory, text: str, fact: tuple[str, str, str]) -> None:
+    facts = _facts(memory, [("彭丽", text)])
+    assert fact in facts, facts
+
+
+def test_a_chinese_count_is_no_thing(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [("曾丽", "开玩笑的啦，刚又买了一整个，真香。")])
+    assert not [f for f in facts if f[1] == "OWNS"], facts

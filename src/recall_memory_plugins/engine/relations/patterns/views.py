@@ -8,6 +8,7 @@ here: where clauses start, the sentence's opening subject, and noun phrases read
 
 from __future__ import annotations
 
+import itertools
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
@@ -158,14 +159,23 @@ class _SentenceExtraction:
             # stop at the first function word the tokens show
             cut = len(raw)
             base = hi - len(raw)
-            for tok, s, _e in toks:
+            for k, (tok, s, _e) in enumerate(toks):
                 if (
                     s >= base
                     and tok.upos in ("ADP", "PART", "AUX", "CCONJ", "SCONJ", "PUNCT", "DET", "PRON")
                     and s - base > 0
                 ):
+                    if tok.text == "的" and s - base <= 4 and cut == len(raw):
+                        # "靠窗的座位", "红色的裙子": the thing is after 的, its modifier before
+                        nouns = list(itertools.takewhile(lambda x: x[0].upos == "NOUN", toks[k + 1 :]))
+                        if nouns and nouns[-1][2] - base <= len(raw):
+                            cut = min(cut, nouns[-1][2] - base)
+                            break
                     cut = min(cut, s - base)
             raw = _ZH_NP_TAIL.sub("", raw[:cut])
+            if _ZH_COUNT_ONLY.fullmatch(raw):
+                return ""  # "又买了一整个": a count, no thing
+            raw = _ZH_CLASSIFIER.sub("", raw)  # "养了条柯基": 柯基
             return raw if is_cjk(raw) or raw.isalpha() else ""
         words: list[str] = []
         started = False
@@ -215,6 +225,10 @@ def _shared_head(word: str, stop: str, after: Sequence[Token]) -> bool:
         nouns.append(t.text.lower())
     return len(nouns) >= 2 and (nouns[-1] in _ASPECTS or _ADJ_SUFFIX.search(word) is not None)
 
+
+# a Chinese count with no thing ("一整个", "两只"); a classifier left before the thing ("条柯基")
+_ZH_COUNT_ONLY = re.compile(r"[一二两几三四五六七八九十半]+整?[个条只台辆件双把张盆瓶杯颗头匹块份套本部]*")
+_ZH_CLASSIFIER = re.compile(r"^[一两几]?[条只台辆件双把盆瓶杯颗头匹](?=[\u4e00-\u9fff]{2})")
 
 # adverbs before a thing that are no part of it; day words that open no thing's name
 _LEADING_ADVERBS = frozenset({"also", "really", "just", "even", "still", "actually", "especially"})
