@@ -243,3 +243,20 @@ def test_a_chinese_thing_is_read_whole(memory: TemporalGraphMemory, text: str, f
 def test_a_chinese_count_is_no_thing(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, [("曾丽", "开玩笑的啦，刚又买了一整个，真香。")])
     assert not [f for f in facts if f[1] == "OWNS"], facts
+
+
+def test_a_described_chinese_name_is_the_object(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, [(None, "胡军的上级是宋雨。"), (None, "宋雨升任副总裁后，胡军改向接替她的唐亮汇报。")])
+    assert ("胡军", "REPORTS_TO", "唐亮") in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("second", "junk"),
+    [
+        ("赵敏已被美团正式录用，入职手续周一办完。", "手续周一办完"),
+        ("有人说赵敏现在转到韩梅手下了。", "韩梅手下"),
+    ],
+)
+def test_a_day_or_a_charge_is_no_firm(memory: TemporalGraphMemory, second: str, junk: str) -> None:
+    facts = _facts(memory, [(None, "赵敏在阿里巴巴工作。"), (None, second)])
+    assert not [f for f in facts if f[2] == junk], facts

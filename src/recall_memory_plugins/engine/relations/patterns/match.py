@@ -102,6 +102,9 @@ class _Match:
             return []
         if start < 0 or end <= start:
             return []
+        named = _ZH_OF_NAME.search(self.view.text, start, end)
+        if named is not None and named.end() == end:  # "接替她的唐亮": 唐亮, described first
+            return self.ex.refs(int(named.group(1)))
         lo, hi = self.view.origin[start], self.view.origin[end - 1] + 1
         name = _ZH_NP_TAIL.sub("", self.ex.annotation.text[lo:hi]).strip(' ‘’“”「」『』《》"')
         if name[:1] in _ZH_FUNCTION_CHARS:  # "由小张": the pattern cut the name badly; say nothing
@@ -156,11 +159,14 @@ Handler = Callable[[_Match], Iterable[RelationCandidate]]
 # a name read as text never starts with a preposition or particle (由小张, 被公司, 把项目)
 _ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
 # a numeral or a demonstrative with its classifier opens a description, not a name
+_ZH_OF_NAME = re.compile(f"的{OPEN}(\\d+){CLOSE}")
 _ZH_INDEFINITE = re.compile(r"(?:[一两几某这那哪每][家个所间座位]|某)")
 # adverbs and spans of time are clause material, never part of a name read as text
 _ZH_CLAUSE = re.compile(
     r"就|一直|已经|正在|岗位|职位|第[一二三四五六七八九十两\d]+[周天次]"
     r"|[一二三四五六七八九十两几半\d]+个?(?:周|星期|礼拜|天|月|小时)"
+    # a day ("入职手续周一办完"), someone's charge ("转到韩梅手下": under a person, no firm)
+    r"|周[一二三四五六日天]|星期[一二三四五六日天]|[今明昨]天|[上下本这]周|手下$|名下$|麾下$"
 )
 # the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"
 _ZH_CHANGE_END = re.compile(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
