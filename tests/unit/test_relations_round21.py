@@ -260,3 +260,9 @@ def test_a_described_chinese_name_is_the_object(memory: TemporalGraphMemory) -> 
 def test_a_day_or_a_charge_is_no_firm(memory: TemporalGraphMemory, second: str, junk: str) -> None:
     facts = _facts(memory, [(None, "赵敏在阿里巴巴工作。"), (None, second)])
     assert not [f for f in facts if f[2] == junk], facts
+
+
+@pytest.mark.parametrize("text", ["Since the baby arrived I can't stand anything scary.", "I love everything about it."])
+def test_an_indefinite_is_no_thing(memory: TemporalGraphMemory, text: str) -> None:
+    facts = _facts(memory, [("Layla", text)])
+    assert not [f for f in facts if f[1] in ("LIKES", "DISLIKES")], facts

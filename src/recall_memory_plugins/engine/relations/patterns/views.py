@@ -186,6 +186,8 @@ class _SentenceExtraction:
                 continue  # (and "I like also cheese pizza")
             if not started and low in _DAY_WORDS:
                 return ""  # "the figurines I bought yesterday remind me": a time, then a clause
+            if not started and low in _INDEFINITES:
+                return ""  # "can't stand anything scary": no thing named
             if started and (low in _DAY_WORDS or low in _TIME_OPENERS):
                 break  # "bought a laptop last week", "a bike yesterday": the time is no part
             if tok.upos in _NOUNISH or (not started and tok.upos == "VERB" and low.endswith("ing")):
@@ -233,6 +235,9 @@ _ZH_CLASSIFIER = re.compile(r"^[一两几]?[条只台辆件双把盆瓶杯颗头
 # adverbs before a thing that are no part of it; day words that open no thing's name
 _LEADING_ADVERBS = frozenset({"also", "really", "just", "even", "still", "actually", "especially"})
 _DAY_WORDS = frozenset({"yesterday", "today", "tonight", "tomorrow"})
+_INDEFINITES = frozenset(
+    "anything something everything nothing anyone someone everyone anybody somebody everybody".split()
+)
 _TIME_OPENERS = frozenset({"last", "next", "every"})
 # nouns that name no thing on their own
 _GENERIC = frozenset({"stuff", "thing", "things", "one", "ones", "lot", "bit", "kind", "sort", "way"})
