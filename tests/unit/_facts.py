@@ -25,6 +25,15 @@ def after_turns(
     return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
 
 
+def facts_after(
+    memory: TemporalGraphMemory, turns: list[tuple[str | None, str]]
+) -> set[tuple[str, str, str | None]]:
+    """As :func:`current`, each text said by its own speaker (None: no speaker)."""
+    for speaker, text in turns:
+        memory.add(text, speaker=speaker)
+    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+
+
 def assert_case(memory: TemporalGraphMemory, case: Case) -> set[tuple[str, str, str | None]]:
     """Add a case's two turns; assert its fact is stated as current exactly when it ``stays``."""
     speaker, first, later, fact, stays = case

@@ -14,13 +14,9 @@ import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 
-from ._facts import Case, assert_case
+from ._facts import Case, assert_case, facts_after
 
-
-def _facts(memory: TemporalGraphMemory, turns: list[tuple[str, str]]) -> set[tuple[str, str, str | None]]:
-    for speaker, text in turns:
-        memory.add(text, speaker=speaker)
-    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+_facts = facts_after
 
 
 _TRIP = ("Evan", "Thanks! I went up to the Rocky Mountains, it was so refreshing!")

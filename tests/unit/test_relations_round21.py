@@ -12,11 +12,9 @@ import pytest
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.nlp.offline import OfflineAnnotator
 
+from ._facts import facts_after
 
-def _facts(memory: TemporalGraphMemory, turns: list[tuple[str | None, str]]) -> set[tuple[str, str, str | None]]:
-    for speaker, text in turns:
-        memory.add(text, speaker=speaker)
-    return {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
+_facts = facts_after
 
 
 @pytest.mark.parametrize(
