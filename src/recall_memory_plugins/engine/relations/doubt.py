@@ -57,7 +57,6 @@ from .asking import stated_part
 from .clauses import asserted_head, scheduled, undenied_head
 from .comention import WEAK as _WEAK
 from .comention import both_ends_named
-from .coref import speaker_labels
 from .doubt_names import acronym_named as _acronym_named
 from .doubt_names import arrowed as _arrowed
 from .doubt_names import family_named as _family_named
@@ -136,6 +135,8 @@ _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子
 _FEELING = re.compile(f"{_AVERSE.pattern}|{_FOND.pattern}")
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # clauses of a sentence that a plan or a denial may hold for alone
+_YES = re.compile(r"^\s*(?:\S{1,12}[:：]\s*)?(?:嗯|对|是的|是啊|没错|yes\b|yep\b|yeah\b|yup\b|ya\b|correct\b)",
+                  re.IGNORECASE)
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
 # without one it only dates the change ("Started at Stripe this week")
@@ -262,14 +263,14 @@ def doubt_proposals(
                     mark(rel, p.statement_index)
 
     whole = annotation.text.casefold()
-    # a transcript pasted as one text: a labelled turn's sentences are its person's ("Nadia: …")
-    labels, said_by = speaker_labels(mentions, {}, annotation.text), speaker_id
     for i, sentence in enumerate(annotation.sentences):
-        speaker_id = next((ids[0] for at, ids in reversed(labels) if at <= sentence.end_char), said_by)
         text = sentence.text
         if len(text) > _LONGEST:
             continue
-        text = stated_part(text)
+        nxt = annotation.sentences[i + 1].text if i + 1 < len(annotation.sentences) else ""
+        # a question the next turn says yes to states its news ("听说你和小雨分开了？\n周杰：嗯，…")
+        text = text.rstrip("?？ ") + "！" if text.rstrip().endswith(("?", "？")) and _YES.match(nxt) \
+            else stated_part(text)
         if not text or _OPEN_MOOD.search(text):
             continue
         if not _CHANGE.search(text) and not _ANY_TOPIC.search(text) and not _CUES.search(text) \
