@@ -32,7 +32,7 @@ from ...nlp.base import CorefChain, CorefMention
 from .lexicon import POSSESSOR
 from .schema import DATE, ORG, OTHER, PERSON, PRODUCT, PROJECT, Mention
 
-__all__ = ["Referent", "coordinated", "next_discourse", "resolve_references", "speaker_labels"]
+__all__ = ["Referent", "coordinated", "next_discourse", "resolve_references"]
 
 _WORKISH = {PROJECT, PRODUCT}
 
@@ -161,7 +161,7 @@ def resolve_references(
         The mentions, with ``entity_ids`` set where a referent was found. A referent's unknown
         gender is learned from the pronoun that resolved to it.
     """
-    labels = speaker_labels(mentions, referents, text)
+    labels = _speaker_labels(mentions, referents, text)
     out: list[Mention] = []
     for mention in mentions:
         if mention.kind in ("name", "noun") or mention.resolved:
@@ -224,7 +224,7 @@ _LABEL_AFTER = re.compile(r"\s*[:：]\s*\S")
 _LABEL_BEFORE = frozenset("\n.!?。！？…)]】」\"'”")
 
 
-def speaker_labels(
+def _speaker_labels(
     mentions: Sequence[Mention], referents: Mapping[str, Referent], text: str
 ) -> list[tuple[int, tuple[str, ...]]]:
     """Where each labelled turn of ``text`` starts and whose it is, in order: "I"/"我" after

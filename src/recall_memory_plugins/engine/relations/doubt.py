@@ -134,9 +134,10 @@ _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子
 # either feeling, for the sentences with no change or topic word ("won't go near sushi")
 _FEELING = re.compile(f"{_AVERSE.pattern}|{_FOND.pattern}")
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
-# clauses of a sentence that a plan or a denial may hold for alone
+# a turn that says yes to the question before it (after its label, if any: "周杰：嗯，…")
 _YES = re.compile(r"^\s*(?:\S{1,12}[:：]\s*)?(?:嗯|对|是的|是啊|没错|yes\b|yep\b|yeah\b|yup\b|ya\b|correct\b)",
                   re.IGNORECASE)
+# clauses of a sentence that a plan or a denial may hold for alone
 _CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
 # without one it only dates the change ("Started at Stripe this week")
