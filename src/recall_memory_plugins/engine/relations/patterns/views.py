@@ -348,6 +348,7 @@ def _sentence_subject(
     return idx if not person or kind == PERSON else None
 
 
+# (not 太太, 主管 as in titles.ZH_TITLED: after a full name they are roles, "张伟主管销售")
 _ZH_TITLE_AFTER = re.compile(r"(?:先生|女士|小姐|老师|教练|经理|总监|主任|教授|医生|律师|师傅|同学)(?![的们])")
 
 
@@ -416,7 +417,7 @@ def _make_view(
             pos += be.end()
         elif zh and m.kind == "name" and m.type == PERSON and (t := _ZH_TITLE_AFTER.match(piece(pos, end))):
             pos += t.end()  # "刘洋教练已被飞翔体育聘为…": the title is part of the name
-        elif not zh and m.kind == "name" and _has_clitic(sentence, pos):
+        elif not zh and m.kind == "name" and piece(pos, pos + 2) in ("'s", "’s") and _has_clitic(sentence, pos):
             parts.append(" has")  # "Kwame's moved to Kumasi" (the tagger's VBZ before a participle)
             origin.extend([pos, pos, pos, pos + 1])
             pos += 2
