@@ -30,6 +30,28 @@ __all__ = [
 ]
 
 _W = r"(?<![a-z])(?:{})(?![a-z])"
+_UPPER = re.compile(r"(?<!\\)[A-Z]")  # a capital outside an escape and the class [A-Z]
+
+
+class Folded:
+    """A case-insensitive pattern, searched in the lower-cased text.
+
+    Gives what ``re.compile(pattern, re.IGNORECASE).search`` gives, about twice as fast for the
+    long word lists here: without the flag a branch that starts with a letter is skipped on its
+    first character. Only whether it matches is used (the match is of the lower-cased text)."""
+
+    __slots__ = ("_rx", "pattern")
+
+    def __init__(self, pattern: str) -> None:
+        plain = pattern.replace("[A-Z]", "[a-z]")
+        if _UPPER.search(plain):
+            raise ValueError(f"a folded pattern is written in lower case: {pattern[:60]!r}")
+        self.pattern = pattern
+        self._rx = re.compile(plain)
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self._rx.search(text.lower())
+
 
 
 def _words(*parts: str) -> str:
@@ -179,14 +201,12 @@ _TOPICS_ZH = {
     "DISLIKES": "讨厌|不喜欢|受不了|接受|爱吃|喜欢|反感|烦",
     "MARRIED_TO": "结婚|离婚|老婆|老公|丈夫|妻子|配偶|分手|离了|前妻|前夫|婚姻|单身|分开|分居",
 }
-_TOPICS = {
-    t: re.compile(f"{_TOPICS_EN[t]}|{_TOPICS_ZH[t]}", re.IGNORECASE) for t in _TOPICS_EN
-}
-_ANY_TOPIC = re.compile("|".join(rx.pattern for rx in _TOPICS.values()), re.IGNORECASE)
+_TOPICS = {t: Folded(f"{_TOPICS_EN[t]}|{_TOPICS_ZH[t]}") for t in _TOPICS_EN}
+_ANY_TOPIC = Folded("|".join(rx.pattern for rx in _TOPICS.values()))
 # "ex-Siemens", "ex-Googler": the prefix before a name (``_words`` wants no letter after it)
 _EX = r"(?<![a-z])ex-(?=[a-z])"
-_CHANGE = re.compile(f"{_CHANGE_EN}|{_CHANGE_ZH}|{_STRONG_EN}|{_STRONG_ZH}|{_EX}", re.IGNORECASE)
-_STRONG = re.compile(f"{_STRONG_EN}|{_STRONG_ZH}|{_EX}", re.IGNORECASE)
+_CHANGE = Folded(f"{_CHANGE_EN}|{_CHANGE_ZH}|{_STRONG_EN}|{_STRONG_ZH}|{_EX}")
+_STRONG = Folded(f"{_STRONG_EN}|{_STRONG_ZH}|{_EX}")
 
 TOPICS = _TOPICS
 ANY_TOPIC = _ANY_TOPIC
