@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from .patterns.mood import MOOD_ROWS, unasserted
+from .patterns.mood import MOOD_ROWS, PREFACE, unasserted
 
 __all__ = ["NO_CHANGE", "asserted_head", "scheduled", "undenied_head"]
 
@@ -57,7 +57,8 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
 _BOUNDED_PAST = tuple(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
 _HEARD = re.compile(
     r"\b(?:i )?(?:don'?t|do not|dunno) know (?:if|whether) you(?:'ve| have)? (?:heard|seen)\b"
-    r"|\b(?:if|in case) you (?:haven'?t |didn'?t )?(?:heard|missed it|remember|recall)\b"
+    r"|\b(?:if|in case) you (?:haven'?t |didn'?t )?(?:remember|recall)\b"
+    rf"|{PREFACE.pattern}"
     r"|\b(?:as )?you(?:'ll|’ll| will| may| might)? (?:remember|recall)\b",  # a reminder, no future
     re.IGNORECASE,
 )

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["MOOD_ROWS", "NOT_UNASSERTED", "MoodRow", "unasserted"]
+__all__ = ["MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "unasserted"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,10 +148,27 @@ NOT_UNASSERTED: tuple[str, ...] = (
     "2020年张伟搬到了北京。",
     "My bank letters keep going to the old flat.",  # going to a place: no future
     "Tom moved to Leeds, wish him luck!",
+    "In case ppl missed it: Sara got poached by Nokia.",
+    "If anyone's wondering, I left Google in May.",
+    "If you haven't heard yet, Omar moved to Dubai.",
+)
+
+# a reminder to the readers is no condition on the news it brings: "in case ppl missed it: Sara
+# got poached by Nokia", "if anyone's wondering, I left Google", "if you haven't heard yet"
+PREFACE = re.compile(
+    r"\b(?:if|in\s+case)\s+(?:you|u|ya|y'?all|you\s+(?:all|guys)|u\s+guys|ppl|people|folks|anyone|anybody"
+    r"|everyone|everybody|some\s+of\s+you|any\s+of\s+you|others|the\s+team)(?:['’]s|['’]re)?\s+"
+    r"(?:(?:has|have|had|did|do|does)(?:n['’]?t|\s+not)\s+|(?:is|are|was|were)\s+|already\s+)?"
+    r"(?:heard|missed(?:\s+(?:it|this|that|the\s+(?:news|memo|email|announcement)))?|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?"
+    r"|curious|seen(?:\s+(?:it|this|that|the\s+(?:news|memo|email|announcement)))?|know)\b"
+    r"(?:\s+(?:yet|already))?",
+    re.IGNORECASE,
 )
 
 
 def unasserted(sentence: str) -> bool:
     """Whether ``sentence`` is a question, a condition, about the future or a bounded past (its
-    relations are not facts now)."""
+    relations are not facts now). A reminder to the readers (:data:`PREFACE`) is no condition."""
+    if "if" in sentence.casefold() or "case" in sentence.casefold():
+        sentence = PREFACE.sub(" ", sentence)
     return any(row.pattern.search(sentence) for row in MOOD_ROWS)
