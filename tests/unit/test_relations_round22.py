@@ -38,3 +38,22 @@ def test_a_reminder_to_the_readers_does_not_hold_back_the_news(
 )
 def test_a_real_condition_still_asserts_nothing(sentence: str) -> None:
     assert unasserted(sentence)
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "did anyone tell grandma that Hiro's lease in Nagoya ran out and he's living at his gf's in Kobe now??",
+        "does Mum know that Hiro moved out of Nagoya?",
+    ],
+)
+def test_news_in_a_question_about_who_knows_it_is_given_as_true(
+    memory: TemporalGraphMemory, later: str
+) -> None:
+    facts = facts_after(memory, [(None, "Hiro lives in Nagoya."), (None, later)])
+    assert ("Hiro", "LIVES_IN", "Nagoya") not in facts, facts
+
+
+def test_a_question_about_knowing_a_thing_states_nothing(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "Hiro lives in Nagoya."), (None, "do you know that place in Nagoya?")])
+    assert ("Hiro", "LIVES_IN", "Nagoya") in facts, facts

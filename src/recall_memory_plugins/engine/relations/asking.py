@@ -32,6 +32,14 @@ _TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?吗\s
 # news asked as a question: "did u hear Ingrid got bumped off Harbor??", 你听说了吗，…
 _NEWS_ASKED = re.compile(r"^\s*(?:did|have|has)\s+(?:you|u|ya|anyone)\s+(?:hear|heard|see|seen)\b(?:\s+that)?\s+"
                          r"(?=[^?？]*\b(?:got|was|were|is|has|had|left|quit|moved)\b)([^?？]+)[?？]+", re.IGNORECASE)
+# news in a question about who knows it: "did anyone tell grandma that Kenji's lease ran out ...??",
+# "does Mum know that Ivy moved out?" (whoever knows it, the "that" clause is given as true)
+_TOLD_ASKED = re.compile(
+    r"^\s*(?:did|does|do|has|have)\s+(?:[\w'’]+\s+){1,2}?(?:tell|told|let\s+[\w'’]+\s+know|know|knew"
+    r"|realise|realize|inform(?:ed)?\s+[\w'’]+|remind(?:ed)?\s+[\w'’]+|warn(?:ed)?\s+[\w'’]+)"
+    r"\s+(?:[\w'’]+\s+){0,2}?that\s+(?=\S+\s+\S)([^?？]+)[?？]+",  # (not "know that place?")
+    re.IGNORECASE,
+)
 _SAID_ASKING = re.compile(r"\b(?:i|i'm|im|i've|my)\b[^?？.!。！]*?[?？]{2,}"
                           r"|[我俺][^?？。！]*?[?？]{2,}",
                           re.IGNORECASE)
@@ -54,6 +62,7 @@ def stated_part(text: str) -> str:
     if "?" in text or "？" in text:  # (a question mark that asks nothing: no question)
         text = _SAID_ASKING.sub(lambda m: m.group().rstrip("?？") + "!", _TAG.sub("!", text))
         text = _NEWS_ASKED.sub(lambda m: m.group(1) + "!", text)
+        text = _TOLD_ASKED.sub(lambda m: m.group(1) + "!", text)
     if _REQUEST.search(text) or "?" in text or "？" in text:
         text = "，".join(
             c if not _ASKING.search(c) else re.sub("[?？]", "", c)  # said in passing
