@@ -57,3 +57,54 @@ def test_news_in_a_question_about_who_knows_it_is_given_as_true(
 def test_a_question_about_knowing_a_thing_states_nothing(memory: TemporalGraphMemory) -> None:
     facts = facts_after(memory, [(None, "Hiro lives in Nagoya."), (None, "do you know that place in Nagoya?")])
     assert ("Hiro", "LIVES_IN", "Nagoya") in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "speaker", "gone", "new"),
+    [
+        # (before this round the plan made the whole sentence say nothing: the doubt rule left
+        # the old job unsure; now the quit is read and ends it)
+        ("蒋涛在中国银行工作。", "蒋涛辞职了，打算先休息一段时间再说。", None,
+         ("蒋涛", "WORKS_FOR", "中国银行"), None),
+        ("张伟在华为工作。", "兄弟们我从华为跳到字节跳动了，下周一入职，请吃饭🍻", "张伟",
+         ("张伟", "WORKS_FOR", "华为"), ("张伟", "WORKS_FOR", "字节跳动")),
+        ("Nils works for Volvo.", "Nils left Volvo for Scania, and he'll start there on Monday.", None,
+         ("Nils", "WORKS_FOR", "Volvo"), None),
+    ],
+)  # fmt: skip
+def test_what_a_sentence_says_before_its_plan_holds(
+    memory: TemporalGraphMemory,
+    first: str,
+    later: str,
+    speaker: str | None,
+    gone: tuple[str, str, str],
+    new: tuple[str, str, str] | None,
+) -> None:
+    facts = facts_after(memory, [(speaker, first), (speaker, later)])
+    assert gone not in facts, facts
+    if new is not None:
+        assert new in facts, facts
+    ended = {
+        (r.subject_name, r.type, r.object_name)
+        for r in memory.relations(include_ended=True)
+        if r.valid_to_step is not None
+    }
+    assert gone in ended, ended
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Nils will leave Volvo for Scania next month.",
+        "If the offer holds, Nils leaves Volvo, and he'll start at Scania on Monday.",
+        "Is it true Nils left Volvo, or will he start at Scania in May?",
+        "I've been in Gothenburg since Thursday helping Nils, back home to Volvo's town on Sunday.",
+    ],
+)
+def test_a_plan_or_a_question_before_the_rest_still_says_nothing(
+    memory: TemporalGraphMemory, later: str
+) -> None:
+    facts = facts_after(memory, [(None, "Nils works for Volvo."), (None, later)])
+    assert ("Nils", "WORKS_FOR", "Scania") not in facts, facts
+    ended = [r for r in memory.relations(include_ended=True) if r.valid_to_step is not None]
+    assert not ended, ended

@@ -11,10 +11,13 @@ nothing changed. Chinese clauses are split by their commas before these run.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
+from ...nlp.base import Annotation
 from .patterns.mood import MOOD_ROWS, PREFACE, unasserted
+from .schema import RelationCandidate
 
-__all__ = ["NO_CHANGE", "asserted_head", "scheduled", "undenied_head"]
+__all__ = ["NO_CHANGE", "asserted_candidates", "asserted_head", "scheduled", "undenied_head"]
 
 # a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
 NO_CHANGE = re.compile(
@@ -65,7 +68,7 @@ _HEARD = re.compile(
 # the parts of an English clause: a future or a condition holds from its part on
 # (an emoji ends a part of a chat message: "ex-Nokia as of Friday 🙂 lmk if …")
 _PARTS = re.compile(
-    r",\s+|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
+    r",\s+|\s*[，；]\s*|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
 )
 
 
@@ -105,3 +108,39 @@ def asserted_head(clause: str) -> str:
                 return ""  # "…, since he'll be staying with her over the holidays": a stay
             return clause[:start]
     return clause
+
+
+_QUESTION_END = re.compile(r"[?？]|[吗么]\s*\W*$")
+
+
+def asserted_candidates(
+    annotation: Annotation, candidates: Sequence[RelationCandidate]
+) -> list[RelationCandidate]:
+    """The pattern candidates not read from a question, a condition or a future (see
+    ``patterns.mood``): "Did Sofia move to Rome?" and "If Rita leaves, Sam will take over" state no
+    fact. In a statement whose later part is a plan, what it says before the plan holds ("我从华为
+    跳到字节跳动了，下周一入职": the move is said): a candidate is kept when its object is named
+    before the plan and neither end is named in it."""
+    if not candidates:
+        return []
+    heads: dict[int, tuple[str, str]] = {}  # sentence -> (asserted head, the rest)
+    for i, sentence in enumerate(annotation.sentences):
+        text = sentence.text
+        if not unasserted(text):
+            continue
+        # (not a stay: "I've been in Edinburgh since Thursday …, back home to Bristol on Sunday")
+        head = "" if _QUESTION_END.search(text) or _FOR_A_WHILE.search(text) else asserted_head(text)
+        if head.strip() and unasserted(head):
+            head = ""
+        heads[i] = (head, text[len(head):])
+    out = []
+    for c in candidates:
+        if c.sentence not in heads:
+            out.append(c)
+            continue
+        head, rest = heads[c.sentence]
+        ends = [c.subject.name, *([c.object.name] if c.object is not None else [])]
+        if head.strip() and (c.object is None or c.object.name in head) \
+                and not any(e and e in rest for e in ends):
+            out.append(c)
+    return out

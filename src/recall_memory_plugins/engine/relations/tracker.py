@@ -23,6 +23,7 @@ from ...errors import ExtractionError
 from ...models import Entity, EntityRecord, Relation, RelationChange
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore
+from .clauses import asserted_candidates
 from .coref import coordinated, next_discourse, resolve_references
 from .discourse import Discourse, DiscourseCache
 from .doubt import doubt_proposals
@@ -32,7 +33,6 @@ from .entities import EntityBook as _EntityBook
 from .implied import with_implied_speaker
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
-from .patterns.mood import unasserted
 from .reads import (
     FACT_HISTORY,
     FactAnchors,
@@ -288,7 +288,7 @@ class RelationTracker:
         self, annotation: Annotation, context: ExtractionContext
     ) -> list[RelationCandidate]:
         if self.extractor is self.patterns:
-            return _asserted(annotation, self.patterns.extract(annotation, context))
+            return asserted_candidates(annotation, self.patterns.extract(annotation, context))
         try:
             return list(self.extractor.extract(annotation, context))
         except ExtractionError as exc:
@@ -297,7 +297,7 @@ class RelationTracker:
                 getattr(self.extractor, "name", type(self.extractor).__name__),
                 exc,
             )
-            return _asserted(annotation, self.patterns.extract(annotation, context))
+            return asserted_candidates(annotation, self.patterns.extract(annotation, context))
 
     def _context_relations(
         self, store: GraphStore, namespace: str, book: _EntityBook, mentions: Sequence[Mention]
@@ -506,14 +506,3 @@ class RelationTracker:
                 store, namespace, size=self.salience, aliases=question_keys(question)
             )
         return fact_anchors(store, namespace, question, discourse=discourse.referents, read=read)
-
-
-def _asserted(
-    annotation: Annotation, candidates: Sequence[RelationCandidate]
-) -> list[RelationCandidate]:
-    """The pattern candidates not read from a question or a condition (see ``patterns.mood``):
-    "Did Sofia move to Rome?" and "If Rita leaves, Sam will take over" state no fact."""
-    if not candidates:
-        return []
-    skip = {i for i, sentence in enumerate(annotation.sentences) if unasserted(sentence.text)}
-    return [c for c in candidates if c.sentence not in skip]
