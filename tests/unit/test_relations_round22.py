@@ -108,3 +108,17 @@ def test_a_plan_or_a_question_before_the_rest_still_says_nothing(
     assert ("Nils", "WORKS_FOR", "Scania") not in facts, facts
     ended = [r for r in memory.relations(include_ended=True) if r.valid_to_step is not None]
     assert not ended, ended
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Especially for a German Shepherd like Biscuit, walks matter.", "A collie like Biscuit needs room."],
+)
+def test_like_after_one_of_a_kind_is_such_as(memory: TemporalGraphMemory, text: str) -> None:
+    facts = facts_after(memory, [("Audrey", text)])
+    assert not [f for f in facts if f[1] == "LIKES"], facts
+
+
+def test_a_plural_subject_still_likes(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "Biscuit and Ana like jazz.")])
+    assert ("Ana", "LIKES", "jazz") in facts, facts

@@ -31,6 +31,8 @@ _CUT_GERUND = re.compile(
 
 # "like" right after a comma, a dash or a bracket introduces an example or a comparison
 _EXAMPLE_BEFORE = re.compile(r"[,(:;\-–—]\s*$")
+# "a German Shepherd like Toby", "every coach like Ana": one of a kind, "like" is "such as"
+_ONE_OF_A_KIND = re.compile(r"\b(?:a|an|every|each|another|any)\s+\S+\s+$", re.IGNORECASE)
 # a demonstrative right after the verb: the thing in front of the speaker, not a taste
 _DEMONSTRATIVE = re.compile(r"\s+(?:all\s+)?(?:this|these|those|that)\s+(?!is\b|was\b|\ue000)[a-z]",
                             re.IGNORECASE)
@@ -59,6 +61,8 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     verb = h.group("verb").lower()
     if verb.startswith("like") and _COMPARED.search(h.view.text, 0, h.m.start("verb")):
         return []  # "Shibuya Crossing is like Tokyo's Times Square": a comparison
+    if verb == "like" and _ONE_OF_A_KIND.search(h.view.text, 0, h.m.start("verb")):
+        return []  # "a German Shepherd like Toby needs walks": no verb of a singular subject
     if verb.startswith("like") and _EXAMPLE_BEFORE.search(
         h.ex.annotation.text, 0, h.view.origin[h.m.start("verb")]
     ):
