@@ -122,3 +122,41 @@ def test_like_after_one_of_a_kind_is_such_as(memory: TemporalGraphMemory, text: 
 def test_a_plural_subject_still_likes(memory: TemporalGraphMemory) -> None:
     facts = facts_after(memory, [(None, "Biscuit and Ana like jazz.")])
     assert ("Ana", "LIKES", "jazz") in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("later", "new"),
+    [
+        ("Sarah got bumped up to VP and now i report to her replacement.", None),
+        ("Sarah left, so now I report to her deputy Viktor.", ("Jamal", "REPORTS_TO", "Viktor")),
+    ],
+)
+def test_her_before_a_person_noun_is_someone_else(
+    memory: TemporalGraphMemory, later: str, new: tuple[str, str, str] | None
+) -> None:
+    facts = facts_after(memory, [(None, "Jamal reports to Sarah."), ("Jamal", later)])
+    assert ("Jamal", "REPORTS_TO", "Sarah") not in facts, facts
+    if new is not None:
+        assert new in facts, facts
+
+
+def test_her_alone_is_still_the_object(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "Jamal reports to Sarah."), ("Jamal", "I report to her now.")])
+    assert ("Jamal", "REPORTS_TO", "Sarah") in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("first", "later", "speaker", "doubted"),
+    [
+        ("Kofi works for Shopify.", "My husband Kofi got caught in the Shopify cuts back in March.",
+         "Ama", ("Kofi", "WORKS_FOR", "Shopify")),
+        # 直接 ("directly") is no 接 ("take over"): the sentence denies nothing
+        ("曹阳在南京大学读书。", "本科毕业没直接工作，保研去了清华大学。", "曹阳",
+         ("曹阳", "STUDIES_AT", "南京大学")),
+    ],
+)  # fmt: skip
+def test_more_changes_leave_the_fact_unsure(
+    memory: TemporalGraphMemory, first: str, later: str, speaker: str, doubted: tuple[str, str, str]
+) -> None:
+    facts = facts_after(memory, [(None, first), (speaker, later)])
+    assert doubted not in facts, facts

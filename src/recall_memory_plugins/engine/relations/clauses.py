@@ -36,7 +36,8 @@ NO_CHANGE = re.compile(
     r"|switch|sw[ai]p|divorc|split|broke|gave up|resign|transferr|retir)|差点|差一点|险些"
     # a degree, not a change ("not as much as he used to")
     r"|\bas much as\b"
-    r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|接)"
+    # (直接 "directly", 接着 "then" are no handover: "毕业没直接工作")
+    r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|(?<![直间迎])接(?![着下受]))"
     r"|(?<!得)不(?:打算|想)?搬"  # 家不搬 (not 不得不搬)
     r"|(?:没有|没|未|不会)(?:把|将)[^，。,]{1,12}(?:交|给|让|转)",
     re.IGNORECASE,

@@ -85,7 +85,7 @@ _CHANGE_EN = _words(
     # "posted from Cairo to Dubai": a change between two named values
     r"from (?:\w+ ){1,3}?to", r"didn'?t renew", r"not renewed", r"sign(?:ed|s)? on", "onboarding",
     r"pull(?:ed|s)? (?:\w+ )?off", r"picked up", r"bec(?:o|a)me", r"diploma", "no more",
-    r"poach(?:ed|es|ing)?", "cut", r"replac(?:ed|es|ing)", r"behind (?:him|her|me|them|us)",
+    r"poach(?:ed|es|ing)?", r"cuts?", r"replac(?:ed|es|ing)", r"behind (?:him|her|me|them|us)",
     r"yank(?:ed|s)?", r"snapp(?:ed|ing) (?:\w+ )?up",
     r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
     r"first (?:week|month|shift|paycheck)", r"shipp(?:ed|ing) (?:\w+ )?off",
@@ -153,7 +153,7 @@ _TOPICS_EN = {
     "WORKS_FOR": _words(
         r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", "salary",
         r"colleagues?", r"co-?workers?", r"compan(?:y|ies)", "office", "career", "position",
-        "badge", "contract", "laptop", "training", "onboarding", r"poach\w*", "email", "cut", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
+        "badge", "contract", "laptop", "training", "onboarding", r"poach\w*", "email", r"cuts?", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
         r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",
         r"layoffs?", "let go", "lanyard", "keycard", "exit interview", "notice", "stand-up",
         r"first (?:week|month|shift|paycheck)", r"join(?:s|ed|ing)", r"mov(?:ed|ing) on",

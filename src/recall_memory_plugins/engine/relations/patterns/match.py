@@ -171,12 +171,18 @@ _ZH_CLAUSE = re.compile(
 # the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"
 _ZH_CHANGE_END = re.compile(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
 _ROLES = r"(?:(?:old|new|former|long-?time|childhood)\s+)?(?:girlfriend|boyfriend|partner|fianc\w*|sweetheart|boss|manager|supervisor|line manager)"
-_ROLE_THEN_NAME = re.compile(r"\s+" + _ROLES + r"\s*,?\s+" + OPEN + r"(\d+)" + CLOSE + r"(?!['’])")
+# someone else named by "her": "now I report to her replacement", "works for her brother"
+_OTHERS = (r"(?:(?:old|new|former|interim)\s+)?(?:replacement|successor|predecessor|deputy|assistant"
+           r"|stand-?in|backfill|number two|brother|sister|husband|wife|son|daughter|mum|mom"
+           r"|dad|father|mother|cousin|uncle|aunt|friend|colleague|co-?worker)")
+_ROLE_THEN_NAME = re.compile(
+    r"\s+(?:" + _ROLES + "|" + _OTHERS + r")\s*,?\s+" + OPEN + r"(\d+)" + CLOSE + r"(?!['’])"
+)
 _GROUP_AFTER = re.compile(
     r"\s+(?:direct\s+)?(?:reports|team|staff|colleagues|co-?workers|kids|children|family|parents"
     r"|friends|employees)\b"
 )
-_HER_NOUN = re.compile(r"\s+" + _ROLES + r"\b")
+_HER_NOUN = re.compile(r"\s+(?:" + _ROLES + "|" + _OTHERS + r")\b")
 
 
 def _possessive_object(text: str, view: str, end: int) -> bool:
