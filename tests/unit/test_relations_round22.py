@@ -160,3 +160,20 @@ def test_more_changes_leave_the_fact_unsure(
 ) -> None:
     facts = facts_after(memory, [(None, first), (speaker, later)])
     assert doubted not in facts, facts
+
+
+@pytest.mark.parametrize(
+    ("first", "speaker", "later", "doubted"),
+    [
+        ("Ingrid manages the Harbourfront project.", "Ingrid",
+         "I've been handed Northgate, and Harbourfront went to a colleague.",
+         ("Ingrid", "MANAGES", "Harbourfront project")),
+        ("Wei Lin lives in Shenzhen.", "Wei Lin", "first night in the Hangzhou place!",
+         ("Wei Lin", "LIVES_IN", "Shenzhen")),
+    ],
+)  # fmt: skip
+def test_a_handover_or_a_first_night_in_other_words(
+    memory: TemporalGraphMemory, first: str, speaker: str, later: str, doubted: tuple[str, str, str]
+) -> None:
+    facts = facts_after(memory, [(None, first), (speaker, later)])
+    assert doubted not in facts, facts

@@ -94,6 +94,11 @@ _CHANGE_EN = _words(
     r"chapter (?:is|was) (?:\w+ )?closed",
     r"shipp(?:ed|ing) (?:[\w']+ ){1,5}off to", r"pack(?:ed|ing) (?:[\w']+ ){1,5}off to",
     r"pack(?:ed|s|ing)? (?:me|him|her|them|us) off", r"packed off to", "for good", r"(?:took|take|takes|taken|taking) up residence",
+    # a handover in other words: "in the reshuffle I've been handed Northgate, and Harbourfront
+    # went to a colleague"; a first night in a new place
+    r"(?:been|got|was|were) handed",
+    r"went to (?:a|an|my|our|another|some) (?:new )?(?:colleague|co-?worker|teammate|pm|manager|lead)",
+    "first night",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
@@ -124,7 +129,7 @@ _STRONG_EN = _words(
     r"defend(?:ed|s)? (?:his|her|my|their|the) (?:thesis|dissertation|phd)",
 )
 _CHANGE_ZH = (
-    "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|迁居|迁往|最后一天|最后一个班|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
+    "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|迁居|迁往|乔迁|最后一天|最后一个班|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
     "|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员|离职|入职"
     "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从|安了家|安家了|过去了|代管|接管|拜拜|博士帽|毕业帽|学士帽"
     "|架构|重组|以后就|终于|解约|解了约|转身|抽调|越来越|从此|爱上|挂帅|接棒|交棒|调回|执掌|走到头|调动|外派|清空"
@@ -167,7 +172,7 @@ _TOPICS_EN = {
         r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
         r"run(?:s|ning)?", "ran", r"(?:taken|took|take|takes) over", "owner", r"hand(?:ed|s)? off",
         r"charge", r"helm", r"projects?", r"shelved", r"scrapp(?:ed|ing)", r"picked up", "hands",
-        r"hand(?:ing|ed|s)? (?:\w+ )?over",
+        r"hand(?:ing|ed|s)? (?:\w+ )?over", r"(?:been|got|was|were) handed",
     ),
     "REPORTS_TO": _words(
         r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead", "under",
@@ -192,7 +197,7 @@ _TOPICS_EN = {
     ),
 }
 _TOPICS_ZH = {
-    "LIVES_IN": "住|搬|迁居|迁往|迁到|家|房|定居|落户|安家|户口|落脚|扎根|这边|安顿|常驻|公寓|租",
+    "LIVES_IN": "住|搬|迁居|迁往|迁到|乔迁|家|房|定居|落户|安家|户口|落脚|扎根|这边|安顿|常驻|公寓|租",
     "WORKS_FOR": "加盟|出任|工牌|工位|上任|干|工作|打工|裁员|录用|公司|上班|同事|员工|职位|岗位|合同|待业|失业|离职|辞职|裸辞|辞了|辞掉|跳槽|入职|就职|单位|工资|老东家|散伙饭|欢送会|挖走|挖过去|挖了",
     "STUDIES_AT": "读书|上学|学生|大学|毕业|学校|校友|退学|学业|学位|在读|博士|硕士|本科|读博|读研",
     "MANAGES": "负责|管理|主管|卸任|接手|牵头|带队|主持|交出|交给|交接|移交|接任|接替|带|说了算|担子|挂帅|接棒|交棒|执掌|一把手",
