@@ -177,3 +177,11 @@ def test_a_handover_or_a_first_night_in_other_words(
 ) -> None:
     facts = facts_after(memory, [(None, first), (speaker, later)])
     assert doubted not in facts, facts
+
+
+def test_a_dotted_version_is_part_of_the_name() -> None:
+    from recall_memory_plugins.nlp.offline import OfflineAnnotator
+
+    memory = TemporalGraphMemory(":memory:", annotator=OfflineAnnotator())
+    facts = facts_after(memory, [("Elif", "I'm running Loyalty 2.0 full time from this sprint.")])
+    assert ("Elif", "MANAGES", "Loyalty 2.0") in facts, facts

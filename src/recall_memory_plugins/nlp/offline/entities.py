@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .cues import (
     _CONNECTORS,
     _DATE_CUE_PREPS,
@@ -239,6 +241,11 @@ def _english_spans(toks: list[_Tok], res: _EnglishResources) -> list[_Span]:
                 continue
             break
         typ, strong = _span_type(toks, i, j, res)
+        if j < n and not taken[j] and _VERSION.fullmatch(toks[j].text):
+            j += 1  # "Loyalty 2.0", "Web 3.0": a dotted version is part of the name
         spans.append(_Span(i, j, typ, strong))
         i = j
     return spans
+
+
+_VERSION = re.compile(r"v?\d+(?:\.\d+)+")
