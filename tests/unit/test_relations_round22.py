@@ -185,3 +185,13 @@ def test_a_dotted_version_is_part_of_the_name() -> None:
     memory = TemporalGraphMemory(":memory:", annotator=OfflineAnnotator())
     facts = facts_after(memory, [("Elif", "I'm running Loyalty 2.0 full time from this sprint.")])
     assert ("Elif", "MANAGES", "Loyalty 2.0") in facts, facts
+
+
+def test_a_wedding_held_with_someone_else_leaves_the_old_marriage_unsure(
+    memory: TemporalGraphMemory,
+) -> None:
+    facts = facts_after(
+        memory, [(None, "彭涛和蒋雨结婚了。"), (None, "彭涛婚假回来啦！他和潘敏的婚礼办得超热闹，喜糖放前台了自取")]
+    )
+    assert ("彭涛", "MARRIED_TO", "潘敏") in facts, facts
+    assert ("彭涛", "MARRIED_TO", "蒋雨") not in facts, facts
