@@ -198,7 +198,12 @@ class SqliteConnection:
             StoreError: the file is not a SQLite database.
         """
         conn = self._conn
+        # one snapshot for both reads: another process may commit a migration between them
+        # (tables read before it, its version after: "not a recall database" for a recall file)
+        own = not conn.in_transaction
         try:
+            if own:
+                conn.execute("BEGIN")
             names = sorted(
                 row[0]
                 for row in conn.execute(
@@ -219,6 +224,9 @@ class SqliteConnection:
                 f"cannot read {self.path!r} as a SQLite database ({exc}); check the path: it "
                 "must be a recall-memory-plugins database or a new file (nothing was changed)"
             ) from exc
+        finally:
+            if own and conn.in_transaction:
+                conn.execute("ROLLBACK")  # a read: nothing to keep
         if not names:
             return 0
         others = [n for n in names if n != "schema_migrations"]
