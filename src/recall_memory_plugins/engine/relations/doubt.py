@@ -89,7 +89,7 @@ from .doubt_words import WITHIN_JOB as _WITHIN_JOB
 from .doubt_words import ZH_CLAUSE as _ZH_CLAUSE
 from .doubt_words import words as _words
 from .lexicon import POSSESSOR
-from .patterns.mood import PREFACE, unasserted
+from .patterns.mood import unasserted, without_preface
 from .schema import PERSON, Mention, RelationProposal, Side
 from .updates import SYMMETRIC, UNSURE, is_unsure
 
@@ -151,7 +151,6 @@ _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
 # words tagged as prepositions that open a clause: the name after them is its subject
 _OPENS_CLAUSE = frozenset({"since", "after", "before", "until", "till", "once", "because", "as"})
 _DAY_PARTS = re.compile(r"[，；;—–。！]|(?<=[.!])\s+")  # ("… back today. no plan yet": two)
-_IF_CASE = re.compile(r"\b(?:if|case)\b", re.IGNORECASE)
 _NO_MORE = re.compile(r"\bno (?:more|longer)\b|\bnot any ?more\b|不再|再也不", re.IGNORECASE)  # a change
 # a longer "sentence" (a text without punctuation) doubts nothing: a change is said in a clause,
 # and the look-ups and name searches stay linear in the text
@@ -273,8 +272,8 @@ def doubt_proposals(
         # a question the next turn says yes to states its news ("听说你和小雨分开了？\n周杰：嗯，…")
         text = text.rstrip("?？ ") + "！" if text.rstrip().endswith(("?", "？")) and _YES.match(nxt) \
             else stated_part(text)
-        if _IF_CASE.search(text):  # "if anyone's wondering, …" brings news, asks nothing
-            text = PREFACE.sub(" ", text).lstrip(" ,:;-—")
+        plain = without_preface(text)  # "if anyone's wondering, …" brings news, asks nothing
+        text = plain.lstrip(" ,:;-—") if plain != text else text
         if not text or _OPEN_MOOD.search(text):
             continue
         if not _CHANGE.search(text) and not _ANY_TOPIC.search(text) and not _CUES.search(text) \

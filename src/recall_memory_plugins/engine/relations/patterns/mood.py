@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "unasserted"]
+__all__ = ["MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "unasserted", "without_preface"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,9 +166,16 @@ PREFACE = re.compile(
 )
 
 
+def without_preface(text: str) -> str:
+    """``text`` without its reminders to the readers (:data:`PREFACE`), and what led into them."""
+    folded = text.casefold()
+    if "if" not in folded and "case" not in folded:  # (most texts: no regex search)
+        return text
+    return PREFACE.sub(" ", text)
+
+
 def unasserted(sentence: str) -> bool:
     """Whether ``sentence`` is a question, a condition, about the future or a bounded past (its
     relations are not facts now). A reminder to the readers (:data:`PREFACE`) is no condition."""
-    if "if" in sentence.casefold() or "case" in sentence.casefold():
-        sentence = PREFACE.sub(" ", sentence)
+    sentence = without_preface(sentence)
     return any(row.pattern.search(sentence) for row in MOOD_ROWS)
