@@ -212,15 +212,17 @@ class SqliteStatements(SqliteItems):
     def get_statements(self, namespace: str, ids: Sequence[int]) -> list[Statement]:
         found: dict[int, Statement] = {}
         with self._read() as conn:
+            cur = conn.cursor()
+            cur.row_factory = None  # (plain tuples: read by position)
             for chunk in _chunks(list(ids)):  # type: ignore[arg-type]
-                for row in conn.execute(
+                for row in cur.execute(
                     # "+namespace" keeps SQLite on the rowid lookup instead of walking the
                     # (namespace, t_index) index, which grows with the namespace
                     f"SELECT {self._STATEMENT_COLS} FROM statements "
                     f"WHERE id IN ({_qmarks(len(chunk))}) AND +namespace = ?",
                     (*chunk, namespace),
                 ):
-                    found[row["id"]] = self._statement(row)
+                    found[row[0]] = self._statement(row)
         return [found[i] for i in ids if i in found]
 
     def find_recent_statements(self, namespace: str, *, limit: int) -> list[Statement]:
@@ -257,10 +259,12 @@ class SqliteStatements(SqliteItems):
         wanted = sorted({int(t) for t in steps})
         out: list[Statement] = []
         with self._read() as conn:
+            cur = conn.cursor()
+            cur.row_factory = None  # (plain tuples: read by position)
             for chunk in _chunks(wanted):  # type: ignore[arg-type]
                 out.extend(
                     self._statement(row)
-                    for row in conn.execute(
+                    for row in cur.execute(
                         f"SELECT {self._STATEMENT_COLS} FROM statements WHERE namespace = ? "
                         f"AND t_index IN ({_qmarks(len(chunk))}) AND superseded_by IS NULL "
                         "ORDER BY t_index, id",
@@ -396,7 +400,7 @@ class SqliteStatements(SqliteItems):
                 )
                 params = [v for name in chunk for v in (namespace, name, limit_per_concept)]
                 for row in conn.execute(sql, params):
-                    found.setdefault(row[0], []).append(self._statement(row))
+                    found.setdefault(row[0], []).append(self._statement(row, 1))
         return {name: sorted(found[name], key=lambda st: st.id) for name in wanted if name in found}
 
     def find_context_ids(

@@ -23,18 +23,15 @@ class SqliteTransfer(SqliteConnection):
     _STATEMENT_COLS = "id, namespace, text, t_index, at, speaker, source, metadata, superseded_by"
 
     @staticmethod
-    def _statement(row: sqlite3.Row) -> Statement:
+    def _statement(row: sqlite3.Row | tuple[Any, ...], skip: int = 0) -> Statement:
+        """The statement of a row of :data:`_STATEMENT_COLS` (after ``skip`` other columns);
+        read by position: a recall decodes a hundred or more, and a plain tuple row is about
+        twice as fast as a named one."""
+        sid, ns, text, t_index, at, speaker, source, metadata, superseded_by = row[skip : skip + 9]
         return Statement(
-            id=row["id"],
-            namespace=row["namespace"],
-            text=row["text"],
-            t_index=row["t_index"],
-            at=datetime.fromisoformat(row["at"]),
-            speaker=row["speaker"],
-            source=row["source"],
-            metadata=_decode_json(row["metadata"]),
-            superseded_by=row["superseded_by"],
-        )
+            sid, ns, text, t_index, datetime.fromisoformat(at), speaker, source,
+            _decode_json(metadata) if metadata != "{}" else {}, superseded_by,
+        )  # fmt: skip
 
     def dump_namespace(self, namespace: str) -> list[dict[str, Any]]:
         out: list[dict[str, Any]] = []
