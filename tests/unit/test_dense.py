@@ -17,6 +17,7 @@ from recall_memory_plugins import (
     SqliteGraphStore,
     TemporalGraphMemory,
 )
+from recall_memory_plugins.stores.sqlite.schema import LATEST_VERSION
 from tests.conftest import T0
 
 pytest.importorskip(
@@ -191,12 +192,12 @@ def test_a_database_before_vectors_is_upgraded(tmp_path: Path, minilm: MiniLMEmb
         _two(memory)
     conn = sqlite3.connect(path)
     conn.executescript(
-        "DROP TABLE statement_vectors; DELETE FROM schema_migrations WHERE version = 7;"
+        "DROP TABLE statement_vectors; DELETE FROM schema_migrations WHERE version >= 7;"
     )
     conn.commit()
     conn.close()
     with SqliteGraphStore(path) as store:
-        assert store.schema_version() == 7
+        assert store.schema_version() == LATEST_VERSION
     with TemporalGraphMemory(path, annotator="offline", relations=False, embedder=minilm) as memory:
         memory.add("Anna adopted a grey cat.")
         assert memory.recall(QUESTION, token_budget=30).statements[0].statement.text == CELLO

@@ -10,7 +10,7 @@ from datetime import datetime
 
 from ...errors import InputError, WriteConflictError
 from ...models import Entity, GraphUpdate, Relation
-from ._common import _aliases, _chunks, _dt, _qmarks
+from ._common import _aliases, _chunks, _qmarks
 from .lifecycle import SqliteConnection
 
 
@@ -250,7 +250,10 @@ class SqliteEntities(SqliteConnection):
         """:meth:`~..base.GraphStore.find_relations`; ``types`` (this store's own): only
         relations of one of these types."""
         sql = (
-            "SELECT r.*, s.name AS subject_name, o.name AS object_name FROM relations r "
+            "SELECT r.namespace, r.id, r.subject_id, r.type, r.object_id, s.name, o.name, "
+            "r.attributes, r.valid_from_step, r.valid_from, r.recorded_at, r.valid_to_step, "
+            "r.valid_to, r.expired_at, r.superseded_by, r.statement_id, r.confirmations "
+            "FROM relations r "
             "LEFT JOIN entities s ON s.namespace = r.namespace AND s.id = r.subject_id "
             "LEFT JOIN entities o ON o.namespace = r.namespace AND o.id = r.object_id "
             # with entity_id the rowid list below drives the read, not a namespace index
@@ -264,13 +267,15 @@ class SqliteEntities(SqliteConnection):
             sql += " AND r.object_id = ?"
             params.append(object_id)
         if entity_id is not None:
-            # either end, each through its own index (an OR would scan the namespace)
+            # either end, each through its own (end, type) index (an OR would scan the
+            # namespace); with types, only those index ranges
+            typed = "" if not types else f" AND type IN ({_qmarks(len(types))})"
             sql += (
                 " AND r.rowid IN (SELECT rowid FROM relations WHERE namespace = ? AND "
-                "subject_id = ? UNION SELECT rowid FROM relations WHERE namespace = ? AND "
-                "object_id = ?)"
+                f"subject_id = ?{typed} UNION SELECT rowid FROM relations WHERE namespace = ? AND "
+                f"object_id = ?{typed})"
             )
-            params.extend([namespace, entity_id, namespace, entity_id])
+            params.extend([namespace, entity_id, *(types or ()), namespace, entity_id, *(types or ())])
         if type is not None:
             # with an entity given, its index is the selective one; "+" keeps SQLite from
             # walking every relation of a common type instead
@@ -285,31 +290,25 @@ class SqliteEntities(SqliteConnection):
         if current_only:
             sql += " AND r.valid_to_step IS NULL"
         with self._read() as conn:
+            cur = conn.cursor()
+            cur.row_factory = None  # (plain tuples, read by position: ~2x faster to decode)
             if newest is None:
-                rows = conn.execute(sql + " ORDER BY r.seq", params).fetchall()
+                rows = cur.execute(sql + " ORDER BY r.seq", params).fetchall()
             else:
                 # the newest matches, returned oldest first like the unbounded read
                 limited = sql + " ORDER BY r.seq DESC LIMIT ?"
-                rows = conn.execute(limited, [*params, max(newest, 0)]).fetchall()[::-1]
+                rows = cur.execute(limited, [*params, max(newest, 0)]).fetchall()[::-1]
+        iso = datetime.fromisoformat
         return [
             Relation(
-                namespace=r["namespace"],
-                id=r["id"],
-                subject_id=r["subject_id"],
-                type=r["type"],
-                object_id=r["object_id"],
-                subject_name=r["subject_name"] or r["subject_id"],
-                object_name=r["object_name"],
-                attributes=json.loads(r["attributes"]),
-                valid_from_step=r["valid_from_step"],
-                valid_from=datetime.fromisoformat(r["valid_from"]),
-                recorded_at=datetime.fromisoformat(r["recorded_at"]),
-                valid_to_step=r["valid_to_step"],
-                valid_to=_dt(r["valid_to"]),
-                expired_at=_dt(r["expired_at"]),
-                superseded_by=r["superseded_by"],
-                statement_id=r["statement_id"],
-                confirmations=r["confirmations"],
+                ns, rid, sid, rtype, oid, sname or sid, oname,
+                json.loads(attributes) if attributes != "{}" else {},
+                from_step, iso(valid_from), iso(recorded_at), to_step,
+                None if valid_to is None else iso(valid_to),
+                None if expired is None else iso(expired),
+                superseded_by, statement_id, confirmations,
             )
-            for r in rows
+            for (ns, rid, sid, rtype, oid, sname, oname, attributes, from_step, valid_from,
+                 recorded_at, to_step, valid_to, expired, superseded_by, statement_id,
+                 confirmations) in rows
         ]

@@ -205,6 +205,23 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        MIGRATIONS[-1][0] + 1,
+        "relations indexed by (end, type): a reader of one entity's moves and jobs reads those "
+        "relations only, not every thing a speaker ever owned (the old (end) indexes are their "
+        "prefixes, replaced)",
+        [
+            "CREATE INDEX IF NOT EXISTS ix_relations_subject_type "
+            "ON relations(namespace, subject_id, type)",
+            "CREATE INDEX IF NOT EXISTS ix_relations_object_type "
+            "ON relations(namespace, object_id, type)",
+            "DROP INDEX IF EXISTS ix_relations_subject",
+            "DROP INDEX IF EXISTS ix_relations_object",
+        ],
+    )
+)
+
 # The id of the next statement: above every id stored or ever deleted (see migration 6).
 NEXT_STATEMENT_ID = (
     "(SELECT MAX(COALESCE((SELECT MAX(id) FROM statements), 0), "
