@@ -138,7 +138,13 @@ _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 _YES = re.compile(r"^\s*(?:\S{1,12}[:：]\s*)?(?:嗯|对|是的|是啊|没错|yes\b|yep\b|yeah\b|yup\b|ya\b|correct\b)",
                   re.IGNORECASE)
 # clauses of a sentence that a plan or a denial may hold for alone
-_CLAUSES = re.compile(r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b)", re.IGNORECASE)
+# (a reason after a plan is said: "the fair will be run by Dmitri from this term on, as Léa has
+# stepped back"; not a future reason: "…, as he'll be staying with her over the weekend")
+_CLAUSES = re.compile(
+    r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b"
+    r"|(?:as|because)\b(?![^,.]*(?:\bwill\b|['’]ll\b|\bgoing to\b|\bgonna\b)))",
+    re.IGNORECASE,
+)
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
 # without one it only dates the change ("Started at Stripe this week")
 _DAY = re.compile(

@@ -65,6 +65,7 @@ _CHANGE_EN = _words(
     r"selling", "for rent", "new", "now", "nowadays", "these days", r"switch\w*", "lost",
     r"g[ia]ve up", "giving up", "between jobs", r"stepp(?:ed|ing) (?:down|aside|back)",
     r"hand(?:ed|s)? (?:in|over)", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
+    "baton",  # "passing the Mercury baton", "handed the baton to Ines"
     r"alum(?:n\w*|s)?", r"graduat\w*", r"tassels?", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
     r"previous(?:ly)?", r"(?:last|final) (?:day|paycheck|shift|week at|session|class|lesson|practice|training)", "instead", "different",
     r"hasn'?t", r"haven'?t", r"ended", r"can'?t stand", r"(?:is|are|was|were) over",
