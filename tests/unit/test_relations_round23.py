@@ -67,3 +67,16 @@ def test_a_baton_passed_is_a_handover(memory: TemporalGraphMemory) -> None:
     )
     facts = facts_after(memory, [("Tobi", later)])
     assert ("Tobi", "MANAGES", "Quartz project") not in facts, facts
+
+
+@pytest.mark.parametrize("announced", ["henceforth", "with immediate effect", "from now on"])
+def test_an_announcement_word_states_the_change(
+    memory: TemporalGraphMemory, announced: str
+) -> None:
+    later = (
+        f"Club newsletter: the Orbit project will {announced} be run by Omar, as Lena steps back "
+        "to finish her thesis."
+    )
+    assert ("Lena", "MANAGES", "Orbit project") in facts_after(memory, [(None, FIRST)])
+    facts = facts_after(memory, [(None, later)])
+    assert ("Lena", "MANAGES", "Orbit project") not in facts, facts

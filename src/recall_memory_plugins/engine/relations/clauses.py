@@ -57,7 +57,8 @@ _FOR_A_WHILE = re.compile(
 )
 # a change set for a date or announced as done from now on: stated, not planned
 _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|next|this"
-                        r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice)\b",
+                        r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
+                        r"|henceforth|with immediate effect|as of now|from now on)\b",
                         re.IGNORECASE)
 _BOUNDED_PAST = tuple(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
 _HEARD = re.compile(

@@ -63,7 +63,7 @@ _CHANGE_EN = _words(
     "left", r"leav(?:e|es|ing)", r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)",
     "farewell", r"good-?bye", r"mov(?:e|ed|es|ing)", r"relocat\w*", "packed up", "sold",
     r"selling", "for rent", "new", "now", "nowadays", "these days", r"switch\w*", "lost",
-    r"g[ia]ve up", "giving up", "between jobs", r"stepp(?:ed|ing) (?:down|aside|back)",
+    r"g[ia]ve up", "giving up", "between jobs", r"step(?:s|ped|ping) (?:down|aside|back)",
     r"hand(?:ed|s)? (?:in|over)", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
     "baton",  # "passing the Mercury baton", "handed the baton to Ines"
     r"alum(?:n\w*|s)?", r"graduat\w*", r"tassels?", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",

@@ -24,7 +24,7 @@ _MAYBE_FINAL_ABBREVS = frozenset(
 )
 # lower-case words that open a chat sentence after a full stop
 _LOWER_STARTERS = frozenset(
-    "i im she he they we it you u pls please lol ok okay anyway thanks thx btw".split()
+    "i im she he they we it you u me my our pls please lol ok okay anyway thanks thx btw".split()
 )
 _SENTENCE_STARTERS = frozenset(
     """The A An I He She It We They You This That These Those There Then But And So Or Yet
