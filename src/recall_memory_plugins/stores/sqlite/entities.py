@@ -249,6 +249,8 @@ class SqliteEntities(SqliteConnection):
     ) -> list[Relation]:
         """:meth:`~..base.GraphStore.find_relations`; ``types`` (this store's own): only
         relations of one of these types."""
+        if types is not None and not types:
+            return []
         sql = (
             "SELECT r.namespace, r.id, r.subject_id, r.type, r.object_id, s.name, o.name, "
             "r.attributes, r.valid_from_step, r.valid_from, r.recorded_at, r.valid_to_step, "
@@ -282,9 +284,7 @@ class SqliteEntities(SqliteConnection):
             anchored = subject_id is not None or object_id is not None or entity_id is not None
             sql += " AND +r.type = ?" if anchored else " AND r.type = ?"
             params.append(type)
-        if types is not None:
-            if not types:
-                return []
+        if types and entity_id is None:  # (with entity_id its index ranges hold only these)
             sql += f" AND +r.type IN ({_qmarks(len(types))})"
             params.extend(types)
         if current_only:
