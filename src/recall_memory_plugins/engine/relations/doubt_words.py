@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 
+from .word_trie import compact
+
 __all__ = [
     "ANY_TOPIC",
     "AVERSE",
@@ -38,7 +40,9 @@ class Folded:
 
     Gives what ``re.compile(pattern, re.IGNORECASE).search`` gives, about twice as fast for the
     long word lists here: without the flag a branch that starts with a letter is skipped on its
-    first character. Only whether it matches is used (the match is of the lower-cased text)."""
+    first character; and the words are grouped by their first letters (:func:`.word_trie.compact`:
+    two to three times faster again). Only whether it matches is used (the match is of the
+    lower-cased text, and may be another of the matches)."""
 
     __slots__ = ("_rx", "pattern")
 
@@ -47,7 +51,7 @@ class Folded:
         if _UPPER.search(plain):
             raise ValueError(f"a folded pattern is written in lower case: {pattern[:60]!r}")
         self.pattern = pattern
-        self._rx = re.compile(plain)
+        self._rx = re.compile(compact(plain))
 
     def search(self, text: str) -> re.Match[str] | None:
         return self._rx.search(text.lower())
