@@ -29,6 +29,9 @@ class FairRLock:
 
     def acquire(self) -> bool:
         me = threading.get_ident()
+        if self._owner == me:  # (only this thread sets the owner to itself: no lock needed)
+            self._count += 1
+            return True
         with self._cond:
             if self._owner == me:
                 self._count += 1
@@ -56,6 +59,9 @@ class FairRLock:
         return self._owner == threading.get_ident()
 
     def release(self) -> None:
+        if self._count > 1 and self._owner == threading.get_ident():  # (an inner release)
+            self._count -= 1
+            return
         with self._cond:
             if self._owner != threading.get_ident():
                 raise RuntimeError("cannot release a lock this thread does not hold")

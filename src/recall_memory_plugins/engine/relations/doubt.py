@@ -422,6 +422,17 @@ def doubt_proposals(
 
         sent_off = {e for m in mentions if m.sentence == i
                     and _SENT_OFF.match(annotation.text, m.end, m.end + 16) for e in m.entity_ids} if farewell else set()
+        stays = _STAYS.search(folded) is not None
+        felt: dict[tuple[bool, bool], bool] = {}  # (aversion?, whole sentence?) -> said
+
+        def feels(averse: bool, whole_sentence: bool = False, felt: dict[tuple[bool, bool], bool] = felt,
+                  folded: str = folded, sentence_text: str = sentence.text) -> bool:
+            """The feeling (aversion or fondness) said in the text, or in all of the sentence."""
+            if (averse, whole_sentence) not in felt:
+                said = sentence_text.casefold() if whole_sentence else folded
+                felt[(averse, whole_sentence)] = (_AVERSE if averse else _FOND).search(said) is not None
+            return felt[(averse, whole_sentence)]
+
         for entity_id, work_only in ids.items():
             for rel in current_of(entity_id):
                 if rel.id in doubted or rel.type not in _TOPICS or is_unsure(rel):
@@ -462,7 +473,7 @@ def doubt_proposals(
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
                 arrow = named and not trip and _arrowed(str(other).casefold(), folded)
                 left = arrow or (named and not trip and _left_from(str(other).casefold(), folded))
-                if not boss and _STAYS.search(folded):
+                if not boss and stays:
                     continue  # "Jonas left Siemens, but Tobias says he's staying put"
                 if named and not strong and rel.type not in _NAMED_ONLY and _kept(
                     str(other).casefold(), folded
@@ -471,14 +482,13 @@ def doubt_proposals(
                 if boss:
                     pass
                 elif rel.type in _NAMED_ONLY:  # a named preference, with a change word or
-                    feeling = _AVERSE if rel.type == "LIKES" else _FOND
-                    turned = feeling.search(folded)
+                    turned = feels(rel.type == "LIKES")
                     # (named in the statement: "别再给董琳带榴莲了！她说上次吃腻了")
                     named = named or (bool(other) and _named(str(other).casefold(), whole))
                     # an activity named by a word of its family ("sold her road bike": cycling)
                     # (with a strong change word or the opposite feeling: not "a new one")
                     named = named or (
-                        bool(strong or turned or feeling.search(sentence.text.casefold()))
+                        bool(strong or turned or feels(rel.type == "LIKES", True))
                         and _family_named(str(other or ""), folded)
                     )
                     # a word of it ("can't stand it" after "the open-plan space"), not still liked
