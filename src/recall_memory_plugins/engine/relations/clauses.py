@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from ...nlp.base import Annotation
+from .gates import Gated
 from .patterns.mood import MOOD_ROWS, PREFACE, unasserted
 from .schema import RelationCandidate
 
@@ -42,6 +43,7 @@ NO_CHANGE = re.compile(
     r"|(?:没有|没|未|不会)(?:把|将)[^，。,]{1,12}(?:交|给|让|转)",
     re.IGNORECASE,
 )
+_NO_CHANGE_GATE = Gated(NO_CHANGE)  # (searched only where one of its words is)
 # the plans and possibilities among them
 _INTENT = re.compile(
     r"thinking (?:about|of)|consider(?:s|ed|ing)?|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to|might"
@@ -60,7 +62,7 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
                         r"|henceforth|with immediate effect|as of now|from now on)\b",
                         re.IGNORECASE)
-_BOUNDED_PAST = tuple(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
+_BOUNDED_PAST = tuple(Gated(row.pattern) for row in MOOD_ROWS if "bounded past" in row.name)
 _HEARD = re.compile(
     r"\b(?:i )?(?:don'?t|do not|dunno) know (?:if|whether) you(?:'ve| have)? (?:heard|seen)\b"
     r"|\b(?:if|in case) you (?:haven'?t |didn'?t )?(?:remember|recall)\b"
@@ -84,7 +86,7 @@ def scheduled(text: str) -> bool:
 
 def undenied_head(clause: str) -> str:
     """``clause`` without a denial (nothing of it), or up to the part with its first plan."""
-    found = NO_CHANGE.search(clause)
+    found = _NO_CHANGE_GATE.search(clause)
     if found is None:
         return clause
     if not _INTENT.fullmatch(found.group(0)):

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from ...models import Relation
 from .doubt_names import kept, named
 from .doubt_words import POSSESSED, POSSESSED_WORK, WITHIN_JOB
+from .gates import Gated
 from .schema import PERSON, Mention
 from .updates import is_unsure
 
@@ -41,6 +42,7 @@ _HOLDS = re.compile(
     r"|\b(?:always|every (?:year|summer|winter|week|weekend|day|morning))\b|一直|每年|每周|每天|每个?月",
     re.IGNORECASE,
 )
+_HOLDS_GATE = Gated(_HOLDS)  # (searched only where one of its words is)
 # the speaker's kin or colleague: "my sister just moved to Leeds too", 我妈…
 _MY = re.compile(r"\b(?:my|our)\b|我们?的?", re.IGNORECASE)
 # an owner ("Oracle fired Leo's manager", 张伟的领导): the sentence is about what is theirs
@@ -66,7 +68,7 @@ def both_ends_named(
     in every sentence of the turn that names no kin of theirs. A sentence that says a value
     holds ("still at Intel", 还在华为, "back at his desk in Gothenburg", 一直想养条狗) returns
     nothing."""
-    if _HOLDS.search(sentence):
+    if _HOLDS_GATE.search(sentence):
         return []
     here = [m for m in mentions if m.sentence == index and m.entity_ids]
     ids = {e for m in here for e in m.entity_ids}

@@ -88,6 +88,7 @@ from .doubt_words import TOPICS as _TOPICS
 from .doubt_words import WITHIN_JOB as _WITHIN_JOB
 from .doubt_words import ZH_CLAUSE as _ZH_CLAUSE
 from .doubt_words import words as _words
+from .gates import Gated
 from .lexicon import POSSESSOR
 from .patterns.mood import unasserted, without_preface
 from .schema import PERSON, Mention, RelationProposal, Side
@@ -132,7 +133,7 @@ _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
 _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子|住处|地址|公司|单位|工作)")
 # either feeling, for the sentences with no change or topic word ("won't go near sushi")
-_FEELING = re.compile(f"{_AVERSE.pattern}|{_FOND.pattern}")
+_FEELING = Gated(re.compile(f"{_AVERSE.pattern}|{_FOND.pattern}"))
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # a turn that says yes to the question before it (after its label, if any: "周杰：嗯，…")
 _YES = re.compile(r"^\s*(?:\S{1,12}[:：]\s*)?(?:嗯|对|是的|是啊|没错|yes\b|yep\b|yeah\b|yup\b|ya\b|correct\b)",

@@ -1,0 +1,110 @@
+"""A quick test before a regex search: words one of which every match contains.
+
+Most sentences match none of the relation layer's mood and clause patterns, and Python's ``re``
+tries such a pattern at every position of the text. Every match of ``\\bgoing\\s+to\\s+…|\\btomorrow\\b|…``
+contains "going" or "tomorrow" or …; when the lower-cased text holds none of them, the pattern
+cannot match and is not searched. :func:`required_words` derives those words from the parsed
+pattern (for every alternative, its longest run of literal characters that must occur);
+:class:`Gated` searches only texts that hold one. The answer of ``search`` is the pattern's own.
+
+The test is done on the lower-cased text, which holds a literal of a match whatever its case
+(and the case flags of the pattern). A text with one of the few characters that ``re``'s
+case-insensitive matching pairs with a different lower-case letter (the dotless "ı" and the long
+"ſ" for "i" and "s", Greek and Cyrillic variants) is always searched.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from typing import Any
+
+_c: Any
+_p: Any
+try:  # the parser behind re.compile (private; without it every text is searched)
+    _c = importlib.import_module("re._constants")
+    _p = importlib.import_module("re._parser")
+except ImportError:  # pragma: no cover - Python 3.10 names them sre_constants, sre_parse
+    try:
+        _c = importlib.import_module("sre_constants")
+        _p = importlib.import_module("sre_parse")
+    except ImportError:
+        _c = _p = None
+
+__all__ = ["Gated", "required_words"]
+
+# characters that re.IGNORECASE pairs with a letter other than their lower case
+try:
+    _extra: dict[int, tuple[int, ...]] = importlib.import_module("re._casefix")._EXTRA_CASES
+    _SPECIAL = frozenset(chr(c) for k, v in _extra.items() for c in (k, *v) if c > 127)
+except (ImportError, AttributeError):  # pragma: no cover
+    _SPECIAL = frozenset("ıſ")
+_REPEATS = tuple(getattr(_c, n) for n in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(_c, n)) \
+    if _c is not None else ()
+_SPECIAL_RX = re.compile("[" + re.escape("".join(sorted(_SPECIAL))) + "]")
+
+
+def _required(items: Any) -> set[str] | None:
+    """One set of strings, one of which every match of the item sequence contains (the set whose
+    shortest string is longest), or None when no such set is found."""
+    best: set[str] | None = None
+
+    def consider(found: set[str] | None) -> None:
+        nonlocal best
+        if found and all(found) and (best is None or min(map(len, found)) > min(map(len, best))):
+            best = found
+
+    run: list[str] = []
+    for op, av in items:
+        if op is _c.LITERAL:
+            run.append(chr(av))
+            continue
+        if run:
+            consider({"".join(run)})
+            run = []
+        if op is _c.SUBPATTERN:
+            consider(_required(av[-1].data))
+        elif op is _c.BRANCH:
+            parts = [_required(b.data) for b in av[1]]
+            if all(p is not None for p in parts):
+                consider(set().union(*[p for p in parts if p is not None]))
+        elif op in _REPEATS and av[0] >= 1:
+            consider(_required(av[2].data))
+        # anything else (a class, a look-around, an anchor) ends the run and requires nothing
+    if run:
+        consider({"".join(run)})
+    return best
+
+
+def required_words(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
+    """Lower-case strings one of which every match of ``pattern`` contains, or None."""
+    if _p is None:  # pragma: no cover
+        return None
+    try:
+        found = _required(_p.parse(pattern.pattern, pattern.flags).data)
+    except Exception:  # (a pattern the private parser reads differently: no gate)
+        return None
+    if not found:
+        return None
+    return tuple(sorted({w.lower() for w in found}, key=lambda w: (-len(w), w)))
+
+
+class Gated:
+    """``pattern`` searched only in texts that hold one of its :func:`required_words`."""
+
+    __slots__ = ("pattern", "words")
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self.words = required_words(pattern)
+
+    def search(self, text: str, folded: str | None = None) -> re.Match[str] | None:
+        """``pattern.search(text)``; ``folded``: ``text.lower()``, when the caller has it."""
+        if self.words is not None:
+            if folded is None:
+                folded = text.lower()
+            if not any(w in folded for w in self.words) and not (
+                not text.isascii() and _SPECIAL_RX.search(text)
+            ):
+                return None
+        return self.pattern.search(text)

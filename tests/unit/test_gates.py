@@ -1,0 +1,92 @@
+"""``gates.Gated``: a pattern searched only in texts holding one of the words its matches
+contain gives the pattern's own answer (the same match), on the suites' texts and edge cases."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import pkgutil
+import re
+from pathlib import Path
+
+import recall_memory_plugins.engine.relations as relations
+from recall_memory_plugins.engine.relations.gates import Gated, required_words
+from recall_memory_plugins.engine.relations.patterns.mood import MOOD_ROWS, unasserted, without_preface
+
+_DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
+
+
+def _texts() -> list[str]:
+    texts: list[str] = []
+
+    def walk(value: object) -> None:
+        if isinstance(value, str):
+            texts.append(value)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v)
+
+    for name in ("paraphrases.jsonl", "paraphrases_open.jsonl", "paraphrases_blind.jsonl"):
+        for line in (_DATA / name).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                walk(json.loads(line))
+    texts = sorted(set(texts))[::3]  # (a third of them: a few seconds)
+    pieces = [p for t in texts[:3000] for p in re.split(r"(?<=[.!?。！？,，;；])\s*", t) if p]
+    return texts + pieces + [t.upper() for t in texts[:500]]
+
+
+def _patterns() -> list[tuple[str, re.Pattern[str]]]:
+    found: dict[int, tuple[str, re.Pattern[str]]] = {}
+    for info in pkgutil.walk_packages(relations.__path__, relations.__name__ + "."):
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if isinstance(value, re.Pattern) and value.pattern:
+                found.setdefault(id(value), (f"{info.name}.{name}", value))
+    return list(found.values())
+
+
+def test_every_pattern_of_the_relation_layer_gated_gives_its_own_matches() -> None:
+    texts = _texts()
+    gated = 0
+    for name, pattern in _patterns():
+        gate = Gated(pattern)
+        if gate.words is None:
+            continue
+        gated += 1
+        for text in texts:
+            mine, theirs = gate.search(text), pattern.search(text)
+            assert (mine and mine.span()) == (theirs and theirs.span()), (name, gate.words, text)
+    assert gated >= 60  # (most of the layer's patterns have words to look for)
+
+
+def test_unasserted_answers_as_every_mood_row_searched() -> None:
+    for text in _texts():
+        expected = any(row.pattern.search(without_preface(text)) for row in MOOD_ROWS)
+        assert unasserted(text) == expected, text
+
+
+def test_required_words() -> None:
+    words = lambda p, f=0: required_words(re.compile(p, f))  # noqa: E731
+    assert words(r"\bgoing\s+to\b|\btomorrow\b") == ("tomorrow", "going")
+    # the longest literal run of an alternative; a leading optional part requires nothing
+    assert words(r"(?:^|[.;]\s*)(?:(?:years|months)\s+)?before\s+\w") == ("before",)
+    assert words(r"\b(?:at|in)\s+(?:her|his)\s+first\s+job\b") == ("first",)
+    # an alternative with no literal at all: no gate
+    assert words(r"\bnext\b|[?？]\s*$") is None
+    assert words(r"x*") is None
+    # case: the words are lower case, whatever the flags of their parts
+    assert words(r"(?-i:Will)|Shall", re.IGNORECASE) == ("shall", "will")
+    assert words(r"(?:ab)+c{2}") == ("ab",)  # (a repeat of at least one keeps its words)
+
+
+def test_a_text_with_a_letter_that_case_folding_pairs_differently_is_searched() -> None:
+    for pattern, text in ((re.compile("if", re.IGNORECASE), "ıf"), (re.compile("us", re.IGNORECASE), "uſ")):
+        gate = Gated(pattern)
+        assert gate.words is not None
+        assert pattern.search(text) is not None
+        assert gate.search(text) is not None
+    assert Gated(re.compile("tomorrow", re.IGNORECASE)).search("TOMORROW then") is not None
+    assert Gated(re.compile("tomorrow")).search("no match here") is None
