@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from .gates import Gated
+
 __all__ = ["stated_part"]
 
 # a request to the assistant asks nothing about the facts beside it: its clause is left out
@@ -25,6 +27,7 @@ _REQUEST = re.compile(
     r"\b(?:can|could|would|will) you\b|\bhelp me\b|\bplease\b|帮我|帮忙|能不能帮|可以帮|麻烦你",
     re.IGNORECASE,
 )
+_REQUEST_GATE = Gated(_REQUEST)  # (searched only where one of its words is)
 # a question mark that asks nothing: a tag after a statement ("刘洋辞职了你们知道吗？", "she quit,
 # you know?") or a first-person "??" in a chat ("I can't stand the smell of it now??")
 _TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?吗\s*[?？]+"
@@ -63,7 +66,7 @@ def stated_part(text: str) -> str:
         text = _SAID_ASKING.sub(lambda m: m.group().rstrip("?？") + "!", _TAG.sub("!", text))
         text = _NEWS_ASKED.sub(lambda m: m.group(1) + "!", text)
         text = _TOLD_ASKED.sub(lambda m: m.group(1) + "!", text)
-    if _REQUEST.search(text) or "?" in text or "？" in text:
+    if _REQUEST_GATE.search(text) or "?" in text or "？" in text:
         text = "，".join(
             c if not _ASKING.search(c) else re.sub("[?？]", "", c)  # said in passing
             for c in _ASKED.split(text)
