@@ -260,7 +260,7 @@ def doubt_proposals(
 
     # a new marriage beside a current one leaves the older unsure ("this summer she married
     # Paul", known married to Neil: widowed or divorced, unsaid)
-    one_more = _ADDITIVE.search(annotation.text.casefold()) is not None
+    one_more = any(p.type == "STUDIES_AT" for p in proposals) and _ADDITIVE.search(annotation.text.casefold()) is not None
     for p in proposals:  # a new school too ("现在在清华大学读研"), unless one more ("also")
         if (p.type in SYMMETRIC or (p.type == "STUDIES_AT" and not one_more)) \
                 and not p.negated and p.object_id \
