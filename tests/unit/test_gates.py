@@ -4,36 +4,21 @@ contain gives the pattern's own answer (the same match), on the suites' texts an
 from __future__ import annotations
 
 import importlib
-import json
 import pkgutil
 import re
-from pathlib import Path
 
 import recall_memory_plugins.engine.relations as relations
 from recall_memory_plugins.engine.relations.gates import Gated, required_words
-from recall_memory_plugins.engine.relations.patterns.mood import MOOD_ROWS, unasserted, without_preface
-
-_DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
+from recall_memory_plugins.engine.relations.patterns.mood import (
+    MOOD_ROWS,
+    unasserted,
+    without_preface,
+)
+from tests.unit._suite_texts import suite_texts
 
 
 def _texts() -> list[str]:
-    texts: list[str] = []
-
-    def walk(value: object) -> None:
-        if isinstance(value, str):
-            texts.append(value)
-        elif isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-
-    for name in ("paraphrases.jsonl", "paraphrases_open.jsonl", "paraphrases_blind.jsonl"):
-        for line in (_DATA / name).read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                walk(json.loads(line))
-    texts = sorted(set(texts))[::3]  # (a third of them: a few seconds)
+    texts = sorted(set(suite_texts()))[::3]  # (a third of them: a few seconds)
     pieces = [p for t in texts[:3000] for p in re.split(r"(?<=[.!?。！？,，;；])\s*", t) if p]
     return texts + pieces + [t.upper() for t in texts[:500]]
 

@@ -4,37 +4,20 @@ list matches (whether it matches; the span may differ)."""
 from __future__ import annotations
 
 import itertools
-import json
 import re
-from pathlib import Path
 
 import pytest
 
 from recall_memory_plugins.engine.relations import doubt_words
 from recall_memory_plugins.engine.relations.word_trie import compact, split_alternatives
+from tests.unit._suite_texts import suite_texts
 
-_DATA = Path(__file__).resolve().parents[2] / "benchmarks" / "data"
 _W = r"(?<![a-z])(?:{})(?![a-z])"
 
 
 def _texts() -> list[str]:
-    """Every text of the paraphrase suites (English and Chinese), whole and by sentence."""
-    texts: list[str] = []
-
-    def walk(value: object) -> None:
-        if isinstance(value, str):
-            texts.append(value.lower())
-        elif isinstance(value, dict):
-            for v in value.values():
-                walk(v)
-        elif isinstance(value, list):
-            for v in value:
-                walk(v)
-
-    for name in ("paraphrases.jsonl", "paraphrases_open.jsonl", "paraphrases_blind.jsonl"):
-        for line in (_DATA / name).read_text(encoding="utf-8").splitlines():
-            if line.strip():
-                walk(json.loads(line))
+    """The suites' texts, lower-cased, whole and by sentence."""
+    texts = [t.lower() for t in suite_texts()]
     return texts + [p for t in texts for p in re.split(r"(?<=[.!?。！？])\s*", t) if p]
 
 

@@ -20,6 +20,8 @@ differ (the alternatives are reordered), so the result is for ``search(...) is n
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 __all__ = ["compact", "split_alternatives"]
 
 _HEAD = "(?<![a-z])(?:"
@@ -32,11 +34,11 @@ _SPREAD = 8  # the most alternatives of a leading group that are spread into the
 _GUARDED = 8  # more first characters than this: the Chinese words are tried after a look-ahead
 
 
-def split_alternatives(pattern: str) -> list[str]:
-    """The top-level alternatives of ``pattern`` (``|`` outside groups, classes and escapes)."""
-    parts: list[str] = []
-    depth, in_class, escaped, start = 0, False, False, 0
-    for i, ch in enumerate(pattern):
+def _syntax(pattern: str, start: int = 0) -> Iterator[tuple[int, str]]:
+    """The characters of ``pattern`` from ``start`` that are syntax: not escaped, not in a class."""
+    in_class, escaped = False, False
+    for i in range(start, len(pattern)):
+        ch = pattern[i]
         if escaped:
             escaped = False
         elif ch == "\\":
@@ -45,7 +47,16 @@ def split_alternatives(pattern: str) -> list[str]:
             in_class = ch != "]"
         elif ch == "[":
             in_class = True
-        elif ch == "(":
+        else:
+            yield i, ch
+
+
+def split_alternatives(pattern: str) -> list[str]:
+    """The top-level alternatives of ``pattern`` (``|`` outside groups, classes and escapes)."""
+    parts: list[str] = []
+    depth, start = 0, 0
+    for i, ch in _syntax(pattern):
+        if ch == "(":
             depth += 1
         elif ch == ")":
             depth -= 1
@@ -58,18 +69,9 @@ def split_alternatives(pattern: str) -> list[str]:
 
 def _group_end(pattern: str, start: int) -> int:
     """The index of the ``)`` that closes the group opened at ``start`` (-1: none)."""
-    depth, in_class, escaped = 0, False, False
-    for i in range(start, len(pattern)):
-        ch = pattern[i]
-        if escaped:
-            escaped = False
-        elif ch == "\\":
-            escaped = True
-        elif in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
+    depth = 0
+    for i, ch in _syntax(pattern, start):
+        if ch == "(":
             depth += 1
         elif ch == ")":
             depth -= 1
