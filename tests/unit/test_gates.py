@@ -65,6 +65,16 @@ def test_required_words() -> None:
     # case: the words are lower case, whatever the flags of their parts
     assert words(r"(?-i:Will)|Shall", re.IGNORECASE) == ("shall", "will")
     assert words(r"(?:ab)+c{2}") == ("ab",)  # (a repeat of at least one keeps its words)
+    # a word holding another adds nothing to the look
+    assert words(r"\blov(?:e|es|ely)\b|\blove\b|loved") == ("love",)
+    assert words(r"hates|hate|网传|网传说") == ("hate", "网传")
+
+
+def test_an_ascii_text_is_looked_at_for_the_ascii_words_only() -> None:
+    gate = Gated(re.compile(r"网传|谣言|\brumou?r"))
+    assert gate.search("rumours abound") is not None and gate.search("no news") is None
+    assert gate.search("他说网传的消息") is not None
+    assert Gated(re.compile("网传|谣言")).search("wangchuan") is None
 
 
 def test_a_text_with_a_letter_that_case_folding_pairs_differently_is_searched() -> None:

@@ -86,25 +86,32 @@ def required_words(pattern: re.Pattern[str]) -> tuple[str, ...] | None:
         return None
     if not found:
         return None
-    return tuple(sorted({w.lower() for w in found}, key=lambda w: (-len(w), w)))
+    kept: list[str] = []  # (a word holding another is found whenever that one is: left out)
+    for word in sorted({w.lower() for w in found}, key=lambda w: (len(w), w)):
+        if not any(k in word for k in kept):
+            kept.append(word)
+    return tuple(sorted(kept, key=lambda w: (-len(w), w)))
 
 
 class Gated:
     """``pattern`` searched only in texts that hold one of its :func:`required_words`."""
 
-    __slots__ = ("pattern", "words")
+    __slots__ = ("_ascii", "pattern", "words")
 
     def __init__(self, pattern: re.Pattern[str]) -> None:
         self.pattern = pattern
         self.words = required_words(pattern)
+        # the words an ASCII text can hold (most chat: its Chinese words need no look)
+        self._ascii = tuple(w for w in self.words or () if w.isascii())
 
     def search(self, text: str, folded: str | None = None) -> re.Match[str] | None:
         """``pattern.search(text)``; ``folded``: ``text.lower()``, when the caller has it."""
         if self.words is not None:
             if folded is None:
                 folded = text.lower()
-            if not any(w in folded for w in self.words) and not (
-                not text.isascii() and _SPECIAL_RX.search(text)
-            ):
+            if text.isascii():
+                if not any(w in folded for w in self._ascii):
+                    return None
+            elif not any(w in folded for w in self.words) and not _SPECIAL_RX.search(text):
                 return None
         return self.pattern.search(text)
