@@ -251,6 +251,16 @@ class SqliteEntities(SqliteConnection):
         relations of one of these types."""
         if types is not None and not types:
             return []
+        # a batch's reads of one entity's current relations are kept until it writes them
+        memo = self._memo if current_only and newest is None else None
+        anchors = tuple(e for e in (subject_id, object_id, entity_id) if e is not None)
+        key = (namespace, subject_id, object_id, entity_id, type, types)
+        if memo is not None and anchors and self._lock.held():
+            found = memo.get(key)
+            if found is not None:
+                return found
+        else:
+            memo = None
         sql = (
             "SELECT r.namespace, r.id, r.subject_id, r.type, r.object_id, s.name, o.name, "
             "r.attributes, r.valid_from_step, r.valid_from, r.recorded_at, r.valid_to_step, "
@@ -299,7 +309,7 @@ class SqliteEntities(SqliteConnection):
                 limited = sql + " ORDER BY r.seq DESC LIMIT ?"
                 rows = cur.execute(limited, [*params, max(newest, 0)]).fetchall()[::-1]
         iso = datetime.fromisoformat
-        return [
+        relations = [
             Relation(
                 ns, rid, sid, rtype, oid, sname or sid, oname,
                 json.loads(attributes) if attributes != "{}" else {},
@@ -312,3 +322,10 @@ class SqliteEntities(SqliteConnection):
                  recorded_at, to_step, valid_to, expired, superseded_by, statement_id,
                  confirmations) in rows
         ]
+        if memo is not None and all(row[5] is not None and (row[4] is None or row[6] is not None)
+                                    for row in rows):  # (an end with no entity yet: not kept)
+            kinds = None if types is None else frozenset(types)
+            if type is not None:
+                kinds = frozenset({type}) if kinds is None else kinds & {type}
+            memo.put(key, namespace, anchors, kinds, relations)
+        return relations

@@ -21,6 +21,7 @@ from ..._locks import FairRLock
 from ...errors import ConfigurationError, NotFoundError, SchemaVersionError, StoreError
 from ...models import StoreStats
 from ._common import _ts
+from .memo import RelationMemo
 from .schema import LATEST_VERSION, MIGRATIONS, tables_at
 
 logger = logging.getLogger(__name__)
@@ -70,6 +71,7 @@ class SqliteConnection:
     _separate_reads: bool = False  # set by setup(): reads outside a batch use a reader
     _reader_uri: str | None = None  # the file as an absolute URI (file stores)
     _batch_clean: bool = False  # inside a batch that has not written yet (see atomic)
+    _memo: RelationMemo | None = None  # a batch's current-relation reads (see memo.py)
 
     # ------------------------------------------------------------------------------ lifecycle
     def __enter__(self: _S) -> _S:
@@ -256,11 +258,17 @@ class SqliteConnection:
             )
 
     @contextmanager
-    def atomic(self) -> Iterator[sqlite3.Connection]:
-        """A transaction (savepoint when nested): commits on success, rolls back on error."""
+    def atomic(self, *, memo_follows: bool = False) -> Iterator[sqlite3.Connection]:
+        """A transaction (savepoint when nested): commits on success, rolls back on error.
+
+        ``memo_follows``: the caller tells the batch's :class:`~.memo.RelationMemo` what it
+        changes (``apply_update``); any other write block clears it, and so does a rollback.
+        """
         with self._lock:
             if self._closed:
                 raise StoreError("the SQLite store is closed")
+            if self._memo is not None and not memo_follows:
+                self._memo.clear()
             conn = self._conn
             name = f"sp{self._depth}"
             # The first write block of a batch that has written nothing yet needs no savepoint
@@ -277,6 +285,8 @@ class SqliteConnection:
             try:
                 yield conn
             except BaseException:
+                if self._memo is not None:
+                    self._memo.clear()
                 self._depth -= 1
                 if self._depth == 0:
                     conn.execute("ROLLBACK")
@@ -315,9 +325,11 @@ class SqliteConnection:
                 raise StoreError(f"SQLite write failed on {self.path!r}: {exc}") from exc
             self._depth += 1
             self._batch_clean = True
+            self._memo = RelationMemo()  # (the write lock is held until the commit)
             try:
                 yield
             finally:
+                self._memo = None
                 self._depth -= 1
                 self._batch_clean = False
                 try:

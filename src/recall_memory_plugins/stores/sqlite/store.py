@@ -176,7 +176,9 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
         ns = update.namespace
         at = _ts(update.at)
         try:
-            with self.atomic() as conn:
+            with self.atomic(memo_follows=True) as conn:
+                if self._memo is not None:  # (a failed write clears it all)
+                    self._memo.forget(update)
                 total_length = sum(sum(st.terms.values()) for st in update.statements)
                 step = conn.execute(
                     "INSERT INTO namespaces(namespace, step, n_statements, total_length) "
