@@ -5,6 +5,7 @@ transaction holds, and bulk ingest states the same facts as one add at a time.""
 from __future__ import annotations
 
 import json
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -70,20 +71,64 @@ def test_reads_in_a_batch_follow_its_writes(tmp_path: Path) -> None:
             raise RuntimeError("a write that fails")
         assert len(memo) == 0
         inside = _current(store, alice)
-    assert store._memo is None  # the batch committed: nothing kept past it
     assert inside == _fresh(path, alice) == _current(store, alice)
     store.close()
 
 
-def test_no_memo_outside_a_batch(tmp_path: Path) -> None:
+def test_reads_outside_a_batch_do_not_use_it(tmp_path: Path) -> None:
     with TemporalGraphMemory(str(tmp_path / "m.db"), annotator="offline") as memory:
         memory.add("Alice works at Google.", namespace=NS)
         store = memory.store
-        assert isinstance(store, SqliteGraphStore)
-        assert store._memo is None
+        assert isinstance(store, SqliteGraphStore) and store._memo is not None
         alice = _alice(memory)
+        before = (store._memo.hits, store._memo.misses)
         assert _current(store, alice) == _current(store, alice)
-        assert store._memo is None
+        assert (store._memo.hits, store._memo.misses) == before
+
+
+def test_answers_outlive_a_batch_until_another_connection_commits(tmp_path: Path) -> None:
+    """One ``add()`` is one batch: a person read by one add is answered from the memo by the
+    next; a commit by another engine on the file (SQLite's data_version) empties it."""
+    path = str(tmp_path / "m.db")
+    with TemporalGraphMemory(path, annotator="offline") as mine, \
+            TemporalGraphMemory(path, annotator="offline") as other:
+        store = mine.store
+        assert isinstance(store, SqliteGraphStore)
+        mine.add("Alice works at Google.", namespace=NS)
+        alice = _alice(mine)
+        with store.batch():
+            assert [r.object_name for r in _current(store, alice)] == ["Google"]
+        assert store._memo is not None and len(store._memo) > 0
+        with store.batch():
+            hits = store._memo.hits
+            assert [r.object_name for r in _current(store, alice)] == ["Google"]
+            assert store._memo.hits == hits + 1  # kept from the batch before
+        other.add("Alice left Google and joined Intel.", namespace=NS)
+        with store.batch():
+            assert [r.object_name for r in _current(store, alice)] == ["Intel"]
+        hits = store._memo.hits
+        for _ in range(3):  # the doubt rule reads her at each add (a work word): answers kept
+            mine.add("Alice said the Intel office is noisy.", namespace=NS)
+        assert store._memo.hits > hits + 1
+
+
+def test_a_given_connection_keeps_answers_for_one_batch(tmp_path: Path) -> None:
+    """A connection the caller gave may be written by anything: nothing is kept past a batch."""
+    conn = sqlite3.connect(tmp_path / "m.db", check_same_thread=False, isolation_level=None)
+    store = SqliteGraphStore(connection=conn)
+    memory = TemporalGraphMemory(store, annotator="offline")
+    memory.add("Alice works at Google.", namespace=NS)
+    alice = _alice(memory)
+    with store.batch():
+        _current(store, alice)
+    conn.execute(
+        "UPDATE relations SET valid_to_step = 99 WHERE namespace = ? AND subject_id = ?",
+        (NS, alice),
+    )  # (behind the store's back)
+    with store.batch():
+        assert _current(store, alice) == []
+    store.close()
+    conn.close()
 
 
 def _cases() -> list[dict[str, Any]]:

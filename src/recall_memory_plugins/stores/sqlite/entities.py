@@ -251,8 +251,9 @@ class SqliteEntities(SqliteConnection):
         relations of one of these types."""
         if types is not None and not types:
             return []
-        # a batch's reads of one entity's current relations are kept until it writes them
-        memo = self._memo if current_only and newest is None else None
+        # reads of one entity's current relations in a batch are kept until a write changes
+        # them (memo.py)
+        memo = self._memo if current_only and newest is None and self._memo_live else None
         anchors = tuple(e for e in (subject_id, object_id, entity_id) if e is not None)
         key = (namespace, subject_id, object_id, entity_id, type, types)
         if memo is not None and anchors and self._lock.held():

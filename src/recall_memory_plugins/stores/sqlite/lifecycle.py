@@ -71,7 +71,8 @@ class SqliteConnection:
     _separate_reads: bool = False  # set by setup(): reads outside a batch use a reader
     _reader_uri: str | None = None  # the file as an absolute URI (file stores)
     _batch_clean: bool = False  # inside a batch that has not written yet (see atomic)
-    _memo: RelationMemo | None = None  # a batch's current-relation reads (see memo.py)
+    _memo: RelationMemo | None = None  # current-relation reads kept between writes (memo.py)
+    _memo_live: bool = False  # inside a batch (which renewed the memo)
 
     # ------------------------------------------------------------------------------ lifecycle
     def __enter__(self: _S) -> _S:
@@ -267,8 +268,8 @@ class SqliteConnection:
         with self._lock:
             if self._closed:
                 raise StoreError("the SQLite store is closed")
-            if self._memo is not None and not memo_follows:
-                self._memo.clear()
+            if not memo_follows:
+                self._forget_reads()
             conn = self._conn
             name = f"sp{self._depth}"
             # The first write block of a batch that has written nothing yet needs no savepoint
@@ -285,8 +286,7 @@ class SqliteConnection:
             try:
                 yield conn
             except BaseException:
-                if self._memo is not None:
-                    self._memo.clear()
+                self._forget_reads()
                 self._depth -= 1
                 if self._depth == 0:
                     conn.execute("ROLLBACK")
@@ -304,6 +304,11 @@ class SqliteConnection:
                     conn.execute("COMMIT")
                 elif not flat:
                     conn.execute(f"RELEASE {name}")
+
+    def _forget_reads(self) -> None:
+        """Drop the kept relation reads (a write the memo does not follow, a rollback)."""
+        if self._memo is not None:
+            self._memo.clear()
 
     @contextmanager
     def batch(self) -> Iterator[None]:
@@ -325,17 +330,21 @@ class SqliteConnection:
                 raise StoreError(f"SQLite write failed on {self.path!r}: {exc}") from exc
             self._depth += 1
             self._batch_clean = True
-            self._memo = RelationMemo()  # (the write lock is held until the commit)
+            if self._memo is None:
+                self._memo = RelationMemo()
+            self._memo.renew(conn, own=self._owns_connection)  # (kept if nobody else wrote)
+            self._memo_live = True
             try:
                 yield
             finally:
-                self._memo = None
+                self._memo_live = False
                 self._depth -= 1
                 self._batch_clean = False
                 try:
                     if conn.in_transaction:  # a failed restart after a rollback left none
                         conn.execute("COMMIT")
                 except sqlite3.Error as exc:
+                    self._forget_reads()
                     conn.execute("ROLLBACK")
                     raise StoreError(
                         f"SQLite commit failed on {self.path!r} (this batch was not stored): {exc}"

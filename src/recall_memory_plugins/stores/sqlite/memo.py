@@ -1,29 +1,34 @@
-"""What a batch's transaction has read of one entity's current relations (bulk ingest).
+"""The current relations of an entity, as read in earlier batches and kept true since (ingest).
 
 Inside :meth:`~.lifecycle.SqliteConnection.batch` the connection holds SQLite's write lock
-(``BEGIN IMMEDIATE``) from the first statement to the commit, and the store's own lock: no other
-connection or thread writes the file in between, so a read answered once stays true until this
-transaction writes. The relation layer's doubt rule reads the current relations of the persons
-a statement names, and a chat names the same few persons again and again: :class:`RelationMemo`
-keeps those answers for the batch and forgets each one an update may change. It is the SQLite
-store's counterpart of the Neo4j store's ``PlanCache``, simpler: it never edits an answer, it
-drops it.
+(``BEGIN IMMEDIATE``) and the store's own lock until the commit: nobody else writes the file in
+between. The relation layer's doubt rule reads the current relations of the persons a statement
+names, and a chat names the same few persons again and again: :class:`RelationMemo` keeps those
+answers and forgets each one that this connection's updates may change. It is the SQLite store's
+counterpart of the Neo4j store's ``PlanCache``, simpler: it never edits an answer, it drops it.
 
 What an update changes (:meth:`RelationMemo.forget`): an added relation, the answers of its
 namespace about either end that hold relations of its type; an ended or confirmed one, the
-answers that hold it. Entity writes change no answer:
-a relation row carries its ends' names, and a stored entity's name is never rewritten (an
-answer with an end that has no entity row yet is not kept). Every other write of the
-transaction, and every rollback, clears the memo (:meth:`~.lifecycle.SqliteConnection.atomic`).
+answers that hold it. Entity writes change no answer: a relation row carries its ends' names,
+and a stored entity's name is never rewritten (an answer with an end that has no entity row yet
+is not kept). Every other write of this connection, and every rollback, empties the memo
+(:meth:`~.lifecycle.SqliteConnection.atomic`). Answers outlive a batch (one ``add()`` is one
+batch): the next batch keeps them only when no other connection committed in between
+(:meth:`RelationMemo.renew`, SQLite's ``PRAGMA data_version``). Reads outside a batch never use
+the memo.
 """
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Hashable
 
 from ...models import GraphUpdate, Relation
 
-__all__ = ["RelationMemo"]
+__all__ = ["MAX_ANSWERS", "RelationMemo"]
+
+# the memo is emptied when a batch starts with more answers than this (a bound on its memory)
+MAX_ANSWERS = 4096
 
 
 class RelationMemo:
@@ -33,15 +38,33 @@ class RelationMemo:
     relation of it has one of them as an end); :meth:`get` returns a new list each time.
     """
 
-    __slots__ = ("_answers", "_by_entity", "_by_relation", "hits", "misses")
+    __slots__ = ("_answers", "_by_entity", "_by_relation", "_version", "hits", "misses")
 
     def __init__(self) -> None:
         # key -> (the answer, its namespace, the relation types it holds: None for all)
         self._answers: dict[Hashable, tuple[tuple[Relation, ...], str, frozenset[str] | None]] = {}
         self._by_entity: dict[str, set[Hashable]] = {}
         self._by_relation: dict[str, set[Hashable]] = {}
+        self._version: int | None = None
         self.hits = 0
         self.misses = 0
+
+    def renew(self, conn: sqlite3.Connection, *, own: bool) -> None:
+        """At the start of a batch, the write lock just taken on ``conn``: the answers of
+        earlier batches are kept only when no other connection has committed since (SQLite's
+        ``PRAGMA data_version`` is unchanged: this connection's own writes tell the memo what
+        they change) and there are at most :data:`MAX_ANSWERS`. A connection the store does
+        not ``own`` (given by the caller) may be written by anything: its answers last one
+        batch."""
+        version: int | None = None
+        if own:
+            try:
+                version = int(conn.execute("PRAGMA data_version").fetchone()[0])
+            except sqlite3.Error:
+                version = None
+        if version is None or version != self._version or len(self._answers) > MAX_ANSWERS:
+            self.clear()
+        self._version = version
 
     def __len__(self) -> int:
         return len(self._answers)
