@@ -8,7 +8,7 @@ import pkgutil
 import re
 
 import recall_memory_plugins.engine.relations as relations
-from recall_memory_plugins.engine.relations.gates import Gated, required_words
+from recall_memory_plugins.engine.relations.gates import AnyOf, Gated, required_words
 from recall_memory_plugins.engine.relations.patterns.mood import (
     MOOD_ROWS,
     unasserted,
@@ -45,6 +45,24 @@ def test_every_pattern_of_the_relation_layer_gated_gives_its_own_matches() -> No
             mine, theirs = gate.search(text), pattern.search(text)
             assert (mine and mine.span()) == (theirs and theirs.span()), (name, gate.words, text)
     assert gated >= 60  # (most of the layer's patterns have words to look for)
+
+
+def test_any_of_every_pattern_split_answers_as_the_pattern() -> None:
+    """``AnyOf`` searches each top-level alternative on its own, behind its own words: for every
+    pattern of the relation layer (and for all mood rows together) the same yes or no as the
+    pattern's search, on the suites' texts and texts with letters the lower case hides."""
+    texts = [*_texts(), "I'll move to Iſtanbul next week", "HE WAS IN ıZMIR IN THE 1990S", "Will"]
+    patterns = _patterns()
+    split = 0
+    for name, pattern in patterns:
+        anyof = AnyOf([pattern])
+        split += len(anyof._all) > 1
+        for text in texts:
+            assert anyof.search(text) == (pattern.search(text) is not None), (name, text)
+    assert split >= 40
+    rows = AnyOf(row.pattern for row in MOOD_ROWS)
+    for text in texts:
+        assert rows.search(text) == any(row.pattern.search(text) for row in MOOD_ROWS), text
 
 
 def test_unasserted_answers_as_every_mood_row_searched() -> None:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Sequence
 
 from ...nlp.base import Annotation
-from .gates import Gated
+from .gates import AnyOf, Gated
 from .patterns.mood import MOOD_ROWS, PREFACE, unasserted
 from .schema import RelationCandidate
 
@@ -62,7 +62,7 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
                         r"|henceforth|with immediate effect|as of now|from now on)\b",
                         re.IGNORECASE)
-_BOUNDED_PAST = tuple(Gated(row.pattern) for row in MOOD_ROWS if "bounded past" in row.name)
+_BOUNDED_PAST = AnyOf(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
 _HEARD = re.compile(
     r"\b(?:i )?(?:don'?t|do not|dunno) know (?:if|whether) you(?:'ve| have)? (?:heard|seen)\b"
     r"|\b(?:if|in case) you (?:haven'?t |didn'?t )?(?:remember|recall)\b"
@@ -100,7 +100,7 @@ def asserted_head(clause: str) -> str:
     relocation to Glasgow and will dial in from there" keeps its first part, "contracting for
     Bosch now, lmk if u need anything" too; "is going to move to Lyon and sell the flat" keeps
     nothing (the future governs what follows it)."""
-    if any(row.search(clause) for row in _BOUNDED_PAST):
+    if _BOUNDED_PAST.search(clause):
         return (
             ""  # "Years before she joined Leon's team, Bianca reported to Harriet": then, not now
         )

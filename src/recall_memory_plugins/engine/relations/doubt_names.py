@@ -44,11 +44,15 @@ def kept(name: str, text: str) -> bool:
     if name not in text:  # (each form below holds the name as it is)
         return False
     if not name.isascii():
-        return re.search(rf"(?:还在|仍在|仍然在|依然在|留在|再回|又回|回到|还是){re.escape(name)}", text) is not None
+        return any(f"{k}{name}" in text for k in _KEPT_ZH)
+    if not any(k in text for k in _KEPT_WORDS):  # (one of them is in every match: no regex)
+        return False
     keep = r"(?:stay(?:s|ed|ing)?(?: on)?|still(?: \w+)?|remain(?:s|ed|ing)?|back(?: home)?)"
     return re.search(rf"\b{keep} (?:at|in|with|to|for|under) (?:the )?{re.escape(name)}(?![\w])", text) is not None
 
 
+_KEPT_ZH = ("还在", "仍在", "仍然在", "依然在", "留在", "再回", "又回", "回到", "还是")
+_KEPT_WORDS = ("stay", "still", "remain", "back")
 # last words of a name that alone name nothing ("the plan", "the team")
 _GENERIC_HEADS = frozenset(
     "plan plans team club show music food project office group company school university college"

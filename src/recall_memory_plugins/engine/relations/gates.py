@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import importlib
 import re
+from collections.abc import Iterable
 from typing import Any
+
+from .word_trie import split_alternatives
 
 _c: Any
 _p: Any
@@ -31,7 +34,7 @@ except ImportError:  # pragma: no cover - Python 3.10 names them sre_constants, 
     except ImportError:
         _c = _p = None
 
-__all__ = ["Gated", "required_words"]
+__all__ = ["AnyOf", "Gated", "required_words"]
 
 # characters that re.IGNORECASE pairs with a letter other than their lower case
 try:
@@ -115,3 +118,56 @@ class Gated:
             elif not any(w in folded for w in self.words) and not _SPECIAL_RX.search(text):
                 return None
         return self.pattern.search(text)
+
+
+class AnyOf:
+    """Whether any of several patterns matches a text: each pattern's top-level alternatives are
+    searched apart, each only where one of its own required words is.
+
+    A long alternation such as the bounded past's (``before …,|… first job|in the 1990s|back
+    then|…``) shares one gate word with its commonest alternative ("the"), and once the gate
+    opens Python's ``re`` tries every alternative at every position. Split, ``in the …`` alone is
+    searched in a text with "the", the rest only where their words are. A pattern matches a text
+    exactly when one of its top-level alternatives does, so the answer is the same as
+    ``any(p.search(text) for p in patterns)``; no match object is returned.
+    """
+
+    __slots__ = ("_all", "_ascii", "_open", "_whole")
+
+    def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
+        self._whole = tuple(patterns)
+        alternatives: list[Gated] = []
+        for pattern in self._whole:
+            # (a pattern with a global inline flag, "(?i)…", is not split)
+            parts = [pattern.pattern] if re.match(r"\(\?[aiLmsux]+\)", pattern.pattern) \
+                else split_alternatives(pattern.pattern)
+            alternatives += [Gated(re.compile(part, pattern.flags)) for part in parts]
+        self._open = tuple(g.pattern for g in alternatives if g.words is None)
+        by_word: dict[str, list[re.Pattern[str]]] = {}
+        for gated in alternatives:
+            for word in gated.words or ():
+                by_word.setdefault(word, []).append(gated.pattern)
+        self._all = tuple((w, tuple(p)) for w, p in by_word.items())
+        self._ascii = tuple((w, p) for w, p in self._all if w.isascii())
+
+    def search(self, text: str, folded: str | None = None) -> bool:
+        """``any(p.search(text) for p in patterns)``; ``folded``: ``text.lower()``, when known."""
+        if any(p.search(text) for p in self._open):
+            return True
+        if folded is None:
+            folded = text.lower()
+        if text.isascii():
+            words = self._ascii
+        elif _SPECIAL_RX.search(text):  # (a letter the lower-cased text does not show)
+            return any(p.search(text) for p in self._whole)
+        else:
+            words = self._all
+        tried: set[int] = set()
+        for word, patterns in words:
+            if word in folded:
+                for p in patterns:
+                    if id(p) not in tried:
+                        tried.add(id(p))
+                        if p.search(text):
+                            return True
+        return False
