@@ -8,7 +8,7 @@ import pkgutil
 import re
 
 import recall_memory_plugins.engine.relations as relations
-from recall_memory_plugins.engine.relations.gates import AnyOf, Gated, required_words
+from recall_memory_plugins.engine.relations.gates import AnyOf, Gated, folds_plainly, required_words
 from recall_memory_plugins.engine.relations.patterns.mood import (
     MOOD_ROWS,
     unasserted,
@@ -63,6 +63,23 @@ def test_any_of_every_pattern_split_answers_as_the_pattern() -> None:
     rows = AnyOf(row.pattern for row in MOOD_ROWS)
     for text in texts:
         assert rows.search(text) == any(row.pattern.search(text) for row in MOOD_ROWS), text
+
+
+def test_folds_plainly_means_lower_case_containment_is_case_insensitive_search() -> None:
+    """Where both texts fold plainly, ``name.lower() in text.lower()`` answers as a
+    case-insensitive search of the name (the taste handler's test before building a regex)."""
+    texts = [*_texts()[:4000], "ΟΔΟΣ ΣΟΦΙΑΣ", "ΟΔΟΣΑ", "İstanbul", "Iſtanbul", "KELVIN", "Straße"]
+    names = sorted({w for t in texts[:400] for w in re.findall(r"\w+(?: \w+)?", t)})[:300]
+    names += ["σοφιας", "ΟΔΟΣ", "istanbul", "kelvin", "strasse", "ss"]
+    plain = 0
+    for text in texts:
+        for name in names:
+            if folds_plainly(text) and folds_plainly(name):
+                plain += 1
+                found = re.search(re.escape(name), text, re.IGNORECASE) is not None
+                assert (name.lower() in text.lower()) == found, (name, text)
+    assert plain > 100_000
+    assert not folds_plainly("ΟΔΟΣ") and not folds_plainly("İstanbul") and not folds_plainly("Iſtanbul")
 
 
 def test_unasserted_answers_as_every_mood_row_searched() -> None:

@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - Python 3.10 names them sre_constants, 
     except ImportError:
         _c = _p = None
 
-__all__ = ["AnyOf", "Gated", "required_words"]
+__all__ = ["AnyOf", "Gated", "folds_plainly", "required_words"]
 
 # characters that re.IGNORECASE pairs with a letter other than their lower case
 try:
@@ -45,6 +45,16 @@ except (ImportError, AttributeError):  # pragma: no cover
 _REPEATS = tuple(getattr(_c, n) for n in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT") if hasattr(_c, n)) \
     if _c is not None else ()
 _SPECIAL_RX = re.compile("[" + re.escape("".join(sorted(_SPECIAL))) + "]")
+
+
+def folds_plainly(text: str) -> bool:
+    """Whether case-insensitive matching of ``text`` is the same as comparing ``text.lower()``
+    character by character: no letter that ``re`` pairs with another (dotless "ı", long "ſ", …),
+    none whose lower case is longer ("İ") and no capital sigma (lower-cased by its place in a
+    word: "ς" or "σ")."""
+    return text.isascii() or (
+        _SPECIAL_RX.search(text) is None and "Σ" not in text and len(text.lower()) == len(text)
+    )
 
 
 def _required(items: Any) -> set[str] | None:

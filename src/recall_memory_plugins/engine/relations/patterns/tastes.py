@@ -4,8 +4,10 @@ walks")."""
 
 from __future__ import annotations
 
+import functools
 import re
 
+from ..gates import folds_plainly
 from ..schema import LOCATION, RelationCandidate
 from .blocks import _NOT_A_TASTE, _PAST_MARKERS, CLOSE, OPEN
 from .match import _ZH_CHANGE_END, _cands, _Match
@@ -38,9 +40,19 @@ _DEMONSTRATIVE = re.compile(r"\s+(?:all\s+)?(?:this|these|those|that)\s+(?!is\b|
                             re.IGNORECASE)
 
 
+_THE_AT = re.compile(r"\s+(?:\w+\s+)?the\s+", re.IGNORECASE)
+
+
+def _absent(name: str, text: str, start: int) -> bool:
+    """Whether ``name`` is certainly not in ``text`` after ``start``, in any case (a text with a
+    letter that case-insensitive matching pairs differently is left to the regex). Spares
+    building a regex for the name."""
+    return folds_plainly(name) and folds_plainly(text) and name.lower() not in text[start:].lower()
+
+
 def _cut_gerund(name: str, text: str, start: int) -> bool:
     """Whether ``name`` starts with a gerund and ``text`` continues it after ``start``."""
-    if not re.match(r"[a-z]+ing\b", name, re.IGNORECASE):
+    if not re.match(r"[a-z]+ing\b", name, re.IGNORECASE) or _absent(name, text, start):
         return False
     at = re.compile(rf"\b{re.escape(name)}(?![\w'’-])", re.IGNORECASE).search(text, start)
     return at is not None and _CUT_GERUND.match(text, at.end()) is not None
@@ -49,12 +61,18 @@ def _cut_gerund(name: str, text: str, start: int) -> bool:
 def _aspect_of(name: str, text: str, start: int) -> bool:
     """Whether ``name`` follows "the" at ``start`` and is said of something after it ("the tech
     and funny jokes of Iron Man", "the freedom it brings")."""
-    return re.match(
+    if _THE_AT.match(text, start) is None or _absent(name, text, start):
+        return False  # (the pattern below starts with this one)
+    return _aspect_pattern(name).match(text[start:]) is not None
+
+
+@functools.lru_cache(maxsize=1024)
+def _aspect_pattern(name: str) -> re.Pattern[str]:
+    return re.compile(
         rf"\s+(?:\w+\s+)?the\s+{re.escape(name)}(?:\s+and\s+(?:[\w-]+\s+){{0,2}}?[\w-]+)?\s+"
         rf"(?:of\b|(?:it|that|they|which|{OPEN}\d+{CLOSE})\s+(?:brings?|gives?|offers?|creates?|has|have)\b)",
-        text[start:],
         re.IGNORECASE,
-    ) is not None
+    )
 
 
 def _likes(h: _Match) -> list[RelationCandidate]:
