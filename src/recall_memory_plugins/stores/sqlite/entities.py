@@ -253,15 +253,15 @@ class SqliteEntities(SqliteConnection):
             return []
         # reads of one entity's current relations in a batch are kept until a write changes
         # them (memo.py)
-        memo = self._memo if current_only and newest is None and self._memo_live else None
-        anchors = tuple(e for e in (subject_id, object_id, entity_id) if e is not None)
-        key = (namespace, subject_id, object_id, entity_id, type, types)
-        if memo is not None and anchors and self._lock.held():
-            found = memo.get(key)
-            if found is not None:
-                return found
-        else:
-            memo = None
+        memo, key = None, None
+        anchors: tuple[str, ...] = ()
+        if self._memo_live and current_only and newest is None and self._lock.held():
+            anchors = tuple(e for e in (subject_id, object_id, entity_id) if e is not None)
+            if anchors:
+                memo, key = self._memo, (namespace, subject_id, object_id, entity_id, type, types)
+                found = memo.get(key) if memo is not None else None
+                if found is not None:
+                    return found
         sql = (
             "SELECT r.namespace, r.id, r.subject_id, r.type, r.object_id, s.name, o.name, "
             "r.attributes, r.valid_from_step, r.valid_from, r.recorded_at, r.valid_to_step, "
@@ -325,8 +325,5 @@ class SqliteEntities(SqliteConnection):
         ]
         if memo is not None and all(row[5] is not None and (row[4] is None or row[6] is not None)
                                     for row in rows):  # (an end with no entity yet: not kept)
-            kinds = None if types is None else frozenset(types)
-            if type is not None:
-                kinds = frozenset({type}) if kinds is None else kinds & {type}
-            memo.put(key, namespace, anchors, kinds, relations)
+            memo.put(key, namespace, anchors, type, types, relations)
         return relations

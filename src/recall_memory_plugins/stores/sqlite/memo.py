@@ -21,7 +21,7 @@ the memo.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Hashable
+from collections.abc import Collection, Hashable
 
 from ...models import GraphUpdate, Relation
 
@@ -83,13 +83,18 @@ class RelationMemo:
         key: Hashable,
         namespace: str,
         anchors: tuple[str, ...],
-        types: frozenset[str] | None,
+        type: str | None,
+        types: Collection[str] | None,
         relations: list[Relation],
     ) -> None:
-        """Keep ``relations``, the answer of ``key``: the relations of ``namespace`` of one of
-        ``types`` (None: of any type) with one of ``anchors`` as an end. (The caller keeps no
-        answer naming an end without a stored entity: its name would change when one is.)"""
-        self._answers[key] = (tuple(relations), namespace, types)
+        """Keep ``relations``, the answer of ``key``: the relations of ``namespace`` with one of
+        ``anchors`` as an end, of ``type`` and of one of ``types`` (None: any). (The caller
+        keeps no answer naming an end without a stored entity: its name would change when one
+        is.)"""
+        kinds = None if types is None else frozenset(types)
+        if type is not None:
+            kinds = frozenset({type}) if kinds is None else kinds & {type}
+        self._answers[key] = (tuple(relations), namespace, kinds)
         for entity_id in anchors:
             self._by_entity.setdefault(entity_id, set()).add(key)
         for rel in relations:
