@@ -63,6 +63,7 @@ class SqliteConnection:
     _depth: int
     _cache_mb: int
     _mmap_mb: int
+    _checkpoint_mb: int
     _read_only: bool
     _timeout: float
     _readers: threading.local  # each thread's _Reader (file stores in WAL mode)
@@ -160,6 +161,10 @@ class SqliteConnection:
                         and self._owns_connection
                         and self._reader_uri is not None
                     )
+                    if self._separate_reads:  # a checkpoint per checkpoint_mb of WAL, not 4 MB
+                        size = int(conn.execute("PRAGMA page_size").fetchone()[0])
+                        pages = max(1, self._checkpoint_mb * 1024 * 1024 // size)
+                        conn.execute(f"PRAGMA wal_autocheckpoint={pages}")
                 conn.execute("PRAGMA synchronous=NORMAL")
                 conn.execute("PRAGMA foreign_keys=ON")
                 # a larger page cache and memory-mapped reads: recall at 100k statements reads

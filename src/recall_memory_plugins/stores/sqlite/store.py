@@ -86,6 +86,10 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
         cache_mb: SQLite page cache of the connection, in MiB.
         mmap_mb: bytes of a file database read through memory mapping, in MiB (0 = off). Both
             only bound what SQLite may use; a small database uses what it needs.
+        checkpoint_mb: the write-ahead log of a file database is copied into the file (a
+            checkpoint, with its disk syncs) each time it holds this many MiB; SQLite's own
+            default is 4 MiB, which made a checkpoint every ~10 single adds. The log file keeps
+            its largest size until the last connection closes (then it is removed).
         create: create a missing file (and its missing directories). When False, a missing
             file raises :class:`~recall_memory_plugins.errors.NotFoundError` and nothing is
             created; an existing database is still migrated.
@@ -119,16 +123,20 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
         timeout: float = 30.0,
         cache_mb: int = 32,
         mmap_mb: int = 256,
+        checkpoint_mb: int = 40,
         create: bool = True,
         read_only: bool = False,
     ) -> None:
         if path is not None and connection is not None:
             raise ConfigurationError("pass either a path or a connection, not both")
-        for name, value in (("cache_mb", cache_mb), ("mmap_mb", mmap_mb)):
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise ConfigurationError(f"{name} must be an int >= 0, got {value!r}")
+        for name, value, low in (
+            ("cache_mb", cache_mb, 0), ("mmap_mb", mmap_mb, 0), ("checkpoint_mb", checkpoint_mb, 1)
+        ):
+            if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                raise ConfigurationError(f"{name} must be an int >= {low}, got {value!r}")
         self._cache_mb = cache_mb
         self._mmap_mb = mmap_mb
+        self._checkpoint_mb = checkpoint_mb
         self._lock = FairRLock()
         self._readers = threading.local()
         self._reader_pool = weakref.WeakSet()
