@@ -182,6 +182,25 @@ def test_speed_smoke(tmp_path: Path) -> None:
     assert (tmp_path / "speed_profile.txt").is_file()
 
 
+def test_chat_loop_smoke(tmp_path: Path) -> None:
+    """Both settings run every round on their own copy of one prefilled file, alternating."""
+    from benchmarks import chat_loop
+
+    work = tmp_path / "work"
+    args = ["--smoke", "--out", str(tmp_path), "--work", str(work), "--checkpoint-mb", "1", "40"]
+    assert chat_loop.main(args) == 0
+    data = json.loads((tmp_path / "chat_loop.json").read_text(encoding="utf-8"))
+    assert [(r["round"], r["checkpoint_mb"]) for r in data["runs"]] == [
+        (1, 1), (1, 40), (2, 40), (2, 1)
+    ]
+    for run in data["runs"]:
+        for kind in ("add", "recall"):
+            assert 0 < run[kind]["p50"] <= run[kind]["p99"]
+    assert set(data["pooled"]) == {"1", "40"}
+    assert [p.name for p in work.iterdir()] == ["prefill-300-offline.sqlite"]  # copies removed
+    assert chat_loop.main(args) == 0  # the prefilled file is reused
+
+
 def test_large_inputs_smoke(tmp_path: Path) -> None:
     """Every shape is added and asked at both smoke sizes; the seeded names are recalled."""
     done = subprocess.run(
