@@ -179,16 +179,17 @@ class SqliteStatements(SqliteItems):
             contexts,
         )
         # Bound each touched context to the newest ``limit`` statements (the statements stay):
-        # drop its oldest ones beyond the limit (an index range from the old end).
+        # drop its oldest ones beyond the limit, i.e. up to the excess-th oldest id (a range
+        # from the old end of the primary key; no temporary list of ids to look up again).
         trims = []
         for name, count in added.items():
             excess = (existing[name]["context_size"] if name in existing else 0) + count - limit
             if excess > 0:
-                trims.append((ns, name, ns, name, excess))
+                trims.append((ns, name, ns, name, excess - 1))
         conn.executemany(
-            "DELETE FROM contexts WHERE namespace = ? AND concept = ? AND statement_id IN ("
+            "DELETE FROM contexts WHERE namespace = ? AND concept = ? AND statement_id <= ("
             "SELECT statement_id FROM contexts WHERE namespace = ? AND concept = ? "
-            "ORDER BY statement_id ASC LIMIT ?)",
+            "ORDER BY statement_id ASC LIMIT 1 OFFSET ?)",
             trims,
         )
 
