@@ -28,10 +28,10 @@ def _page_size(store: SqliteGraphStore) -> int:
     return int(store._conn.execute("PRAGMA page_size").fetchone()[0])
 
 
-def test_default_checkpoint_is_forty_mib_of_pages(tmp_path: Path) -> None:
+def test_default_checkpoint_is_sixteen_mib_of_pages(tmp_path: Path) -> None:
     store = SqliteGraphStore(tmp_path / "m.db")
     try:
-        assert _autocheckpoint(store) == 40 * 1024 * 1024 // _page_size(store)
+        assert _autocheckpoint(store) == 16 * 1024 * 1024 // _page_size(store)
     finally:
         store.close()
 
@@ -81,8 +81,8 @@ def _wal_after_adds(path: Path, checkpoint_mb: int, n: int = 250) -> int:
 
 
 def test_the_log_is_checkpointed_at_the_size_asked_for(tmp_path: Path) -> None:
-    """With 1 MiB the log is rewound once it holds 1 MiB (it stays near that size); with the
-    default it grows past it. Data survive either way (reopened and counted)."""
+    """With 1 MiB the log is rewound once it holds 1 MiB (it stays near that size); with 40 it
+    grows past it. Data survive either way (reopened and counted)."""
     small = _wal_after_adds(tmp_path / "small.db", 1)
     large = _wal_after_adds(tmp_path / "large.db", 40)
     assert small < 1.6 * 1024 * 1024

@@ -161,7 +161,7 @@ class SqliteConnection:
                         and self._owns_connection
                         and self._reader_uri is not None
                     )
-                    if self._separate_reads:  # a checkpoint per checkpoint_mb of WAL, not 4 MB
+                    if self._separate_reads:  # a checkpoint per checkpoint_mb of WAL, not 4 MiB
                         size = int(conn.execute("PRAGMA page_size").fetchone()[0])
                         pages = max(1, self._checkpoint_mb * 1024 * 1024 // size)
                         conn.execute(f"PRAGMA wal_autocheckpoint={pages}")

@@ -87,9 +87,11 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
         mmap_mb: bytes of a file database read through memory mapping, in MiB (0 = off). Both
             only bound what SQLite may use; a small database uses what it needs.
         checkpoint_mb: the write-ahead log of a file database is copied into the file (a
-            checkpoint, with its disk syncs) each time it holds this many MiB; SQLite's own
-            default is 4 MiB, which made a checkpoint every ~10 single adds. The log file keeps
-            its largest size until the last connection closes (then it is removed).
+            checkpoint, with its disk syncs) each time it holds this many MiB. SQLite's own
+            default, 4 MiB, made a checkpoint every ~23 single adds; a larger log makes adds
+            faster and reads that find their pages in it a little slower (benchmarks/README.md,
+            "Twenty-sixth round"). The log file keeps its largest size until the last
+            connection closes (then it is removed).
         create: create a missing file (and its missing directories). When False, a missing
             file raises :class:`~recall_memory_plugins.errors.NotFoundError` and nothing is
             created; an existing database is still migrated.
@@ -123,7 +125,7 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
         timeout: float = 30.0,
         cache_mb: int = 32,
         mmap_mb: int = 256,
-        checkpoint_mb: int = 40,
+        checkpoint_mb: int = 16,
         create: bool = True,
         read_only: bool = False,
     ) -> None:
