@@ -28,10 +28,10 @@ def _page_size(store: SqliteGraphStore) -> int:
     return int(store._conn.execute("PRAGMA page_size").fetchone()[0])
 
 
-def test_default_checkpoint_is_sixteen_mib_of_pages(tmp_path: Path) -> None:
+def test_default_checkpoint_is_forty_mib_of_pages(tmp_path: Path) -> None:
     store = SqliteGraphStore(tmp_path / "m.db")
     try:
-        assert _autocheckpoint(store) == 16 * 1024 * 1024 // _page_size(store)
+        assert _autocheckpoint(store) == 40 * 1024 * 1024 // _page_size(store)
     finally:
         store.close()
 

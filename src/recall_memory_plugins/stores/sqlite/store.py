@@ -125,7 +125,7 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
         timeout: float = 30.0,
         cache_mb: int = 32,
         mmap_mb: int = 256,
-        checkpoint_mb: int = 16,
+        checkpoint_mb: int = 40,
         create: bool = True,
         read_only: bool = False,
     ) -> None:
