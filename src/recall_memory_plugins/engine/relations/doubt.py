@@ -104,10 +104,10 @@ _OPEN_MOOD = re.compile(
     r"|^\s*when\b(?![^,]{0,40}\b(?:went|was|were|had|did|left|moved|got|\w+ed)\b)",
     re.IGNORECASE,
 )
-# a journey leaves no home or job behind ("flew from Cairo to Dubai for a conference")
+# a journey or a stand-in leaves no home or job behind ("flew to Dubai for a conference", "off sick")
 _TRIP = re.compile(
     _words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ve", "driving", r"trips?", "vacation",
-           "holiday", r"conferences?", "business", "tour", "commut\\w*")
+           "holiday", r"conferences?", "business", "tour", "commut\\w*", "off sick", "in the meantime")
     # (去北京开会; not 第一次开会就拖堂了: a meeting where one works)
     + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞",
     re.IGNORECASE,
@@ -130,7 +130,7 @@ _ADDITIVE = re.compile(r"\b(?:also|as well|too|in addition|besides)\b|也|还|�
 _NOW = re.compile(r"\b(?:now|nowadays|these days)\b|如今|现在|眼下", re.IGNORECASE)
 _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|哪儿也不去|不挪窝")
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
-_DETERMINERS = frozenset({"my", "our"})  # (first person: a third-person one may be anyone's)
+_DETERMINERS = frozenset({"my", "our", "i"})  # never objects ("so i'm off X")
 _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子|住处|地址|公司|单位|工作)")
 # either feeling, for the sentences with no change or topic word ("won't go near sushi")
 _FEELING = Gated(re.compile(f"{_AVERSE.pattern}|{_FOND.pattern}"))
@@ -138,12 +138,12 @@ _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # a turn that says yes to the question before it (after its label, if any: "周杰：嗯，…")
 _YES = re.compile(r"^\s*(?:\S{1,12}[:：]\s*)?(?:嗯|对|是的|是啊|没错|yes\b|yep\b|yeah\b|yup\b|ya\b|correct\b)",
                   re.IGNORECASE)
-# clauses of a sentence that a plan or a denial may hold for alone
-# (a reason after a plan is said: "the fair will be run by Dmitri from this term on, as Léa has
-# stepped back"; not a future reason: "…, as he'll be staying with her over the weekend")
+# clauses a plan or a denial may hold for alone (a reason after a plan is said: "the fair will be run
+# by Dmitri, as Léa has stepped back", "… after Chidi stepped aside"; not "…, as he'll be staying")
 _CLAUSES = re.compile(
     r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b"
-    r"|(?:as|because)\b(?![^,.]*(?:\bwill\b|['’]ll\b|\bgoing to\b|\bgonna\b)))",
+    r"|(?:as|because)\b(?![^,.]*(?:\bwill\b|['’]ll\b|\bgoing to\b|\bgonna\b)))"
+    r"|\s(?=after\b[^,.;]{0,60}?\b(?:stepped|left|quit|retired|resigned|was|were|went)\b)",
     re.IGNORECASE,
 )
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);

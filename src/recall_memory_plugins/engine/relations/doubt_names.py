@@ -48,7 +48,15 @@ def kept(name: str, text: str) -> bool:
     if not any(k in text for k in _KEPT_WORDS):  # (one of them is in every match: no regex)
         return False
     keep = r"(?:stay(?:s|ed|ing)?(?: on)?|still(?: \w+)?|remain(?:s|ed|ing)?|back(?: home)?)"
-    return re.search(rf"\b{keep} (?:at|in|with|to|for|under) (?:the )?{re.escape(name)}(?![\w])", text) is not None
+    # (a thing given back is no return: "handed my laptop and badge back to Deloitte")
+    return any(
+        not (m.group().startswith("back") and _GIVEN.search(text, max(0, m.start() - 48), m.start()))
+        for m in re.finditer(rf"\b{keep} (?:at|in|with|to|for|under) (?:the )?{re.escape(name)}(?![\w])", text)
+    )
+
+
+_GIVEN = re.compile(r"\b(?:hand(?:s|ed|ing)?|g[ai]ve|giv(?:es|en|ing)|return(?:s|ed|ing)?|sen[dt]|sending"
+                    r"|brought|bring(?:s|ing)?|mail(?:s|ed)?|post(?:s|ed)?|drop(?:s|ped)?|pa(?:y|id)) ")
 
 
 _KEPT_ZH = ("还在", "仍在", "仍然在", "依然在", "留在", "再回", "又回", "回到", "还是")
@@ -109,11 +117,22 @@ def modifier_only(name: str, tokens: Sequence[Token]) -> bool:
 
 
 def left_from(name: str, text: str) -> bool:
-    """Whether ``name`` follows "from" / 从 in ``text`` (the end a change leaves)."""
+    """Whether ``name`` follows "from" / 从 in ``text`` (the end a change leaves), or "off"
+    ("i'm officially off Pegasus" for "the Pegasus project"; not "kicked off Pegasus")."""
     if not name.isascii():  # (前华为高管, 原阿里巴巴员工: a former employer)
         return f"从{name}" in text or f"前{name}" in text or f"原{name}" in text
-    return (f"from {name}" in text or f"from the {name}" in text) \
-        and re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None
+    if f"from {name}" in text or f"from the {name}" in text:
+        if re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None:
+            return True
+    short = _PROJECT_HEAD.sub("", name)
+    return "off " in text and short in text and any(
+        not text[: m.start()].rstrip().endswith(_STARTED)
+        for m in re.finditer(rf"(?<![\w])off (?:the )?{re.escape(short)}(?![\w])", text)
+    )
+
+
+_PROJECT_HEAD = re.compile(r"^the |\s+(?:project|team)$")
+_STARTED = ("kick", "kicked", "kicks", "kicking", "sign", "signed", "signs", "show", "showed", "showing")
 
 
 def arrowed(name: str, text: str) -> bool:

@@ -179,6 +179,7 @@ _TOPICS_EN = {
         r"run(?:s|ning)?", "ran", r"(?:taken|took|take|takes) over", "owner", r"hand(?:ed|s)? off",
         r"charge", r"helm", r"projects?", r"shelved", r"scrapp(?:ed|ing)", r"picked up", "hands",
         r"hand(?:ing|ed|s)? (?:\w+ )?over", r"(?:been|got|was|were) handed",
+        r"(?:the|new) pm",  # "Aisha's the PM now" (not "3 pm", "confirmed as PM")
     ),
     "REPORTS_TO": _words(
         r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead", "under",

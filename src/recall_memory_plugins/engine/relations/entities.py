@@ -285,7 +285,8 @@ class EntityBook:
             gender = zh_title_gender(title)
             people = [
                 r for r in self.referents.values()
-                if is_cjk(r.name) and len(r.name) > len(surname) and r.name.startswith(surname)
+                if is_cjk(r.name) and r.name.startswith(surname)
+                and (len(r.name) > len(surname) or len(surname) >= 2)  # 许娜姐 for 许娜 too
             ]  # fmt: skip
         else:
             words = name.replace(".", ". ").split()

@@ -68,8 +68,10 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     _row(
         "hearsay or a denied report",
         r"\brumou?r(?:s|ed)?\b|\bspeculation\b|\bunconfirmed\b|\bden(?:ied|ies|y)\s+(?:the\s+)?"
-        r"(?:reports?|rumou?rs?|claims?)\b|网传|传言|传闻|据传|谣言|消息不实|辟谣",
+        r"(?:reports?|rumou?rs?|claims?)\b|网传|传言|传闻|据传|谣言|消息不实|辟谣"
+        r"|\bsome(?:one|body)\b[^.;!?]{0,20}\b(?:said|says|claimed|claims|posted)\b|有人说|听人说",
         "Joan is rumoured to be joining Meta.",
+        "Someone on here said Hamid had taken over Beacon.",
         "Acme denied reports that Joan had quit.",
         "网传刘洋将跳槽至阿里巴巴，腾讯回应称消息不实。",
     ),

@@ -1,0 +1,114 @@
+"""Twenty-seventh round of the relation layer: general readings found by blind batches 188-189.
+"i" is never an object ("so i'm off X"); "off X" leaves X; a thing handed back is no return to
+the old value; a stand-in ("off sick", "in the meantime") changes no line; a past reason after
+a plan is said ("… will be steered by Marta after Chidi stepped aside"); 许娜姐 is 许娜; a clause
+that opens "before an event" (到位之前) is no past marker; "someone said" is hearsay; a classifier
+is no object (养了只柯基). Real SQLite (``:memory:``), offline annotator; no mocks. The sentences
+are written for these tests.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+
+from ._facts import facts_after
+
+
+def test_off_a_project_said_by_its_manager_leaves_it(memory: TemporalGraphMemory) -> None:
+    fact = ("Tomas Varga", "MANAGES", "Pegasus project")
+    assert fact in facts_after(memory, [(None, "Tomas Varga manages the Pegasus project.")])
+    facts = facts_after(memory, [("Tomas Varga", "so i'm officialy off Pegasus, Aisha's the PM now. pls stop tagging me")])
+    assert fact not in facts, facts
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "we kicked off Lynx with the client today, long day",
+        "my 3 pm slot is the Lynx demo, wish me luck",
+    ],
+)
+def test_a_project_kicked_off_or_talked_about_stays(memory: TemporalGraphMemory, later: str) -> None:
+    fact = ("Tomas Varga", "MANAGES", "Lynx project")
+    assert fact in facts_after(memory, [(None, "Tomas Varga manages the Lynx project.")])
+    facts = facts_after(memory, [("Tomas Varga", later)])
+    assert fact in facts, facts
+
+
+def test_a_badge_handed_back_is_no_return(memory: TemporalGraphMemory) -> None:
+    fact = ("Ruth", "WORKS_FOR", "Accenture")
+    assert fact in facts_after(memory, [("Ruth", "I work for Accenture.")])
+    facts = facts_after(
+        memory,
+        [("Ruth", "Handed my laptop back to Accenture this afternoon, the whole floor signed a card.")],
+    )
+    assert fact not in facts, facts
+
+
+def test_back_at_the_old_employer_still_holds(memory: TemporalGraphMemory) -> None:
+    fact = ("Ruth", "WORKS_FOR", "Accenture")
+    assert fact in facts_after(memory, [("Ruth", "I work for Accenture.")])
+    facts = facts_after(memory, [("Ruth", "Holiday over, back at Accenture tomorrow and the new badge reader is broken")])
+    assert fact in facts, facts
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Diego was off sick all week and I had to answer to his boss Carmen, he's back monday",
+        "Diego is on a course and in the meantime I have to answer to his boss Carmen.",
+    ],
+)
+def test_a_stand_in_changes_no_line(memory: TemporalGraphMemory, later: str) -> None:
+    fact = ("Nell", "REPORTS_TO", "Diego")
+    assert fact in facts_after(memory, [(None, "Nell reports to Diego.")])
+    facts = facts_after(memory, [("Nell", later)])
+    assert fact in facts, facts
+
+
+def test_a_past_reason_after_a_plan_is_said(memory: TemporalGraphMemory) -> None:
+    fact = ("Kofi Boateng", "MANAGES", "Delta project")
+    assert fact in facts_after(memory, [(None, "Kofi Boateng manages the Delta project.")])
+    facts = facts_after(
+        memory,
+        [(None, "Delta, the tram signalling upgrade, will be run by Ana Petrova after Kofi Boateng "
+                "stepped aside in March.")],
+    )
+    assert fact not in facts, facts
+
+
+def test_a_future_reason_after_a_plan_changes_nothing(memory: TemporalGraphMemory) -> None:
+    fact = ("Kofi Boateng", "MANAGES", "Delta project")
+    assert fact in facts_after(memory, [(None, "Kofi Boateng manages the Delta project.")])
+    facts = facts_after(memory, [(None, "Delta will be run by Ana Petrova after Kofi Boateng leaves next month.")])
+    assert fact in facts, facts
+
+
+def test_a_full_name_with_a_familiar_title_is_the_person(memory: TemporalGraphMemory) -> None:
+    assert ("孟凡", "REPORTS_TO", "邓丽") in facts_after(memory, [(None, "孟凡的上级是邓丽。")])
+    facts = facts_after(memory, [("孟凡", "邓丽姐上个月离职了。新经理来之前，我直接向总监罗斌汇报。")])
+    assert ("孟凡", "REPORTS_TO", "邓丽") not in facts, facts
+    assert ("孟凡", "REPORTS_TO", "罗斌") in facts, facts
+
+
+def test_a_clause_opening_before_is_still_a_past_marker(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "孟凡的上级是罗斌。"), (None, "之前，孟凡向邓丽汇报。")])
+    assert ("孟凡", "REPORTS_TO", "邓丽") not in facts, facts
+    assert ("孟凡", "REPORTS_TO", "罗斌") in facts, facts
+
+
+def test_what_someone_said_is_hearsay(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(
+        memory,
+        [(None, "Iris manages the Comet project."),
+         ("Iris", "Somebody in the group chat said Pavel had taken over Comet. Not true, Comet is still mine.")],
+    )
+    assert ("Pavel", "MANAGES", "Comet project") not in facts, facts
+
+
+def test_a_classifier_is_no_object(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "杜娟养了只猫。"), (None, "孔亮买了辆车。")])
+    assert {("杜娟", "OWNS", "猫"), ("孔亮", "OWNS", "车")} <= facts, facts
+    assert not any(f[2] == "只" for f in facts), facts
