@@ -112,3 +112,42 @@ def test_a_classifier_is_no_object(memory: TemporalGraphMemory) -> None:
     facts = facts_after(memory, [(None, "杜娟养了只猫。"), (None, "孔亮买了辆车。")])
     assert {("杜娟", "OWNS", "猫"), ("孔亮", "OWNS", "车")} <= facts, facts
     assert not any(f[2] == "只" for f in facts), facts
+
+
+def test_out_of_a_city_as_of_a_day_is_a_move(memory: TemporalGraphMemory) -> None:
+    fact = ("Omar", "LIVES_IN", "Derby")
+    assert fact in facts_after(memory, [(None, "Omar lives in Derby.")])
+    facts = facts_after(
+        memory, [(None, "news for the cousins: Omar and Bilal are both out of Derby as of Sunday. Bilal only got as far as Leeds")]
+    )
+    assert fact not in facts, facts
+
+
+def test_still_in_the_city_as_of_a_day_stays(memory: TemporalGraphMemory) -> None:
+    fact = ("Omar", "LIVES_IN", "Derby")
+    assert fact in facts_after(memory, [(None, "Omar lives in Derby.")])
+    facts = facts_after(memory, [(None, "As of Sunday Omar is still in Derby, the flat in Leeds fell through.")])
+    assert fact in facts, facts
+
+
+def test_a_handover_today_is_said_before_a_negation_after_the_comma(memory: TemporalGraphMemory) -> None:
+    fact = ("Bruno", "MANAGES", "Vega project")
+    assert fact in facts_after(memory, [(None, "Bruno manages the Vega project.")])
+    facts = facts_after(
+        memory, [("Bruno", "handed Vega over to Ines today, so odd not being the one who gets paged at 3am. they gave me Orion instead")]
+    )
+    assert fact not in facts, facts
+
+
+def test_an_absence_today_with_its_negation_changes_nothing(memory: TemporalGraphMemory) -> None:
+    fact = ("Bruno", "WORKS_FOR", "Siemens")
+    assert fact in facts_after(memory, [(None, "Bruno works for Siemens.")])
+    facts = facts_after(memory, [("Bruno", "not at Siemens today, new boiler getting fitted")])
+    assert fact in facts, facts
+
+
+def test_a_badge_that_went_back_is_no_return(memory: TemporalGraphMemory) -> None:
+    fact = ("Aoife", "WORKS_FOR", "Aer Lingus")
+    assert fact in facts_after(memory, [(None, "Aoife works for Aer Lingus.")])
+    facts = facts_after(memory, [("Aoife", "Badge and laptop went back to Aer Lingus today, that's me done there. No idea what's next.")])
+    assert fact not in facts, facts

@@ -56,7 +56,8 @@ def kept(name: str, text: str) -> bool:
 
 
 _GIVEN = re.compile(r"\b(?:hand(?:s|ed|ing)?|g[ai]ve|giv(?:es|en|ing)|return(?:s|ed|ing)?|sen[dt]|sending"
-                    r"|brought|bring(?:s|ing)?|mail(?:s|ed)?|post(?:s|ed)?|drop(?:s|ped)?|pa(?:y|id)) ")
+                    r"|brought|bring(?:s|ing)?|mail(?:s|ed)?|post(?:s|ed)?|drop(?:s|ped)?|pa(?:y|id)"
+                    r"|badges?|laptops?|keys|(?:id|access|staff|work) (?:card|pass)|lanyard|uniform)\b")
 
 
 _KEPT_ZH = ("还在", "仍在", "仍然在", "依然在", "留在", "再回", "又回", "回到", "还是")
@@ -118,16 +119,16 @@ def modifier_only(name: str, tokens: Sequence[Token]) -> bool:
 
 def left_from(name: str, text: str) -> bool:
     """Whether ``name`` follows "from" / 从 in ``text`` (the end a change leaves), or "off"
-    ("i'm officially off Pegasus" for "the Pegasus project"; not "kicked off Pegasus")."""
+    or "out of" ("i'm officially off Pegasus" for "the Pegasus project"; not "kicked off Pegasus")."""
     if not name.isascii():  # (前华为高管, 原阿里巴巴员工: a former employer)
         return f"从{name}" in text or f"前{name}" in text or f"原{name}" in text
     if f"from {name}" in text or f"from the {name}" in text:
         if re.search(rf"(?<![\w])from (?:the )?{re.escape(name)}(?![\w])", text) is not None:
             return True
-    short = _PROJECT_HEAD.sub("", name)
-    return "off " in text and short in text and any(
+    short = _PROJECT_HEAD.sub("", name)  # (and "moved out of Cork", "both out of Leicester")
+    return ("off " in text or "out of " in text) and short in text and any(
         not text[: m.start()].rstrip().endswith(_STARTED)
-        for m in re.finditer(rf"(?<![\w])off (?:the )?{re.escape(short)}(?![\w])", text)
+        for m in re.finditer(rf"(?<![\w])(?:off|out of) (?:the )?{re.escape(short)}(?![\w])", text)
     )
 
 

@@ -66,7 +66,7 @@ def _words(*parts: str) -> str:
 _CHANGE_EN = _words(
     r"former(?:ly)?", r"ex-", "old", "used to", "no longer", r"any ?more", "no more", "not now",
     "left", r"leav(?:e|es|ing)", r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)",
-    "farewell", r"good-?bye", r"mov(?:e|ed|es|ing)", r"relocat\w*", "packed up", "sold",
+    "farewell", r"good-?bye", r"mov(?:e|ed|es|ing)", r"relocat\w*", "packed up", "sold", "as of",
     r"selling", "for rent", "new", "now", "nowadays", "these days", r"switch\w*", "lost",
     r"g[ia]ve up", "giving up", "between jobs", r"step(?:s|ped|ping) (?:down|aside|back)",
     r"hand(?:ed|s)? (?:in|over)", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
