@@ -151,3 +151,28 @@ def test_a_badge_that_went_back_is_no_return(memory: TemporalGraphMemory) -> Non
     assert fact in facts_after(memory, [(None, "Aoife works for Aer Lingus.")])
     facts = facts_after(memory, [("Aoife", "Badge and laptop went back to Aer Lingus today, that's me done there. No idea what's next.")])
     assert fact not in facts, facts
+
+
+def test_a_lower_case_turn_that_opens_with_a_past_verb_is_the_speakers(memory: TemporalGraphMemory) -> None:
+    assert ("Hana", "MANAGES", "Lyra project") in facts_after(memory, [(None, "Hana manages the Lyra project.")])
+    facts = facts_after(memory, [("Hana", "handed Lyra over to Bea this morning, I'm running Vega now")])
+    assert ("Bea", "MANAGES", "Lyra project") in facts, facts
+    assert ("Hana", "MANAGES", "Lyra project") not in facts, facts
+
+
+@pytest.mark.parametrize(
+    "later",
+    ["hand Lyra over to Bea tomorrow pls, I'm out", "handing Lyra over to Bea next week maybe"],
+)
+def test_an_order_or_a_plan_in_lower_case_states_nothing(memory: TemporalGraphMemory, later: str) -> None:
+    assert ("Hana", "MANAGES", "Lyra project") in facts_after(memory, [(None, "Hana manages the Lyra project.")])
+    facts = facts_after(memory, [("Hana", later)])
+    assert ("Bea", "MANAGES", "Lyra project") not in facts, facts
+
+
+def test_the_stuff_is_no_taste(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(
+        memory, [(None, "Yaw likes jazz."), ("Yaw", "sold my jazz records to Kojo, can't stand the stuff anymore tbh")]
+    )
+    assert not any(f[2] and f[2].startswith("stuff") for f in facts), facts
+    assert ("Yaw", "LIKES", "jazz") not in facts, facts

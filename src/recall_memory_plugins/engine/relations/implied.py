@@ -28,10 +28,11 @@ _ZH_LEAD = frozenset(
 _ZH_PRONOUN_OR_NAME = frozenset({"PRON", "PROPN", "NOUN"})
 
 
-def _implied_en(sentence: Sentence) -> bool:
+def _implied_en(sentence: Sentence, first: bool = False) -> bool:
     if sentence.text.rstrip().endswith("?") or not sentence.tokens[:1]:
         return False
-    if not sentence.tokens[0].text[:1].isupper():  # a turn's sentence starts with a capital
+    # a turn's sentence starts with a capital, or opens the turn ("handed Aurora over to Kemi")
+    if not first and not sentence.tokens[0].text[:1].isupper():
         return False
     for tok in sentence.tokens:
         low = tok.text.lower()
@@ -80,7 +81,7 @@ def with_implied_speaker(annotation: Annotation) -> Annotation:
     inserts: list[tuple[int, str, bool]] = []  # (sentence index, inserted text, zh)
     for i, sentence in enumerate(annotation.sentences):
         zh = sentence.lang.startswith("zh") or is_cjk(sentence.text)
-        if (zh and _implied_zh(sentence)) or (not zh and _implied_en(sentence)):
+        if (zh and _implied_zh(sentence)) or (not zh and _implied_en(sentence, first=i == 0)):
             inserts.append((i, "我" if zh else "I ", zh))
     if not inserts:
         return annotation

@@ -14,6 +14,9 @@ from .match import _ZH_CHANGE_END, _cands, _Match
 
 __all__ = ["_likes"]
 
+# a word that points back at a thing named before ("sold my jazz vinyl, can't stand the stuff")
+_REFERRING = frozenset({"stuff", "thing", "things"})
+
 # "is like", "looks like": a comparison, not a taste (right before the verb)
 _COMPARED = re.compile(r"(?:\b(?:is|am|are|was|were|be|been|looks?|looked|feels?|felt|seems?|seemed"
                        r"|sounds?|sounded)|['’](?:s|m|re))\s+(?:just\s+|really\s+|so\s+|a\s+bit\s+)?$",
@@ -88,7 +91,8 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     hate = bool(re.match(r"hate|dislike|can['’]t|detest|讨厌|厌恶|不喜欢", verb))
     if _DEMONSTRATIVE.match(h.view.text, h.m.end("verb")):
         return []  # "I'm loving this recipe I found", "a huge fan of this genre": one thing seen
-    objs = [o for o in h.obj() if o.name.casefold() not in _NOT_A_TASTE]
+    objs = [o for o in h.obj() if o.name.casefold() not in _NOT_A_TASTE
+            and o.name.casefold().partition(" ")[0] not in _REFERRING]  # "can't stand the stuff anymore"
     # "love taking walks", "expressing myself": a gerund cut from its own object is no taste
     objs = [o for o in objs if not _cut_gerund(o.name, h.view.text, h.m.end("verb"))]
     # "I love the tech and funny jokes of Iron Man", "the freedom and connection it brings": an
