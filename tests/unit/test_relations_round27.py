@@ -176,3 +176,38 @@ def test_the_stuff_is_no_taste(memory: TemporalGraphMemory) -> None:
     )
     assert not any(f[2] and f[2].startswith("stuff") for f in facts), facts
     assert ("Yaw", "LIKES", "jazz") not in facts, facts
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "Dear Aunt Jo, you'll laugh: after ten years of tax returns I've gone from EY to a little bike shop in Ghent.",
+        "you won't believe it: after ten years of tax returns I've gone from EY to a little bike shop in Ghent.",
+    ],
+)
+def test_news_announced_to_the_reader_is_said(memory: TemporalGraphMemory, later: str) -> None:
+    fact = ("Lotte", "WORKS_FOR", "EY")
+    assert fact in facts_after(memory, [(None, "Lotte works for EY.")])
+    facts = facts_after(memory, [("Lotte", later)])
+    assert fact not in facts, facts
+
+
+def test_a_plan_after_you_will_laugh_is_still_a_plan(memory: TemporalGraphMemory) -> None:
+    fact = ("Lotte", "WORKS_FOR", "EY")
+    assert fact in facts_after(memory, [(None, "Lotte works for EY.")])
+    facts = facts_after(memory, [("Lotte", "you'll laugh: I might leave EY for a bike shop next year, who knows")])
+    assert fact in facts, facts
+
+
+def test_a_last_clause_asking_with_ma_leaves_the_rest_said(memory: TemporalGraphMemory) -> None:
+    fact = ("韩松", "LIKES", "视频会议")
+    assert fact in facts_after(memory, [(None, "韩松喜欢视频会议。")])
+    facts = facts_after(memory, [("韩松", "老实说，现在一听到开视频会议就头大，以后能发邮件就别开会了好吗")])
+    assert fact not in facts, facts
+
+
+def test_a_question_with_ma_alone_changes_nothing(memory: TemporalGraphMemory) -> None:
+    fact = ("韩松", "LIKES", "视频会议")
+    assert fact in facts_after(memory, [(None, "韩松喜欢视频会议。")])
+    facts = facts_after(memory, [(None, "韩松现在还喜欢开视频会议吗")])
+    assert fact in facts, facts

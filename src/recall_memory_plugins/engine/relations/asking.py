@@ -66,7 +66,8 @@ def stated_part(text: str) -> str:
         text = _SAID_ASKING.sub(lambda m: m.group().rstrip("?？") + "!", _TAG.sub("!", text))
         text = _NEWS_ASKED.sub(lambda m: m.group(1) + "!", text)
         text = _TOLD_ASKED.sub(lambda m: m.group(1) + "!", text)
-    if _REQUEST_GATE.search(text) or "?" in text or "？" in text:
+    # (a last clause that asks with 吗 alone: "…就头大，能文字沟通的就别拉会了行吗")
+    if _REQUEST_GATE.search(text) or "?" in text or "？" in text or text.rstrip("。！! ").endswith(("吗", "么")):
         text = "，".join(
             c if not _ASKING.search(c) else re.sub("[?？]", "", c)  # said in passing
             for c in _ASKED.split(text)

@@ -168,15 +168,20 @@ PREFACE = re.compile(
     r"(?:(?:has|have|had|did|do|does)(?:n['’]?t|\s+not)\s+|(?:is|are|was|were)\s+|already\s+)?"
     r"(?:heard|missed(?:\s+(?:it|this|that|the\s+(?:news|memo|email|announcement)))?|wonder(?:s|ed|ing)?|ask(?:s|ed|ing)?"
     r"|curious|seen(?:\s+(?:it|this|that|the\s+(?:news|memo|email|announcement)))?|know)\b"
-    r"(?:\s+(?:yet|already))?",
+    r"(?:\s+(?:yet|already))?"
+    # news announced to the reader: "Grandpa, you'll laugh: …", "you won't believe it: …"
+    r"|\byou['’]?ll\s+(?:laugh|never\s+guess|love\s+this|be\s+(?:glad|happy|pleased|surprised|shocked)\s+to\s+(?:hear|know))\b"
+    r"|\byou\s+won['’]?t\s+believe\s+(?:it|this|what\s+happened)\b|\bguess\s+what\b|\bbelieve\s+it\s+or\s+not\b",
     re.IGNORECASE,
 )
 
 
 def without_preface(text: str) -> str:
-    """``text`` without its reminders to the readers (:data:`PREFACE`), and what led into them."""
+    """``text`` without its reminders to the readers and its announcements of news
+    (:data:`PREFACE`), and what led into them."""
     folded = text.casefold()
-    if "if" not in folded and "case" not in folded:  # (most texts: no regex search)
+    if "if" not in folded and "case" not in folded and "you" not in folded and "guess" not in folded \
+            and "believe" not in folded:  # (most texts: no regex search)
         return text
     return PREFACE.sub(" ", text)
 
