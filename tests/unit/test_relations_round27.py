@@ -211,3 +211,29 @@ def test_a_question_with_ma_alone_changes_nothing(memory: TemporalGraphMemory) -
     assert fact in facts_after(memory, [(None, "韩松喜欢视频会议。")])
     facts = facts_after(memory, [(None, "韩松现在还喜欢开视频会议吗")])
     assert fact in facts, facts
+
+
+def test_a_new_owner_in_a_relative_clause_is_no_takeover_by_the_speaker(memory: TemporalGraphMemory) -> None:
+    fact = ("Esi", "MANAGES", "Kestrel project")
+    assert fact in facts_after(memory, [(None, "Esi manages the Kestrel project.")])
+    facts = facts_after(memory, [("Esi", "Kestrel got a new owner I haven't even met yet.")])
+    assert fact not in facts, facts
+
+
+def test_a_new_lead_named_after_a_colon_takes_over(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "Esi manages the Kestrel project."), (None, "Kestrel has a new lead: Kojo.")])
+    assert ("Kojo", "MANAGES", "Kestrel project") in facts, facts
+
+
+def test_from_the_old_city_to_a_new_one_in_chinese_is_a_move(memory: TemporalGraphMemory) -> None:
+    fact = ("王丽", "LIVES_IN", "大连")
+    assert fact in facts_after(memory, [("王丽", "我住在大连。")])
+    facts = facts_after(memory, [("王丽", "从大连到厦门，两个箱子一条狗，南方生活正式开启～")])
+    assert fact not in facts, facts
+
+
+def test_from_the_old_city_to_a_new_one_on_a_trip_changes_nothing(memory: TemporalGraphMemory) -> None:
+    fact = ("王丽", "LIVES_IN", "大连")
+    assert fact in facts_after(memory, [("王丽", "我住在大连。")])
+    facts = facts_after(memory, [("王丽", "从大连到厦门出差三天，周五回来")])
+    assert fact in facts, facts

@@ -137,8 +137,13 @@ _STARTED = ("kick", "kicked", "kicks", "kicking", "sign", "signed", "signs", "sh
 
 
 def arrowed(name: str, text: str) -> bool:
-    """Whether ``name`` stands before an arrow to another name: a change said in notation."""
-    return name in text and re.search(rf"(?<![\w]){re.escape(name)}\s*(?:{ARROW.pattern})\s*\w", text) is not None
+    """Whether ``name`` stands before an arrow to another name: a change said in notation, or
+    in Chinese "从沈阳到深圳"."""
+    if name not in text:
+        return False
+    if not name.isascii() and re.search(rf"从{re.escape(name)}(?:搬|调|转|跳槽|跳)?到", text) is not None:
+        return True
+    return re.search(rf"(?<![\w]){re.escape(name)}\s*(?:{ARROW.pattern})\s*\w", text) is not None
 
 
 _NOT_DISTINCTIVE = _GENERIC_HEADS | _NAME_FILLER

@@ -313,7 +313,7 @@ ZH_CLAUSE = re.compile(r"[^，；。！]+")
 # a change said in notation: "the whole Valencia → Madrid thing"
 ARROW = re.compile(r"→|->|=>|⟶|➡")
 # read on without a change word: an arrow, a farewell
-CUES = Gated(re.compile(f"{ARROW.pattern}|{FAREWELL.pattern}", re.IGNORECASE))
+CUES = Gated(re.compile(f"{ARROW.pattern}|{FAREWELL.pattern}|从[^，。！？]{{1,12}}到", re.IGNORECASE))  # (从沈阳到深圳)
 # after the name of the one sent off: "Kofi's send-off", 给马总办了欢送会
 SENT_OFF = re.compile(r"(?:'s|’s|的)?\s*(?:farewell|send-?off|leaving (?:do|drinks|party)|欢送|散伙|送别)"
                       r"|办了?[个场]?(?:欢送|散伙|送别)", re.IGNORECASE)

@@ -234,7 +234,8 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
     # "Project Atlas has a new lead: Bruno"
     en(
         r"{O}\s+(?:has|got|gets|now\s+has)\s+a\s+new\s+(?:lead|leader|manager|head|owner|director)"
-        r"\s*[:,—-]?\s*{S}",
+        # (not a relative clause: "Pathfinder got a new owner I haven't even met")
+        r"\s*[:,—-]?\s*{S}(?![\s'’]+(?:\w+n['’]t|have|has|had|am|is|was|were|will|would|ve|d|ll|m|never|just)\b)",
         _takeover,
         ex("Project Atlas has a new lead: Bruno.", "Bruno", "MANAGES", "Project Atlas"),
     ),
