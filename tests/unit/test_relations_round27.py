@@ -88,9 +88,15 @@ def test_a_future_reason_after_a_plan_changes_nothing(memory: TemporalGraphMemor
 
 def test_a_full_name_with_a_familiar_title_is_the_person(memory: TemporalGraphMemory) -> None:
     assert ("孟凡", "REPORTS_TO", "邓丽") in facts_after(memory, [(None, "孟凡的上级是邓丽。")])
-    facts = facts_after(memory, [("孟凡", "邓丽姐上个月离职了。新经理来之前，我直接向总监罗斌汇报。")])
+    facts = facts_after(memory, [("孟凡", "邓丽姐上个月离职了。新经理到位之前，我直接向总监罗斌汇报。")])
     assert ("孟凡", "REPORTS_TO", "邓丽") not in facts, facts
     assert ("孟凡", "REPORTS_TO", "罗斌") in facts, facts
+
+
+@pytest.mark.parametrize("text", ["结婚之前，孟凡住在大连。", "毕业之前，孟凡在腾讯工作。"])
+def test_before_a_past_event_is_a_bounded_past(memory: TemporalGraphMemory, text: str) -> None:
+    facts = facts_after(memory, [(None, text)])
+    assert not any(f[0] == "孟凡" for f in facts), facts
 
 
 def test_a_clause_opening_before_is_still_a_past_marker(memory: TemporalGraphMemory) -> None:

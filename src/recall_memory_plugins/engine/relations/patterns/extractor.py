@@ -216,8 +216,10 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
 
 
 # a past marker that opens the clause right before the subject (not "三个月之前": a time ago; not
-# "新领导到位之前，": before an event)
-_ZH_PAST_BEFORE = re.compile(r"(?:(?:^|(?<=[，,。！？；;\s]))(?:以前|之前)|此前|先前|早前|曾经|从前|早年)[，,]?$")
+# "新领导到位之前，": until someone is in place, an interim now)
+_ZH_PAST_BEFORE = re.compile(
+    r"(?:(?<![月年天周期久])(?<!到位)(?<!到岗)(?<!就位)(?<!确定)(?<!定下来)(?<!招到人)(?:以前|之前)|此前|先前|早前|曾经|从前|早年)[，,]?$"
+)
 # "it" never names a person, and as the thing someone likes, owns or relies on it is resolved by
 # salience alone ("I rely on it" after a trip to Lake Tahoe, said of a car the text never named)
 _IT = frozenset({"it", "its", "它"})
