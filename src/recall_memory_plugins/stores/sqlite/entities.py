@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import heapq
 import json
 import sqlite3
 from collections.abc import Collection, Iterable
@@ -12,6 +13,13 @@ from ...errors import InputError, WriteConflictError
 from ...models import Entity, GraphUpdate, Relation
 from ._common import _aliases, _chunks, _qmarks
 from .lifecycle import SqliteConnection
+from .memo import AliasMemo
+
+_VAGUE = frozenset({"OTHER", "THING"})  # entity types a later record may make precise
+
+
+def _newest_first(entity: Entity) -> tuple[int, int, str]:
+    return (-entity.last_step, -entity.first_step, entity.id)
 
 
 class SqliteEntities(SqliteConnection):
@@ -24,14 +32,18 @@ class SqliteEntities(SqliteConnection):
             return
         known: dict[str, list[str]] = {}
         stored: dict[str, str] = {}
+        # name, type, first_step of each entity after this update (for the alias memo)
+        state: dict[str, tuple[str, str, int]] = {}
         ids = list(dict.fromkeys(e.id for e in update.entities))
         for chunk in _chunks(ids):
             for row in conn.execute(
-                f"SELECT id, aliases FROM entities WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
+                "SELECT id, aliases, name, type, first_step FROM entities "
+                f"WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
                 (ns, *chunk),
             ):
                 stored[row[0]] = row[1]
                 known[row[0]] = list(_aliases(row[1]))
+                state[row[0]] = (row[2], row[3], row[4])
         inserts: list[tuple[object, ...]] = []
         updates: list[tuple[object, ...]] = []
         alias_rows: list[tuple[str, str, str]] = []
@@ -48,8 +60,12 @@ class SqliteEntities(SqliteConnection):
                 encoded = stored[ent.id]
             if is_new:
                 inserts.append((ns, ent.id, ent.name, ent.type, encoded, step, step))
+                state[ent.id] = (ent.name, ent.type, step)
             else:
                 updates.append((encoded, step, ent.type, ent.type, ns, ent.id))
+                name, type_, first = state[ent.id]
+                if type_ in _VAGUE and ent.type not in _VAGUE:  # as the UPDATE below does
+                    state[ent.id] = (name, ent.type, first)
         for params in inserts:  # in order: a later record of the same id is an update
             conn.execute(
                 "INSERT INTO entities(namespace, id, name, type, aliases, first_step, last_step) "
@@ -67,6 +83,11 @@ class SqliteEntities(SqliteConnection):
             "VALUES (?, ?, ?)",
             alias_rows,
         )
+        if self._memo is not None and len(self._memo.aliases):  # the kept alias look-ups
+            for eid, aliases in known.items():
+                name, type_, first = state[eid]
+                entity = Entity(ns, eid, name, type_, tuple(aliases), first, step)
+                self._memo.aliases.note(entity, {a.casefold() for a in aliases})
 
     def _write_relations(
         self, conn: sqlite3.Connection, update: GraphUpdate, step: int, at: str, ids: list[int]
@@ -201,6 +222,9 @@ class SqliteEntities(SqliteConnection):
         if type is not None:
             sql += " AND e.type = ?"
             params.append(type)
+        memo = self._memo.aliases if self._memo is not None and self._memo_live and self._lock.held() else None
+        if memo is not None:  # inside a batch: the kept rows, ranked here (memo.py)
+            return self._ranked_aliases(namespace, keys, id_set, type, newest, memo)
         sql += " ORDER BY a.alias_key, e.last_step DESC, e.first_step DESC, e.id"
         kept: dict[str, Entity] = {}
         with self._read() as conn:
@@ -215,6 +239,52 @@ class SqliteEntities(SqliteConnection):
                 rank += 1
                 if eid not in kept and (rank <= newest or name.casefold() == alias_key):
                     kept[eid] = Entity(namespace, eid, name, type_, _aliases(encoded), first, last)
+        return sorted(kept.values(), key=lambda e: (e.first_step, e.id))
+
+    def _ranked_aliases(
+        self,
+        namespace: str,
+        keys: list[str],
+        id_set: set[str] | None,
+        type: str | None,
+        newest: int,
+        memo: AliasMemo,
+    ) -> list[Entity]:
+        """:meth:`_entities_by_alias` from the entities ``memo`` keeps (the missing keys read
+        in one query, every entity of each, kept): the same entities, ranked the same way."""
+        found = {key: memo.get(namespace, key) for key in keys}
+        missing = [key for key, rows in found.items() if rows is None]
+        if missing:
+            read: dict[str, dict[str, Entity]] = {key: {} for key in missing}
+            with self._read() as conn:
+                cur = conn.cursor()
+                cur.row_factory = None
+                for chunk in _chunks(missing):
+                    for key, eid, name, type_, encoded, first, last in cur.execute(
+                        "SELECT a.alias_key, e.id, e.name, e.type, e.aliases, e.first_step, "
+                        "e.last_step FROM entity_aliases a JOIN entities e ON e.namespace = "
+                        "a.namespace AND e.id = a.entity_id WHERE a.namespace = ? AND "
+                        f"a.alias_key IN ({_qmarks(len(chunk))})",
+                        (namespace, *chunk),
+                    ):
+                        read[key][eid] = Entity(
+                            namespace, eid, name, type_, _aliases(encoded), first, last
+                        )
+            for key, rows in read.items():
+                memo.put(namespace, key, rows)
+                found[key] = rows
+        kept: dict[str, Entity] = {}
+        for key in keys:
+            candidates = [
+                e for e in (found[key] or {}).values()
+                if (type is None or e.type == type) and (id_set is None or e.id in id_set)
+            ]  # fmt: skip
+            # the newest (last_step, then first_step descending, then id), and exact names
+            for e in heapq.nsmallest(newest, candidates, key=_newest_first):
+                kept[e.id] = e
+            for e in candidates:
+                if e.name.casefold() == key:
+                    kept[e.id] = e
         return sorted(kept.values(), key=lambda e: (e.first_step, e.id))
 
     def find_recent_entities(self, namespace: str, *, limit: int) -> list[Entity]:

@@ -12,7 +12,11 @@ namespace about either end that hold relations of its type; an ended or confirme
 answers that hold it. Entity writes change no answer: a relation row carries its ends' names,
 and a stored entity's name is never rewritten (an answer with an end that has no entity row yet
 is not kept). Every other write of this connection, and every rollback, empties the memo
-(:meth:`~.lifecycle.SqliteConnection.atomic`). Answers outlive a batch (one ``add()`` is one
+(:meth:`~.lifecycle.SqliteConnection.atomic`).
+
+The memo also keeps the entity alias look-ups of the relation layer (:class:`AliasMemo`): per
+alias, every entity known by it, as stored rows; the ranking (newest first) is done on each
+look-up, and this connection's entity writes update the rows they change. Answers outlive a batch (one ``add()`` is one
 batch): the next batch keeps them only when no other connection committed in between
 (:meth:`RelationMemo.renew`, SQLite's ``PRAGMA data_version``). Reads outside a batch never use
 the memo.
@@ -21,14 +25,61 @@ the memo.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Collection, Hashable
+from collections.abc import Collection, Hashable, Iterable
 
-from ...models import GraphUpdate, Relation
+from ...models import Entity, GraphUpdate, Relation
 
-__all__ = ["MAX_ANSWERS", "RelationMemo"]
+__all__ = ["MAX_ALIAS_ROWS", "MAX_ANSWERS", "AliasMemo", "RelationMemo"]
 
 # the memo is emptied when a batch starts with more answers than this (a bound on its memory)
 MAX_ANSWERS = 4096
+# ... or with more entity rows kept for alias look-ups than this
+MAX_ALIAS_ROWS = 100_000
+
+
+class AliasMemo:
+    """Per (namespace, alias key), every entity the key finds in ``entity_aliases``, kept
+    true by :meth:`note` (this connection's entity writes: a new entity, a new alias, a later
+    ``last_step``, a type made precise). Only entity writes change these rows, and the store's
+    other entity writes (deletes, imports, clears) go through blocks that empty the memo."""
+
+    __slots__ = ("_rows", "_size", "hits", "misses")
+
+    def __init__(self) -> None:
+        self._rows: dict[tuple[str, str], dict[str, Entity]] = {}
+        self._size = 0
+        self.hits = 0
+        self.misses = 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    def get(self, namespace: str, key: str) -> dict[str, Entity] | None:
+        """The entities known by ``key`` (entity id -> entity; not a copy), or None."""
+        found = self._rows.get((namespace, key))
+        if found is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return found
+
+    def put(self, namespace: str, key: str, rows: dict[str, Entity]) -> None:
+        """Keep ``rows``, every entity ``key`` finds in ``namespace`` (none: an empty dict)."""
+        old = self._rows.get((namespace, key))
+        self._size += len(rows) - (len(old) if old is not None else 0) + (old is None)
+        self._rows[(namespace, key)] = rows
+
+    def note(self, entity: Entity, keys: Iterable[str]) -> None:
+        """An entity as just written, known by the alias ``keys``."""
+        for key in keys:
+            kept = self._rows.get((entity.namespace, key))
+            if kept is not None:
+                self._size += entity.id not in kept
+                kept[entity.id] = entity
+
+    def clear(self) -> None:
+        self._rows.clear()
+        self._size = 0
 
 
 class RelationMemo:
@@ -38,9 +89,10 @@ class RelationMemo:
     relation of it has one of them as an end); :meth:`get` returns a new list each time.
     """
 
-    __slots__ = ("_answers", "_by_entity", "_by_relation", "_version", "hits", "misses")
+    __slots__ = ("_answers", "_by_entity", "_by_relation", "_version", "aliases", "hits", "misses")
 
     def __init__(self) -> None:
+        self.aliases = AliasMemo()  # the entity alias look-ups, kept and emptied with the rest
         # key -> (the answer, its namespace, the relation types it holds: None for all)
         self._answers: dict[Hashable, tuple[tuple[Relation, ...], str, frozenset[str] | None]] = {}
         self._by_entity: dict[str, set[Hashable]] = {}
@@ -62,7 +114,12 @@ class RelationMemo:
                 version = int(conn.execute("PRAGMA data_version").fetchone()[0])
             except sqlite3.Error:
                 version = None
-        if version is None or version != self._version or len(self._answers) > MAX_ANSWERS:
+        if (
+            version is None
+            or version != self._version
+            or len(self._answers) > MAX_ANSWERS
+            or len(self.aliases) > MAX_ALIAS_ROWS
+        ):
             self.clear()
         self._version = version
 
@@ -121,6 +178,7 @@ class RelationMemo:
         self._answers.clear()
         self._by_entity.clear()
         self._by_relation.clear()
+        self.aliases.clear()
 
     def _drop(self, keys: set[Hashable] | tuple[()]) -> None:
         for key in keys:
