@@ -70,7 +70,6 @@ from .doubt_words import ADDRESSED as _ADDRESSED
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
 from .doubt_words import AVERSE as _AVERSE
 from .doubt_words import CHANGE as _CHANGE
-from .doubt_words import CUES as _CUES
 from .doubt_words import FAREWELL as _FAREWELL
 from .doubt_words import FOND as _FOND
 from .doubt_words import FORMER_AFTER as _FORMER_AFTER
@@ -88,7 +87,7 @@ from .doubt_words import TOPICS as _TOPICS
 from .doubt_words import WITHIN_JOB as _WITHIN_JOB
 from .doubt_words import ZH_CLAUSE as _ZH_CLAUSE
 from .doubt_words import words as _words
-from .gates import Gated
+from .doubt_words import worth_reading as _worth_reading
 from .lexicon import POSSESSOR
 from .patterns.mood import unasserted, without_preface
 from .schema import PERSON, Mention, RelationProposal, Side
@@ -132,8 +131,6 @@ _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
 _DETERMINERS = frozenset({"my", "our", "i"})  # never objects ("so i'm off X")
 _OWNER = re.compile(r"^(?:'s|’s|的)|^[\u4e00-\u9fff]{0,4}的新?(?:家|房子|住处|地址|公司|单位|工作)")
-# either feeling, for the sentences with no change or topic word ("won't go near sushi")
-_FEELING = Gated(re.compile(f"{_AVERSE.pattern}|{_FOND.pattern}"))
 _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # a turn that says yes to the question before it (after its label, if any: "周杰：嗯，…")
 _YES = re.compile(r"^\s*(?:\S{1,12}[:：]\s*)?(?:嗯|对|是的|是啊|没错|yes\b|yep\b|yeah\b|yup\b|ya\b|correct\b)",
@@ -283,8 +280,7 @@ def doubt_proposals(
         text = plain.lstrip(" ,:;-—") if plain != text else text
         if not text or _OPEN_MOOD.search(text):
             continue
-        if not _CHANGE.search(text) and not _ANY_TOPIC.search(text) and not _CUES.search(text) \
-                and not _FEELING.search(text.casefold()):
+        if not _worth_reading(text):
             continue  # most sentences: three searches, no clause reading
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
         clauses = [c for c in _CLAUSES.split(text) if c.strip()]
@@ -297,8 +293,7 @@ def doubt_proposals(
         cut, kept = heads != kept, heads
         text = "，".join(kept)
         changed = bool(_CHANGE.search(text))
-        if not changed and not _ANY_TOPIC.search(text) and not _CUES.search(text) \
-                and not _FEELING.search(text.casefold()):
+        if not changed and not _worth_reading(text):
             continue  # what is left of it: one search instead of one per type
         topics: dict[str, bool] = {}  # a type's topic words, searched when a relation asks
 

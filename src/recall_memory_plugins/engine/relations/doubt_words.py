@@ -18,6 +18,7 @@ __all__ = [
     "CHANGE",
     "FAMILIES",
     "FAREWELL",
+    "FEELING",
     "FOND",
     "FORMER_AFTER",
     "GUEST",
@@ -30,6 +31,7 @@ __all__ = [
     "TOPICS",
     "WITHIN_JOB",
     "words",
+    "worth_reading",
 ]
 
 _W = r"(?<![a-z])(?:{})(?![a-z])"
@@ -314,6 +316,21 @@ ZH_CLAUSE = re.compile(r"[^，；。！]+")
 ARROW = re.compile(r"→|->|=>|⟶|➡")
 # read on without a change word: an arrow, a farewell
 CUES = Gated(re.compile(f"{ARROW.pattern}|{FAREWELL.pattern}|从[^，。！？]{{1,12}}到", re.IGNORECASE))  # (从沈阳到深圳)
+# either feeling, for the sentences with no change or topic word ("won't go near sushi")
+FEELING = Gated(re.compile(f"{AVERSE.pattern}|{FOND.pattern}"))
+# the four at once, for a plain-ASCII text: one search of its lower-cased form
+_WORTH = Folded("|".join((_CHANGE.pattern, _ANY_TOPIC.pattern, CUES.pattern.pattern, FEELING.pattern.pattern)))
+
+
+def worth_reading(text: str) -> bool:
+    """Whether ``text`` holds a change word, a topic word, a cue (an arrow, a farewell, 从…到)
+    or a feeling: the sentences the doubt rule reads (most chat holds none of them)."""
+    if text.isascii():  # (lower-cased, ASCII matches as the case-insensitive searches below)
+        return _WORTH.search(text) is not None
+    return bool(
+        _CHANGE.search(text) or _ANY_TOPIC.search(text) or CUES.search(text)
+        or FEELING.search(text.casefold())
+    )  # fmt: skip
 # after the name of the one sent off: "Kofi's send-off", 给马总办了欢送会
 SENT_OFF = re.compile(r"(?:'s|’s|的)?\s*(?:farewell|send-?off|leaving (?:do|drinks|party)|欢送|散伙|送别)"
                       r"|办了?[个场]?(?:欢送|散伙|送别)", re.IGNORECASE)
