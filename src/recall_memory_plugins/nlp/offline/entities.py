@@ -243,9 +243,35 @@ def _english_spans(toks: list[_Tok], res: _EnglishResources) -> list[_Span]:
         typ, strong = _span_type(toks, i, j, res)
         if j < n and not taken[j] and _VERSION.fullmatch(toks[j].text):
             j += 1  # "Loyalty 2.0", "Web 3.0": a dotted version is part of the name
+        elif typ != "PERSON" and _numbered(toks, j, taken):
+            # "Channel 4", "Studio 54", "Apollo 11 Labs": a number closes or continues a name
+            j += 1
+            while j < n and toks[j].upos == "PROPN" and not toks[j].zh and not taken[j]:
+                j += 1
+            typ, strong = _span_type(toks, i, j, res)
         spans.append(_Span(i, j, typ, strong))
         i = j
     return spans
 
 
 _VERSION = re.compile(r"v?\d+(?:\.\d+)+")
+_NUMBER = re.compile(r"[1-9]\d{0,2}")  # (not a year, not "07")
+# what may follow a name's number: the end of the clause, a word that is no counted thing
+_AFTER_NUMBER = frozenset({"PUNCT", "ADP", "CCONJ", "SCONJ", "VERB", "AUX", "PART", "PROPN"})
+_WHEN = frozenset("last next this today yesterday tomorrow tonight now recently".split())
+_COUNTED = _DATE_UNITS | frozenset(
+    "hours hour minutes mins times am pm a.m. p.m. % percent km miles kg lbs o'clock x".split()
+)
+
+
+def _numbered(toks: list[_Tok], j: int, taken: list[bool]) -> bool:
+    """Whether the token at ``j``, after a name, is a number that belongs to it: "Channel 4",
+    "Metro Line 4 since May"; not "Leeds 2 years ago", "gave Ana 5 apples", "Zara 2020"."""
+    if j >= len(toks) or taken[j] or not _NUMBER.fullmatch(toks[j].text):
+        return False
+    if j + 1 == len(toks):
+        return True
+    after = toks[j + 1]
+    word = after.text.lower()
+    return not after.zh and word not in _COUNTED and (after.upos in _AFTER_NUMBER or word in _WHEN)
+
