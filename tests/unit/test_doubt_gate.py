@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from benchmarks.synthetic import ChatGenerator
+
 from recall_memory_plugins.engine.relations.doubt_words import (
     ANY_TOPIC,
     CHANGE,
