@@ -274,4 +274,3 @@ def _numbered(toks: list[_Tok], j: int, taken: list[bool]) -> bool:
     after = toks[j + 1]
     word = after.text.lower()
     return not after.zh and word not in _COUNTED and (after.upos in _AFTER_NUMBER or word in _WHEN)
-
