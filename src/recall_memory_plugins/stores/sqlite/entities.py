@@ -213,6 +213,9 @@ class SqliteEntities(SqliteConnection):
         id_set = None if ids is None else set(ids)
         if not keys or id_set == set():
             return []
+        memo = self._memo.aliases if self._memo is not None and self._memo_live and self._lock.held() else None
+        if memo is not None:  # inside a batch: the kept entities, ranked here (memo.py)
+            return self._ranked_aliases(namespace, keys, id_set, type, newest, memo)
         sql = (
             "SELECT a.alias_key, e.id, e.name, e.type, e.aliases, e.first_step, e.last_step "
             "FROM entity_aliases a JOIN entities e ON e.namespace = a.namespace "
@@ -222,9 +225,6 @@ class SqliteEntities(SqliteConnection):
         if type is not None:
             sql += " AND e.type = ?"
             params.append(type)
-        memo = self._memo.aliases if self._memo is not None and self._memo_live and self._lock.held() else None
-        if memo is not None:  # inside a batch: the kept rows, ranked here (memo.py)
-            return self._ranked_aliases(namespace, keys, id_set, type, newest, memo)
         sql += " ORDER BY a.alias_key, e.last_step DESC, e.first_step DESC, e.id"
         kept: dict[str, Entity] = {}
         with self._read() as conn:
