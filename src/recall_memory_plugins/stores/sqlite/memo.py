@@ -15,11 +15,12 @@ is not kept). Every other write of this connection, and every rollback, empties 
 (:meth:`~.lifecycle.SqliteConnection.atomic`).
 
 The memo also keeps the entity alias look-ups of the relation layer (:class:`AliasMemo`): per
-alias, every entity known by it, as stored rows; the ranking (newest first) is done on each
-look-up, and this connection's entity writes update the rows they change. Answers outlive a batch (one ``add()`` is one
-batch): the next batch keeps them only when no other connection committed in between
-(:meth:`RelationMemo.renew`, SQLite's ``PRAGMA data_version``). Reads outside a batch never use
-the memo.
+alias, every entity known by it, as stored; the ranking (newest first) is done on each
+look-up, and this connection's entity writes update the entities they change.
+
+Answers outlive a batch (one ``add()`` is one batch): the next batch keeps them only when no
+other connection committed in between (:meth:`RelationMemo.renew`, SQLite's
+``PRAGMA data_version``). Reads outside a batch never use the memo.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ __all__ = ["MAX_ALIAS_ROWS", "MAX_ANSWERS", "AliasMemo", "RelationMemo"]
 
 # the memo is emptied when a batch starts with more answers than this (a bound on its memory)
 MAX_ANSWERS = 4096
-# ... or with more entity rows kept for alias look-ups than this
+# ... or with more entities kept for alias look-ups than this
 MAX_ALIAS_ROWS = 100_000
 
 
