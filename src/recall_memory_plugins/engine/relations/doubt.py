@@ -59,6 +59,7 @@ from .comention import WEAK as _WEAK
 from .comention import both_ends_named
 from .doubt_names import acronym_named as _acronym_named
 from .doubt_names import arrowed as _arrowed
+from .doubt_names import carried_subject as _carried_subject
 from .doubt_names import family_named as _family_named
 from .doubt_names import kept as _kept
 from .doubt_names import left_from as _left_from
@@ -76,11 +77,13 @@ from .doubt_words import FORMER_AFTER as _FORMER_AFTER
 from .doubt_words import GUEST as _GUEST
 from .doubt_words import HABIT as _HABIT
 from .doubt_words import HEARD as _HEARD
+from .doubt_words import MOVED_BY as _MOVED_BY
 from .doubt_words import PAST as _PAST
 from .doubt_words import POSSESSED as _POSSESSED
 from .doubt_words import POSSESSED_WORK as _POSSESSED_WORK
 from .doubt_words import QUOTING as _QUOTING
 from .doubt_words import RECORD_OF as _RECORD_OF
+from .doubt_words import SAYING as _SAYING
 from .doubt_words import SENT_OFF as _SENT_OFF
 from .doubt_words import STRONG as _STRONG
 from .doubt_words import TOPICS as _TOPICS
@@ -106,23 +109,11 @@ _OPEN_MOOD = re.compile(
 # a journey or a stand-in leaves no home or job behind ("flew to Dubai for a conference", "off sick")
 _TRIP = re.compile(
     _words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ve", "driving", r"trips?", "vacation",
-           "holiday", r"conferences?", "business", "tour", "commut\\w*", "off sick", "in the meantime")
+           "holiday", r"conferences?", "business", "tour", "commut\\w*", "off sick", "in the meantime",
+           r"workshops?", r"stay(?:s|ing)? with", "fortnight")
     # (去北京开会; not 第一次开会就拖堂了: a meeting where one works)
     + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞",
     re.IGNORECASE,
-)
-# verbs whose object is the one who changed ("the firm transferred him to Tokyo")
-_MOVED_BY = (
-    "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
-    "poach", "ship", "pack", "把", "将", "起",  # 上周起邓凯…: a time, not a verb
-    "派", "外派", "调派", "安排",  # 公司派刘建国常驻深圳
-    "appoint", "任命", "聘", "委任",  # 宣布任命前华为高管赵雪梅为副总裁
-)
-# verbs of saying and knowing: the name after them opens a clause ("confirmed he's no longer ...")
-_SAYING = (
-    "said", "says", "say", "told", "tells", "confirm", "mention", "heard", "hear", "think",
-    "thought", "report", "announc", "wrote", "writes", "note", "explain", "guess", "know",
-    "knew", "learn", "realis", "realiz", "说", "表示", "称", "听说", "证实", "透露",
 )
 # a possessive determiner after a verb is no object ("has become my favourite")
 _ADDITIVE = re.compile(r"\b(?:also|as well|too|in addition|besides)\b|也|还|同时|另外|兼")
@@ -138,7 +129,7 @@ _YES = re.compile(r"^\s*(?:\S{1,12}[:：]\s*)?(?:嗯|对|是的|是啊|没错|ye
 # clauses a plan or a denial may hold for alone (a reason after a plan is said: "the fair will be run
 # by Dmitri, as Léa has stepped back", "… after Chidi stepped aside"; not "…, as he'll be staying")
 _CLAUSES = re.compile(
-    r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which)\b"
+    r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which|and (?:he|she|they) (?:won['’]?t|will not))\b"
     r"|(?:as|because)\b(?![^,.]*(?:\bwill\b|['’]ll\b|\bgoing to\b|\bgonna\b)))"
     r"|\s(?=after\b[^,.;]{0,60}?\b(?:stepped|left|quit|retired|resigned|was|were|went)\b)",
     re.IGNORECASE,
@@ -405,6 +396,10 @@ def doubt_proposals(
             for m in mentions
         ):  # no one else named: the speaker ("our new place in Milwaukee")
             ids.setdefault(speaker_id, False)
+        carried = _carried_subject(mentions, i, after_verb | after_preposition) \
+            if speaker_id is None and not _TRIP.search(whole) and "travel" not in whole else None  # (a trip's)
+        if carried:  # a note's sentence without a subject ("Graduated from X"): only X is doubted
+            ids.setdefault(carried, False)
 
         def boss_left(text: str = text, changed: bool = changed, strong: bool = strong,
                       held: bool = trip or past, sent_off: bool = False) -> bool:
@@ -466,6 +461,8 @@ def doubt_proposals(
                 named = (bool(other) and _named(str(other).casefold(), folded)) or any(
                     m.sentence == i and other_id in m.entity_ids for m in mentions
                 ) or _acronym_named(str(other or ""), sentence.text)  # "the Arc" for "Sonos Arc"
+                if entity_id == carried and not named:
+                    continue
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
                 arrow = named and not trip and _arrowed(str(other).casefold(), folded)
                 left = arrow or (named and not trip and _left_from(str(other).casefold(), folded))

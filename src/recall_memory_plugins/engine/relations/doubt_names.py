@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from ...nlp.base import Token
 from .doubt_words import ARROW, FAMILIES
 from .names import is_cjk
+from .schema import PERSON, Mention
 
 __all__ = [
     "acronym_named",
+    "carried_subject",
     "family_named",
     "kept",
     "left_from",
@@ -167,3 +169,22 @@ def word_named(name: str, text: str, *, still: re.Pattern[str] | None = None) ->
     return in_(text) and not (
         still is not None and any(in_(p) and still.search(p) for p in _FELT_PARTS.split(text))
     )
+
+
+def carried_subject(mentions: Sequence[Mention], index: int, objects: set[int]) -> str | None:
+    """The person sentence ``index`` of a note is about when it names no one as its subject:
+    the one person named in the sentence before ("Congrats card for Jamal!! Graduated from
+    Howard on Saturday", "saw Lars at the gym ... asked him - left Spotify after 6 yrs").
+    ``objects``: offsets of the sentence's mentions after a verb or a preposition, which are
+    not its subject. None when it names a subject (a person, "I", "she") or the sentence
+    before names no person or several."""
+    if index == 0:
+        return None
+
+    def person(m: Mention) -> bool:
+        return m.type == PERSON or (m.kind == "pronoun" and m.gender != "n")
+
+    if any(m.sentence == index and m.start not in objects and person(m) for m in mentions):
+        return None
+    before = {e for m in mentions if m.sentence == index - 1 and person(m) for e in m.entity_ids}
+    return next(iter(before)) if len(before) == 1 else None

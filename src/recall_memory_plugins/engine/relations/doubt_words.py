@@ -24,9 +24,11 @@ __all__ = [
     "GUEST",
     "HABIT",
     "HEARD",
+    "MOVED_BY",
     "PAST",
     "QUOTING",
     "RECORD_OF",
+    "SAYING",
     "STRONG",
     "TOPICS",
     "WITHIN_JOB",
@@ -71,7 +73,7 @@ _CHANGE_EN = _words(
     "farewell", r"good-?bye", r"mov(?:e|ed|es|ing)", r"relocat\w*", "packed up", "sold", "as of",
     r"selling", "for rent", "new", "now", "nowadays", "these days", r"switch\w*", "lost",
     r"g[ia]ve up", "giving up", "between jobs", r"step(?:s|ped|ping) (?:down|aside|back)",
-    r"hand(?:ed|s)? (?:in|over)", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
+    r"hand(?:ed|s)? (?:in|over)", r"hand(?:ed|s)? (?:[\w']+ ){1,4}over to", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
     "baton",  # "passing the Mercury baton", "handed the baton to Ines"
     r"alum(?:n\w*|s)?", r"graduat\w*", r"tassels?", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
     r"previous(?:ly)?", r"(?:last|final) (?:day|paycheck|shift|week at|session|class|lesson|practice|training)", "instead", "different",
@@ -114,7 +116,7 @@ _STRONG_EN = _words(
     "sold", "for rent", "packed up", r"(?:is|are|was|were) over", r"clear(?:ed|s)? out",
     r"(?:are|'re|’re) (?:officially |finally |so )?(?:done|through)(?! with)",  # "Lewis and I are done"
     r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out", r"hasn'?t", r"haven'?t",
-    r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"(?:not|never) coming back", r"split(?:ting)? (?:up|from)", "broke up",
+    r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"(?:not|never|won['’]?t|will not) (?:be )?coming back", r"split(?:ting)? (?:up|from)", "broke up",
     r"jump(?:ed|s|ing)? ship", r"done with", r"sw(?:ore|orn|ear|ears) off", "rear-view mirror",
     r"(?:don'?t|doesn'?t|do not|does not) miss", r"pull(?:ed|s)? (?:\w+ )?off",
     r"replac(?:ed|es|ing)", r"(?:are|is) behind (?:him|her|me|them|us)",
@@ -126,7 +128,7 @@ _STRONG_EN = _words(
     r"(?:and|&) \w+ (?:have |had |just |finally )?split(?! (?:the|a|an|their|our|his|her|its|it|this|that)\b)",
     r"(?:is|'s|are|'re|was) (?:now )?ancient history", r"(?:is|'s|are|'re) history now",
     r"hand(?:ed|s|ing)? (?:the |my |our |her |his |their )?keys? (?:back|over|in)",
-    r"wrapp(?:ed|ing) up (?:at|with)", r"(?:days|weeks|months|years) off",
+    r"wrapp(?:ed|ing) up (?:at|with)", r"(?:days|weeks|months|years) off", r"(?:last|final) day (?:at|with|in)",
     # "handed my lanyard back", "lured away from Equinor"
     r"hand(?:ed|s|ing)? (?:my|the|her|his|their|our) (?:lanyard|badge|keycard|key card|access card|uniform) back",
     r"lured away",
@@ -239,12 +241,12 @@ AVERSE = re.compile(
     r"|f(?:a|e)ll(?:en|ing|s)? out of love|lost (?:all )?(?:interest|my taste|the taste|the appetite)"
     r"|(?:gone|went|going) cold on|(?:is|are|was|were) the worst|never again|cured (?:me|him|her|them|us)|(?:a|an absolute|a total|a living) nightmare)\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
-    r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|厌倦|死心"
+    r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|厌倦|死心|不(?:再)?爱[\u4e00-\u9fff]{1,4}了"
 )
 FOND = re.compile(
     r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about"
     r"|gr(?:own|ew|ows) on (?:me|him|her|them|us)|c(?:o|a)me (?:round )?to (?:enjoy|like|love)"
-    r"|f(?:a|e)ll(?:en)? for|(?:the )?most fun|so much fun|such fun|a blast)\b"
+    r"|f(?:a|e)ll(?:en)? for|(?:the )?most fun|so much fun|such fun|a blast|(?:my|our|his|her|their) fav(?:ou?rite)?s?)\b"
     r"|爱上|迷上|上瘾|入坑|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
 )
 # changes of a habit or a thing owned: they say nothing about a home, a job or a partner
@@ -353,3 +355,18 @@ POSSESSED_WORK = re.compile(
 # before the name of the one a letter or message is addressed to: "Dear Aunt Rosa,", "Hi Tom,", 亲爱的
 ADDRESSED = re.compile(r"(?:\b(?:dear|dearest|hi|hey|hello)\s+(?:(?:aunt|uncle|auntie|grandma|grandpa|"
                        r"mr\.?|mrs\.?|ms\.?|dr\.?)\s+)?|亲爱的|致)$", re.IGNORECASE)
+
+# verbs whose object is the one who changed ("the firm transferred him to Tokyo")
+MOVED_BY = (
+    "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
+    "poach", "ship", "pack", "把", "将", "起",  # 上周起邓凯…: a time, not a verb
+    "派", "外派", "调派", "安排",  # 公司派刘建国常驻深圳
+    "appoint", "任命", "聘", "委任",  # 宣布任命前华为高管赵雪梅为副总裁
+)
+# verbs of saying and knowing: the name after them opens a clause ("confirmed he's no longer ...")
+SAYING = (
+    "said", "says", "say", "told", "tells", "confirm", "mention", "heard", "hear", "think",
+    "thought", "report", "announc", "wrote", "writes", "note", "explain", "guess", "know",
+    "knew", "learn", "realis", "realiz", "说", "表示", "称", "听说", "证实", "透露",
+    "知道", "得知", "发现",  # 问了才知道她三月份就跳槽过去了
+)

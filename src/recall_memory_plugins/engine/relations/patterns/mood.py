@@ -126,6 +126,13 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "When he was a kid, Tom lived in Denver.",
         "As a child, Sue liked milk.",
     ),
+    # a belief said to be mistaken: 大家都以为X (but it is not so); not 引以为傲, 以为主
+    _row(
+        "Chinese mistaken belief",
+        r"(?<!引)以为(?![主荣傲戒鉴])",
+        "朋友都以为我不喜欢猫了，怎么可能。",
+        "大家还以为孙悦搬去上海了，其实她没走。",
+    ),
     _row(
         "Chinese bounded past",
         r"[0-9０-９]{2,4}年(?:代)?的时候|那时候|那个时候|当年|上大学的时候|读书的时候|(?:加入|来到?|去|进入?|搬到)[^，,。]{1,8}之前",
@@ -171,7 +178,10 @@ PREFACE = re.compile(
     r"(?:\s+(?:yet|already))?"
     # news announced to the reader: "Grandpa, you'll laugh: …", "you won't believe it: …"
     r"|\byou['’]?ll\s+(?:laugh|never\s+guess|love\s+this|be\s+(?:glad|happy|pleased|surprised|shocked)\s+to\s+(?:hear|know))\b"
-    r"|\byou\s+won['’]?t\s+believe\s+(?:it|this|what\s+happened)\b|\bguess\s+what\b|\bbelieve\s+it\s+or\s+not\b",
+    r"|\byou\s+won['’]?t\s+believe\s+(?:it|this|what\s+happened)\b|\bguess\s+what\b|\bbelieve\s+it\s+or\s+not\b"
+    # an admission is no promise: "ok I'll admit it: the standups are my favourite", "ngl"
+    r"|\b(?:i['’]?ll|i\s+will|i\s+(?:have|had|got)\s+to|i\s+must|(?:i\s+)?gotta|(?:i\s+)?have\s+to|i\s+do)\s+"
+    r"(?:admit|confess)(?:\s+(?:it|this|that))?\b|\bi['’]?ll\s+be\s+honest\b|\bnot\s+gonna\s+lie\b|\bngl\b",
     re.IGNORECASE,
 )
 
@@ -181,7 +191,9 @@ def without_preface(text: str) -> str:
     (:data:`PREFACE`), and what led into them."""
     folded = text.casefold()
     if "if" not in folded and "case" not in folded and "you" not in folded and "guess" not in folded \
-            and "believe" not in folded:  # (most texts: no regex search)
+            and "believe" not in folded and "admit" not in folded and "confess" not in folded \
+            and "honest" not in folded and "lie" not in folded and "ngl" not in folded:
+        # (most texts: no regex search)
         return text
     return PREFACE.sub(" ", text)
 
