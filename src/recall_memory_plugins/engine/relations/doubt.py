@@ -396,8 +396,9 @@ def doubt_proposals(
             for m in mentions
         ):  # no one else named: the speaker ("our new place in Milwaukee")
             ids.setdefault(speaker_id, False)
-        carried = _carried_subject(mentions, i, after_verb | after_preposition) \
-            if speaker_id is None and not _TRIP.search(whole) and "travel" not in whole else None  # (a trip's)
+        carried = _carried_subject(mentions, i, after_verb | after_preposition) if speaker_id is None else None
+        if carried and (_TRIP.search(whole) or "travel" in whole):
+            carried = None  # (a note about a trip: its sentences are the trip's)
         if carried:  # a note's sentence without a subject ("Graduated from X"): only X is doubted
             ids.setdefault(carried, False)
 
