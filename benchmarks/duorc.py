@@ -31,6 +31,7 @@ from . import _common as C
 
 BUDGETS = (250, 500, 1000)
 CHUNK_TOKENS = 80
+TUNING_PLOTS = 285  # plots 1-285 (file order) choose parameters, 286-571 report them
 PUBLISHED = {"recallm": 0.4813382899628253, "vectordb": 0.5571747211895911,
              "hybrid": 0.5267657992565056}
 T0 = datetime(2025, 1, 6, 9, 0, tzinfo=timezone.utc)
@@ -110,6 +111,9 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
                            "pass --data DIR (the recallm/ folder of cisco-open/DeepVision) or set "
                            "RECALL_RECALLM_PATH.")
     files = sorted(plots_dir.glob("test-*.txt"), key=lambda p: int(p.stem.split("-")[1]))
+    half = getattr(args, "half", "all")
+    if half != "all":  # plots 1-285 (file order) tune, 286-571 report
+        files = files[:TUNING_PLOTS] if half == "tuning" else files[TUNING_PLOTS:]
     if args.smoke:
         files = files[:4]
     elif args.plots:
@@ -193,7 +197,8 @@ def run(args: Any) -> tuple[dict[str, Any], dict[str, Any]]:
     }
     agg["full"] = {"answerable": 1.0, "all": C.mean(full["all"]), "tokens": C.mean(full_tokens)}
     meta = {
-        "command": "python -m benchmarks.duorc" + (" --smoke" if args.smoke else ""),
+        "command": "python -m benchmarks.duorc" + (" --smoke" if args.smoke else "")
+        + (f" --half {half}" if half != "all" else "") + (f" --plots {args.plots}" if args.plots else ""),
         "environment": env, "plots": len(files), "chunks": n_chunks,
         "questions": n_questions, "answerable": len(full["answerable"]),
         "chunk_tokens": CHUNK_TOKENS, "budgets": list(budgets),
@@ -294,6 +299,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--data", help="the recallm/ data folder (default ../shared/data/recallm)")
     parser.add_argument("--budgets", type=int, nargs="+", default=list(BUDGETS))
     parser.add_argument("--plots", type=int, default=None, help="only the first N plots")
+    parser.add_argument("--half", choices=("all", "tuning", "reporting"), default="all",
+                        help="plots 1-285 (tuning) or 286-571 (reporting); default all")
     args = parser.parse_args(argv)
     agg, meta = run(args)
     plots = plot(agg, meta, args.out)

@@ -23,7 +23,7 @@ from typing import Any
 from . import _common as C
 from . import duorc as D
 
-TUNING_PLOTS = 285
+TUNING_PLOTS = D.TUNING_PLOTS
 
 
 def narrative_follow_ups(weights: Sequence[float]) -> Any:

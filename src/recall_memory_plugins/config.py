@@ -46,6 +46,12 @@ class MemoryConfig:
         dense_weight: with ``fused`` and an ``embedder``, the weight of the semantic signal
             (cosine similarity of question and statement, normalised to 0..1 over the
             candidates) beside ``lexical_weight`` (ignored without an embedder).
+        dense_candidates: with ``fused`` and an ``embedder``, how many statements nearest to the
+            question in meaning join the lexical and graph candidates (an answer that shares no
+            word with the question is found only this way); 0: the semantic signal only
+            reorders what the other stages found. 10 (default) was chosen on the LOCOMO tuning
+            half (level with 0; as many as the ranking keeps cost 1-3 points of answers there)
+            and DuoRC plots 1-120 (+0.9 points at 250 and 500 tokens); benchmarks/README.md.
         excerpts: with ``fused``, whether a long statement may enter the context as its
             ``excerpt_sentences`` sentences that best match the question ("…" marks what was
             left out; the full text stays in :attr:`RecalledStatement.full_text`). ``"off"``
@@ -94,6 +100,7 @@ class MemoryConfig:
     graph_weight: float = 0.2
     recency_weight: float = 0.1
     dense_weight: float = 1.0
+    dense_candidates: int = 10
     excerpts: Excerpts | bool = "off"
     fill_recent: bool = True
     excerpt_sentences: int = 1
@@ -150,6 +157,11 @@ class MemoryConfig:
                 raise ConfigurationError(
                     f"MemoryConfig.{name} must be a number >= 0, got {value!r}"
                 )
+        if isinstance(self.dense_candidates, bool) or not isinstance(self.dense_candidates, int) \
+                or self.dense_candidates < 0:
+            raise ConfigurationError(
+                f"MemoryConfig.dense_candidates must be an int >= 0, got {self.dense_candidates!r}"
+            )
         if any(not 0 <= float(w) <= 1 for w in self.follow_up_weights):
             raise ConfigurationError("MemoryConfig.follow_up_weights must lie in 0..1")
         if self.temporal_window < 0:

@@ -13,6 +13,7 @@ import logging
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .._optional import require
@@ -28,6 +29,33 @@ logger = logging.getLogger(__name__)
 
 CACHE_SIZE = 20_000  # vectors of statements without a stored one, kept in memory (~1.5 kB each)
 QUESTION_CACHE_SIZE = 256  # question vectors (a question is often asked at several budgets)
+# the nearest statements are searched among each namespace's newest this many steps (all
+# namespaces' searched vectors together stay under it too: ~77 MB at 384 dimensions)
+NEAREST_STEPS = 50_000
+# statements without a stored vector (added before the embedder was set) embedded for that search
+# per namespace; beyond it they are left out of the search (still scored when found otherwise)
+NEAREST_EMBED_LIMIT = 2_000
+
+
+@dataclass
+class _NearestIndex:
+    """One namespace's searched statements: ids, steps and unit vectors (rows of ``matrix``)."""
+
+    generation: int  # the namespace's generation (edits, deletes and clears bump it)
+    step: int  # the newest step read
+    ids: list[int]
+    steps: list[int]
+    buffer: Any  # rows 0..len(ids) are the vectors; room to grow after them (no copy per add)
+    embedded: int = 0  # statements embedded here (no stored vector)
+
+    def append(self, np: Any, rows: Any) -> None:
+        """Add ``rows`` after the searched ones, growing the buffer by doubling."""
+        size, n = len(self.ids), len(rows)
+        if size + n > len(self.buffer):
+            grown = np.zeros((max(2 * len(self.buffer), size + n, 64), self.buffer.shape[1]), dtype="float32")
+            grown[:size] = self.buffer[:size]
+            self.buffer = grown
+        self.buffer[size : size + n] = rows
 
 
 class DenseSignal:
@@ -52,6 +80,8 @@ class DenseSignal:
         self._questions: OrderedDict[str, Any] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()
+        self._nearest: OrderedDict[str, _NearestIndex] = OrderedDict()  # by namespace, LRU
+        self._nearest_lock = threading.Lock()
 
     @property
     def dimensions(self) -> int:
@@ -203,3 +233,81 @@ class DenseSignal:
             for st in rest:
                 vectors[st.id] = by_text[st.text]
         return {sid: max(0.0, float(vec @ q)) for sid, vec in vectors.items()}
+
+    # ------------------------------------------------------------------------------ search
+    def nearest(self, store: GraphStore, namespace: str, question: str, k: int) -> list[tuple[int, int]]:
+        """The ``k`` current statements of ``namespace`` nearest to ``question`` by cosine, as
+        ``(statement id, step)``, best first: the candidates a question that shares no word with
+        its answer can only find this way. Searched in memory among the namespace's newest
+        :data:`NEAREST_STEPS` steps; each call reads the namespace's state (one read) and first
+        reads what was stored since the last one (``find_statements`` after the newest step read,
+        and their stored vectors; the others embedded, up to :data:`NEAREST_EMBED_LIMIT` a
+        namespace). An edit, a delete or a clear (a new generation) reads the namespace again."""
+        np = self.np
+        if k <= 0 or not question.strip():
+            return []
+        generation, newest_step = store.current_state(namespace)
+        if newest_step <= 0:
+            return []
+        with self._nearest_lock:
+            index = self._nearest.get(namespace)
+            if index is None or index.generation != generation or newest_step < index.step:
+                index = _NearestIndex(generation, 0, [], [], np.zeros((0, self.dimensions), dtype="float32"))
+            if newest_step > index.step:
+                self._extend(store, namespace, index, newest_step)
+            self._nearest[namespace] = index
+            self._nearest.move_to_end(namespace)
+            while len(self._nearest) > 1 and sum(len(i.ids) for i in self._nearest.values()) > NEAREST_STEPS:
+                self._nearest.popitem(last=False)
+            if not index.ids:
+                return []
+            sims = index.buffer[: len(index.ids)] @ self.embed_question(question)
+            top = min(k, len(index.ids))
+            best = np.argpartition(-sims, top - 1)[:top] if top < len(index.ids) else np.arange(len(index.ids))
+            best = best[np.argsort(-sims[best], kind="stable")]
+            return [(index.ids[i], index.steps[i]) for i in best.tolist() if sims[i] > 0]
+
+    def _extend(self, store: GraphStore, namespace: str, index: _NearestIndex, newest_step: int) -> None:
+        """Add the current statements of steps after ``index.step`` up to ``newest_step``."""
+        np = self.np
+        since = max(index.step + 1, newest_step - NEAREST_STEPS + 1)
+        found = [
+            st for st in store.find_statements(namespace, since_step=since, until_step=newest_step)
+            if st.superseded_by is None
+        ]
+        index.step = newest_step
+        if not found:
+            return
+        stored = store.find_vectors(namespace, self.name, [st.id for st in found])
+        vectors: dict[int, Any] = {}
+        missing: list[Statement] = []
+        for st in found:
+            blob = stored.get(st.id)
+            vec = None if blob is None else self.decode(blob)
+            if vec is None:
+                missing.append(st)
+            else:
+                vectors[st.id] = vec
+        room = max(0, NEAREST_EMBED_LIMIT - index.embedded)
+        if len(missing) > room:
+            logger.info(
+                "%d statements of %r have no stored %r vector and are left out of the nearest-"
+                "statement search (added before the embedder was set)",
+                len(missing) - room, namespace, self.name,
+            )
+            missing = missing[len(missing) - room :] if room else []  # (the newest kept)
+        if missing:
+            by_text = self._cached(st.text for st in missing)
+            vectors.update((st.id, by_text[st.text]) for st in missing)
+            index.embedded += len(missing)
+        kept = [st for st in found if st.id in vectors]  # (in the store's order: by step)
+        if not kept:
+            return
+        index.append(np, np.asarray([vectors[st.id] for st in kept], dtype="float32"))
+        index.ids += [st.id for st in kept]
+        index.steps += [st.t_index for st in kept]
+        over = len(index.ids) - NEAREST_STEPS
+        if over > 0:  # (several statements a step: the newest NEAREST_STEPS statements)
+            size = len(index.ids)
+            index.buffer = index.buffer[over:size].copy()
+            del index.ids[:over], index.steps[:over]

@@ -400,14 +400,21 @@ class RecallMixin(BudgetFillMixin):
                     cand = cands[sid] = Candidate(sid, t_index)
                 cand.graph += concept_weight[name]
                 cand.concepts = (*cand.concepts, name)
-        if not cands:
-            return [], "recent"
         by_id: dict[int, Statement] = {}
         dense = self._dense
         dense_weight = cfg.dense_weight if dense is not None else 0.0
         if dense is not None and dense_weight:
+            # the statements nearest in meaning join the candidates: an answer that shares no
+            # word with the question is found only this way
+            for sid, t_index in dense.nearest(self.store, ns, question, cfg.dense_candidates):
+                cands.setdefault(sid, Candidate(sid, t_index))
+            # (a statement superseded or deleted since the search read it: left out)
+            by_id = {s.id: s for s in self.store.get_statements(ns, list(cands)) if s.superseded_by is None}
+            cands = {sid: c for sid, c in cands.items() if sid in by_id}
+        if not cands:
+            return [], "recent"
+        if by_id and dense is not None:
             ids = list(cands)
-            by_id = {s.id: s for s in self.store.get_statements(ns, ids)}
             stored = self.store.find_vectors(ns, dense.name, ids)
             for sid, sim in dense.similarities(question, by_id.values(), stored).items():
                 cands[sid].dense = sim
