@@ -43,3 +43,27 @@ def test_recall_ranks_by_meaning_with_vectors_the_store_kept(
         assert top == CELLO
     with TemporalGraphMemory(store, annotator="offline", relations=False, namespace=ns) as plain:
         assert plain.recall(QUESTION, token_budget=30).statements[0].statement.text != CELLO
+
+
+def test_the_nearest_statements_are_found_and_follow_edits(
+    store: GraphStore, ns: str, minilm: MiniLMEmbedder
+) -> None:
+    """An answer sharing no word with the question is found by the nearest-statement search on
+    every store; an edit (a new generation) is searched in its new wording."""
+    question = "Which musical instrument does he practise?"
+    fillers = [f"The football squad will practise drill {i} on the north field." for i in range(2)]
+    fillers += [f"Lunch today was pasta with sauce number {i}." for i in range(10)]
+    with TemporalGraphMemory(
+        store, annotator="offline", relations=False, namespace=ns, embedder=minilm
+    ) as memory:
+        (cello_id,) = memory.add(CELLO, at=T0).statement_ids
+        memory.add_many(fillers, at=T0 + timedelta(minutes=1))
+
+        def texts() -> list[str]:
+            return [r.statement.text for r in memory.recall(question, token_budget=100).statements]
+
+        assert CELLO in texts()
+        violin = "Tom has a violin lesson every Tuesday evening."
+        memory.update_statement(cello_id, violin)
+        got = texts()
+        assert violin in got and CELLO not in got
