@@ -253,11 +253,13 @@ class DenseSignal:
             index = self._nearest.get(namespace)
             if index is None or index.generation != generation or newest_step < index.step:
                 index = _NearestIndex(generation, 0, [], [], np.zeros((0, self.dimensions), dtype="float32"))
-            if newest_step > index.step:
+            grown = newest_step > index.step
+            if grown:
                 self._extend(store, namespace, index, newest_step)
             self._nearest[namespace] = index
             self._nearest.move_to_end(namespace)
-            while len(self._nearest) > 1 and sum(len(i.ids) for i in self._nearest.values()) > NEAREST_STEPS:
+            # (only a read can grow what is kept: then all namespaces' rows are counted)
+            while grown and len(self._nearest) > 1 and sum(len(i.ids) for i in self._nearest.values()) > NEAREST_STEPS:
                 self._nearest.popitem(last=False)
             if not index.ids:
                 return []
