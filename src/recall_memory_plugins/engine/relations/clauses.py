@@ -72,6 +72,7 @@ _HEARD = re.compile(
 )
 # the parts of an English clause: a future or a condition holds from its part on
 # (an emoji ends a part of a chat message: "ex-Nokia as of Friday 🙂 lmk if …")
+_DONE = re.compile(r"\b(?:yesterday|last (?:night|week|weekend|month)|already)\b|昨天|上周|上个月|已经", re.IGNORECASE)
 _PARTS = re.compile(
     r",\s+|\s*[，；]\s*|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
 )
@@ -111,7 +112,11 @@ def asserted_head(clause: str) -> str:
         if unasserted(clause[start:end]) and not scheduled(clause):
             if _FOR_A_WHILE.search(clause[start:]):
                 return ""  # "…, since he'll be staying with her over the holidays": a stay
-            return clause[:start]
+            # a later part said as done is no part of the plan: "I'll be WFH from the new place
+            # from Monday, movers came yesterday"
+            done = [clause[a:b] for a, b in zip(starts[k + 1 :], [*starts[k + 2 :], len(clause)], strict=False)
+                    if _DONE.search(clause[a:b]) and not unasserted(clause[a:b])]
+            return "，".join(part for part in (clause[:start], *done) if part.strip())
     return clause
 
 

@@ -22,7 +22,8 @@ flat are mine"): a topic word of the type alone, or a change word alone, also pu
 relations in doubt -- unless the sentence is about a trip or a bounded past ("back in 2010",
 "house-sitting for the next two weeks"), denies or plans a change in another clause, the
 patterns read a relation of the person from it ("Alice moved to Lyon" explains its "moved"),
-or the change is a habit, a thing or a promotion ("quit smoking", "a new phone"). The old value
+or the change is a habit, a thing or a promotion ("quit smoking", "a new phone"); a trip, a stay
+or a return said of another person named as its subject is theirs ("..., Aiko stayed put"). The old value
 said to hold keeps the fact ("is staying at Intel", 又回昆明). This costs recall on look-alikes
 ("Ken turned down an offer from Cyberdyne" leaves his employer unsure) for fewer stale facts;
 measured in benchmarks/README ("facts you can trust").
@@ -57,11 +58,13 @@ from .asking import stated_part
 from .clauses import asserted_head, scheduled, undenied_head
 from .comention import WEAK as _WEAK
 from .comention import both_ends_named
+from .doubt_names import CueOwners
 from .doubt_names import acronym_named as _acronym_named
 from .doubt_names import arrowed as _arrowed
 from .doubt_names import carried_subject as _carried_subject
 from .doubt_names import family_named as _family_named
 from .doubt_names import kept as _kept
+from .doubt_names import kept_at as _kept_at
 from .doubt_names import left_from as _left_from
 from .doubt_names import modifier_only as _modifier_only
 from .doubt_names import named as _named
@@ -77,6 +80,9 @@ from .doubt_words import FORMER_AFTER as _FORMER_AFTER
 from .doubt_words import GUEST as _GUEST
 from .doubt_words import HABIT as _HABIT
 from .doubt_words import HEARD as _HEARD
+from .doubt_words import LAST_DAY_OF as _LAST_DAY_OF
+from .doubt_words import MET as _MET
+from .doubt_words import MET_BEFORE_INTO as _MET_BEFORE_INTO
 from .doubt_words import MOVED_BY as _MOVED_BY
 from .doubt_words import PAST as _PAST
 from .doubt_words import POSSESSED as _POSSESSED
@@ -87,9 +93,9 @@ from .doubt_words import SAYING as _SAYING
 from .doubt_words import SENT_OFF as _SENT_OFF
 from .doubt_words import STRONG as _STRONG
 from .doubt_words import TOPICS as _TOPICS
+from .doubt_words import TRIP as _TRIP
 from .doubt_words import WITHIN_JOB as _WITHIN_JOB
 from .doubt_words import ZH_CLAUSE as _ZH_CLAUSE
-from .doubt_words import words as _words
 from .doubt_words import worth_reading as _worth_reading
 from .lexicon import POSSESSOR
 from .patterns.mood import unasserted, without_preface
@@ -106,17 +112,8 @@ _OPEN_MOOD = re.compile(
     r"|^\s*when\b(?![^,]{0,40}\b(?:went|was|were|had|did|left|moved|got|\w+ed)\b)",
     re.IGNORECASE,
 )
-# a journey or a stand-in leaves no home or job behind ("flew to Dubai for a conference", "off sick")
-_TRIP = re.compile(
-    _words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ve", "driving", r"trips?", "vacation",
-           "holiday", r"conferences?", "business", "tour", "commut\\w*", "off sick", "in the meantime",
-           r"workshops?", r"stay(?:s|ing)? with", "fortnight")
-    # (去北京开会; not 第一次开会就拖堂了: a meeting where one works)
-    + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞",
-    re.IGNORECASE,
-)
 # a possessive determiner after a verb is no object ("has become my favourite")
-_ADDITIVE = re.compile(r"\b(?:also|as well|too|in addition|besides)\b|也|还|同时|另外|兼")
+_ADDITIVE = re.compile(r"\b(?:also|as well|too|in addition|besides)\b|也|还|同时|另外|兼(?!职)")  # (兼职: a side job)
 _NOW = re.compile(r"\b(?:now|nowadays|these days)\b|如今|现在|眼下", re.IGNORECASE)
 _STAYS = re.compile(r"\bstay(?:s|ed|ing)? put\b|not going anywhere|原地不动|哪儿也不去|不挪窝")
 _WHO = re.compile(r"^\s*[,，]\s*(?:who|whose)\b", re.IGNORECASE)
@@ -323,6 +320,9 @@ def doubt_proposals(
             # "turns out she jumped ship": a clause opens after the idiom
             and not (prev.text.casefold() == "out" and before is not None
                      and before.text.casefold().startswith("turn"))
+            and not prev.text.casefold().startswith(_MET)  # "ran into Sam, he's at Google now"
+            and not (prev.text.casefold() == "into" and before is not None
+                     and before.text.casefold().startswith(_MET_BEFORE_INTO))
         }
         after_preposition = {
             t.start_char
@@ -342,6 +342,7 @@ def doubt_proposals(
             after = (
                 m.start in after_verb
                 and not _FORMER_AFTER.match(tail)  # "a laptop for Kenji (ex-Sony), who …"
+                and not _LAST_DAY_OF.match(tail)  # "cake for Rafael's last day": his
                 and not _QUOTING.match(tail)  # "Survey comment from Megan: '…'": she says it
                 and not _RECORD_OF.match(tail)  # "the line manager on Ravi's record was changed"
                 and m.text.casefold() not in _DETERMINERS
@@ -425,6 +426,7 @@ def doubt_proposals(
                 felt[(averse, whole_sentence)] = (_AVERSE if averse else _FOND).search(said) is not None
             return felt[(averse, whole_sentence)]
 
+        cues = CueOwners(sentence, mentions, i, after_verb | after_preposition)  # (whose stay, trip or return)
         for entity_id, work_only in ids.items():
             for rel in current_of(entity_id):
                 if rel.id in doubted or rel.type not in _TOPICS or is_unsure(rel):
@@ -464,14 +466,16 @@ def doubt_proposals(
                 ) or _acronym_named(str(other or ""), sentence.text)  # "the Arc" for "Sonos Arc"
                 if entity_id == carried and not named:
                     continue
+                ends = (rel.subject_id, rel.object_id)  # (whose trip, stay or return it is)
+                own_trip = trip and not cues.matched(_TRIP, ends)
                 # "from Osaka to Tokyo", 从联想出来: the named end is the one left
-                arrow = named and not trip and _arrowed(str(other).casefold(), folded)
-                left = arrow or (named and not trip and _left_from(str(other).casefold(), folded))
-                if not boss and stays:
+                arrow = named and not own_trip and _arrowed(str(other).casefold(), folded)
+                left = arrow or (named and not own_trip and _left_from(str(other).casefold(), folded))
+                if not boss and stays and not cues.matched(_STAYS, ends):
                     continue  # "Jonas left Siemens, but Tobias says he's staying put"
                 if named and not strong and rel.type not in _NAMED_ONLY and _kept(
                     str(other).casefold(), folded
-                ):
+                ) and not cues.others(_kept_at(str(other).casefold(), cues.folded), ends):
                     continue  # "is staying at Intel", "went back to Umar's group", 再回昆明
                 if boss:
                     pass
@@ -495,7 +499,7 @@ def doubt_proposals(
 
                 elif (changed or arrow) and (about(rel.type) or ((strong or left) and named)):
                     pass  # the change is said about this relation
-                elif trip or past or denied:
+                elif own_trip or past or denied:
                     continue  # a trip, "back in 2010", "自己没打算搬": the old value holds
                 elif not about(rel.type) and (
                     not changed

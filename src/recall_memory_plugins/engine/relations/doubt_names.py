@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from ...nlp.base import Token
+from ...nlp.base import Sentence, Token
 from .doubt_words import ARROW, FAMILIES
+from .lexicon import gender_of
 from .names import is_cjk
-from .schema import PERSON, Mention
+from .schema import DATE, LOCATION, ORG, PERSON, PRODUCT, PROJECT, Mention
 
 __all__ = [
     "acronym_named",
@@ -43,18 +44,67 @@ def named(name: str, text: str) -> bool:
 def kept(name: str, text: str) -> bool:
     """Whether ``text`` says the old value ``name`` holds ("is staying at Intel", "went back to
     Umar's group", 还在华为, 开春再回昆明)."""
+    return bool(kept_at(name, text))
+
+
+def kept_at(name: str, text: str) -> list[int]:
+    """Where ``text`` says the old value ``name`` holds (see :func:`kept`)."""
     if name not in text:  # (each form below holds the name as it is)
-        return False
+        return []
     if not name.isascii():
-        return any(f"{k}{name}" in text for k in _KEPT_ZH)
+        return [text.find(f"{k}{name}") for k in _KEPT_ZH if f"{k}{name}" in text]
     if not any(k in text for k in _KEPT_WORDS):  # (one of them is in every match: no regex)
-        return False
+        return []
     keep = r"(?:stay(?:s|ed|ing)?(?: on)?|still(?: \w+)?|remain(?:s|ed|ing)?|back(?: home)?)"
     # (a thing given back is no return: "handed my laptop and badge back to Deloitte")
-    return any(
-        not (m.group().startswith("back") and _GIVEN.search(text, max(0, m.start() - 48), m.start()))
+    return [
+        m.start()
         for m in re.finditer(rf"\b{keep} (?:at|in|with|to|for|under) (?:the )?{re.escape(name)}(?![\w])", text)
-    )
+        if not (m.group().startswith("back") and _GIVEN.search(text, max(0, m.start() - 48), m.start()))
+    ]
+
+
+_THINGS = frozenset({DATE, LOCATION, ORG, PRODUCT, PROJECT})
+_BREAK = re.compile(r"[,;:!?，；：！？。—–]|\s-\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]")
+
+
+class CueOwners:
+    """Whose a cue of a sentence is: the person named as the subject right before it. "Mei's the
+    one who left: she's renting in Sapporo now, Aiko stayed put" -- the stay is Aiko's, not Mei's;
+    "Jonas still has to commute back to bristol" is Jonas's trip. A pronoun before it, an object
+    ("approvals go to Pedro in the meantime"), a clause break or a name that may be a thing
+    ("Mombasa conference") leaves it anyone's."""
+
+    def __init__(self, sentence: Sentence, mentions: Sequence[Mention], index: int, objects: set[int]) -> None:
+        self.folded = sentence.text.casefold()
+        start = sentence.start_char
+        verb_next = {  # names followed by a verb ("Jonas still has to"): a subject
+            t.start_char - start for t, nxt, after in zip(sentence.tokens, sentence.tokens[1:], [*sentence.tokens[2:], None], strict=False)
+            if nxt.upos in ("VERB", "AUX") or (nxt.upos == "ADV" and after is not None and after.upos in ("VERB", "AUX"))
+        }
+        self._before = sorted(
+            (m.start - start, m.end - start, m.kind == "name" and m.start not in objects and (
+                m.type == PERSON or gender_of(m.text.split()[0]) is not None or bool(verb_next & set(range(m.start - start, m.end - start)))
+            ), m.entity_ids)
+            for m in mentions
+            if m.sentence == index and m.type not in _THINGS and (m.kind == "name" or (m.kind == "pronoun" and m.gender != "n"))
+        )
+
+    def others(self, starts: Iterable[int], ends: Iterable[str | None]) -> bool:
+        """Whether there is a cue at ``starts`` and every one follows the name of a person who is
+        not one of ``ends`` (a relation's: "Diego was off sick" is a stand-in for his report)."""
+        found, ends = False, set(ends)
+        for at in starts:
+            near = [b for b in self._before if b[0] < at]
+            if not near or not near[-1][2] or ends.intersection(near[-1][3]) \
+                    or _BREAK.search(self.folded, near[-1][1], at):
+                return False
+            found = True
+        return found
+
+    def matched(self, pattern: re.Pattern[str], ends: Iterable[str | None]) -> bool:
+        """:meth:`others` for the matches of ``pattern`` in the sentence."""
+        return self.others((m.start() for m in pattern.finditer(self.folded)), ends)
 
 
 _GIVEN = re.compile(r"\b(?:hand(?:s|ed|ing)?|g[ai]ve|giv(?:es|en|ing)|return(?:s|ed|ing)?|sen[dt]|sending"

@@ -24,6 +24,9 @@ __all__ = [
     "GUEST",
     "HABIT",
     "HEARD",
+    "LAST_DAY_OF",
+    "MET",
+    "MET_BEFORE_INTO",
     "MOVED_BY",
     "PAST",
     "QUOTING",
@@ -31,6 +34,7 @@ __all__ = [
     "SAYING",
     "STRONG",
     "TOPICS",
+    "TRIP",
     "WITHIN_JOB",
     "words",
     "worth_reading",
@@ -98,7 +102,7 @@ _CHANGE_EN = _words(
     r"poach(?:ed|es|ing)?", r"cuts?", r"replac(?:ed|es|ing)", r"behind (?:him|her|me|them|us)",
     r"yank(?:ed|s)?", r"snapp(?:ed|ing) (?:\w+ )?up",
     r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
-    r"first (?:week|month|shift|paycheck)", r"shipp(?:ed|ing) (?:\w+ )?off",
+    r"first (?:week|month|shift|paycheck|1:1|one-on-one|1-on-1)", r"shipp(?:ed|ing) (?:\w+ )?off",
     r"removal (?:van|lorry|truck|men|company)", "movers",
     r"freelanc\w*", "self-employed", r"(?:went|gone|going) solo", r"(?:made|been made) redundant",
     r"chapter (?:is|was) (?:\w+ )?closed",
@@ -109,6 +113,9 @@ _CHANGE_EN = _words(
     r"(?:been|got|was|were) handed",
     r"went to (?:a|an|my|our|another|some) (?:new )?(?:colleague|co-?worker|teammate|pm|manager|lead)",
     "first night",
+    # a diet that rules a food out: "went vegan in Feb, so sushi's off the table"
+    r"(?:went|gone|going|turned|is|'s|’s) (?:fully |strictly )?(?:vegan|vegetarian|veggie|plant-based|pescatarian|teetotal)",
+    "off the table",
 )
 _STRONG_EN = _words(
     r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
@@ -189,7 +196,7 @@ _TOPICS_EN = {
         r"boss(?:es)?", r"manager", r"report(?:s|ed|ing)?", r"supervisor", "lead", "under",
         r"team", r"reassign\w*", r"transferr?(?:ed|ing)?", "org chart", r"one-on-ones?", "org",
         r"line(?: manag\w*)?", r"rolls? up to", r"reports? into", r"sign(?:s|ed)?[ -]off",
-        r"answer(?:s|ed|ing)? to",
+        r"answer(?:s|ed|ing)? to", r"1:1s?", r"1-on-1s?",
     ),
     "LIKES": _words(
         r"lik(?:e|es|ed|ing)", r"lov(?:e|es|ed|ing)", r"enjoy\w*", r"fan", r"passion", r"interest\w*",
@@ -363,10 +370,29 @@ MOVED_BY = (
     "派", "外派", "调派", "安排",  # 公司派刘建国常驻深圳
     "appoint", "任命", "聘", "委任",  # 宣布任命前华为高管赵雪梅为副总裁
 )
+# verbs of meeting: the one met is the subject of what follows ("ran into Sam, he's at Google now",
+# 碰到赵敏，胸前挂的是京东的工牌); "ran into", "bumped into" end in "into" (the word before is checked)
+MET = ("met", "碰到", "遇到", "碰见", "遇见", "撞见", "见到")
+MET_BEFORE_INTO = ("ran", "run", "bump")
+# the one whose last day it is changed: "cake for Rafael's last day", 给小王的最后一天
+LAST_DAY_OF = re.compile(r"^(?:'s|’s|的)\s*(?:last|final|最后一)\s*(?:day|shift|week|天|个班)", re.IGNORECASE)
 # verbs of saying and knowing: the name after them opens a clause ("confirmed he's no longer ...")
 SAYING = (
     "said", "says", "say", "told", "tells", "confirm", "mention", "heard", "hear", "think",
     "thought", "report", "announc", "wrote", "writes", "note", "explain", "guess", "know",
     "knew", "learn", "realis", "realiz", "说", "表示", "称", "听说", "证实", "透露",
     "知道", "得知", "发现",  # 问了才知道她三月份就跳槽过去了
+)
+
+
+# "driving him nuts": no journey
+_MADDENS = r"(?! (?:me|him|her|us|them|you|everyone) (?:nuts|crazy|mad|insane|bananas|up the wall|round the bend))"
+# a journey or a stand-in leaves no home or job behind ("flew to Dubai for a conference", "off sick")
+TRIP = re.compile(
+    words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ves?" + _MADDENS, "driving" + _MADDENS, r"trips?", "vacation",
+           "holiday", r"conferences?", "business", "tour", "commut\\w*", "off sick", "in the meantime",
+           r"workshops?", r"stay(?:s|ing)? with", "fortnight")
+    # (去北京开会; not 第一次开会就拖堂了: a meeting where one works)
+    + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞",
+    re.IGNORECASE,
 )

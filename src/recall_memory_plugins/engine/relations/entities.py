@@ -39,6 +39,23 @@ _PLACES_TOO = frozenset(
 )
 
 
+# last words of a place named after a person ("Victoria Station", "Marco Polo Airport")
+_PLACE_HEADS = frozenset(
+    "street st road rd avenue ave lane station airport park square island lake bay hill hills city"
+    " bridge beach bridge valley mountain mount river county district centre center hall".split()
+)
+
+
+def _full_name(name: str) -> bool:
+    """Whether a name is a first and a last name ("Marco Bianchi"), not a place named after one."""
+    words = name.split()
+    return (
+        len(words) in (2, 3) and not is_cjk(name) and gender_of(words[0]) is not None
+        and words[0].casefold() not in _PLACES_TOO and words[-1].casefold() not in _PLACE_HEADS
+        and all(w[:1].isupper() for w in words)
+    )
+
+
 def _person_certain(name: str) -> bool:
     """Whether a name is surely a person's (a Chinese name, a known first name, a title)."""
     words = name.split()
@@ -348,6 +365,8 @@ class EntityBook:
             extra.append(alias)
 
     def _create(self, name: str, type_: str | None, *, keep: bool) -> str:
+        if type_ == LOCATION and _full_name(name):
+            type_ = PERSON  # "hand over Atlas to Marco Bianchi" tagged a place: "Marco" is him
         base = _slug(name)
         rid, n = base, 1
         while rid in self.new or rid in self.known:

@@ -87,7 +87,8 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     _row(
         "English future or plan",
         r"(?-i:\b(?:will|shall|won't)\b)(?!\s+(?:go\s+near|touch)\b)|['’]ll\b|\bgoing\s+to\s+(?!(?:the|a|an|my|his|her|their|our|your|work|school|bed|church)\b)\w|\babout\s+to\b"
-        r"|\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday"
+        # ("seconded to London until next year": a present state, bounded)
+        r"|(?<!until )(?<!till )\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday"
         r"|wednesday|thursday|friday|saturday|sunday)\b|\btomorrow\b"
         r"|\bthat\s+(?:[\w'’-]+\s+){1,3}?would\b",  # reported: "reports that Aaron would take over"
         "Alice will join Globex next month.",

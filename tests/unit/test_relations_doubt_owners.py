@@ -1,0 +1,137 @@
+"""Whose words a cue is, and changes said in ways the doubt rule used to miss (issue 11, point 4).
+
+A stay, a return or a trip named right after another person is that person's ("Mei's the one
+who left ..., Aiko stayed put"); the one met is the subject of what follows ("ran into Sam, his
+new badge says Oracle"); the one whose last day it is changed; a diet rules a named food out;
+兼职 is no second school; a part said as done after a plan is said ("movers came yesterday");
+"until next year" bounds a present state; a full name a weak annotator took for a place is a
+person's. Each with a look-alike where the old fact stays.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.engine.relations.clauses import asserted_head
+from recall_memory_plugins.engine.relations.patterns.mood import unasserted
+
+
+@pytest.fixture(scope="module")
+def memory() -> TemporalGraphMemory:
+    return TemporalGraphMemory(":memory:", annotator="offline")
+
+
+def _current(
+    memory: TemporalGraphMemory, ns: str, texts: list[str], speaker: str | None = None
+) -> set[tuple[str, str, str]]:
+    memory.add(texts[0], namespace=ns)
+    for text in texts[1:]:
+        memory.add(text, namespace=ns, speaker=speaker)
+    return {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old"),
+    [
+        # another person's stay, return or commute is theirs
+        (["Lena Vogt lives in Hamburg.",
+          "Lena and her brother Jan both grew up in Hamburg, but Lena's the one who moved away: "
+          "she's got a flat in Munich now, Jan stayed put."],
+         None, ("Lena Vogt", "LIVES_IN", "Hamburg")),
+        (["Priya lives in Leeds.",
+          "me and Tom finally did it, we're York people now 🏡 Tom still has to commute back to Leeds on Mondays"],
+         "Priya", ("Priya", "LIVES_IN", "Leeds")),
+        # an idiom is no journey
+        (["Ravi Mehta lives in Pune.",
+          "ravi's new landlord in Mumbai is driving him crazy already, and he only got the keys last month"],
+         None, ("Ravi Mehta", "LIVES_IN", "Pune")),
+        # the one met is the subject of what follows
+        (["孙悦在百度工作。",
+          "今天在地铁上碰到孙悦，脖子上挂的是美团的工牌，说已经过去三个月了。"],
+         None, ("孙悦", "WORKS_FOR", "百度")),
+        # the one whose last day it is
+        (["Omar Farouk works for Initrode.",
+          "Drinks downstairs at 5 for Omar's last day! We'll miss him."],
+         None, ("Omar Farouk", "WORKS_FOR", "Initrode")),
+        # a diet rules a named food out
+        (["Keiko likes steak.", "Keiko went vegetarian over the summer, so steak is off the table."],
+         None, ("Keiko", "LIKES", "steak")),
+        # 兼职 is a side job, not "also studying"
+        (["周洁在复旦大学读书。", "周洁已经从复旦本科毕业，现在在北京大学读研，周末去咖啡店兼职。"],
+         None, ("周洁", "STUDIES_AT", "复旦大学")),
+        # a part said as done after a plan
+        (["Nils Berg lives in Oslo.",
+          "heads up I'll be working from the new flat in Bergen from Tuesday, movers came yesterday and it's chaos"],
+         "Nils Berg", ("Nils Berg", "LIVES_IN", "Oslo")),
+        # "until next year" bounds a present state, it plans nothing
+        (["Farah Khan manages the Kestrel project.",
+          "The Kestrel project is now led by Tom Reed, since Farah has been seconded to the Dubai office until next year."],
+         None, ("Farah Khan", "MANAGES", "Kestrel project")),
+        # a first one-on-one with someone else
+        (["Ivan Petrov reports to Clara Holt.", "already had my first 1:1 with Dmitri, all good"],
+         "Ivan Petrov", ("Ivan Petrov", "REPORTS_TO", "Clara Holt")),
+    ],
+)
+def test_a_change_said_this_way_leaves_the_old_fact_unsure(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str | None, old: tuple[str, str, str]
+) -> None:
+    assert old not in _current(memory, "c-" + texts[-1], texts, speaker)
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old"),
+    [
+        # her own stay: the fact holds
+        (["Lena Vogt lives in Hamburg.",
+          "Jan moved away to Munich, but Lena stayed put in Hamburg."],
+         None, ("Lena Vogt", "LIVES_IN", "Hamburg")),
+        # her own commute: a trip
+        (["Priya lives in Leeds.", "new job in York, so now I commute to York every day"],
+         "Priya", ("Priya", "LIVES_IN", "Leeds")),
+        # a drive is still a trip
+        (["Ravi Mehta lives in Pune.", "Ravi drove to Mumbai for the new client meeting, back tonight"],
+         None, ("Ravi Mehta", "LIVES_IN", "Pune")),
+        # a party for someone, no last day
+        (["Omar Farouk works for Initrode.", "Drinks downstairs at 5 for Omar's birthday!"],
+         None, ("Omar Farouk", "WORKS_FOR", "Initrode")),
+        # a diet that names no liked food
+        (["Keiko likes hiking.", "Keiko went vegetarian over the summer."],
+         None, ("Keiko", "LIKES", "hiking")),
+        # a plan alone: nothing done yet
+        (["Nils Berg lives in Oslo.", "heads up I'll be moving to Bergen next month and the flat is lovely"],
+         "Nils Berg", ("Nils Berg", "LIVES_IN", "Oslo")),
+    ],
+)
+def test_a_look_alike_keeps_the_old_fact(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str | None, old: tuple[str, str, str]
+) -> None:
+    assert old in _current(memory, "k-" + texts[-1], texts, speaker)
+
+
+def test_a_full_name_taken_for_a_place_is_the_person_a_first_name_later_names(
+    memory: TemporalGraphMemory,
+) -> None:
+    ns = "full-name"
+    memory.add("Chioma Eze manages the Atlas project.", namespace=ns)
+    memory.add("Action items: Chioma to hand over Atlas to Marco Bianchi by end of sprint.", namespace=ns)
+    memory.add("Update: handover done, Marco owns Atlas going forward.", namespace=ns)
+    facts = {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
+    assert ("Marco Bianchi", "MANAGES", "Atlas project") in facts
+    assert ("Chioma Eze", "MANAGES", "Atlas project") not in facts
+
+
+def test_a_place_named_after_a_person_stays_a_place(memory: TemporalGraphMemory) -> None:
+    ns = "place-after-person"
+    memory.add("Nadia lives in Leeds.", namespace=ns)
+    memory.add("We met Marco at Victoria Station.", namespace=ns)
+    entities = {e.name: e.type for e in memory.entities(namespace=ns)}
+    assert entities.get("Victoria Station") != "PERSON"
+
+
+def test_until_next_year_is_no_plan_but_next_year_is() -> None:
+    assert not unasserted("Farah has been seconded to the Dubai office until next year.")
+    assert unasserted("Farah will move to the Dubai office next year.")
+    head = asserted_head("I'll be working from Bergen from Tuesday, movers came yesterday and it's chaos")
+    assert "movers came yesterday" in head and "Bergen" not in head
+    assert asserted_head("I'll be moving to Bergen and selling the flat") == ""
