@@ -30,7 +30,7 @@ __all__ = [
 def named(name: str, text: str) -> bool:
     """Whether ``name`` occurs in ``text`` as words ("pho" is not in "phone"; 武汉 in 武汉的)."""
     if not name.isascii():  # (团建 names 团建活动, 清华 names 清华大学)
-        stem = re.sub(r"(?:活动|项目|计划|工程|大学|学院|公司|集团|团队)$", "", name)
+        stem = re.sub(r"(?:活动|项目|计划|工程|大学|学院|公司|集团|团队|音乐|乐)$", "", name)  # (摇滚 for 摇滚乐)
         return name in text or (len(stem) >= 2 and stem in text)
     # "podcasts" is named by "every podcast" too
     forms = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]

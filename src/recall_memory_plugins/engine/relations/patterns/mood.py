@@ -166,6 +166,7 @@ NOT_UNASSERTED: tuple[str, ...] = (
     "In case ppl missed it: Sara got poached by Nokia.",
     "If anyone's wondering, I left Google in May.",
     "If you haven't heard yet, Omar moved to Dubai.",
+    "I've gone off running if I'm honest.",
 )
 
 # a reminder to the readers is no condition on the news it brings: "in case ppl missed it: Sara
@@ -182,7 +183,9 @@ PREFACE = re.compile(
     r"|\byou\s+won['’]?t\s+believe\s+(?:it|this|what\s+happened)\b|\bguess\s+what\b|\bbelieve\s+it\s+or\s+not\b"
     # an admission is no promise: "ok I'll admit it: the standups are my favourite", "ngl"
     r"|\b(?:i['’]?ll|i\s+will|i\s+(?:have|had|got)\s+to|i\s+must|(?:i\s+)?gotta|(?:i\s+)?have\s+to|i\s+do)\s+"
-    r"(?:admit|confess)(?:\s+(?:it|this|that))?\b|\bi['’]?ll\s+be\s+honest\b|\bnot\s+gonna\s+lie\b|\bngl\b",
+    r"(?:admit|confess)(?:\s+(?:it|this|that))?\b|\bi['’]?ll\s+be\s+honest\b|\bnot\s+gonna\s+lie\b|\bngl\b"
+    # a hedge is no condition: "I've kinda gone off running if I'm honest"
+    r"|\bif\s+i(?:['’]?m|\s+am)\s+(?:being\s+)?honest\b",
     re.IGNORECASE,
 )
 
