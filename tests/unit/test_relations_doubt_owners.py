@@ -25,8 +25,7 @@ def memory() -> TemporalGraphMemory:
 def _current(
     memory: TemporalGraphMemory, ns: str, texts: list[str], speaker: str | None = None
 ) -> set[tuple[str, str, str]]:
-    memory.add(texts[0], namespace=ns)
-    for text in texts[1:]:
+    for text in texts:
         memory.add(text, namespace=ns, speaker=speaker)
     return {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
 
@@ -135,3 +134,55 @@ def test_until_next_year_is_no_plan_but_next_year_is() -> None:
     head = asserted_head("I'll be working from Bergen from Tuesday, movers came yesterday and it's chaos")
     assert "movers came yesterday" in head and "Bergen" not in head
     assert asserted_head("I'll be moving to Bergen and selling the flat") == ""
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old"),
+    [
+        # a tag question asks nothing
+        (["何静住在西安。", "何静上个月从西安搬到杭州了你不知道？她老公调过去了"],
+         None, ("何静", "LIVES_IN", "西安")),
+        # a done part with its own subject after a plan
+        (["I report to Helga Berg.",
+          "1:1s with my new boss Ravi Patel start tomorrow, Helga handed me over before she left for Oslo"],
+         "Ines Costa", ("Ines Costa", "REPORTS_TO", "Helga Berg")),
+        # a hedge is no condition
+        (["Mateus likes cycling.", "since the crash I've kinda gone off cycling if I'm honest, rowing's my thing now"],
+         "Mateus", ("Mateus", "LIKES", "cycling")),
+        # an aversion said now, of a name's stem (摇滚 for 摇滚乐)
+        (["魏然喜欢爵士乐。", "魏然以前天天听爵士，现在嫌闷，车里只放流行歌。"],
+         None, ("魏然", "LIKES", "爵士乐")),
+    ],
+)
+def test_more_changes_said_this_way_leave_the_old_fact_unsure(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str | None, old: tuple[str, str, str]
+) -> None:
+    assert old not in _current(memory, "m-" + texts[-1], texts, speaker)
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old"),
+    [
+        # a real question
+        (["何静住在西安。", "何静要从西安搬到杭州了吗？"], None, ("何静", "LIVES_IN", "西安")),
+        # a plan alone
+        (["I report to Helga Berg.", "Helga will hand me over to Ravi Patel next month"],
+         "Ines Costa", ("Ines Costa", "REPORTS_TO", "Helga Berg")),
+        # someone else's aversion
+        (["宋敏喜欢抹茶拿铁。", "宋敏的同事嫌抹茶拿铁太甜，宋敏本人还是一口气点了两杯。"],
+         None, ("宋敏", "LIKES", "抹茶拿铁")),
+    ],
+)
+def test_more_look_alikes_keep_the_old_fact(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str | None, old: tuple[str, str, str]
+) -> None:
+    assert old in _current(memory, "n-" + texts[-1], texts, speaker)
+
+
+def test_a_note_word_is_no_person(memory: TemporalGraphMemory) -> None:
+    ns = "note-words"
+    memory.add("Tomasz Nowak lives in Kraków.", namespace=ns)
+    memory.add("Mtg notes 3/14 — Tomasz dialled in from his new place in Wrocław.", namespace=ns)
+    facts = {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
+    assert ("Tomasz Nowak", "LIVES_IN", "Wrocław") in facts
+    assert not any(subject == "Mtg" for subject, _, _ in facts)

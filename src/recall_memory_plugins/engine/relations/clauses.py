@@ -72,7 +72,11 @@ _HEARD = re.compile(
 )
 # the parts of an English clause: a future or a condition holds from its part on
 # (an emoji ends a part of a chat message: "ex-Nokia as of Friday 🙂 lmk if …")
-_DONE = re.compile(r"\b(?:yesterday|last (?:night|week|weekend|month)|already)\b|昨天|上周|上个月|已经", re.IGNORECASE)
+_DONE = re.compile(
+    r"(?i:\b(?:yesterday|last (?:night|week|weekend|month)|already)\b)|昨天|上周|上个月|已经"
+    # a subject and a verb in the past: "…, Priyanka handed me over before she left"
+    r"|^\s*(?:[A-Z][a-z]+|I|he|she|they|we)\s+(?:(?!need|feed|speed|seed)[a-z]{2,}ed|left|went|came|got|took|gave|sold|quit)\b"
+)
 _PARTS = re.compile(
     r",\s+|\s*[，；]\s*|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
 )

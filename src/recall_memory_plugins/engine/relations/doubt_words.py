@@ -77,7 +77,7 @@ _CHANGE_EN = _words(
     "farewell", r"good-?bye", r"mov(?:e|ed|es|ing)", r"relocat\w*", "packed up", "sold", "as of",
     r"selling", "for rent", "new", "now", "nowadays", "these days", r"switch\w*", "lost",
     r"g[ia]ve up", "giving up", "between jobs", r"step(?:s|ped|ping) (?:down|aside|back)",
-    r"hand(?:ed|s)? (?:in|over)", r"hand(?:ed|s)? (?:[\w']+ ){1,4}over to", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
+    r"hand(?:ed|s)? (?:in|over)", r"hand(?:ed|s)? (?:[\w']+ ){1,4}over to", r"hand(?:ed|s|ing)? (?:me|him|her|them|us) over", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
     "baton",  # "passing the Mercury baton", "handed the baton to Ines"
     r"alum(?:n\w*|s)?", r"graduat\w*", r"tassels?", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out",
     r"previous(?:ly)?", r"(?:last|final) (?:day|paycheck|shift|week at|session|class|lesson|practice|training)", "instead", "different",
@@ -368,7 +368,8 @@ MOVED_BY = (
     "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
     "poach", "ship", "pack", "把", "将", "起",  # 上周起邓凯…: a time, not a verb
     "派", "外派", "调派", "安排",  # 公司派刘建国常驻深圳
-    "appoint", "任命", "聘", "委任",  # 宣布任命前华为高管赵雪梅为副总裁
+    "appoint", "任命", "聘", "委任",
+    "handed", "handing",  # "Priyanka handed me over": the one handed over changed  # 宣布任命前华为高管赵雪梅为副总裁
 )
 # verbs of meeting: the one met is the subject of what follows ("ran into Sam, he's at Google now",
 # 碰到赵敏，胸前挂的是京东的工牌); "ran into", "bumped into" end in "into" (the word before is checked)

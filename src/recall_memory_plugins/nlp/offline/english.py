@@ -20,8 +20,10 @@ _OPENERS = frozenset({'"', "“", "'", "‘", "``", "(", "[", "-", "–", "—",
 _COMMON_ACRONYMS = frozenset(
     """AI API CEO CTO CFO COO CMO VP OK TV PC PDF URL FAQ ID IT UI UX SQL CPU GPU USB FYI ASAP ETA
     AM PM DIY RAM LLM NLP ML HR PR QA KPI OKR ROI SDK CLI GUI HTML CSS JSON XML HTTP HTTPS DNS
-    VPN SSD OS iOS MVP PhD MBA BA BS MS TBD""".split()
+    VPN SSD OS iOS MVP PhD MBA BA BS MS TBD WFH OOO EOD EOW AOB TODO WIP""".split()
 )
+# Note-taking words written capitalised at the start of a line ("Mtg notes 3/14 — ...", "Fwd:")
+_NOTE_WORDS = frozenset("mtg mtgs fwd fw re todo".split())
 # Words of spoken chat that open a message capitalised and are no names ("Ach", "Omg", "Ugh").
 _INTERJECTIONS = frozenset(
     """ach ah aw aww argh eh er erm gah gosh ha haha hah hehe hm hmm huh jeez lol lmao meh nah
@@ -182,6 +184,9 @@ def _tag_english(run: list[_Tok], res: _EnglishResources, at_sentence_start: boo
             continue
         if w.lower() in _INTERJECTIONS:  # "Ach, so my brother ...": no name
             tags[k] = "UH"
+            continue
+        if w.lower() in _NOTE_WORDS:  # "Mtg notes 3/14": no name
+            tags[k] = "NN"
             continue
         if w in _COMMON_ACRONYMS or (w.isupper() and w.lower() in _COMMON_ACRONYMS_LOWER):
             tags[k] = "NNS" if w.endswith("s") and w[:-1] in _COMMON_ACRONYMS else "NN"
