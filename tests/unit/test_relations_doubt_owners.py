@@ -186,3 +186,31 @@ def test_a_note_word_is_no_person(memory: TemporalGraphMemory) -> None:
     facts = {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
     assert ("Tomasz Nowak", "LIVES_IN", "Wrocław") in facts
     assert not any(subject == "Mtg" for subject, _, _ in facts)
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old", "kept"),
+    [
+        # "back in X" after "used to" is the past, not a return
+        (["Mateo lives in Valencia.",
+          "used to be 5 mins from the old gym back in valencia 😭 now im in Sevilla and the nearest one is a 40 min bus"],
+         "Mateo", ("Mateo", "LIVES_IN", "Valencia"), False),
+        (["Mateo lives in Valencia.", "after a month on the road I'm back in Valencia, so good to be home"],
+         "Mateo", ("Mateo", "LIVES_IN", "Valencia"), True),
+        # the writer's own stay says nothing of the person named
+        (["Mei Chen lives in Toronto.",
+          "fyi Mei's been out in Vancouver since March, she only kept the Toronto PO box. and no, I'm still stuck in Toronto lol"],
+         "Jo", ("Mei Chen", "LIVES_IN", "Toronto"), False),
+        (["Mei Chen lives in Toronto.", "I moved out to Vancouver in March, but Mei is still in Toronto"],
+         "Jo", ("Mei Chen", "LIVES_IN", "Toronto"), True),
+        # a change said in passing inside a plan
+        (["Ana Popescu reports to Grace Kim.", "first 1:1 with my new boss Hiroshi tomorrow since the reorg, slightly nervous"],
+         "Ana Popescu", ("Ana Popescu", "REPORTS_TO", "Grace Kim"), False),
+        (["Ana Popescu reports to Grace Kim.", "1:1 with my boss tomorrow, slightly nervous"],
+         "Ana Popescu", ("Ana Popescu", "REPORTS_TO", "Grace Kim"), True),
+    ],
+)
+def test_whose_return_and_what_a_plan_says_in_passing(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str, old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _current(memory, "p-" + texts[-1], texts, speaker)) is kept

@@ -77,6 +77,10 @@ _DONE = re.compile(
     # a subject and a verb in the past: "…, Priyanka handed me over before she left"
     r"|^\s*(?:[A-Z][a-z]+|I|he|she|they|we)\s+(?:(?!need|feed|speed|seed)[a-z]{2,}ed|left|went|came|got|took|gave|sold|quit)\b"
 )
+_IN_PASSING = re.compile(
+    r"\b(?:my|our|his|her|their) new (?:boss|manager|line manager|employer|flat|place|house|home|apartment|address|school)\b"
+    r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)", re.IGNORECASE
+)
 _PARTS = re.compile(
     r",\s+|\s*[，；]\s*|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
 )
@@ -120,6 +124,8 @@ def asserted_head(clause: str) -> str:
             # from Monday, movers came yesterday"
             done = [clause[a:b] for a, b in zip(starts[k + 1 :], [*starts[k + 2 :], len(clause)], strict=False)
                     if _DONE.search(clause[a:b]) and not unasserted(clause[a:b])]
+            # and a change said in passing: "first 1:1 with my new boss Hiroshi tomorrow"
+            done += [m.group() for m in _IN_PASSING.finditer(clause, start)]
             return "，".join(part for part in (clause[:start], *done) if part.strip())
     return clause
 

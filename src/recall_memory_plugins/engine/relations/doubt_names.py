@@ -61,7 +61,12 @@ def kept_at(name: str, text: str) -> list[int]:
         m.start()
         for m in re.finditer(rf"\b{keep} (?:at|in|with|to|for|under) (?:the )?{re.escape(name)}(?![\w])", text)
         if not (m.group().startswith("back") and _GIVEN.search(text, max(0, m.start() - 48), m.start()))
+        # "used to be 5 mins from the pitch back in valencia": then, not a return
+        and not (m.group().startswith("back in") and _USED_TO.search(text, max(0, m.start() - 60), m.start()))
     ]
+
+
+_USED_TO = re.compile(r"\bused to\b|\bwhen (?:i|we|he|she|they) (?:was|were|lived)\b")
 
 
 _THINGS = frozenset({DATE, LOCATION, ORG, PRODUCT, PROJECT})
@@ -83,9 +88,9 @@ class CueOwners:
             if nxt.upos in ("VERB", "AUX") or (nxt.upos == "ADV" and after is not None and after.upos in ("VERB", "AUX"))
         }
         self._before = sorted(
-            (m.start - start, m.end - start, m.kind == "name" and m.start not in objects and (
+            (m.start - start, m.end - start, (m.kind == "name" and m.start not in objects and (
                 m.type == PERSON or gender_of(m.text.split()[0]) is not None or bool(verb_next & set(range(m.start - start, m.end - start)))
-            ), m.entity_ids)
+            )) or (m.kind == "pronoun" and m.person == 1), m.entity_ids)  # ("… and I'm still in Toronto": the writer's)
             for m in mentions
             if m.sentence == index and m.type not in _THINGS and (m.kind == "name" or (m.kind == "pronoun" and m.gender != "n"))
         )
