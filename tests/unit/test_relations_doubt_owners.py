@@ -214,3 +214,40 @@ def test_whose_return_and_what_a_plan_says_in_passing(
     memory: TemporalGraphMemory, texts: list[str], speaker: str, old: tuple[str, str, str], kept: bool
 ) -> None:
     assert (old in _current(memory, "p-" + texts[-1], texts, speaker)) is kept
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old", "kept"),
+    [
+        # "never moving again" after a move denies no change
+        (["I live in Austin.", "finaly done w/ the move from Austin to Boise, never moving again lol"],
+         "Kai Mori", ("Kai Mori", "LIVES_IN", "Austin"), False),
+        (["I live in Austin.", "never moving from Austin, love it here"],
+         "Kai Mori", ("Kai Mori", "LIVES_IN", "Austin"), True),
+        # a done part after a plan; a commute that is over is no trip
+        (["Kwesi lives in Leeds.",
+          "heads up - from Monday I'm remote from York, finally signed the lease on a place near the station so the Leeds commute is done"],
+         "Kwesi", ("Kwesi", "LIVES_IN", "Leeds"), False),
+        (["Kwesi lives in Leeds.", "heads up - the Leeds commute is killing me this week"],
+         "Kwesi", ("Kwesi", "LIVES_IN", "Leeds"), True),
+        # news a question takes as given
+        (["Marco Rossi manages the Vega project.", "wait who's running Vega now that Marco moved to the Orion team?"],
+         "Sam", ("Marco Rossi", "MANAGES", "Vega project"), False),
+        (["Marco Rossi manages the Vega project.", "wait who's running Vega this week?"],
+         "Sam", ("Marco Rossi", "MANAGES", "Vega project"), True),
+    ],
+)
+def test_changes_around_plans_denials_and_questions(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str, old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _current(memory, "q-" + texts[-1], texts, speaker)) is kept
+
+
+def test_leading_their_team_names_no_project(memory: TemporalGraphMemory) -> None:
+    ns = "their-team"
+    memory.add("Chloé works for Airbus.", namespace=ns)
+    memory.add("Since being poached by Safran in March, Chloé has been leading their test bench team.", namespace=ns)
+    memory.add("Ana left, so Chloé now leads her project.", namespace=ns)
+    facts = {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
+    assert not any(t == "MANAGES" for _, t, _ in facts)
+    assert not any(t == "REPORTS_TO" for _, t, _ in facts)

@@ -45,6 +45,8 @@ _TOLD_ASKED = re.compile(
     r"\s+(?:[\w'’]+\s+){0,2}?that\s+(?=\S+\s+\S)([^?？]+)[?？]+",  # (not "know that place?")
     re.IGNORECASE,
 )
+# news a question takes as given: "who's running Horizon now that Carlos moved to Nova?"
+_GIVEN = re.compile(r"\b(?:now that|seeing as|since)\s+([^?？,，]{8,}?)\s*[?？]+", re.IGNORECASE)
 _SAID_ASKING = re.compile(r"\b(?:i|i'm|im|i've|my)\b[^?？.!。！]*?[?？]{2,}"
                           r"|[我俺][^?？。！]*?[?？]{2,}",
                           re.IGNORECASE)
@@ -68,6 +70,7 @@ def stated_part(text: str) -> str:
         text = _SAID_ASKING.sub(lambda m: m.group().rstrip("?？") + "!", _TAG.sub("!", text))
         text = _NEWS_ASKED.sub(lambda m: m.group(1) + "!", text)
         text = _TOLD_ASKED.sub(lambda m: m.group(1) + "!", text)
+        text = _GIVEN.sub(lambda m: "? " + m.group(1) + "!", text)
     # (a last clause that asks with 吗 alone: "…就头大，能文字沟通的就别拉会了行吗")
     if _REQUEST_GATE.search(text) or "?" in text or "？" in text or text.rstrip("。！! ").endswith(("吗", "么")):
         text = "，".join(

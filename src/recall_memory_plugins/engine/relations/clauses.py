@@ -22,8 +22,9 @@ __all__ = ["NO_CHANGE", "asserted_candidates", "asserted_head", "scheduled", "un
 
 # a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
 NO_CHANGE = re.compile(
+    # (not "never moving again": after a move, no more of them)
     r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p|divorc"
-    r"|split|separat|tak(?:e|es|ing)\s+over|hand(?:ed|ing)?\s+\w+)"
+    r"|split|separat|tak(?:e|es|ing)\s+over|hand(?:ed|ing)?\s+\w+)(?!\w*\s+(?:again|ever again)\b)"
     r"|fell through|after all|called off"
     # nothing changes: "but the line management doesn't change", 汇报关系不变
     r"|(?:doesn'?t|does not|won'?t|will not|didn'?t|did not) change|\bunchanged\b|\bstays? the same\b"
@@ -74,6 +75,7 @@ _HEARD = re.compile(
 # (an emoji ends a part of a chat message: "ex-Nokia as of Friday 🙂 lmk if …")
 _DONE = re.compile(
     r"(?i:\b(?:yesterday|last (?:night|week|weekend|month)|already)\b)|昨天|上周|上个月|已经"
+    r"|^\s*(?i:finally|just)\s+[a-z]{2,}ed\b"  # "…, finally signed the lease on a place near …"
     # a subject and a verb in the past: "…, Priyanka handed me over before she left"
     r"|^\s*(?:[A-Z][a-z]+|I|he|she|they|we)\s+(?:(?!need|feed|speed|seed)[a-z]{2,}ed|left|went|came|got|took|gave|sold|quit)\b"
 )

@@ -85,7 +85,7 @@ _CHANGE_EN = _words(
     r"(?:are|'re|’re) (?:officially |finally |so )?(?:done|through)(?! with)",
     r"clear(?:ed|s)? out", "first day", r"buyout",
     r"complet(?:ed|es) (?:(?:her|his|my|their|a) )?(?:phd|degree|studies|master'?s|bachelor'?s)",
-    r"sign(?:ed|s)? an? (?:new )?lease", r"accept(?:ed|s)? an? (?:job )?offer",
+    r"sign(?:ed|s)? (?:an?|the) (?:new )?lease", r"accept(?:ed|s)? an? (?:job )?offer",
     r"(?:took|takes|taking|taken) (?:the|an|a|their|her|his) (?:job )?offer", "now that",
     r"start(?:ed|s|ing) (?:at|with|in|a|her|his|my|their)",
     r"transferr?(?:ed|ing)?", r"reassign\w*", r"promot(?:ed|ion)", r"(?:taken|took) over",
@@ -391,7 +391,7 @@ _MADDENS = r"(?! (?:me|him|her|us|them|you|everyone) (?:nuts|crazy|mad|insane|ba
 # a journey or a stand-in leaves no home or job behind ("flew to Dubai for a conference", "off sick")
 TRIP = re.compile(
     words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ves?" + _MADDENS, "driving" + _MADDENS, r"trips?", "vacation",
-           "holiday", r"conferences?", "business", "tour", "commut\\w*", "off sick", "in the meantime",
+           "holiday", r"conferences?", "business", "tour", r"commut(?:e|es|ed|ing|er|ers)(?! (?:is|'s|was) (?:done|over|finished|history))", "off sick", "in the meantime",
            r"workshops?", r"stay(?:s|ing)? with", "fortnight")
     # (去北京开会; not 第一次开会就拖堂了: a meeting where one works)
     + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞",

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ..lexicon import gender_of
+from ..lexicon import POSSESSIVE_DETERMINERS, gender_of
 from ..names import is_cjk
 from ..schema import (
     LOCATION,
@@ -252,8 +252,16 @@ def _move(h: _Match) -> list[RelationCandidate]:
     return _lives(h)
 
 
+_THEIR_GROUP = re.compile(r"\s+(?:[\w-]+\s+){0,4}?(?:team|group|squad|department|dept|unit|crew|division|projects?|workstreams?|accounts?|portfolio)\b",
+                          re.IGNORECASE)
+
+
 def _manages(h: _Match) -> list[RelationCandidate]:
     """ "S leads O", "S负责O"; a person object means O reports to S."""
+    slot = h.slot("o")
+    if slot is not None and h.ex.mentions[slot].text.casefold() in POSSESSIVE_DETERMINERS \
+            and _THEIR_GROUP.match(h.view.text, h.m.end("o")):
+        return []  # "leading their test bench team", "leads her project": no name, no fact
     objs = h.refs("o")
     if not objs:
         objs = h.ex.implicit_object(h.view.origin[h.m.start()])
