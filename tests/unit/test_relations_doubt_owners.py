@@ -251,3 +251,25 @@ def test_leading_their_team_names_no_project(memory: TemporalGraphMemory) -> Non
     facts = {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
     assert not any(t == "MANAGES" for _, t, _ in facts)
     assert not any(t == "REPORTS_TO" for _, t, _ in facts)
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old", "kept"),
+    [
+        (["Femi works for Barclays.", "Big news fam: after 6 yrs Femi said peace out to Barclays, and day one at Monzo was wild"],
+         "Tolu", ("Femi", "WORKS_FOR", "Barclays"), False),
+        (["Femi works for Barclays.", "day one of the Lisbon conference for Femi, Barclays sent the whole team"],
+         "Tolu", ("Femi", "WORKS_FOR", "Barclays"), True),
+        (["Aisha studies at the University of Toronto.",
+          "survived week one of the masters at McGill 😮‍💨 U of T feels like a lifetime ago"],
+         "Aisha", ("Aisha", "STUDIES_AT", "University of Toronto"), False),
+        (["Sveta works for Deloitte.", "said 'thanks for everything' to Deloitte this morning and walked out into the sunshine. no plan."],
+         "Sveta", ("Sveta", "WORKS_FOR", "Deloitte"), False),
+        (["Sveta works for Deloitte.", "Klarna came back with an offer. Slept on it, then said no thanks - the commute would eat me alive and I'm far too fond of my team at Deloitte to walk out on them"],
+         "Sveta", ("Sveta", "WORKS_FOR", "Deloitte"), True),
+    ],
+)
+def test_starts_and_ends_in_other_words(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str, old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _current(memory, "w-" + texts[-1], texts, speaker)) is kept

@@ -113,6 +113,10 @@ _CHANGE_EN = _words(
     r"(?:been|got|was|were) handed",
     r"went to (?:a|an|my|our|another|some) (?:new )?(?:colleague|co-?worker|teammate|pm|manager|lead)",
     "first night",
+    # a start or an end in other words: "day one at Revolut", "survived week one", "headhunted by
+    # Iberdrola ... started there on the 1st", "walked out", "thanks for everything, Fatima!"
+    r"(?:day|week) one", r"headhunt(?:ed|ing)", r"start(?:ed|s|ing) there", r"walked out(?! on)",
+    r"thanks? (?:you )?for everything",
     # a diet that rules a food out: "went vegan in Feb, so sushi's off the table"
     r"(?:went|gone|going|turned|is|'s|’s) (?:fully |strictly )?(?:vegan|vegetarian|veggie|plant-based|pescatarian|teetotal)",
     "off the table",
@@ -138,7 +142,7 @@ _STRONG_EN = _words(
     r"wrapp(?:ed|ing) up (?:at|with)", r"(?:days|weeks|months|years) off", r"(?:last|final) day (?:at|with|in)",
     # "handed my lanyard back", "lured away from Equinor"
     r"hand(?:ed|s|ing)? (?:my|the|her|his|their|our) (?:lanyard|badge|keycard|key card|access card|uniform) back",
-    r"lured away",
+    r"lured away", r"(?:feels|seems|felt) like a lifetime ago",
     # a project that ended ("Phoenix got axed")
     r"axed", r"wound down", r"shut down",  # (not "scrapped": "the plan got scrapped")
     # a doctorate finished: "passed his viva", "defended her thesis"
@@ -183,7 +187,7 @@ _TOPICS_EN = {
     ),
     "STUDIES_AT": _words(
         r"stud(?:y|ies|ying|ied|ent|ents)", "school", r"universit\w*", "college", r"class(?:es)?",
-        "degree", "phd", "thesis", "viva", "dissertation", "diploma", "finals", "uni", r"exams?", "commencement", "stage", r"graduat\w*", r"alum(?:n\w*|s)?", "convocation", r"tassels?", "campus", "semester", r"enrol\w*", r"dropp\w* out",
+        "degree", "phd", r"master'?s", "thesis", "viva", "dissertation", "diploma", "finals", "uni", r"exams?", "commencement", "stage", r"graduat\w*", r"alum(?:n\w*|s)?", "convocation", r"tassels?", "campus", "semester", r"enrol\w*", r"dropp\w* out",
     ),
     "MANAGES": _words(
         r"manag\w*", r"lead(?:s|ing|er)?", "led", r"head(?:s|ed)?", "in charge", "reins",
