@@ -273,3 +273,37 @@ def test_starts_and_ends_in_other_words(
     memory: TemporalGraphMemory, texts: list[str], speaker: str, old: tuple[str, str, str], kept: bool
 ) -> None:
     assert (old in _current(memory, "w-" + texts[-1], texts, speaker)) is kept
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old", "kept"),
+    [
+        # an absence is no change ...
+        (["Sven manages the Atlas project.", "Nadia is covering the Atlas standups while Sven is on paternity leave for two weeks"],
+         None, ("Sven", "MANAGES", "Atlas project"), True),
+        (["Rachel manages the Orion project.", "who's the PM on Orion now that Rachel's gone on leave?"],
+         "Kenji", ("Rachel", "MANAGES", "Orion project"), True),
+        # ... but leaving is, and a handover said for good
+        (["Sven manages the Atlas project.", "Sven is leaving the company, so Nadia runs Atlas now"],
+         None, ("Sven", "MANAGES", "Atlas project"), False),
+        (["Chen Wei manages the Orion project.",
+          "While Chen Wei was out on paternity leave Bianca covered Orion, and leadership has now decided it stays Bianca's for good"],
+         None, ("Chen Wei", "MANAGES", "Orion project"), False),
+        (["I manage the Beacon project.",
+          "handing the Beacon keys to Mei Ling tmrw, I'm off on parental leave for 6 months and she's PM from here on out"],
+         "Sid Rao", ("Sid Rao", "MANAGES", "Beacon project"), False),
+    ],
+)
+def test_absences_and_handovers(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str | None, old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _current(memory, "l-" + texts[-1], texts, speaker)) is kept
+
+
+def test_a_proposal_and_our_department_state_nothing(memory: TemporalGraphMemory) -> None:
+    ns = "zh-proposal"
+    for text in ["徐婷的上级是高明。", "HR曾提议让徐婷改向谢刚汇报，最后没批。", "韩雪今年六月从复旦大学毕业，已经入职我们部门做管培生了。"]:
+        memory.add(text, namespace=ns)
+    facts = {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
+    assert ("徐婷", "REPORTS_TO", "谢刚") not in facts
+    assert not any(str(o).startswith("我们") for _, _, o in facts)

@@ -71,9 +71,11 @@ def _words(*parts: str) -> str:
     return _W.format("|".join(parts))
 
 
+# (not an absence: "on leave", "maternity leave")
+_LEAVE = r"(?<!on )(?<!ernity )(?<!rental )(?<!sick )(?<!annual )(?<!medical )leav(?:e|es|ing)"
 _CHANGE_EN = _words(
     r"former(?:ly)?", r"ex-", "old", "used to", "no longer", r"any ?more", "no more", "not now",
-    "left", r"leav(?:e|es|ing)", r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)",
+    "left", _LEAVE, r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)",
     "farewell", r"good-?bye", r"mov(?:e|ed|es|ing)", r"relocat\w*", "packed up", "sold", "as of",
     r"selling", "for rent", "new", "now", "nowadays", "these days", r"switch\w*", "lost",
     r"g[ia]ve up", "giving up", "between jobs", r"step(?:s|ped|ping) (?:down|aside|back)",
@@ -116,13 +118,13 @@ _CHANGE_EN = _words(
     # a start or an end in other words: "day one at Revolut", "survived week one", "headhunted by
     # Iberdrola ... started there on the 1st", "walked out", "thanks for everything, Fatima!"
     r"(?:day|week) one", r"headhunt(?:ed|ing)", r"start(?:ed|s|ing) there", r"walked out(?! on)",
-    r"thanks? (?:you )?for everything",
+    r"thanks? (?:you )?for everything", r"from here on(?: out| in)?", "from now on",
     # a diet that rules a food out: "went vegan in Feb, so sushi's off the table"
     r"(?:went|gone|going|turned|is|'s|’s) (?:fully |strictly )?(?:vegan|vegetarian|veggie|plant-based|pescatarian|teetotal)",
     "off the table",
 )
 _STRONG_EN = _words(
-    r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", r"leav(?:e|es|ing)",
+    r"former(?:ly)?", r"ex-", "no longer", r"any ?more", "left", _LEAVE,
     r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)", "farewell", r"good-?bye",
     "sold", "for rent", "packed up", r"(?:is|are|was|were) over", r"clear(?:ed|s)? out",
     r"(?:are|'re|’re) (?:officially |finally |so )?(?:done|through)(?! with)",  # "Lewis and I are done"
@@ -138,7 +140,7 @@ _STRONG_EN = _words(
     # a couple that split ("Vera and Tom split last year"), not a bill or a team split
     r"(?:and|&) \w+ (?:have |had |just |finally )?split(?! (?:the|a|an|their|our|his|her|its|it|this|that)\b)",
     r"(?:is|'s|are|'re|was) (?:now )?ancient history", r"(?:is|'s|are|'re) history now",
-    r"hand(?:ed|s|ing)? (?:the |my |our |her |his |their )?keys? (?:back|over|in)",
+    r"hand(?:ed|s|ing)? (?:the |my |our |her |his |their )?(?:[a-z]+ )?keys? (?:back|over|in|to)", "for good",
     r"wrapp(?:ed|ing) up (?:at|with)", r"(?:days|weeks|months|years) off", r"(?:last|final) day (?:at|with|in)",
     # "handed my lanyard back", "lured away from Equinor"
     r"hand(?:ed|s|ing)? (?:my|the|her|his|their|our) (?:lanyard|badge|keycard|key card|access card|uniform) back",
@@ -396,7 +398,7 @@ _MADDENS = r"(?! (?:me|him|her|us|them|you|everyone) (?:nuts|crazy|mad|insane|ba
 TRIP = re.compile(
     words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ves?" + _MADDENS, "driving" + _MADDENS, r"trips?", "vacation",
            "holiday", r"conferences?", "business", "tour", r"commut(?:e|es|ed|ing|er|ers)(?! (?:is|'s|was) (?:done|over|finished|history))", "off sick", "in the meantime",
-           r"workshops?", r"stay(?:s|ing)? with", "fortnight")
+           r"workshops?", r"stay(?:s|ing)? with", "fortnight", r"on (?:\w+ )?leave")
     # (去北京开会; not 第一次开会就拖堂了: a meeting where one works)
     + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞",
     re.IGNORECASE,

@@ -160,7 +160,7 @@ Handler = Callable[[_Match], Iterable[RelationCandidate]]
 _ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
 # a numeral or a demonstrative with its classifier opens a description, not a name
 _ZH_OF_NAME = re.compile(f"的{OPEN}(\\d+){CLOSE}")
-_ZH_INDEFINITE = re.compile(r"(?:[一两几某这那哪每][家个所间座位]|某)")
+_ZH_INDEFINITE = re.compile(r"(?:[一两几某这那哪每][家个所间座位]|某|^(?:我们|咱们|你们|我司|本))")  # (我们部门: no name)
 # adverbs and spans of time are clause material, never part of a name read as text
 _ZH_CLAUSE = re.compile(
     r"就|一直|已经|正在|岗位|职位|第[一二三四五六七八九十两\d]+[周天次]"
