@@ -307,3 +307,24 @@ def test_a_proposal_and_our_department_state_nothing(memory: TemporalGraphMemory
     facts = {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
     assert ("徐婷", "REPORTS_TO", "谢刚") not in facts
     assert not any(str(o).startswith("我们") for _, _, o in facts)
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old", "kept"),
+    [
+        (["Camille likes hot-desking.", "Three weeks of fighting for a desk before 8am and I'm done — hot-desking can go in the bin."],
+         "Camille", ("Camille", "LIKES", "hot-desking"), False),
+        (["Camille likes hot-desking.", "The broken office chairs can go in the bin."],
+         "Camille", ("Camille", "LIKES", "hot-desking"), True),
+        (["Ethan likes open-plan offices.", "ok I take back everything I ever said about open-plan offices, I'd kill for a door"],
+         "Ethan", ("Ethan", "LIKES", "open-plan offices"), False),
+        (["曹阳喜欢短信通知。", "别再给我发短信通知了，一天十几条烦死了，有事发邮件就行"],
+         "曹阳", ("曹阳", "LIKES", "短信通知"), False),
+        (["萧然喜欢远程办公。", "说真的，远程办公谁爱谁来。"],
+         "萧然", ("萧然", "LIKES", "远程办公"), False),
+    ],
+)
+def test_feelings_said_in_idioms(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str, old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _current(memory, "f-" + texts[-1], texts, speaker)) is kept
