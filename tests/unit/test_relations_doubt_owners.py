@@ -328,3 +328,25 @@ def test_feelings_said_in_idioms(
     memory: TemporalGraphMemory, texts: list[str], speaker: str, old: tuple[str, str, str], kept: bool
 ) -> None:
     assert (old in _current(memory, "f-" + texts[-1], texts, speaker)) is kept
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old", "kept"),
+    [
+        # a tag question (你知道不？) asks nothing
+        (["孙浩在阿里巴巴工作。", "孙浩被京东挖走了你知道不？已经入职一周了"], None, ("孙浩", "WORKS_FOR", "阿里巴巴"), False),
+        (["孙浩在阿里巴巴工作。", "孙浩会被京东挖走吗？"], None, ("孙浩", "WORKS_FOR", "阿里巴巴"), True),
+        # a return said of someone named before ", who"
+        (["Kwame Mensah lives in Accra.",
+          "Since his transfer went through, Kwame has been renting a flat in Kumasi with his cousin Efua, who still drives back to Accra most weekends."],
+         None, ("Kwame Mensah", "LIVES_IN", "Accra"), False),
+        (["Kwame Mensah lives in Accra.", "Kwame, who still drives back to Accra most weekends, is working in Kumasi for a month."],
+         None, ("Kwame Mensah", "LIVES_IN", "Accra"), True),
+        # offloaded
+        (["我负责飞鱼项目。", "飞鱼终于甩出去了哈哈，老板让我下季度专心搞灯塔项目"], "郑凯", ("郑凯", "MANAGES", "飞鱼项目"), False),
+    ],
+)
+def test_tags_relatives_and_offloading(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str | None, old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _current(memory, "t-" + texts[-1], texts, speaker)) is kept

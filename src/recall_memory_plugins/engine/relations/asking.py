@@ -31,7 +31,7 @@ _REQUEST_GATE = Gated(_REQUEST)  # (searched only where one of its words is)
 # a question mark that asks nothing: a tag after a statement ("刘洋辞职了你们知道吗？", "she quit,
 # you know?") or a first-person "??" in a chat ("I can't stand the smell of it now??")
 # (and "…搬到深圳了你不知道？", "she moved, didn't you know?")
-_TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?吗\s*[?？]+|(?<=了)\s*(?:你们?|大家)?(?:不|没)(?:知道|听说)(?:吗)?\s*[?？]+"
+_TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?(?:吗|不|没)\s*[?？]+|(?<=了)\s*(?:你们?|大家)?(?:不|没)(?:知道|听说)(?:吗)?\s*[?？]+"
                   r"|[,，]\s*(?:you know|right|can you believe it)\s*[?？]+|[,，]?\s*(?:didn'?t you know|you didn'?t know)\s*[?？]+",
                   re.IGNORECASE)
 # news asked as a question: "did u hear Ingrid got bumped off Harbor??", 你听说了吗，…

@@ -70,7 +70,8 @@ _USED_TO = re.compile(r"\bused to\b|\bwhen (?:i|we|he|she|they) (?:was|were|live
 
 
 _THINGS = frozenset({DATE, LOCATION, ORG, PRODUCT, PROJECT})
-_BREAK = re.compile(r"[,;:!?，；：！？。—–]|\s-\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]")
+_WHO = re.compile(r"\s*,?\s*who\b", re.IGNORECASE)
+_BREAK = re.compile(r"[;:!?，；：！？。—–]|,(?!\s*who\b)|\s-\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]")  # (", who": hers)
 
 
 class CueOwners:
@@ -90,6 +91,7 @@ class CueOwners:
         self._before = sorted(
             (m.start - start, m.end - start, (m.kind == "name" and m.start not in objects and (
                 m.type == PERSON or gender_of(m.text.split()[0]) is not None or bool(verb_next & set(range(m.start - start, m.end - start)))
+                or _WHO.match(sentence.text, m.end - start) is not None  # "his cousin Efua, who still drives back"
             )) or (m.kind == "pronoun" and m.person == 1), m.entity_ids)  # ("… and I'm still in Toronto": the writer's)
             for m in mentions
             if m.sentence == index and m.type not in _THINGS and (m.kind == "name" or (m.kind == "pronoun" and m.gender != "n"))
