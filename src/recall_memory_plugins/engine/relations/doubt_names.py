@@ -83,19 +83,30 @@ class CueOwners:
 
     def __init__(self, sentence: Sentence, mentions: Sequence[Mention], index: int, objects: set[int]) -> None:
         self.folded = sentence.text.casefold()
-        start = sentence.start_char
-        verb_next = {  # names followed by a verb ("Jonas still has to"): a subject
-            t.start_char - start for t, nxt, after in zip(sentence.tokens, sentence.tokens[1:], [*sentence.tokens[2:], None], strict=False)
-            if nxt.upos in ("VERB", "AUX") or (nxt.upos == "ADV" and after is not None and after.upos in ("VERB", "AUX"))
-        }
-        self._before = sorted(
-            (m.start - start, m.end - start, (m.kind == "name" and m.start not in objects and (
-                m.type == PERSON or gender_of(m.text.split()[0]) is not None or bool(verb_next & set(range(m.start - start, m.end - start)))
-                or _WHO.match(sentence.text, m.end - start) is not None  # "his cousin Efua, who still drives back"
-            )) or (m.kind == "pronoun" and m.person == 1), m.entity_ids)  # ("… and I'm still in Toronto": the writer's)
-            for m in mentions
-            if m.sentence == index and m.type not in _THINGS and (m.kind == "name" or (m.kind == "pronoun" and m.gender != "n"))
-        )
+        self._args = (sentence, mentions, index, objects)
+        self._names: list[tuple[int, int, bool, tuple[str, ...]]] | None = None  # (read when asked)
+
+    @property
+    def _before(self) -> list[tuple[int, int, bool, tuple[str, ...]]]:
+        """The persons named in the sentence: (start, end, a subject's name?, entity ids)."""
+        if self._names is None:
+            sentence, mentions, index, objects = self._args
+            start = sentence.start_char
+            verb_next = {  # names followed by a verb ("Jonas still has to"): a subject
+                t.start_char - start
+                for t, nxt, after in zip(sentence.tokens, sentence.tokens[1:], [*sentence.tokens[2:], None], strict=False)
+                if nxt.upos in ("VERB", "AUX") or (nxt.upos == "ADV" and after is not None and after.upos in ("VERB", "AUX"))
+            }
+            self._names = sorted(
+                (m.start - start, m.end - start, (m.kind == "name" and m.start not in objects and (
+                    m.type == PERSON or gender_of(m.text.split()[0]) is not None
+                    or bool(verb_next & set(range(m.start - start, m.end - start)))
+                    or _WHO.match(sentence.text, m.end - start) is not None  # "his cousin Efua, who still drives back"
+                )) or (m.kind == "pronoun" and m.person == 1), m.entity_ids)  # ("… and I'm still in Toronto": the writer's)
+                for m in mentions
+                if m.sentence == index and m.type not in _THINGS and (m.kind == "name" or (m.kind == "pronoun" and m.gender != "n"))
+            )
+        return self._names
 
     def others(self, starts: Iterable[int], ends: Iterable[str | None]) -> bool:
         """Whether there is a cue at ``starts`` and every one follows the name of a person who is

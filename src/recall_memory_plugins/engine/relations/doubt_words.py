@@ -72,7 +72,7 @@ def _words(*parts: str) -> str:
 
 
 # (not an absence: "on leave", "maternity leave")
-_LEAVE = r"(?<!on )(?<!ernity )(?<!rental )(?<!sick )(?<!annual )(?<!medical )leav(?:e|es|ing)"
+_LEAVE = r"leav(?:e(?<!on leave)(?<!ernity leave)(?<!rental leave)(?<!sick leave)(?<!annual leave)(?<!medical leave)|es|ing)"
 _CHANGE_EN = _words(
     r"former(?:ly)?", r"ex-", "old", "used to", "no longer", r"any ?more", "no more", "not now",
     "left", _LEAVE, r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)",
