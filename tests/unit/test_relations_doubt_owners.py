@@ -350,3 +350,13 @@ def test_tags_relatives_and_offloading(
     memory: TemporalGraphMemory, texts: list[str], speaker: str | None, old: tuple[str, str, str], kept: bool
 ) -> None:
     assert (old in _current(memory, "t-" + texts[-1], texts, speaker)) is kept
+
+
+def test_going_back_to_a_maiden_name_is_no_stay(memory: TemporalGraphMemory) -> None:
+    head = asserted_head("the divorce came through last week and she'll be going back to her maiden name")
+    assert "divorce came through" in head
+    assert asserted_head("the flat is sorted and she'll be going back to Leeds for the holidays") == ""
+    texts = ["Eleanor Whitcombe is married to Richard Whitcombe.",
+             "Ms Whitcombe asked us to take Richard off the joint account — the divorce came through last week "
+             "and she'll be going back to her maiden name."]
+    assert ("Eleanor Whitcombe", "MARRIED_TO", "Richard Whitcombe") not in _current(memory, "maiden", texts)
