@@ -360,3 +360,26 @@ def test_going_back_to_a_maiden_name_is_no_stay(memory: TemporalGraphMemory) -> 
              "Ms Whitcombe asked us to take Richard off the joint account — the divorce came through last week "
              "and she'll be going back to her maiden name."]
     assert ("Eleanor Whitcombe", "MARRIED_TO", "Richard Whitcombe") not in _current(memory, "maiden", texts)
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old", "kept"),
+    [
+        # "my neighbour" after the change is no other subject of it
+        (["Zainab likes jazz.", "honestly can't stand jazz anymore, 6 months of my neighbour practising sax at 2am ruined it"],
+         "Zainab", ("Zainab", "LIKES", "jazz"), False),
+        (["Zainab likes jazz.", "my sister can't stand jazz anymore, she says"],
+         "Zainab", ("Zainab", "LIKES", "jazz"), True),
+        # a month in lower case is no "may"
+        (["Gabriel is married to Renata.", "gabriel told me the divorce from Renata went thru in may, he seems lighter"],
+         "Sam", ("Gabriel", "MARRIED_TO", "Renata"), False),
+        (["Gabriel is married to Renata.", "gabriel says they may divorce, but nothing is decided"],
+         "Sam", ("Gabriel", "MARRIED_TO", "Renata"), True),
+        # 浙大 for 浙江大学, 再见 a farewell
+        (["蒋涛在浙江大学读书。", "答辩过了！！浙大再见👋 下个月去网易上班"], "蒋涛", ("蒋涛", "STUDIES_AT", "浙江大学"), False),
+    ],
+)
+def test_possessed_after_the_change_months_and_short_school_names(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str, old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _current(memory, "s-" + texts[-1], texts, speaker)) is kept

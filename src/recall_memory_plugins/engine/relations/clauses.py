@@ -31,7 +31,7 @@ NO_CHANGE = re.compile(
     r"|不变|没变"
     # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
     r"|\b(?:thinking (?:about|of)|consider(?:s|ed|ing)?(?!\s+(?:it|this|that)\b)|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
-    r"|might|(?-i:may)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
+    r"|might|(?<!in )(?<!since )(?<!from )(?<!until )(?<!by )(?<!of )(?<!early )(?<!late )(?<!mid )(?-i:may)(?! \d)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
     r"|打算|想要|想让|想把|有意让|可能|准备|计划|考虑|看房"
     # a near miss: "nearly quit", "almost got poached", 差点被挖走
     r"|\b(?:almost|nearly)\s+(?:got\s+|been\s+)?(?:mov|relocat|leav|left|quit|poach|fired|let go|laid off"

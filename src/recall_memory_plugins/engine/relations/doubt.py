@@ -22,11 +22,11 @@ flat are mine"): a topic word of the type alone, or a change word alone, also pu
 relations in doubt -- unless the sentence is about a trip or a bounded past ("back in 2010",
 "house-sitting for the next two weeks"), denies or plans a change in another clause, the
 patterns read a relation of the person from it ("Alice moved to Lyon" explains its "moved"),
-or the change is a habit, a thing or a promotion ("quit smoking", "a new phone"); a trip, a stay
-or a return said of another person named as its subject is theirs ("..., Aiko stayed put"). The old value
-said to hold keeps the fact ("is staying at Intel", 又回昆明). This costs recall on look-alikes
-("Ken turned down an offer from Cyberdyne" leaves his employer unsure) for fewer stale facts;
-measured in benchmarks/README ("facts you can trust").
+or the change is a habit, a thing or a promotion ("quit smoking", "a new phone"); a trip, stay
+or return of another person named as its subject is theirs ("..., Aiko stayed put"). The old
+value said to hold keeps the fact ("is staying at Intel", 又回昆明). This costs recall on look-
+alikes ("Ken turned down an offer from Cyberdyne" leaves his employer unsure) for fewer stale
+facts; measured in benchmarks/README ("facts you can trust").
 
 Widest of all (:mod:`.comention`): a sentence that says a change, whoever else it names, and
 names both ends of a person's current fact that the patterns did not read ("not on comet anymore,
@@ -74,6 +74,7 @@ from .doubt_words import ADDRESSED as _ADDRESSED
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
 from .doubt_words import AVERSE as _AVERSE
 from .doubt_words import CHANGE as _CHANGE
+from .doubt_words import EN_CLAUSE as _EN_CLAUSE
 from .doubt_words import FAREWELL as _FAREWELL
 from .doubt_words import FOND as _FOND
 from .doubt_words import FORMER_AFTER as _FORMER_AFTER
@@ -374,10 +375,11 @@ def doubt_proposals(
             for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
             if prev.text.casefold() in _WITH
         }
-        # (names after the last Chinese clause that says a change are not its subject: "今天把工牌交了，
-        # 离职手续也办完了，…，陪我妈去趟云南" is the speaker's; "我妈离职了，现在在家" is not)
+        # (names after the last Chinese clause with a change are not its subject: "今天把工牌交了，…，陪我妈去趟云南")
         said = [sentence.start_char + c.end() for c in _ZH_CLAUSE.finditer(sentence.text)
                 if _CHANGE.search(c.group())] if speaker_id is not None else []
+        first_said = next((sentence.start_char + c.end() for c in _EN_CLAUSE.finditer(sentence.text)
+                           if _CHANGE.search(c.group())), None) if speaker_id is not None else None
         if speaker_id is not None and not any(
             m.sentence == i
             and (not said or m.start < said[-1])
@@ -385,9 +387,10 @@ def doubt_proposals(
             and (m.start not in partner or m.kind != "name")
             # the one a letter or message is addressed to ("Dear Aunt Rosa, you'll remember …")
             and not _ADDRESSED.search(annotation.text, max(0, m.start - 12), m.start)
-            and (  # "帮我…" names no one else; "my sister" does
-                m.entity_ids != (speaker_id,)
-                or _POSSESSED.match(annotation.text[m.end : m.end + 24]) is not None
+            and (  # "帮我…" names no one else; "my sister" does (not after the change: "can't
+                m.entity_ids != (speaker_id,)  # stand jazz anymore, my neighbour's sax did that")
+                or (_POSSESSED.match(annotation.text[m.end : m.end + 24]) is not None
+                    and not (first_said is not None and m.start >= first_said))
             )
             and (
                 (m.kind == "pronoun" and m.gender != "n")  # "it" is never another person

@@ -31,7 +31,8 @@ def named(name: str, text: str) -> bool:
     """Whether ``name`` occurs in ``text`` as words ("pho" is not in "phone"; 武汉 in 武汉的)."""
     if not name.isascii():  # (团建 names 团建活动, 清华 names 清华大学)
         stem = re.sub(r"(?:活动|项目|计划|工程|大学|学院|公司|集团|团队|音乐|乐)$", "", name)  # (摇滚 for 摇滚乐)
-        return name in text or (len(stem) >= 2 and stem in text)
+        short = f"{name[0]}大" if name.endswith("大学") and len(name) >= 4 else ""  # 浙大 for 浙江大学
+        return name in text or (len(stem) >= 2 and stem in text) or (bool(short) and short in text)
     # "podcasts" is named by "every podcast" too
     forms = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]
     last = name.split()[-1] if name.strip() else ""

@@ -16,6 +16,7 @@ __all__ = [
     "ANY_TOPIC",
     "AVERSE",
     "CHANGE",
+    "EN_CLAUSE",
     "FAMILIES",
     "FAREWELL",
     "FEELING",
@@ -171,6 +172,8 @@ _STRONG_ZH = (
     r"|结项|叫停|被砍|砍掉|停掉|黄了"
     # offloaded: 飞鱼终于甩出去了
     r"|甩出去|甩掉了|甩给"
+    # goodbye to a place or a school: 浙大再见
+    r"|再见"
 )
 
 _TOPICS_EN = {
@@ -330,6 +333,7 @@ QUOTING = re.compile(r"^\s*[:：]")
 RECORD_OF = re.compile(r"^(?:'s|’s)\s+(?:hr\s+|staff\s+|employee\s+)?(?:record|file|card|profile|details|entry)\b", re.IGNORECASE)
 # the clauses of a Chinese sentence
 ZH_CLAUSE = re.compile(r"[^，；。！]+")
+EN_CLAUSE = re.compile(r"[^,;!—–]+")
 # a change said in notation: "the whole Valencia → Madrid thing"
 ARROW = re.compile(r"→|->|=>|⟶|➡")
 # read on without a change word: an arrow, a farewell
