@@ -383,3 +383,22 @@ def test_possessed_after_the_change_months_and_short_school_names(
     memory: TemporalGraphMemory, texts: list[str], speaker: str, old: tuple[str, str, str], kept: bool
 ) -> None:
     assert (old in _current(memory, "s-" + texts[-1], texts, speaker)) is kept
+
+
+def test_a_handover_before_a_leave_happened(memory: TemporalGraphMemory) -> None:
+    assert asserted_head("Before Raj joined, Lin managed Project Blue.") == ""
+    texts = ["Olu manages the Falcon project.",
+             "Before his parental leave started, Olu handed the Falcon project over to Ingrid, so send questions her way."]
+    facts = _current(memory, "handover-leave", texts)
+    assert ("Olu", "MANAGES", "Falcon project") not in facts
+
+
+@pytest.mark.parametrize(
+    ("texts", "old", "kept"),
+    [
+        (["我住在成都。", "行政小姐姐帮我改下通讯地址哈～上个月刚在苏州拿到新房钥匙，以后快递都寄苏州"], ("李娜", "LIVES_IN", "成都"), False),
+        (["我住在成都。", "行政小姐姐帮我查下快递哈～谢谢"], ("李娜", "LIVES_IN", "成都"), True),
+    ],
+)
+def test_a_request_beside_news(memory: TemporalGraphMemory, texts: list[str], old: tuple[str, str, str], kept: bool) -> None:
+    assert (old in _current(memory, "r-" + texts[-1], texts, "李娜")) is kept

@@ -20,7 +20,7 @@ _SAID_IN_PASSING = re.compile(
     r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)|新家|新地址|老东家"
     # a request to update a record states the change: "please update Wilma's home address"
     r"|\b(?:update|change|amend|correct)\b[^.?!]{0,40}\b(?:address|status|employer|manager|details"
-    r"|records?|file|contact|surname)\b|(?:更新|修改|变更)[^，。]{0,10}(?:地址|信息|单位|状态)",
+    r"|records?|file|contact|surname)\b|(?:更新|修改|变更|改一?下)[^，。]{0,10}(?:地址|信息|单位|状态)",
     re.IGNORECASE,
 )
 _REQUEST = re.compile(
@@ -52,7 +52,7 @@ _SAID_ASKING = re.compile(r"\b(?:i|i'm|im|i've|my)\b[^?？.!。！]*?[?？]{2,}"
                           re.IGNORECASE)
 # "?" stays with its clause; a sentence end the annotator did not split at ("… the blender. girls
 # night thursday?") ends one too
-_ASKED = re.compile(r"(?<=[?？。！])|(?<=[.!])\s+|[，；;,:：—–]|\s-\s|\bso\b|\band then\b")
+_ASKED = re.compile(r"(?<=[?？。！])|(?<=[.!])\s+|[，；;,:：—–～~]|\s-\s|\bso\b|\band then\b")
 # a clause that asks: a question mark, a question word or auxiliary first, 吗 last, a request
 _ASKING = re.compile(
     r"[?？]|[吗么呢]\s*$|^\s*(?:and |but |or )?(?:did|does|do|is|are|was|were|can|could|would|will"

@@ -79,6 +79,7 @@ _DONE = re.compile(
     # a subject and a verb in the past: "…, Priyanka handed me over before she left"
     r"|^\s*(?:[A-Z][a-z]+|I|he|she|they|we)\s+(?:(?!need|feed|speed|seed)[a-z]{2,}ed|left|went|came|got|took|gave|sold|quit)\b"
 )
+_HANDOVER = re.compile(r"\bhand(?:ed|s)? (?:[\w']+ ){0,4}over to\b|\bpass(?:ed|es)? (?:[\w']+ ){0,3}baton", re.IGNORECASE)
 _IN_PASSING = re.compile(
     r"\b(?:my|our|his|her|their) new (?:boss|manager|line manager|employer|flat|place|house|home|apartment|address|school)\b"
     r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)", re.IGNORECASE
@@ -112,9 +113,12 @@ def asserted_head(clause: str) -> str:
     Bosch now, lmk if u need anything" too; "is going to move to Lyon and sell the flat" keeps
     nothing (the future governs what follows it)."""
     if _BOUNDED_PAST.search(clause):
-        return (
-            ""  # "Years before she joined Leon's team, Bianca reported to Harriet": then, not now
-        )
+        # "Years before she joined Leon's team, Bianca reported to Harriet": then, not now; but
+        # a handover is an event ("Before his leave started, Olu handed Falcon over to Ingrid")
+        rest = clause.split(",", 1)[1] if clause.lstrip()[:7].lower() == "before " and "," in clause else ""
+        if not _HANDOVER.search(rest):
+            return ""
+        clause = rest
     clause = _HEARD.sub(" ", clause)  # "I don't know if you heard but …" asks nothing
     starts = [0, *(m.end() for m in _PARTS.finditer(clause))]
     for k, start in enumerate(starts):
