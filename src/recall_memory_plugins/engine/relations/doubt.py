@@ -68,13 +68,13 @@ from .doubt_names import kept_at as _kept_at
 from .doubt_names import left_from as _left_from
 from .doubt_names import modifier_only as _modifier_only
 from .doubt_names import named as _named
+from .doubt_names import said_before as _said_before
 from .doubt_names import same_thing as _same_thing
 from .doubt_names import word_named as _word_named
 from .doubt_words import ADDRESSED as _ADDRESSED
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
 from .doubt_words import AVERSE as _AVERSE
 from .doubt_words import CHANGE as _CHANGE
-from .doubt_words import EN_CLAUSE as _EN_CLAUSE
 from .doubt_words import FAREWELL as _FAREWELL
 from .doubt_words import FOND as _FOND
 from .doubt_words import FORMER_AFTER as _FORMER_AFTER
@@ -378,8 +378,6 @@ def doubt_proposals(
         # (names after the last Chinese clause with a change are not its subject: "今天把工牌交了，…，陪我妈去趟云南")
         said = [sentence.start_char + c.end() for c in _ZH_CLAUSE.finditer(sentence.text)
                 if _CHANGE.search(c.group())] if speaker_id is not None else []
-        first_said = next((sentence.start_char + c.end() for c in _EN_CLAUSE.finditer(sentence.text)
-                           if _CHANGE.search(c.group())), None) if speaker_id is not None else None
         if speaker_id is not None and not any(
             m.sentence == i
             and (not said or m.start < said[-1])
@@ -390,7 +388,7 @@ def doubt_proposals(
             and (  # "帮我…" names no one else; "my sister" does (not after the change: "can't
                 m.entity_ids != (speaker_id,)  # stand jazz anymore, my neighbour's sax did that")
                 or (_POSSESSED.match(annotation.text[m.end : m.end + 24]) is not None
-                    and not (first_said is not None and m.start >= first_said))
+                    and not _said_before(sentence, m.start))
             )
             and (
                 (m.kind == "pronoun" and m.gender != "n")  # "it" is never another person

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from ...nlp.base import Sentence, Token
-from .doubt_words import ARROW, FAMILIES
+from .doubt_words import ARROW, CHANGE, EN_CLAUSE, FAMILIES
 from .lexicon import gender_of
 from .names import is_cjk
 from .schema import DATE, LOCATION, ORG, PERSON, PRODUCT, PROJECT, Mention
@@ -238,6 +238,14 @@ def word_named(name: str, text: str, *, still: re.Pattern[str] | None = None) ->
     return in_(text) and not (
         still is not None and any(in_(p) and still.search(p) for p in _FELT_PARTS.split(text))
     )
+
+
+def said_before(sentence: Sentence, at: int) -> bool:
+    """Whether a clause of ``sentence`` that says a change ends at or before offset ``at`` (of
+    the annotated text): "can't stand jazz anymore, my neighbour's sax did that" -- "my
+    neighbour" comes after the change and is not its subject. Read only when asked."""
+    end = next((c.end() for c in EN_CLAUSE.finditer(sentence.text) if CHANGE.search(c.group())), None)
+    return end is not None and at >= sentence.start_char + end
 
 
 def carried_subject(mentions: Sequence[Mention], index: int, objects: set[int]) -> str | None:
