@@ -69,11 +69,13 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "hearsay or a denied report",
         r"\brumou?r(?:s|ed)?\b|\bspeculation\b|\bunconfirmed\b|\bden(?:ied|ies|y)\s+(?:the\s+)?"
         r"(?:reports?|rumou?rs?|claims?)\b|网传|传言|传闻|据传|谣言|消息不实|辟谣"
+        r"|(?:群里|圈里|公司里|外面|坊间|都在|有人)传(?![给来到达递真统承播了过图照文视])|没这回事|没有的事|假消息"
         r"|\bsome(?:one|body)\b[^.;!?]{0,20}\b(?:said|says|claimed|claims|posted)\b|有人说|听人说",
         "Joan is rumoured to be joining Meta.",
         "Someone on here said Hamid had taken over Beacon.",
         "Acme denied reports that Joan had quit.",
         "网传刘洋将跳槽至阿里巴巴，腾讯回应称消息不实。",
+        "群里传郭强接手北斗项目了，林峰说没这回事。",
     ),
     _row(
         "Chinese condition",
@@ -101,8 +103,11 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     _row(
         "Chinese future or plan",
         r"即将|将要|将会|打算|准备(?!好)|下(?:个)?(?:月|周|星期|礼拜)|明年|明天|后天|马上(?:就)?要|快要|就要"
-        r"|想让|考虑让|考虑过让|有意让|提议让|建议让|提出让",
+        r"|想让|考虑让|考虑过让|有意让|提议让|建议让|提出让"
+        # 要 right before a change ("郭强要接手北斗项目": about to), not 重要, 需要, 只要, 不要
+        r"|(?<![重主需只不还总想])要(?=接手|接管|加入|入职|搬|嫁|娶|结婚|离职|离婚|跳槽|辞职|退休|调到|调去)",
         "张三即将接手星火计划。",
+        "群里传郭强要接手北斗项目。",
         "HR曾提议让徐婷改向谢刚汇报。",
         "老板想让何佳接手星火项目，但最后没换人。",
         "王五下个月将加入腾讯。",

@@ -1,0 +1,93 @@
+"""Hearsay, denials, plans and complaints the relation layer used to read as news (issue 11,
+point 4; the thirty-first round's blind batches).
+
+"群里传X要接手Y" is a rumour about a plan, and "没这回事" denies it: the old fact stays. 要 right
+before a change ("要接手", "要搬") is about to happen, not done. "天天吐槽X" puts a liking of X
+in doubt. Each with a look-alike that must keep reading what it said.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.engine.relations.patterns.mood import unasserted
+
+
+@pytest.fixture(scope="module")
+def memory() -> TemporalGraphMemory:
+    return TemporalGraphMemory(":memory:", annotator="offline")
+
+
+def _facts(
+    memory: TemporalGraphMemory, ns: str, texts: list[str], speaker: str | None = None
+) -> set[tuple[str, str, str]]:
+    for text in texts:
+        memory.add(text, namespace=ns, speaker=speaker)
+    return {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "群里传郭强要接手北斗项目。",
+        "群里传郭强接手北斗项目了，林峰说没这回事。",
+        "公司里传孙悦要搬去上海。",
+        "郭强要接手北斗项目。",
+        "她要嫁到杭州去了。",
+    ],
+)
+def test_a_rumour_a_denial_or_a_change_about_to_happen_is_no_fact(sentence: str) -> None:
+    assert unasserted(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "郭强接手北斗项目了。",
+        "群里传了几张照片，郭强搬到上海了。",
+        "这个项目很重要，郭强接手了。",
+        "郭强需要向林峰汇报。",
+    ],
+)
+def test_done_changes_and_other_uses_of_the_words_are_facts(sentence: str) -> None:
+    assert not unasserted(sentence)
+
+
+@pytest.mark.parametrize(
+    ("texts", "old", "new", "old_kept"),
+    [
+        (["林峰负责北斗项目。", "群里传郭强要接手北斗项目，林峰自己出来说没这回事，他会一直跟到上线。"],
+         ("林峰", "MANAGES", "北斗项目"), ("郭强", "MANAGES", "北斗项目"), True),
+        (["林峰负责北斗项目。", "郭强要接手北斗项目。"],
+         ("林峰", "MANAGES", "北斗项目"), ("郭强", "MANAGES", "北斗项目"), True),
+        # a file passed round the group is no rumour: the news beside it is read
+        (["孙悦住在北京。", "群里传了几张照片，孙悦已经搬到上海了。"],
+         ("孙悦", "LIVES_IN", "北京"), ("孙悦", "LIVES_IN", "上海"), False),
+    ],
+)
+def test_rumours_and_plans_leave_the_old_fact(
+    memory: TemporalGraphMemory,
+    texts: list[str],
+    old: tuple[str, str, str],
+    new: tuple[str, str, str],
+    old_kept: bool,
+) -> None:
+    facts = _facts(memory, "h-" + texts[-1], texts)
+    assert (old in facts) is old_kept
+    assert (new in facts) is not old_kept
+
+
+@pytest.mark.parametrize(
+    ("texts", "kept"),
+    [
+        (["韦强喜欢钉钉。", "韦强最近天天吐槽钉钉消息太多，说还是飞书好用。"], False),
+        (["韦强喜欢钉钉。", "韦强偶尔吐槽一下钉钉的通知。"], True),
+        (["韦强喜欢钉钉。", "韦强今天用钉钉开了个会。"], True),
+    ],
+)
+def test_complaining_about_it_every_day_puts_a_liking_in_doubt(
+    memory: TemporalGraphMemory, texts: list[str], kept: bool
+) -> None:
+    facts = _facts(memory, "t-" + texts[-1], texts)
+    assert (("韦强", "LIKES", "钉钉") in facts) is kept
