@@ -91,3 +91,20 @@ def test_complaining_about_it_every_day_puts_a_liking_in_doubt(
 ) -> None:
     facts = _facts(memory, "t-" + texts[-1], texts)
     assert (("韦强", "LIKES", "钉钉") in facts) is kept
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        # "my sister" comes after the divorce ("... so it should be my sister now"): not its subject
+        ("can someone update my emergency contact? the divorce from Javier went through last week "
+         "so it should be my sister now", False),
+        # a divorce lawyer is no divorce of Rosa's
+        ("my sister is a divorce lawyer, so she should know", True),
+    ],
+)
+def test_a_divorce_said_as_a_noun_before_my_sister(
+    memory: TemporalGraphMemory, text: str, kept: bool
+) -> None:
+    facts = _facts(memory, "d-" + text, ["Rosa is married to Javier.", text], "Rosa")
+    assert (("Rosa", "MARRIED_TO", "Javier") in facts) is kept

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from ...nlp.base import Sentence, Token
-from .doubt_words import ARROW, CHANGE, EN_CLAUSE, FAMILIES
+from .doubt_words import ARROW, CHANGE, FAMILIES
 from .lexicon import gender_of
 from .names import is_cjk
 from .schema import DATE, LOCATION, ORG, PERSON, PRODUCT, PROJECT, Mention
@@ -70,6 +70,12 @@ def kept_at(name: str, text: str) -> list[int]:
 _USED_TO = re.compile(r"\bused to\b|\bwhen (?:i|we|he|she|they) (?:was|were|lived)\b")
 
 
+# a marriage's end said as a noun ("the divorce from Javier went through"): a change for
+# :func:`said_before` only (a divorce lawyer changes no one's home or job)
+_UNION_ENDED = re.compile(r"\bdivorc(?:e|ed|es|ing)\b", re.IGNORECASE)
+# the clauses of :data:`EN_CLAUSE`, also cut before "so" ("... went through last week so it should
+# be my sister now")
+_SAID_PARTS = re.compile(r"(?:[^,;!—–\s]+|\s+(?!so\s))+")
 _THINGS = frozenset({DATE, LOCATION, ORG, PRODUCT, PROJECT})
 _WHO = re.compile(r"\s*,?\s*who\b", re.IGNORECASE)
 _BREAK = re.compile(r"[;:!?，；：！？。—–]|,(?!\s*who\b)|\s-\s|[\U0001F300-\U0001FAFF\u2600-\u27BF]")  # (", who": hers)
@@ -244,7 +250,8 @@ def said_before(sentence: Sentence, at: int) -> bool:
     """Whether a clause of ``sentence`` that says a change ends at or before offset ``at`` (of
     the annotated text): "can't stand jazz anymore, my neighbour's sax did that" -- "my
     neighbour" comes after the change and is not its subject. Read only when asked."""
-    end = next((c.end() for c in EN_CLAUSE.finditer(sentence.text) if CHANGE.search(c.group())), None)
+    end = next((c.end() for c in _SAID_PARTS.finditer(sentence.text)
+                if CHANGE.search(c.group()) or _UNION_ENDED.search(c.group())), None)
     return end is not None and at >= sentence.start_char + end
 
 
