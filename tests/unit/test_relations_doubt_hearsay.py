@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.engine.relations.doubt_names import same_thing
+from recall_memory_plugins.engine.relations.implied import signed_by
 from recall_memory_plugins.engine.relations.patterns.mood import unasserted
 
 
@@ -108,3 +110,74 @@ def test_a_divorce_said_as_a_noun_before_my_sister(
 ) -> None:
     facts = _facts(memory, "d-" + text, ["Rosa is married to Javier.", text], "Rosa")
     assert (("Rosa", "MARRIED_TO", "Javier") in facts) is kept
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old", "kept"),
+    [
+        # "ditched X for Y" is a change; the writer's own stay is the writer's
+        (["Mateo lives in Valencia.", "Mateo finally ditched Valencia for Bilbao last month, I'm staying put in Seville tho"],
+         "Lucía", ("Mateo", "LIVES_IN", "Valencia"), False),
+        (["Mateo lives in Valencia.", "Mateo's sister finally ditched Valencia for Bilbao, Mateo stayed put"],
+         "Lucía", ("Mateo", "LIVES_IN", "Valencia"), True),
+        # "he stayed put" is the stay of the one "he" names, not of the one who moved
+        (["Marta Kowalski lives in Kraków.",
+          "Marta and her brother Piotr both finally sorted their flats - she's settled in Wrocław now, he stayed put in Gdańsk."],
+         None, ("Marta Kowalski", "LIVES_IN", "Kraków"), False),
+        (["Marta Kowalski lives in Kraków.", "Marta looked at flats in Wrocław but she stayed put in the end."],
+         None, ("Marta Kowalski", "LIVES_IN", "Kraków"), True),
+        # outgrown: a liking is over
+        (["Olivia Bennett likes horror films.",
+          "Movie night planning: skip horror for Olivia Bennett, she says she's outgrown it."],
+         None, ("Olivia Bennett", "LIKES", "horror films"), False),
+        (["Olivia Bennett likes horror films.", "Olivia Bennett says her son has outgrown his shoes again."],
+         None, ("Olivia Bennett", "LIKES", "horror films"), True),
+        # "U of T" for the University of Toronto
+        (["Anika Sharma studies at the University of Toronto.",
+          "Anika Sharma graduated from U of T in June and starts her residency at an Ottawa hospital in July."],
+         None, ("Anika Sharma", "STUDIES_AT", "University of Toronto"), False),
+        # 特别烦 is an aversion
+        (["许婷喜欢视频会议。", "许婷最近特别烦视频会议，说一天开八个会根本没时间干活。"],
+         None, ("许婷", "LIKES", "视频会议"), False),
+        (["许婷喜欢视频会议。", "许婷今天开了三个视频会议。"], None, ("许婷", "LIKES", "视频会议"), True),
+    ],
+)
+def test_ditched_outgrown_whose_stay_and_short_school_names(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str | None, old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _facts(memory, "o-" + texts[-1], texts, speaker)) is kept
+
+
+def test_initials_with_of_name_the_school() -> None:
+    assert same_thing("u-of-t", "University of Toronto")
+    assert not same_thing("u-of-m", "University of Toronto")
+    assert not same_thing("t", "University of Toronto")
+
+
+def test_org_update_names_no_one(memory: TemporalGraphMemory) -> None:
+    texts = ["Emma Schultz reports to Victor Lange.",
+             "Org update: effective today, Victor Lange's team - including Emma Schultz - reports to Fatima Nasser."]
+    facts = _facts(memory, "org", texts)
+    assert not any(subject == "Org" for subject, _, _ in facts)
+
+
+@pytest.mark.parametrize(
+    ("text", "signer"),
+    [
+        ("Re: team lunch\n\nCount me out, I'm off raw fish.\nNadia", "Nadia"),
+        ("see you all on Monday\nCheers,\nBen Okafor", "Ben Okafor"),
+        ("moving day!\n- Tom", "Tom"),
+        ("shopping list:\n- milk\n- Eggs", None),
+        ("ok\nSee you", None),
+        ("one line, signed nowhere, Nadia", None),
+    ],
+)
+def test_a_text_signed_on_its_last_line_has_that_writer(text: str, signer: str | None) -> None:
+    assert signed_by(text) == signer
+
+
+@pytest.mark.parametrize(("signature", "kept"), [("\nNadia", False), ("", True)])
+def test_the_signer_is_the_i_of_a_mail(memory: TemporalGraphMemory, signature: str, kept: bool) -> None:
+    texts = ["Nadia Rahman lives in Leeds.", "Re: address change\n\nI've moved to Bristol, new flat is lovely." + signature]
+    facts = _facts(memory, "signed" + signature, texts)
+    assert (("Nadia Rahman", "LIVES_IN", "Leeds") in facts) is kept

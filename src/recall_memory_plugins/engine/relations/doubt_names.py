@@ -109,7 +109,10 @@ class CueOwners:
                     m.type == PERSON or gender_of(m.text.split()[0]) is not None
                     or bool(verb_next & set(range(m.start - start, m.end - start)))
                     or _WHO.match(sentence.text, m.end - start) is not None  # "his cousin Efua, who still drives back"
-                )) or (m.kind == "pronoun" and m.person == 1), m.entity_ids)  # ("… and I'm still in Toronto": the writer's)
+                )) or (m.kind == "pronoun" and m.person == 1)  # ("… and I'm still in Toronto": the writer's)
+                # "she's settled in Wrocław now, he stayed put": his, the one "he" names
+                or (m.kind == "pronoun" and m.text.casefold() in ("he", "she") and len(m.entity_ids) == 1
+                    and m.start not in objects), m.entity_ids)
                 for m in mentions
                 if m.sentence == index and m.type not in _THINGS and (m.kind == "name" or (m.kind == "pronoun" and m.gender != "n"))
             )
@@ -156,10 +159,15 @@ def _initials(name: str) -> str:
 def same_thing(entity_id: str, name: str) -> bool:
     """Whether an entity id (a slug of its name) and a name share a distinctive word, or one
     Chinese name starts the other: "cardiff" and "Cardiff University", 复旦 and 复旦大学; or the
-    id is the name's initials: "ut" and "University of Texas"."""
+    id is the name's initials: "ut" and "University of Texas", "u-of-t" and "University of
+    Toronto"."""
     initials = _initials(name).casefold()
     if len(initials) >= 2 and entity_id.casefold() == initials:
         return True
+    letters = [w for w in re.split(r"[\W_]+", entity_id.casefold()) if w and w not in _NAME_FILLER]
+    if len(initials) >= 2 and len(letters) >= 2 and all(len(w) == 1 for w in letters) \
+            and "".join(letters) == initials:
+        return True  # "u-of-t": "U of T" for "University of Toronto"
     name = name.casefold()
     if is_cjk(name):
         return len(entity_id) >= 2 and (name.startswith(entity_id) or entity_id.startswith(name))

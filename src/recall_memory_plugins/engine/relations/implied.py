@@ -11,12 +11,14 @@ states nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...nlp.base import Annotation, CorefChain, CorefMention, Sentence, Token
+from .lexicon import gender_of
 from .names import is_cjk
 
-__all__ = ["with_implied_speaker"]
+__all__ = ["signed_by", "with_implied_speaker"]
 
 # words that may stand before the verb of a subjectless turn
 _EN_LEAD = frozenset(
@@ -26,6 +28,30 @@ _ZH_LEAD = frozenset(
     "终于 刚 刚刚 已经 今天 昨天 上周 上个月 前天 最近 总算 正式 也 又 就 去年 今年".split()
 )
 _ZH_PRONOUN_OR_NAME = frozenset({"PRON", "PROPN", "NOUN"})
+# a mail's or a note's last line that signs it: "Nadia", "- Tom", "Cheers, Ana", "Thanks,\nBen"
+_SIGNED = re.compile(
+    r"\n[ \t]*(?:(?:[-–—~]+|(?:cheers|thanks|thank you|best|regards|best regards|kind regards|many thanks"
+    r"|love|warmly|yours)[,!]?)[ \t]*\n?[ \t]*)?([A-Z][a-z]+(?:[ -][A-Z][a-z]+)?)[ \t]*[.!]?\s*$",
+    re.IGNORECASE,
+)
+_NOT_SIGNED = frozenset(
+    "thanks thank cheers best regards love bye later soon yours everyone all team ok okay yes no"
+    " sure great congrats hi hello hey me".split()
+)
+
+
+def signed_by(text: str) -> str | None:
+    """The name a text of several lines is signed with on its last line ("...\n\nCount me out
+    for the sushi place ...\nNadia"), a known first name first: its writer, when no speaker is
+    given. None otherwise."""
+    found = _SIGNED.search(text[-60:]) if "\n" in text.strip() else None
+    if found is None:
+        return None
+    name = found.group(1)
+    first = name.split()[0].split("-")[0]
+    if not name[:1].isupper() or first.casefold() in _NOT_SIGNED or gender_of(first) is None:
+        return None  # (a first name of the name list: not "- Eggs" ending a list)
+    return name
 
 
 def _implied_en(sentence: Sentence, first: bool = False) -> bool:

@@ -30,7 +30,7 @@ from .doubt import doubt_proposals
 from .entities import ENTITIES_PER_ALIAS, Prefetched, hint_prefetch
 from .entities import ENTITIES_PER_ALIAS as _ENTITIES_PER_ALIAS  # noqa: F401  (old home)
 from .entities import EntityBook as _EntityBook
-from .implied import with_implied_speaker
+from .implied import signed_by, with_implied_speaker
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
 from .reads import (
@@ -152,6 +152,7 @@ class RelationTracker:
         """
         if not annotation.sentences:
             return RelationPlan()
+        speaker = speaker or signed_by(annotation.text)  # (a mail signed "Nadia")
         if speaker:  # "Started my new role at Stripe!": the speaker is the dropped subject
             annotation = with_implied_speaker(annotation)
         discourse = self._load_discourse(store, namespace)

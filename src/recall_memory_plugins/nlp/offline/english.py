@@ -23,7 +23,7 @@ _COMMON_ACRONYMS = frozenset(
     VPN SSD OS iOS MVP PhD MBA BA BS MS TBD WFH OOO EOD EOW AOB TODO WIP""".split()
 )
 # Note-taking words written capitalised at the start of a line ("Mtg notes 3/14 — ...", "Fwd:")
-_NOTE_WORDS = frozenset("mtg mtgs fwd fw re todo".split())
+_NOTE_WORDS = frozenset("mtg mtgs fwd fw re todo org".split())  # ("Org update: ...")
 # Words of spoken chat that open a message capitalised and are no names ("Ach", "Omg", "Ugh").
 _INTERJECTIONS = frozenset(
     """ach ah aw aww argh eh er erm gah gosh ha haha hah hehe hm hmm huh jeez lol lmao meh nah
