@@ -181,3 +181,28 @@ def test_the_signer_is_the_i_of_a_mail(memory: TemporalGraphMemory, signature: s
     texts = ["Nadia Rahman lives in Leeds.", "Re: address change\n\nI've moved to Bristol, new flat is lovely." + signature]
     facts = _facts(memory, "signed" + signature, texts)
     assert (("Nadia Rahman", "LIVES_IN", "Leeds") in facts) is kept
+
+
+@pytest.mark.parametrize(
+    ("texts", "old", "kept"),
+    [
+        # a note about someone unnamed ("the customer"): the one person known to hold the value
+        (["孙悦在中国银行工作。", "客户表示已从中国银行离职，现于招商银行任职，申请更新工资卡绑定信息。"],
+         ("孙悦", "WORKS_FOR", "中国银行"), False),
+        (["王丽娟住在成都。", "工单备注：客户来电要求修改收货地址，说上个月已经举家搬去了重庆，成都那边的房子也租出去了。"],
+         ("王丽娟", "LIVES_IN", "成都"), False),
+        (["Ngozi works for Deloitte.", "Congrats again on the new job darling, Deloitte's loss"],
+         ("Ngozi", "WORKS_FOR", "Deloitte"), False),
+        # two people hold it: the note is about neither for sure, and both facts stay
+        (["孙悦在中国银行工作。", "刘洋在中国银行工作。", "客户表示已从中国银行离职，现于招商银行任职。"],
+         ("孙悦", "WORKS_FOR", "中国银行"), True),
+        # a person named in the text: the subjectless sentence is about a thing
+        (["Margot Leclerc lives in Lyon.",
+          "All-hands email: our headquarters is moving from Lyon to Paris in Q3. Margot has confirmed she'll stay in Lyon and work remotely."],
+         ("Margot Leclerc", "LIVES_IN", "Lyon"), True),
+    ],
+)
+def test_a_change_of_someone_unnamed_is_its_lone_holders(
+    memory: TemporalGraphMemory, texts: list[str], old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _facts(memory, "l-" + texts[-1] + str(len(texts)), texts)) is kept

@@ -66,6 +66,7 @@ from .doubt_names import family_named as _family_named
 from .doubt_names import kept as _kept
 from .doubt_names import kept_at as _kept_at
 from .doubt_names import left_from as _left_from
+from .doubt_names import lone_holders as _lone_holders
 from .doubt_names import modifier_only as _modifier_only
 from .doubt_names import named as _named
 from .doubt_names import said_before as _said_before
@@ -75,6 +76,7 @@ from .doubt_words import ADDRESSED as _ADDRESSED
 from .doubt_words import ANY_TOPIC as _ANY_TOPIC
 from .doubt_words import AVERSE as _AVERSE
 from .doubt_words import CHANGE as _CHANGE
+from .doubt_words import CLAUSES as _CLAUSES
 from .doubt_words import FAREWELL as _FAREWELL
 from .doubt_words import FOND as _FOND
 from .doubt_words import FORMER_AFTER as _FORMER_AFTER
@@ -124,14 +126,6 @@ _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # a turn that says yes to the question before it (after its label, if any: "周杰：嗯，…")
 _YES = re.compile(r"^\s*(?:\S{1,12}[:：]\s*)?(?:嗯|对|是的|是啊|没错|yes\b|yep\b|yeah\b|yup\b|ya\b|correct\b)",
                   re.IGNORECASE)
-# clauses a plan or a denial may hold for alone (a reason after a plan is said: "the fair will be run
-# by Dmitri, as Léa has stepped back", "… after Chidi stepped aside"; not "…, as he'll be staying")
-_CLAUSES = re.compile(
-    r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which|and (?:he|she|they) (?:won['’]?t|will not))\b"
-    r"|(?:as|because)\b(?![^,.]*(?:\bwill\b|['’]ll\b|\bgoing to\b|\bgonna\b)))"
-    r"|\s(?=after\b[^,.;]{0,60}?\b(?:stepped|left|quit|retired|resigned|was|were|went)\b)",
-    re.IGNORECASE,
-)
 # a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
 # without one it only dates the change ("Started at Stripe this week")
 _DAY = re.compile(
@@ -403,6 +397,10 @@ def doubt_proposals(
             carried = None  # (a note about a trip: its sentences are the trip's)
         if carried:  # a note's sentence without a subject ("Graduated from X"): only X is doubted
             ids.setdefault(carried, False)
+        if not carried and speaker_id is None and changed and not (trip or past or denied):
+            for rel in _lone_holders(mentions, i, current_of):  # "客户表示已从中国银行离职": its one holder's
+                if rel.type not in _NAMED_ONLY and about(rel.type) and not accounted(rel) and not is_unsure(rel):
+                    mark(rel, stmt)
 
         def boss_left(text: str = text, changed: bool = changed, strong: bool = strong,
                       held: bool = trip or past, sent_off: bool = False) -> bool:

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
+from ...models import Relation
 from ...nlp.base import Sentence, Token
 from .doubt_words import ARROW, CHANGE, FAMILIES
 from .lexicon import gender_of
@@ -280,3 +281,25 @@ def carried_subject(mentions: Sequence[Mention], index: int, objects: set[int]) 
         return None
     before = {e for m in mentions if m.sentence == index - 1 and person(m) for e in m.entity_ids}
     return next(iter(before)) if len(before) == 1 else None
+
+
+def lone_holders(
+    mentions: Sequence[Mention], index: int, current_of: Callable[[str], list[Relation]]
+) -> list[Relation]:
+    """The current relations whose object sentence ``index`` names, when the text names no person
+    and each such object has one holder ("客户表示已从中国银行离职": a note about someone unnamed;
+    the one person known to work at 中国银行 is the one it is likely about). Empty when the text
+    names a person or resolves a pronoun to one, or for an object with several holders."""
+    if any(m.type == PERSON or (m.kind == "pronoun" and m.entity_ids)
+           or (m.kind == "name" and gender_of(m.text.split()[0]) is not None)
+           for m in mentions):  # (in any sentence: "HQ is moving from Lyon to Paris. Margot stays")
+        return []
+    out: list[Relation] = []
+    for m in mentions:
+        if m.sentence != index or m.kind != "name" or m.type in (PERSON, DATE):
+            continue
+        for entity_id in m.entity_ids:
+            held = [r for r in current_of(entity_id) if r.object_id == entity_id]
+            if len({r.subject_id for r in held}) == 1:
+                out += held
+    return out

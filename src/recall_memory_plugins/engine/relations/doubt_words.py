@@ -16,6 +16,7 @@ __all__ = [
     "ANY_TOPIC",
     "AVERSE",
     "CHANGE",
+    "CLAUSES",
     "EN_CLAUSE",
     "FAMILIES",
     "FAREWELL",
@@ -334,6 +335,14 @@ QUOTING = re.compile(r"^\s*[:：]")
 RECORD_OF = re.compile(r"^(?:'s|’s)\s+(?:hr\s+|staff\s+|employee\s+)?(?:record|file|card|profile|details|entry)\b", re.IGNORECASE)
 # the clauses of a Chinese sentence
 ZH_CLAUSE = re.compile(r"[^，；。！]+")
+# clauses a plan or a denial may hold for alone (a reason after a plan is said: "the fair will be run
+# by Dmitri, as Léa has stepped back", "… after Chidi stepped aside"; not "…, as he'll be staying")
+CLAUSES = re.compile(
+    r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which|and (?:he|she|they) (?:won['’]?t|will not))\b"
+    r"|(?:as|because)\b(?![^,.]*(?:\bwill\b|['’]ll\b|\bgoing to\b|\bgonna\b)))"
+    r"|\s(?=after\b[^,.;]{0,60}?\b(?:stepped|left|quit|retired|resigned|was|were|went)\b)",
+    re.IGNORECASE,
+)
 EN_CLAUSE = re.compile(r"[^,;!—–]+")
 # a change said in notation: "the whole Valencia → Madrid thing"
 ARROW = re.compile(r"→|->|=>|⟶|➡")
