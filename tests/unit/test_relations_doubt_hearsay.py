@@ -13,6 +13,7 @@ import pytest
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.engine.relations.doubt_names import same_thing
 from recall_memory_plugins.engine.relations.implied import signed_by
+from recall_memory_plugins.engine.relations.names import name_variants
 from recall_memory_plugins.engine.relations.patterns.mood import unasserted
 
 
@@ -206,3 +207,17 @@ def test_a_change_of_someone_unnamed_is_its_lone_holders(
     memory: TemporalGraphMemory, texts: list[str], old: tuple[str, str, str], kept: bool
 ) -> None:
     assert (old in _facts(memory, "l-" + texts[-1] + str(len(texts)), texts)) is kept
+
+
+def test_a_school_is_known_by_its_first_two_characters_unless_they_name_a_place() -> None:
+    assert "复旦" in name_variants("复旦大学", "ORG")
+    assert "浙大" in name_variants("浙江大学", "ORG")
+    assert "浙江" not in name_variants("浙江大学", "ORG")  # a province
+    assert "北京" not in name_variants("北京大学", "ORG")  # a city
+
+
+def test_a_short_school_name_is_no_person(memory: TemporalGraphMemory) -> None:
+    texts = ["钱思远在复旦大学读书。", "复旦本科毕业了，现在在清华大学读研，宿舍比以前小多了。"]
+    facts = _facts(memory, "fudan", texts, "钱思远")
+    assert not any(subject == "复旦" for subject, _, _ in facts)
+    assert ("钱思远", "STUDIES_AT", "复旦大学") not in facts

@@ -58,6 +58,14 @@ def clean_name(text: str) -> str:
     return name
 
 
+@lru_cache(maxsize=1)
+def _zh_places() -> frozenset[str]:
+    """The Chinese place names the offline annotator knows (the package's ``zh_places.txt``)."""
+    from ...nlp.offline.resources import _package_words  # (a text file; no model is loaded)
+
+    return frozenset(_package_words("zh_places.txt"))
+
+
 def name_variants(name: str, type_: str | None) -> list[str]:
     """Short forms a new entity is also known by: "Alice" for "Alice Moreau" (a person's first
     name), "Spark" for "Project Spark"."""
@@ -80,6 +88,8 @@ def name_variants(name: str, type_: str | None) -> list[str]:
         out.append(name[-1] * 2)  # 浩浩 for 孙浩, 桐桐 for 赵雨桐: the family's doubled name
     elif is_cjk(name) and len(name) == 4 and name.endswith("大学"):
         out.append(name[0] + "大")  # 北大 for 北京大学, 浙大 for 浙江大学
+        if name[:2] not in _zh_places():
+            out.append(name[:2])  # 复旦 for 复旦大学, 清华 for 清华大学 (not 浙江 for 浙江大学: a place)
     elif is_cjk(name) and type_ == ORG and len(name) == 4 and not name.endswith(ZH_ORG_SUFFIXES):
         out.append(name[:2])  # 阿里 for 阿里巴巴, 字节 for 字节跳动
     return [v for v in out if len(v) >= 2 and v.lower() != name.lower()]
