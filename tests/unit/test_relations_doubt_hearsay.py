@@ -221,3 +221,67 @@ def test_a_short_school_name_is_no_person(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "fudan", texts, "钱思远")
     assert not any(subject == "复旦" for subject, _, _ in facts)
     assert ("钱思远", "STUDIES_AT", "复旦大学") not in facts
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old", "kept"),
+    [
+        # "won't be coming back" is no return: the handover before it stands
+        (["Olusegun Adeyemi manages the Kestrel project.",
+          "heads up: Kestrel's PM is Hannah Schmidt now, Olusegun handed it over to her before his sabbatical and won't be coming back to it"],
+         None, ("Olusegun Adeyemi", "MANAGES", "Kestrel project"), False),
+        (["Olusegun Adeyemi manages the Kestrel project.",
+          "heads up: Hannah covers Kestrel while Olusegun is on sabbatical, and he'll be back on it in May"],
+         None, ("Olusegun Adeyemi", "MANAGES", "Kestrel project"), True),
+        # "so over X" is an aversion
+        (["Zainab likes sushi.", "ngl I'm so over sushi after that food poisoning, can't even look at it"],
+         "Zainab", ("Zainab", "LIKES", "sushi"), False),
+        (["Zainab likes sushi.", "sushi night is so over-booked, we'll go next week"],
+         "Zainab", ("Zainab", "LIKES", "sushi"), True),
+        # "back in January" dates a change, "back in 2010" bounds a past
+        (["Arjun Mehta works for Infosys.",
+          "FYI Arjun was snapped up by Zoho back in January, so please stop cc'ing his Infosys address."],
+         None, ("Arjun Mehta", "WORKS_FOR", "Infosys"), False),
+        # a project wrapped up and archived; a program dropped
+        (["Jun manages the Beacon project.", "Beacon's wrapped up and archived 🎉 I'm on the bench till Q3"],
+         "Jun", ("Jun", "MANAGES", "Beacon project"), False),
+        (["Ethan Park studies at Georgia Tech.",
+          "Ethan's doing his part-time MBA at Emory now - he dropped the Georgia Tech program after one semester."],
+         None, ("Ethan Park", "STUDIES_AT", "Georgia Tech"), False),
+        (["Ethan Park studies at Georgia Tech.", "Ethan dropped his phone in the lake at Georgia Tech's retreat."],
+         None, ("Ethan Park", "STUDIES_AT", "Georgia Tech"), True),
+        # 爬过山 names 爬山
+        (["我喜欢爬山。", "周记：膝盖伤了以后再也没爬过山，现在迷上了钓鱼，每个周末都往水库跑。"],
+         "周杰", ("周杰", "LIKES", "爬山"), False),
+    ],
+)
+def test_returns_denied_aversions_dates_and_ends_said_otherwise(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str | None, old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _facts(memory, "e-" + texts[-1], texts, speaker)) is kept
+
+
+def test_a_subjectless_turn_after_a_change_tagged_as_a_noun_is_the_speakers(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "tiaogang", ["张伟的上级是刘芳。", "调岗了，现在直接向陈刚汇报"], "张伟")
+    assert ("张伟", "REPORTS_TO", "陈刚") in facts
+    assert ("张伟", "REPORTS_TO", "刘芳") not in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "fact", "read"),
+    [
+        # "like" after one name is no verb of it; after "and", "does" it is
+        ("Dmitri used to be in Berlin like Anke, but now he rents in Leipzig.", ("Berlin", "LIKES", "Anke"), False),
+        ("Ana and Bo like jazz.", ("Ana", "LIKES", "jazz"), True),
+        # a name and a title: the person (他的继任者朱琳: 朱琳); a department: the employer
+        ("谢明升为副总裁后，胡静改为直接向他的继任者朱琳汇报。", ("胡静", "REPORTS_TO", "朱琳"), True),
+        ("欢迎新同事唐敏！她今天正式入职网易市场部。", ("唐敏", "WORKS_FOR", "网易"), True),
+        # a dislike said not to be the reason is no dislike
+        ("备忘：别买猫相关的——不是蒋欣不喜欢猫，是她男朋友对猫毛过敏。", ("蒋欣", "DISLIKES", "猫"), False),
+        ("蒋欣不喜欢猫。", ("蒋欣", "DISLIKES", "猫"), True),
+    ],
+)
+def test_like_as_a_preposition_titles_departments_and_denied_reasons(
+    memory: TemporalGraphMemory, text: str, fact: tuple[str, str, str], read: bool
+) -> None:
+    assert (fact in _facts(memory, "p-" + text, [text])) is read

@@ -35,6 +35,7 @@ __all__ = [
     "Sentence",
     "StanzaAnnotator",
     "Token",
+    "chinese_places",
     "detect_language",
     "make_annotator",
     "models_available",
@@ -47,6 +48,14 @@ ANNOTATOR_NAMES = ("auto", "offline", "stanza", "corenlp")
 
 _auto_lock = threading.Lock()
 _auto_reported = False
+
+
+def chinese_places() -> frozenset[str]:
+    """The Chinese place names the offline annotator knows (provinces and cities: 浙江, 北京),
+    read from the package's word list once."""
+    from .offline.resources import chinese_place_names
+
+    return chinese_place_names()
 
 
 def _maybe_stanza_resources(resources_dir: str | os.PathLike[str] | None) -> bool:

@@ -58,6 +58,8 @@ _FOR_A_WHILE = re.compile(
     r"|weekend|drive over|commut\w*)\b",
     re.IGNORECASE,
 )
+# "won't be coming back to it": no stay, the change is for good
+_NO_RETURN = re.compile(r"\b(?:won['’]t|will not|never|not)\s+(?:be\s+)?(?:com(?:e|ing)|go(?:ing)?)\s+back\b", re.IGNORECASE)
 # a change set for a date or announced as done from now on: stated, not planned
 _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|next|this"
                         r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
@@ -124,7 +126,7 @@ def asserted_head(clause: str) -> str:
     for k, start in enumerate(starts):
         end = starts[k + 1] if k + 1 < len(starts) else len(clause)
         if unasserted(clause[start:end]) and not scheduled(clause):
-            if _FOR_A_WHILE.search(clause[start:]):
+            if _FOR_A_WHILE.search(clause[start:]) and not _NO_RETURN.search(clause[start:]):
                 return ""  # "…, since he'll be staying with her over the holidays": a stay
             # a later part said as done is no part of the plan: "I'll be WFH from the new place
             # from Monday, movers came yesterday"

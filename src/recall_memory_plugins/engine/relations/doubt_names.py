@@ -33,7 +33,9 @@ def named(name: str, text: str) -> bool:
     if not name.isascii():  # (团建 names 团建活动, 清华 names 清华大学)
         stem = re.sub(r"(?:活动|项目|计划|工程|大学|学院|公司|集团|团队|音乐|乐)$", "", name)  # (摇滚 for 摇滚乐)
         short = f"{name[0]}大" if name.endswith("大学") and len(name) >= 4 else ""  # 浙大 for 浙江大学
-        return name in text or (len(stem) >= 2 and stem in text) or (bool(short) and short in text)
+        # (a verb and its object with an aspect between them: 爬过山 names 爬山, 游了泳 游泳)
+        split = len(name) == 2 and any(f"{name[0]}{a}{name[1]}" in text for a in "过了着")
+        return name in text or (len(stem) >= 2 and stem in text) or (bool(short) and short in text) or split
     # "podcasts" is named by "every podcast" too
     forms = [name, name[:-1]] if name.endswith("s") and len(name) > 3 else [name]
     last = name.split()[-1] if name.strip() else ""

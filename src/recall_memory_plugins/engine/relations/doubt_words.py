@@ -83,7 +83,8 @@ _CHANGE_EN = _words(
     r"g[ia]ve up", "giving up", "between jobs", r"step(?:s|ped|ping) (?:down|aside|back)",
     r"hand(?:ed|s)? (?:in|over)", r"hand(?:ed|s)? (?:[\w']+ ){1,4}over to", r"hand(?:ed|s|ing)? (?:me|him|her|them|us) over", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
     "baton",  # "passing the Mercury baton", "handed the baton to Ines"
-    r"alum(?:n\w*|s)?", r"graduat\w*", r"tassels?", "finished", r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out" r"outgr(?:ew|own|ow|ows|owing)",
+    r"alum(?:n\w*|s)?", r"graduat\w*", r"tassels?", "finished", r"dropp(?:ed|ing) out", r"wrapp(?:ed|ing) up", "archived", "on the bench",
+    r"dropp(?:ed|ing) (?:the |his |her |my |their |out of (?:the |his |her |my |their )?)?(?:[\w-]+ ){0,3}?(?:program(?:me)?|course|degree|major|mba|phd|masters?)\b", r"gr[eo]w(?:n)? out" r"outgr(?:ew|own|ow|ows|owing)",
     r"ditch(?:ed|es|ing)?",
     r"previous(?:ly)?", r"(?:last|final) (?:day|paycheck|shift|week at|session|class|lesson|practice|training)", "instead", "different",
     r"hasn'?t", r"haven'?t", r"ended", r"can'?t stand", r"(?:is|are|was|were) over",
@@ -260,7 +261,7 @@ AVERSE = re.compile(
     r"|never really (?:my|for me)|not (?:really )?my thing|dead to (?:me|him|her|them|us)"
     r"|f(?:a|e)ll(?:en|ing|s)? out of love|lost (?:all )?(?:interest|my taste|the taste|the appetite)"
     r"|(?:gone|went|going) cold on|(?:is|are|was|were) the worst|never again|cured (?:me|him|her|them|us)|(?:a|an absolute|a total|a living) nightmare"
-    r"|can go in the (?:bin|trash)|outgr(?:ew|own)|i take (?:it|that|everything(?: i (?:ever )?said)?) back|i take back everything)\b"
+    r"|can go in the (?:bin|trash)|outgr(?:ew|own)|(?:so|totally|completely|well and truly) over|i take (?:it|that|everything(?: i (?:ever )?said)?) back|i take back everything)\b"
     r"|反胃|恶心|受不了|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
     r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|(?:特别|非常|很|超级?|好|真|太|越来越|最近)烦(?![恼请])|厌倦|死心|(?:天天|整天|成天|老是|总是|一直|最近)吐槽|不(?:再)?爱[\u4e00-\u9fff]{1,4}了|(?:现在|如今|开始|越来越)嫌|烦死|崩溃|谁爱[\u4e00-\u9fff]{0,3}谁[\u4e00-\u9fff]{0,2}"
 )
@@ -288,7 +289,8 @@ WITHIN_JOB = re.compile(
 )
 # a past with its own time: "Back in 2010, Tom lived in Denver", "years ago", 小时候
 PAST = re.compile(
-    r"\b(?:back (?:in|then|when)|(?:years|decades|long) ago|as a (?:kid|child|teen\w*)"
+    # ("back in January": the date of a change, not a bounded past)
+    r"\b(?:back (?:in(?! (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|then|when)|(?:years|decades|long) ago|as a (?:kid|child|teen\w*)"
     r"|in (?:19|20)\d\d|before (?:joining|moving|that))\b|小时候|当年|那时候|那会儿|年前"
     r"|以前[^，。]*[\u4e00-\u9fff]过"
     # a stay with its end in sight: "house-sitting for the next two weeks", 借住几天

@@ -28,6 +28,7 @@ _ZH_LEAD = frozenset(
     "终于 刚 刚刚 已经 今天 昨天 上周 上个月 前天 最近 总算 正式 也 又 就 去年 今年".split()
 )
 _ZH_PRONOUN_OR_NAME = frozenset({"PRON", "PROPN", "NOUN"})
+_ZH_CHANGE_START = re.compile(r"[调搬离辞跳入换转升退毕]")
 # a mail's or a note's last line that signs it: "Nadia", "- Tom", "Cheers, Ana", "Thanks,\nBen"
 _SIGNED = re.compile(
     r"\n[ \t]*(?:(?:[-–—~]+|(?:cheers|thanks|thank you|best|regards|best regards|kind regards|many thanks"
@@ -74,11 +75,15 @@ def _implied_en(sentence: Sentence, first: bool = False) -> bool:
 def _implied_zh(sentence: Sentence) -> bool:
     if sentence.text.rstrip().endswith(("?", "？", "吗")):
         return False
-    for tok in sentence.tokens:
+    tokens = sentence.tokens
+    for k, tok in enumerate(tokens):
         if tok.text in _ZH_LEAD or tok.upos == "ADV":
             continue
-        # a verb, or 把 opening a 把-clause ("刚把家从杭州搬到了苏州")
-        return tok.upos == "VERB" or tok.text == "把"
+        # a verb, or 把 opening a 把-clause ("刚把家从杭州搬到了苏州"), or a change tagged as a
+        # noun that 了 follows ("调岗了，现在直接向陈刚汇报")
+        return tok.upos == "VERB" or tok.text == "把" or (
+            k + 1 < len(tokens) and tokens[k + 1].text == "了" and _ZH_CHANGE_START.match(tok.text) is not None
+        )
     return False
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from ...nlp import chinese_places
 from ...nlp.base import Annotation, Sentence
 from .lexicon import PROJECT_WORDS, TITLES, ZH_ORG_SUFFIXES, gender_of
 from .schema import ORG, OTHER, PERSON
@@ -31,10 +32,13 @@ def is_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
+_ZH_DEPARTMENT = re.compile(
+    r"(?<=[\u4e00-\u9fff]{2})(?:市场|数据|技术|研发|人事|人力资源|财务|销售|产品|运营|法务|设计|客服|行政|公关)部(?:门)?$"
+)
 _ZH_JOB_TITLE = re.compile(
     r"^(?:新任|新来的|现任|原)?[\u4e00-\u9fff]{0,6}?"  # 新任市场部总监吴凡, 新来的总监邓欣
     r"(?:CEO|CTO|CFO|COO|首席[\u4e00-\u9fff]{1,4}?官|副总裁|总裁|副总经理|总经理|董事长|总监|经理|主管"
-    r"|主任|院长|校长|教授)"
+    r"|主任|院长|校长|教授|继任者|接班人|接任者|上司|领导|老板)"  # (他的继任者朱琳: 朱琳)
     r"(?=[\u4e00-\u9fff]{2,3}$)"
 )
 
@@ -48,6 +52,7 @@ def clean_name(text: str) -> str:
     if name.lower().startswith("the ") and len(name) > 4:
         name = name[4:].strip()
     name = _ZH_JOB_TITLE.sub("", name)  # CEO冯志远, 副总裁白建华: the person, not the post
+    name = _ZH_DEPARTMENT.sub("", name)  # 网易市场部: the employer is 网易
     head, _, rest = name.partition(" ")  # "Ms. Maya Goldberg" is Maya Goldberg ("Ms Ortega" stays)
     if head.lower() in TITLES and len(rest.split()) >= 2 and rest[:1].isupper():
         name = rest
@@ -56,14 +61,6 @@ def clean_name(text: str) -> str:
         if name.endswith(suffix) and len(stem) >= 2 and stem.endswith(("计划", "工程", "行动")):
             name = stem
     return name
-
-
-@lru_cache(maxsize=1)
-def _zh_places() -> frozenset[str]:
-    """The Chinese place names the offline annotator knows (the package's ``zh_places.txt``)."""
-    from ...nlp.offline.resources import _package_words  # (a text file; no model is loaded)
-
-    return frozenset(_package_words("zh_places.txt"))
 
 
 def name_variants(name: str, type_: str | None) -> list[str]:
@@ -88,7 +85,7 @@ def name_variants(name: str, type_: str | None) -> list[str]:
         out.append(name[-1] * 2)  # 浩浩 for 孙浩, 桐桐 for 赵雨桐: the family's doubled name
     elif is_cjk(name) and len(name) == 4 and name.endswith("大学"):
         out.append(name[0] + "大")  # 北大 for 北京大学, 浙大 for 浙江大学
-        if name[:2] not in _zh_places():
+        if name[:2] not in chinese_places():
             out.append(name[:2])  # 复旦 for 复旦大学, 清华 for 清华大学 (not 浙江 for 浙江大学: a place)
     elif is_cjk(name) and type_ == ORG and len(name) == 4 and not name.endswith(ZH_ORG_SUFFIXES):
         out.append(name[:2])  # 阿里 for 阿里巴巴, 字节 for 字节跳动

@@ -7,6 +7,7 @@ plus our surname and place lists.
 
 from __future__ import annotations
 
+import functools
 import logging
 import threading
 from collections.abc import Callable, Sequence
@@ -121,6 +122,12 @@ def _read_lines(path: Path | Any) -> list[str]:
 
 def _package_words(name: str) -> list[str]:
     return _read_lines(importlib_resources.files(_DATA_PACKAGE) / "data" / name)
+
+
+@functools.lru_cache(maxsize=1)
+def chinese_place_names() -> frozenset[str]:
+    """The package's Chinese place list (``zh_places.txt``), without loading jieba."""
+    return frozenset(_package_words("zh_places.txt"))
 
 
 def _textblob_en_dir() -> Path:

@@ -253,6 +253,9 @@ def _finish(c: RelationCandidate) -> RelationCandidate:
     subject, obj = c.subject, c.object
     if subject.type in (None, OTHER) and spec.subject_type:
         subject = EntityRef(subject.name, spec.subject_type, subject.id)
+    elif spec.subject_type == PERSON and subject.type == LOCATION and " " in subject.name \
+            and gender_of(subject.name.split()[0]) is not None:
+        subject = EntityRef(subject.name, PERSON, subject.id)  # "Ethan Park studies at ...": a person
     if obj is not None and obj.type is None and spec.object_type:
         obj = EntityRef(obj.name, spec.object_type, obj.id)
     if subject is c.subject and obj is c.object:

@@ -136,8 +136,10 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     # a belief said to be mistaken: 大家都以为X (but it is not so); not 引以为傲, 以为主
     _row(
         "Chinese mistaken belief",
-        r"(?<!引)以为(?![主荣傲戒鉴])",
+        # (and a dislike said not to be the reason: 不是她不喜欢猫，是她男朋友过敏)
+        r"(?<!引)以为(?![主荣傲戒鉴])|不是(?:说|因为)?[\u4e00-\u9fff]{0,3}?(?:不喜欢|讨厌|不爱)",
         "朋友都以为我不喜欢猫了，怎么可能。",
+        "别买猫相关的——不是她不喜欢猫，是她男朋友对猫毛过敏。",
         "大家还以为孙悦搬去上海了，其实她没走。",
     ),
     _row(

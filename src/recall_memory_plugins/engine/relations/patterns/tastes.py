@@ -37,6 +37,7 @@ _CUT_GERUND = re.compile(
 # "like" right after a comma, a dash or a bracket introduces an example or a comparison
 _EXAMPLE_BEFORE = re.compile(r"[,(:;\-–—]\s*$")
 # "a German Shepherd like Toby", "every coach like Ana": one of a kind, "like" is "such as"
+_TAKES_BARE = re.compile(r"\b(?:and|&|or|do|does|did|would|will|to|let|make|makes|made|both)\s+$|[,&]\s*$", re.IGNORECASE)
 _ONE_OF_A_KIND = re.compile(r"\b(?:a|an|every|each|another|any)\s+\S+\s+$", re.IGNORECASE)
 # a demonstrative right after the verb: the thing in front of the speaker, not a taste
 _DEMONSTRATIVE = re.compile(r"\s+(?:all\s+)?(?:this|these|those|that)\s+(?!is\b|was\b|\ue000)[a-z]",
@@ -78,12 +79,28 @@ def _aspect_pattern(name: str) -> re.Pattern[str]:
     )
 
 
+def _lone_name_before(h: _Match) -> bool:
+    """Whether the subject of a bare "like" is one name with nothing that takes a bare verb
+    before it ("and", "do", "did", "would", "to", "let": "Does Ana like jazz?", "Ana and Bo like
+    jazz"): a singular subject, so "like" is no verb of it."""
+    idx = h.slot("s")
+    if idx is None or not 0 <= idx < len(h.ex.mentions):
+        return False
+    subject = h.ex.mentions[idx]
+    if subject.kind != "name" or subject.plural:
+        return False
+    before = h.ex.annotation.text[max(0, subject.start - 12) : subject.start]
+    return _TAKES_BARE.search(before) is None
+
+
 def _likes(h: _Match) -> list[RelationCandidate]:
     verb = h.group("verb").lower()
     if verb.startswith("like") and _COMPARED.search(h.view.text, 0, h.m.start("verb")):
         return []  # "Shibuya Crossing is like Tokyo's Times Square": a comparison
     if verb == "like" and _ONE_OF_A_KIND.search(h.view.text, 0, h.m.start("verb")):
         return []  # "a German Shepherd like Toby needs walks": no verb of a singular subject
+    if verb == "like" and not h.m.group("neg") and _lone_name_before(h):
+        return []  # "used to be in Berlin like Anke": a name alone takes "likes"
     if verb.startswith("like") and _EXAMPLE_BEFORE.search(
         h.ex.annotation.text, 0, h.view.origin[h.m.start("verb")]
     ):
