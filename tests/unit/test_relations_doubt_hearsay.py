@@ -285,3 +285,47 @@ def test_like_as_a_preposition_titles_departments_and_denied_reasons(
     memory: TemporalGraphMemory, text: str, fact: tuple[str, str, str], read: bool
 ) -> None:
     assert (fact in _facts(memory, "p-" + text, [text])) is read
+
+
+@pytest.mark.parametrize(
+    ("texts", "speaker", "old", "kept"),
+    [
+        # a chapter closed; a farewell for the one who ran a project
+        (["Sofia works for Ferrari.",
+          "note to self: Sofia's at lamborghini now?? confirmed, she started monday. ferrari chapter closed, update the xmas card list"],
+         None, ("Sofia", "WORKS_FOR", "Ferrari"), False),
+        (["郑丽负责星火项目。", "昨晚给郑丽办了欢送会，星火项目以后归马超管了。"], None, ("郑丽", "MANAGES", "星火项目"), False),
+        # the one who orders the cake is not the one sent off
+        (["赵敏在阿里巴巴工作。", "赵敏代表整个团队给孙浩订了欢送蛋糕，下午四点茶水间见！"], None, ("赵敏", "WORKS_FOR", "阿里巴巴"), True),
+        # a body part after a name is no part of it (曹颖 + 胃 + 不好)
+        (["曹颖喜欢川菜。", "聚餐备注：曹颖胃不好，医生不让吃辣，她自己说现在更喜欢粤菜，川菜吃不动了。"],
+         None, ("曹颖", "LIKES", "川菜"), False),
+    ],
+)
+def test_chapters_farewells_and_body_parts(
+    memory: TemporalGraphMemory, texts: list[str], speaker: str | None, old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _facts(memory, "c-" + texts[-1], texts, speaker)) is kept
+
+
+@pytest.mark.parametrize(
+    ("text", "speaker", "fact", "read"),
+    [
+        ("I own that end to end", "Chiara", ("Chiara", "OWNS", "end"), False),
+        ("I own a red bicycle", "Chiara", ("Chiara", "OWNS", "red bicycle"), True),
+        ("谢冬说偶尔换换口味也行，但最爱还是川菜。", None, ("谢冬", "LIKES", "川菜"), True),
+        ("转学手续终于办好了，这学期起我就是中山大学的学生啦", "曾丽", ("曾丽", "WORKS_FOR", "中山大学"), False),
+        ("曾丽是腾讯的工程师啦", None, ("曾丽", "WORKS_FOR", "腾讯"), True),
+    ],
+)
+def test_idioms_possessives_adverbs_and_particles(
+    memory: TemporalGraphMemory, text: str, speaker: str | None, fact: tuple[str, str, str], read: bool
+) -> None:
+    assert (fact in _facts(memory, "i-" + text, [text], speaker)) is read
+
+
+def test_a_possessive_is_no_liked_person(memory: TemporalGraphMemory) -> None:
+    texts = ["Fatima Zahra works for Siemens.",
+             "Fatima's husband Youssef just left Siemens for Bosch; she's staying put though, loves her team too much."]
+    facts = _facts(memory, "possessive", texts)
+    assert not any(t == "LIKES" and o == "Fatima Zahra" for _, t, o in facts)

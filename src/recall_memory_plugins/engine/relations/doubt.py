@@ -476,8 +476,8 @@ def doubt_proposals(
                     str(other).casefold(), folded
                 ) and not cues.others(_kept_at(str(other).casefold(), cues.folded), ends):
                     continue  # "is staying at Intel", "went back to Umar's group", 再回昆明
-                if boss:
-                    pass
+                if boss or (entity_id in sent_off and rel.type in _WORK_TYPES):
+                    pass  # (给郑丽办了欢送会: her job and the projects she ran)
                 elif rel.type in _NAMED_ONLY:  # a named preference, with a change word or
                     turned = feels(rel.type == "LIKES")
                     # (named in the statement: "别再给董琳带榴莲了！她说上次吃腻了")

@@ -111,7 +111,7 @@ _CHANGE_EN = _words(
     r"first (?:week|month|shift|paycheck|1:1|one-on-one|1-on-1)", r"shipp(?:ed|ing) (?:\w+ )?off",
     r"removal (?:van|lorry|truck|men|company)", "movers",
     r"freelanc\w*", "self-employed", r"(?:went|gone|going) solo", r"(?:made|been made) redundant",
-    r"chapter (?:is|was) (?:\w+ )?closed",
+    r"chapter(?:['’]s| is| was)? (?:\w+ )?(?:closed|over|done)",
     r"shipp(?:ed|ing) (?:[\w']+ ){1,5}off to", r"pack(?:ed|ing) (?:[\w']+ ){1,5}off to",
     r"pack(?:ed|s|ing)? (?:me|him|her|them|us) off", r"packed off to", "for good", r"(?:took|take|takes|taken|taking) up residence",
     # a handover in other words: "in the reshuffle I've been handed Northgate, and Harbourfront
@@ -156,7 +156,7 @@ _STRONG_EN = _words(
     r"defend(?:ed|s)? (?:his|her|my|their|the) (?:thesis|dissertation|phd)",
 )
 _CHANGE_ZH = (
-    "以前|原来|曾经|前任|不再|再也不|已经|离开|换|搬|迁居|迁往|乔迁|最后一天|最后一个班|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
+    "以前|原来|曾经|前任|不再|再也不|再也没|已经|离开|换|搬|迁居|迁往|乔迁|最后一天|最后一个班|告别|卸任|毕业|失去|现在|如今|目前|辞|退|不是"
     "|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员|离职|入职"
     "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从|安了家|安家了|过去了|代管|接管|拜拜|博士帽|毕业帽|学士帽"
     "|架构|重组|以后就|终于|解约|解了约|转身|抽调|越来越|从此|爱上|挂帅|接棒|交棒|调回|执掌|走到头|调动|外派|清空"

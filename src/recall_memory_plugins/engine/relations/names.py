@@ -32,6 +32,7 @@ def is_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
+_ZH_ADVERB_FIRST = re.compile(r"^(?:还是|就是|也是|都是|仍是|仍然是|依然是|还有)(?=[\u4e00-\u9fff]{2})")
 _ZH_DEPARTMENT = re.compile(
     r"(?<=[\u4e00-\u9fff]{2})(?:市场|数据|技术|研发|人事|人力资源|财务|销售|产品|运营|法务|设计|客服|行政|公关)部(?:门)?$"
 )
@@ -53,6 +54,7 @@ def clean_name(text: str) -> str:
         name = name[4:].strip()
     name = _ZH_JOB_TITLE.sub("", name)  # CEO冯志远, 副总裁白建华: the person, not the post
     name = _ZH_DEPARTMENT.sub("", name)  # 网易市场部: the employer is 网易
+    name = _ZH_ADVERB_FIRST.sub("", name)  # 最爱还是川菜: 川菜
     head, _, rest = name.partition(" ")  # "Ms. Maya Goldberg" is Maya Goldberg ("Ms Ortega" stays)
     if head.lower() in TITLES and len(rest.split()) >= 2 and rest[:1].isupper():
         name = rest

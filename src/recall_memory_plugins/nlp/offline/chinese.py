@@ -172,22 +172,22 @@ def _split_junk_name(tok: _Tok, zh: _ChineseResources) -> list[_Tok] | None:
 
 
 def _name_and_next(tok: _Tok, nxt: _Tok | None, zh: _ChineseResources) -> list[_Tok] | None:
-    """A three-character "name" whose last character belongs to what follows: a verb before a
-    post (陈晓 + 发 + 朋友圈) or the start of the next word (罗佳 + 微博)."""
+    """A three-character "name" whose last character belongs to what follows: a verb before a post
+    (陈晓 + 发 + 朋友圈), the next word (罗佳 + 微博), a body part unwell (曹颖 + 胃 + 不好)."""
     w = tok.text
     if nxt is None or nxt.kind != _ZH or nxt.start != tok.end or w[0] not in zh.surnames:
         return None
     name = _zh_tok(w[:2], tok.start, tok.start + 2, "nr")
-    if w[2] in "发晒" and nxt.text in _ZH_POSTS:
-        return [name, _zh_tok(w[2], tok.start + 2, tok.end, "v")]
+    body = w[2] in "胃腿脚头手腰眼牙膝肩背嗓" and nxt.text[:1] in "不疼痛很受有好坏难又还也一"
+    if body or (w[2] in "发晒" and nxt.text in _ZH_POSTS):
+        return [name, _zh_tok(w[2], tok.start + 2, tok.end, "n" if body else "v")]
     joined = w[2] + nxt.text
     if len(nxt.text) <= 2 and zh.freq.get(joined, 0) >= 100 and zh.freq.get(w, 0) == 0:
         return [name, _zh_tok(joined, tok.start + 2, nxt.end, zh.tags.get(joined, "n"))]
     return None
 
 
-# function characters jieba glues to a name's last character (涵在, 萱被)
-_GLUE = frozenset("在被和是说把给也就都跟与向从去")
+_GLUE = frozenset("在被和是说把给也就都跟与向从去")  # glued by jieba to a name's last character (涵在, 萱被)
 # what may follow a name: a function word, a verb, a time word, punctuation
 _AFTER_NAME_FLAGS = _ZH_FUNCTION_FLAGS | {"t", "v", "vd", "vi", "vg", "vq", "vl"}
 _NAME_POSITION_FLAGS = frozenset({"", "x", "w", "p", "c", "v", "vn", "ul", "uj", "u", "y"})

@@ -52,7 +52,7 @@ from .match import (
 
 def _clean_role(role: str) -> tuple[str, bool]:
     """(role without "new"/"current", whether it was "former")."""
-    role = role.strip(" ，,。.;；").lower() if not is_cjk(role) else role.strip(" ，,。.;；了")
+    role = role.strip(" ，,。.;；").lower() if not is_cjk(role) else role.strip(" ，,。.;；了啦呀哦喔哈呢嘛咯啊！!~～")
     former = bool(_FORMER.match(role))
     role = _FORMER.sub("", role)
     role = _ROLE_PREFIX.sub("", role).strip()
@@ -356,12 +356,15 @@ def _owns(h: _Match) -> list[RelationCandidate]:
     idx = h.slot("s")
     if idx is not None and h.ex.mentions[idx].text.casefold() in _POSSESSIVES:
         return []  # "her own idea": an adjective, not a verb
+    if _END_TO_END.search(h.ex.annotation.text, h.view.origin[h.m.start()], h.end + 8):
+        return []  # "I own that end to end": an idiom, no thing owned
     if objs[0].type == PROJECT:  # "Kwame owns Project Phoenix now": he runs it
         return _cands(h.refs("s"), "MANAGES", objs, negated=h.neg())
     return _cands(h.refs("s"), "OWNS", objs, negated=h.neg())
 
 
 _POSSESSIVES = frozenset({"my", "your", "his", "her", "its", "our", "their"})
+_END_TO_END = re.compile(r"\bend\s+to\s+end\b", re.IGNORECASE)
 
 
 def _born(h: _Match) -> list[RelationCandidate]:

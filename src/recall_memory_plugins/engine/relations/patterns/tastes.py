@@ -8,6 +8,7 @@ import functools
 import re
 
 from ..gates import folds_plainly
+from ..lexicon import POSSESSIVE_DETERMINERS
 from ..schema import LOCATION, RelationCandidate
 from .blocks import _NOT_A_TASTE, _PAST_MARKERS, CLOSE, OPEN
 from .match import _ZH_CHANGE_END, _cands, _Match
@@ -105,6 +106,10 @@ def _likes(h: _Match) -> list[RelationCandidate]:
         h.ex.annotation.text, 0, h.view.origin[h.m.start("verb")]
     ):
         return []  # "2D adventures with puzzles - like The Legend of Zelda": an example
+    idx = h.slot("o")
+    if idx is not None and 0 <= idx < len(h.ex.mentions) \
+            and h.ex.mentions[idx].text.casefold() in POSSESSIVE_DETERMINERS:
+        return []  # "loves her team too much": the team, not her
     hate = bool(re.match(r"hate|dislike|can['’]t|detest|讨厌|厌恶|不喜欢", verb))
     if _DEMONSTRATIVE.match(h.view.text, h.m.end("verb")):
         return []  # "I'm loving this recipe I found", "a huge fan of this genre": one thing seen
