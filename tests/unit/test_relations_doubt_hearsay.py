@@ -329,3 +329,39 @@ def test_a_possessive_is_no_liked_person(memory: TemporalGraphMemory) -> None:
              "Fatima's husband Youssef just left Siemens for Bosch; she's staying put though, loves her team too much."]
     facts = _facts(memory, "possessive", texts)
     assert not any(t == "LIKES" and o == "Fatima Zahra" for _, t, o in facts)
+
+
+@pytest.mark.parametrize(
+    ("texts", "old", "kept"),
+    [
+        # a first name and an initial, a double given name: the one salient person
+        (["Daniel Okafor works for Shell.", "Daniel O. leaving do Thurs 6pm. last day at Shell Fri, starts at Octopus Energy on the 3rd."],
+         ("Daniel Okafor", "WORKS_FOR", "Shell"), False),
+        (["Mei Lin Tan lives in Singapore.",
+          "Relocation update: Mei Lin, who'd been in Singapore since 2019, is now based out of Sydney for good."],
+         ("Mei Lin Tan", "LIVES_IN", "Singapore"), False),
+        # two salient Daniels with an O: neither is guessed
+        (["Daniel Okafor works for Shell.", "Daniel Osei works for BP.", "Daniel O. leaving do Thurs 6pm, last day Fri."],
+         ("Daniel Okafor", "WORKS_FOR", "Shell"), True),
+        # still running it: the value holds
+        (["Wei Ling Tan manages the Harbor project.",
+          "Hendricks Corp emailed asking whether Wei Ling is stepping down from Harbor after the reorg. "
+          "Checked with her directly: no, she's still running it, her team just got bigger."],
+         ("Wei Ling Tan", "MANAGES", "Harbor project"), True),
+        # "When he came back, ..." happened
+        (["Mehmet Yilmaz manages the Phoenix project.",
+          "When he came back, leadership decided Grace should keep Phoenix, and Mehmet is now heading the Meridian project."],
+         ("Mehmet Yilmaz", "MANAGES", "Phoenix project"), False),
+        (["曹宇在复旦大学读书。", "曹宇这周答辩通过了，复旦的在职研究生总算读完，以后周六不用再请假了。"],
+         ("曹宇", "STUDIES_AT", "复旦大学"), False),
+    ],
+)
+def test_shortened_names_held_values_and_past_whens(
+    memory: TemporalGraphMemory, texts: list[str], old: tuple[str, str, str], kept: bool
+) -> None:
+    assert (old in _facts(memory, "n-" + texts[-1] + str(len(texts)), texts)) is kept
+
+
+def test_onboarding_is_no_employer(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "onboarding", ["张伟在华为工作。", "张伟今天在腾讯领了新工牌，入职培训一整天，说食堂比以前那家好吃多了。"])
+    assert not any(o.startswith("培训") for _, _, o in facts)

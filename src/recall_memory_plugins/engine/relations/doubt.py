@@ -112,7 +112,7 @@ __all__ = ["UNSURE", "doubt_proposals", "is_unsure"]
 _OPEN_MOOD = re.compile(
     r"[?？]|吗[。！!]?\s*$|^\s*(?:if|unless|whether|maybe|perhaps)\b|^\s*(?:如果|要是|假如|万一)"
     # "When Bea goes on leave, …"; not "When Bethany went on leave she handed …": that happened
-    r"|^\s*when\b(?![^,]{0,40}\b(?:went|was|were|had|did|left|moved|got|\w+ed)\b)",
+    r"|^\s*when\b(?![^,]{0,40}\b(?:went|was|were|had|did|left|moved|got|came|became|began|took|\w+ed)\b)",
     re.IGNORECASE,
 )
 # a possessive determiner after a verb is no object ("has become my favourite")
@@ -472,9 +472,9 @@ def doubt_proposals(
                 left = arrow or (named and not own_trip and _left_from(str(other).casefold(), folded))
                 if not boss and stays and not cues.matched(_STAYS, ends):
                     continue  # "Jonas left Siemens, but Tobias says he's staying put"
-                if named and not strong and rel.type not in _NAMED_ONLY and _kept(
-                    str(other).casefold(), folded
-                ) and not cues.others(_kept_at(str(other).casefold(), cues.folded), ends):
+                held = str(other).casefold() if _kept(str(other).casefold(), folded) else "it"  # (or "still running it")
+                if named and not strong and rel.type not in _NAMED_ONLY and _kept(held, folded) \
+                        and not cues.others(_kept_at(held, cues.folded), ends):
                     continue  # "is staying at Intel", "went back to Umar's group", 再回昆明
                 if boss or (entity_id in sent_off and rel.type in _WORK_TYPES):
                     pass  # (给郑丽办了欢送会: her job and the projects she ran)

@@ -61,9 +61,10 @@ def kept_at(name: str, text: str) -> list[int]:
         return []
     keep = r"(?:stay(?:s|ed|ing)?(?: on)?|still(?: \w+)?|remain(?:s|ed|ing)?|back(?: home)?)"
     # (a thing given back is no return: "handed my laptop and badge back to Deloitte")
+    runs = r"still (?:running|managing|leading|heading|owning|on|in charge of)"  # "she's still running it"
     return [
         m.start()
-        for m in re.finditer(rf"\b{keep} (?:at|in|with|to|for|under) (?:the )?{re.escape(name)}(?![\w])", text)
+        for m in re.finditer(rf"\b(?:{keep} (?:at|in|with|to|for|under)|{runs}) (?:the )?{re.escape(name)}(?![\w])", text)
         if not (m.group().startswith("back") and _GIVEN.search(text, max(0, m.start() - 48), m.start()))
         # "used to be 5 mins from the pitch back in valencia": then, not a return
         and not (m.group().startswith("back in") and _USED_TO.search(text, max(0, m.start() - 60), m.start()))

@@ -276,7 +276,7 @@ class EntityBook:
                     if chosen not in self.known and chosen not in self.new:
                         self.prefetch([words[0]])
         if chosen is None and type_ in (PERSON, None, OTHER):
-            chosen = self._titled(name)  # "Ms Ortega", 周女士: a salient person's surname
+            chosen = self._titled(name) or self._shortened(name)  # "Ms Ortega", 周女士, "Daniel O."
         if chosen is None:
             if not create:
                 return None
@@ -290,6 +290,22 @@ class EntityBook:
                     self.referents[chosen].type = type_
                     self.version += 1
         return self._referent(chosen)
+
+    def _shortened(self, name: str) -> str | None:
+        """The one salient person whose name a shorter one begins: "Daniel O." (an initial) for
+        Daniel Okafor, "Mei Lin" for Mei Lin Tan. None for anything else or several such."""
+        words = name.replace(".", " ").split()
+        if len(words) != 2 or is_cjk(name) or not all(w[:1].isupper() for w in words):
+            return None
+        initial = len(words[1]) == 1
+        people: set[str] = set()
+        for r in self.referents.values():
+            parts = r.name.split()
+            if r.type not in (PERSON, None, OTHER) or len(parts) < 2 or parts[0] != words[0]:
+                continue
+            if (initial and parts[-1].startswith(words[1])) or (len(parts) >= 3 and parts[1] == words[1]):
+                people.add(r.id)
+        return next(iter(people)) if len(people) == 1 else None
 
     def _titled(self, name: str) -> str | None:
         """The one salient person a title and surname name ("Ms Ortega" for Marisol Ortega,
