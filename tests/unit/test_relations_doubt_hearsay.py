@@ -365,3 +365,20 @@ def test_shortened_names_held_values_and_past_whens(
 def test_onboarding_is_no_employer(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "onboarding", ["张伟在华为工作。", "张伟今天在腾讯领了新工牌，入职培训一整天，说食堂比以前那家好吃多了。"])
     assert not any(o.startswith("培训") for _, _, o in facts)
+
+
+@pytest.mark.parametrize(
+    ("texts", "fact", "read"),
+    [
+        (["Olumide Adeyemi manages the Phoenix project.", "Olu manages the Ledger project now."],
+         ("Olumide Adeyemi", "MANAGES", "Ledger project"), True),
+        # two salient people whose first names start so: the nickname is neither's
+        (["Olumide Adeyemi manages the Phoenix project.", "Oluwaseun Bello manages the Atlas project.",
+          "Olu manages the Ledger project now."],
+         ("Olumide Adeyemi", "MANAGES", "Ledger project"), False),
+    ],
+)
+def test_a_nickname_is_the_one_salient_first_name_it_starts(
+    memory: TemporalGraphMemory, texts: list[str], fact: tuple[str, str, str], read: bool
+) -> None:
+    assert (fact in _facts(memory, "k-" + str(len(texts)), texts)) is read

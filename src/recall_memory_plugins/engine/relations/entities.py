@@ -293,17 +293,25 @@ class EntityBook:
 
     def _shortened(self, name: str) -> str | None:
         """The one salient person whose name a shorter one begins: "Daniel O." (an initial) for
-        Daniel Okafor, "Mei Lin" for Mei Lin Tan. None for anything else or several such."""
+        Daniel Okafor, "Mei Lin" for Mei Lin Tan, "Olu" for Olumide Adeyemi. None for anything
+        else or several such."""
         words = name.replace(".", " ").split()
-        if len(words) != 2 or is_cjk(name) or not all(w[:1].isupper() for w in words):
+        if not 1 <= len(words) <= 2 or is_cjk(name) or not all(w[:1].isupper() for w in words):
             return None
-        initial = len(words[1]) == 1
+        if len(words) == 1 and (len(name) < 3 or not name.isalpha()):
+            return None
+        initial = len(words) == 2 and len(words[1]) == 1
         people: set[str] = set()
         for r in self.referents.values():
             parts = r.name.split()
-            if r.type not in (PERSON, None, OTHER) or len(parts) < 2 or parts[0] != words[0]:
+            if r.type not in (PERSON, None, OTHER) or len(parts) < 2:
                 continue
-            if (initial and parts[-1].startswith(words[1])) or (len(parts) >= 3 and parts[1] == words[1]):
+            if len(words) == 1:  # "Olu" for Olumide Adeyemi: the start of one first name
+                if parts[0] != name and parts[0].startswith(name):
+                    people.add(r.id)
+            elif parts[0] == words[0] and (
+                (initial and parts[-1].startswith(words[1])) or (len(parts) >= 3 and parts[1] == words[1])
+            ):
                 people.add(r.id)
         return next(iter(people)) if len(people) == 1 else None
 
