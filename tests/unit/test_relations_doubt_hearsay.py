@@ -382,3 +382,22 @@ def test_a_nickname_is_the_one_salient_first_name_it_starts(
     memory: TemporalGraphMemory, texts: list[str], fact: tuple[str, str, str], read: bool
 ) -> None:
     assert (fact in _facts(memory, "k-" + str(len(texts)), texts)) is read
+
+
+@pytest.mark.parametrize(
+    ("texts", "fact", "read"),
+    [
+        # the team "including" someone changes that someone's line
+        (["Jacob Miller reports to Laura Bennett.",
+          "Dear all, following the reorganisation, the analytics team, including Jacob Miller, now reports to Samir Haddad."],
+         ("Jacob Miller", "REPORTS_TO", "Laura Bennett"), False),
+        # a group opened the clause before: the later clause is the group's, not the sentence's subject's
+        (["杨帆的上级是高建国。", "高建国上周正式退休了，他手下的人，包括杨帆，现在都直接向邓雅汇报。"],
+         ("高建国", "REPORTS_TO", "邓雅"), False),
+        (["杨帆的上级是高建国。", "高建国现在直接向邓雅汇报。"], ("高建国", "REPORTS_TO", "邓雅"), True),
+    ],
+)
+def test_a_group_including_someone(
+    memory: TemporalGraphMemory, texts: list[str], fact: tuple[str, str, str], read: bool
+) -> None:
+    assert (fact in _facts(memory, "g-" + texts[-1], texts)) is read

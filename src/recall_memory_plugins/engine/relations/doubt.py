@@ -136,7 +136,7 @@ _DAY = re.compile(
 )
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
 # words tagged as prepositions that open a clause: the name after them is its subject
-_OPENS_CLAUSE = frozenset({"since", "after", "before", "until", "till", "once", "because", "as"})
+_OPENS_CLAUSE = frozenset({"since", "after", "before", "until", "till", "once", "because", "as", "including", "包括"})
 _DAY_PARTS = re.compile(r"[，；;—–。！,]|(?<=[.!])\s+")  # ("… back today. no plan yet", "… today, not …": two)
 _NO_MORE = re.compile(r"\bno (?:more|longer)\b|\bnot any ?more\b|不再|再也不", re.IGNORECASE)  # a change
 # a longer "sentence" (a text without punctuation) doubts nothing: a change is said in a clause,

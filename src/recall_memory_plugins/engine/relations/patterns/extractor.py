@@ -50,6 +50,7 @@ from .views import (
 __all__ = ["PatternRelationExtractor"]
 
 _PLACES_AND_BODIES = frozenset({ORG, PROJECT, LOCATION})
+_ZH_GROUP_BEFORE = re.compile(CLOSE + r"的?(?:手下|下属|部下|团队|组员)|包括")
 _NO_PLACE = frozenset({ORG, PROJECT, PERSON})
 # a person's own relation (home, job, school, taste, trip, marriage) never has a firm, a project,
 # a product, a date or an event as its subject ("Ørsted has confirmed that Ingrid …, lured away
@@ -174,7 +175,8 @@ class PatternRelationExtractor:
                 # acts in a later clause (武汉大学本科读完了，现在在清华大学读研)
                 if subject is not None and zh and ex.mentions[subject].type in _PLACES_AND_BODIES:
                     subject = None
-            if subject is None:
+            # a group opened a clause before (他手下的人，包括杨帆，现在都向邓雅汇报): the group's
+            if subject is None or (zh and _ZH_GROUP_BEFORE.search(view.text, 0, start)):
                 continue
             placeholder = f"{OPEN}{subject}{CLOSE}"
             sub = _View(
