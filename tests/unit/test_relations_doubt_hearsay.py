@@ -15,19 +15,12 @@ from recall_memory_plugins.engine.relations.doubt_names import same_thing
 from recall_memory_plugins.engine.relations.implied import signed_by
 from recall_memory_plugins.engine.relations.names import name_variants
 from recall_memory_plugins.engine.relations.patterns.mood import unasserted
+from tests.unit.relation_facts import current_facts as _facts
 
 
 @pytest.fixture(scope="module")
 def memory() -> TemporalGraphMemory:
     return TemporalGraphMemory(":memory:", annotator="offline")
-
-
-def _facts(
-    memory: TemporalGraphMemory, ns: str, texts: list[str], speaker: str | None = None
-) -> set[tuple[str, str, str]]:
-    for text in texts:
-        memory.add(text, namespace=ns, speaker=speaker)
-    return {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
 
 
 @pytest.mark.parametrize(

@@ -15,19 +15,12 @@ import pytest
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.engine.relations.clauses import asserted_head
 from recall_memory_plugins.engine.relations.patterns.mood import unasserted
+from tests.unit.relation_facts import current_facts as _current
 
 
 @pytest.fixture(scope="module")
 def memory() -> TemporalGraphMemory:
     return TemporalGraphMemory(":memory:", annotator="offline")
-
-
-def _current(
-    memory: TemporalGraphMemory, ns: str, texts: list[str], speaker: str | None = None
-) -> set[tuple[str, str, str]]:
-    for text in texts:
-        memory.add(text, namespace=ns, speaker=speaker)
-    return {(r.subject_name, r.type, str(r.object_name)) for r in memory.relations(namespace=ns)}
 
 
 @pytest.mark.parametrize(
