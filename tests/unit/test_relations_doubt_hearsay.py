@@ -12,6 +12,7 @@ import pytest
 
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.engine.relations.doubt_names import same_thing
+from recall_memory_plugins.engine.relations.doubt_words import CHANGE
 from recall_memory_plugins.engine.relations.implied import signed_by
 from recall_memory_plugins.engine.relations.names import name_variants
 from recall_memory_plugins.engine.relations.patterns.mood import unasserted
@@ -394,3 +395,8 @@ def test_a_group_including_someone(
     memory: TemporalGraphMemory, texts: list[str], fact: tuple[str, str, str], read: bool
 ) -> None:
     assert (fact in _facts(memory, "g-" + texts[-1], texts)) is read
+
+
+@pytest.mark.parametrize("text", ["she's grown out of it", "Ray grew out of jazz", "he outgrew the flat", "ditched the car"])
+def test_change_words_each_match_alone(text: str) -> None:
+    assert CHANGE.search(text.lower()) is not None

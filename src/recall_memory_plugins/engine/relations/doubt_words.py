@@ -84,7 +84,7 @@ _CHANGE_EN = _words(
     r"hand(?:ed|s)? (?:in|over)", r"hand(?:ed|s)? (?:[\w']+ ){1,4}over to", r"hand(?:ed|s|ing)? (?:me|him|her|them|us) over", r"pass(?:ed|es)? \w+ (?:on|over)", r"resign\w*", r"retir\w*",
     "baton",  # "passing the Mercury baton", "handed the baton to Ines"
     r"alum(?:n\w*|s)?", r"graduat\w*", r"tassels?", "finished", r"dropp(?:ed|ing) out", r"wrapp(?:ed|ing) up", "archived", "on the bench",
-    r"dropp(?:ed|ing) (?:the |his |her |my |their |out of (?:the |his |her |my |their )?)?(?:[\w-]+ ){0,3}?(?:program(?:me)?|course|degree|major|mba|phd|masters?)\b", r"gr[eo]w(?:n)? out" r"outgr(?:ew|own|ow|ows|owing)",
+    r"dropp(?:ed|ing) (?:the |his |her |my |their |out of (?:the |his |her |my |their )?)?(?:[\w-]+ ){0,3}?(?:program(?:me)?|course|degree|major|mba|phd|masters?)\b", r"gr[eo]w(?:n)? out", r"outgr(?:ew|own|ow|ows|owing)",
     r"ditch(?:ed|es|ing)?",
     r"previous(?:ly)?", r"(?:last|final) (?:day|paycheck|shift|week at|session|class|lesson|practice|training)", "instead", "different",
     r"hasn'?t", r"haven'?t", r"ended", r"can'?t stand", r"(?:is|are|was|were) over",
