@@ -472,9 +472,9 @@ def doubt_proposals(
                 left = arrow or (named and not own_trip and _left_from(str(other).casefold(), folded))
                 if not boss and stays and not cues.matched(_STAYS, ends):
                     continue  # "Jonas left Siemens, but Tobias says he's staying put"
-                kept_name = str(other).casefold() if _kept(str(other).casefold(), folded) else "it"  # ("still running it")
-                if named and not strong and rel.type not in _NAMED_ONLY and _kept(kept_name, folded) \
-                        and not cues.others(_kept_at(kept_name, cues.folded), ends):
+                kept_name = next((k for k in (str(other).casefold(), "it") if _kept(k, folded)), None) \
+                    if named and not strong and rel.type not in _NAMED_ONLY else None  # ("still running it")
+                if kept_name is not None and not cues.others(_kept_at(kept_name, cues.folded), ends):
                     continue  # "is staying at Intel", "went back to Umar's group", 再回昆明
                 if boss or (entity_id in sent_off and rel.type in _WORK_TYPES):
                     pass  # (给郑丽办了欢送会: her job and the projects she ran)
