@@ -19,7 +19,7 @@ from ...stores.base import GraphStore
 from .coref import Referent
 from .lexicon import TITLES, gender_of
 from .mentions import find_mentions
-from .names import clean_name, is_cjk, name_variants
+from .names import PLACES_TOO, clean_name, full_person_name, is_cjk, name_variants
 from .schema import LOCATION, OTHER, PERSON, EntityRef
 from .titles import ZH_TITLED, zh_title_gender
 
@@ -29,31 +29,6 @@ __all__ = ["ENTITIES_PER_ALIAS", "EntityBook", "Prefetched"]
 # A first name shared by hundreds of people then costs a bounded read, and resolution, which
 # prefers the same type, the exact name, the salient and then the newest, rarely reaches further.
 ENTITIES_PER_ALIAS = 12
-
-
-# first names that are also places: a mention typed as a place is the place ("Florence")
-_PLACES_TOO = frozenset(
-    "florence victoria charlotte madison sofia jordan georgia adelaide sydney chelsea austin paris"
-    " savannah india regina helena lincoln eugene orlando santiago marion camden denver dallas"
-    " phoenix lourdes valencia alexandria trinidad".split()
-)
-
-
-# last words of a place named after a person ("Victoria Station", "Marco Polo Airport")
-_PLACE_HEADS = frozenset(
-    "street st road rd avenue ave lane station airport park square island lake bay hill hills city"
-    " bridge beach bridge valley mountain mount river county district centre center hall".split()
-)
-
-
-def _full_name(name: str) -> bool:
-    """Whether a name is a first and a last name ("Marco Bianchi"), not a place named after one."""
-    words = name.split()
-    return (
-        len(words) in (2, 3) and not is_cjk(name) and gender_of(words[0]) is not None
-        and words[0].casefold() not in _PLACES_TOO and words[-1].casefold() not in _PLACE_HEADS
-        and all(w[:1].isupper() for w in words)
-    )
 
 
 def _person_certain(name: str) -> bool:
@@ -79,7 +54,7 @@ def _compatible(a: str | None, b: str | None, name: str) -> bool:
     if len(name.split()) >= 2 and gender_of(name) is not None:
         return True  # "Ingrid Sørensen" tagged LOCATION once: a full name is the person's
     if b == PERSON and not is_cjk(name) and gender_of(name) is not None \
-            and name.casefold() not in _PLACES_TOO:
+            and name.casefold() not in PLACES_TOO:
         return True  # "from Ingrid to Rajesh" tagged as places: the known Ingrid
     if is_cjk(name) and len(name) <= 3 and {a, b} == {PERSON, LOCATION}:
         return True  # 钱坤, 秦川: a short Chinese name the weak NER took for a place is the person
@@ -120,6 +95,12 @@ def _alias_keys(name: str, aliases: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys([name.casefold(), *(a.casefold() for a in aliases)]))
 
 
+@lru_cache(maxsize=4096)
+def _referent_entity(ns: str, id_: str, name: str, type_: str, aliases: tuple[str, ...]) -> Entity:
+    """A salient referent as an entity (shared: the same referents come back plan after plan)."""
+    return Entity(ns, id_, name, type_, aliases)
+
+
 class EntityBook:
     """Canonical entities of one plan: the store's (looked up by alias) and the new ones."""
 
@@ -141,6 +122,7 @@ class EntityBook:
         self.rank = {r.id: i for i, r in enumerate(discourse)}
         self.new_aliases: dict[str, list[str]] = {}  # existing id -> aliases to add
         self.mentioned: list[str] = []
+        self._by_key: dict[str, list[tuple[int, str]]] | None = None  # see _salient_keys
 
     # -- lookups --------------------------------------------------------------------------------
     def prefetch(self, names: Iterable[str], *, read: Prefetched | None = None) -> None:
@@ -177,13 +159,9 @@ class EntityBook:
             self._index(ent)
         # salient entities known by one of these names are candidates even when older
         folded = {k.casefold().strip() for k in keys}
-        salient = [
-            r.id
-            for r in self.referents.values()
-            if r.id in self.rank
-            and r.id not in self.known
-            and not folded.isdisjoint(_alias_keys(r.name, tuple(r.aliases)))
-        ]
+        index = self._salient_keys()
+        hits = sorted({hit for key in folded for hit in index.get(key, ())})
+        salient = [rid for _, rid in hits if rid not in self.known]
         if salient:
             wanted = set(salient)
             if read is not None and wanted <= {e.id for e in read.recent}:
@@ -195,6 +173,17 @@ class EntityBook:
                 by_id = self.store.find_entities(self.namespace, ids=salient)
             for ent in by_id:
                 self._index(ent)
+
+    def _salient_keys(self) -> dict[str, list[tuple[int, str]]]:
+        """The salient referents (of the discourse) by alias key, with their place in
+        ``referents`` (built once per book, again after a referent is replaced)."""
+        if self._by_key is None:
+            self._by_key = {}
+            for pos, r in enumerate(self.referents.values()):
+                if r.id in self.rank:
+                    for key in _alias_keys(r.name, tuple(r.aliases)):
+                        self._by_key.setdefault(key, []).append((pos, r.id))
+        return self._by_key
 
     def _index(self, ent: Entity) -> None:
         if ent.id in self.known:
@@ -219,6 +208,7 @@ class EntityBook:
         if old is not None:  # a new entity taking the id of a salient one that was not read
             self.by_name[old.name.casefold()].remove(ref.id)
         self.referents[ref.id] = ref
+        self._by_key = None
         self.by_name.setdefault(ref.name.casefold(), []).append(ref.id)
         self.version += 1
         return ref
@@ -389,7 +379,7 @@ class EntityBook:
             extra.append(alias)
 
     def _create(self, name: str, type_: str | None, *, keep: bool) -> str:
-        if type_ == LOCATION and _full_name(name):
+        if type_ == LOCATION and full_person_name(name):
             type_ = PERSON  # "hand over Atlas to Marco Bianchi" tagged a place: "Marco" is him
         base = _slug(name)
         rid, n = base, 1
@@ -446,8 +436,9 @@ class EntityBook:
             for n in self.new.values()
         )
         known_ids = {e.id for e in out}
+        ns = self.namespace
         out.extend(
-            Entity(self.namespace, r.id, r.name, r.type or OTHER, r.aliases)
+            _referent_entity(ns, r.id, r.name, r.type or OTHER, tuple(r.aliases))
             for r in self.referents.values()
             if r.id not in known_ids
         )

@@ -12,11 +12,36 @@ from ...nlp.base import Annotation, Sentence
 from .lexicon import PROJECT_WORDS, TITLES, ZH_ORG_SUFFIXES, gender_of
 from .schema import ORG, OTHER, PERSON
 
-__all__ = ["clean_name", "is_cjk", "name_variants", "token_offsets"]
+__all__ = ["PLACES_TOO", "clean_name", "full_person_name", "is_cjk", "name_variants", "token_offsets"]
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _EDGE_PUNCT = " \t\r\n'\"‘’“”「」『』《》()[]{}.,;:!?，。；：！？、"
 _POSSESSIVE = re.compile(r"(?:'s|’s|')$")
+
+
+# first names that are also places: a mention typed as a place is the place ("Florence")
+PLACES_TOO = frozenset(
+    "florence victoria charlotte madison sofia jordan georgia adelaide sydney chelsea austin paris"
+    " savannah india regina helena lincoln eugene orlando santiago marion camden denver dallas"
+    " phoenix lourdes valencia alexandria trinidad".split()
+)
+
+
+# last words of a place named after a person ("Victoria Station", "Marco Polo Airport")
+_PLACE_HEADS = frozenset(
+    "street st road rd avenue ave lane station airport park square island lake bay hill hills city"
+    " bridge beach bridge valley mountain mount river county district centre center hall".split()
+)
+
+
+def full_person_name(name: str) -> bool:
+    """Whether a name is a first and a last name ("Marco Bianchi"), not a place named after one."""
+    words = name.split()
+    return (
+        len(words) in (2, 3) and not is_cjk(name) and gender_of(words[0]) is not None
+        and words[0].casefold() not in PLACES_TOO and words[-1].casefold() not in _PLACE_HEADS
+        and all(w[:1].isupper() for w in words)
+    )
 
 
 def is_cjk(text: str) -> bool:
