@@ -13,7 +13,7 @@ from recall_memory_plugins.stores.base import GraphStore
 TEXTS = [
     "Nora lives in Madrid.",
     "Omar works for Siemens.",
-    "Nora swapped Madrid for Barcelona last year.",
+    "Nora traded Madrid for a farmhouse last year.",
     "Omar is between jobs right now.",
     "Omar works for Siemens.",  # stated again: sure again
 ]

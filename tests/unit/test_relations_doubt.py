@@ -19,7 +19,7 @@ from tests.unit._facts import current
 @pytest.mark.parametrize(
     ("first", "change", "doubted"),
     [
-        ("Nora lives in Madrid.", "Nora swapped Madrid for Barcelona last year.",
+        ("Nora lives in Madrid.", "Nora traded Madrid for a farmhouse last year.",
          ("Nora", "LIVES_IN", "Madrid")),
         ("Nora lives in Madrid.", "Nora's flat in Madrid is up for rent since she left.",
          ("Nora", "LIVES_IN", "Madrid")),
@@ -91,7 +91,7 @@ def test_look_alikes_doubt_nothing(
 def test_stated_again_the_fact_is_sure_again_without_a_false_before(
     memory: TemporalGraphMemory,
 ) -> None:
-    current(memory, "Nora lives in Madrid.", "Nora swapped Madrid for Barcelona last year.")
+    current(memory, "Nora lives in Madrid.", "Nora traded Madrid for a farmhouse last year.")
     assert ("Nora", "LIVES_IN", "Madrid") in current(memory, "Nora lives in Madrid.")
     text = memory.recall("Where does Nora live?").text
     assert "Nora lives in Madrid (since step 3)" in text
@@ -102,7 +102,7 @@ def test_a_later_move_replaces_the_unsure_fact(memory: TemporalGraphMemory) -> N
     facts = current(
         memory,
         "Nora lives in Madrid.",
-        "Nora swapped Madrid for Barcelona last year.",
+        "Nora traded Madrid for a farmhouse last year.",
         "Nora moved to Seville.",
     )
     assert facts == {("Nora", "LIVES_IN", "Seville")}

@@ -9,7 +9,7 @@ import re
 
 from .gates import Gated
 
-__all__ = ["stated_part"]
+__all__ = ["news_asked", "stated_part"]
 
 # a request to the assistant asks nothing about the facts beside it: its clause is left out
 # a change said in passing inside a request: "a dentist near my new flat in Glasgow?"
@@ -36,7 +36,8 @@ _TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?(?:�
                   re.IGNORECASE)
 # news asked as a question: "did u hear Ingrid got bumped off Harbor??", 你听说了吗，…
 _NEWS_ASKED = re.compile(r"^\s*(?:did|have|has)\s+(?:you|u|ya|anyone)\s+(?:hear|heard|see|seen)\b(?:\s+that)?\s+"
-                         r"(?=[^?？]*\b(?:got|was|were|is|has|had|left|quit|moved)\b)([^?？]+)[?？]+", re.IGNORECASE)
+                         r"(?!(?:whether|if|about|what|who|whom|how|why|when|where|anything|something)\b)"
+                         r"(?=[^?？]*\b(?:got|was|were|is|has|had|left|quit|moved|swapped|traded)\b)([^?？]+)[?？]+", re.IGNORECASE)
 # news in a question about who knows it: "did anyone tell grandma that Kenji's lease ran out ...??",
 # "does Mum know that Ivy moved out?" (whoever knows it, the "that" clause is given as true)
 _TOLD_ASKED = re.compile(
@@ -60,6 +61,13 @@ _ASKING = re.compile(
     + _REQUEST.pattern,
     re.IGNORECASE,
 )
+
+
+def news_asked(text: str) -> bool:
+    """Whether ``text`` is news asked as a question ("did u hear Sofia finally swapped Porto for
+    Lisbon??"): its relations are stated, not asked."""
+    found = _NEWS_ASKED.match(text)
+    return found is not None and not text[found.end() :].strip()
 
 
 def stated_part(text: str) -> str:

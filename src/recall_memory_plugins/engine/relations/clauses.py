@@ -14,6 +14,7 @@ import re
 from collections.abc import Sequence
 
 from ...nlp.base import Annotation
+from .asking import news_asked
 from .gates import AnyOf, Gated
 from .patterns.mood import MOOD_ROWS, PREFACE, unasserted
 from .schema import RelationCandidate
@@ -86,8 +87,9 @@ _IN_PASSING = re.compile(
     r"\b(?:my|our|his|her|their) new (?:boss|manager|line manager|employer|flat|place|house|home|apartment|address|school)\b"
     r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)", re.IGNORECASE
 )
+# (a comma typed in ASCII in Chinese text separates parts too: "鲲鹏项目已被移交给林晓,黄强下个月起…")
 _PARTS = re.compile(
-    r",\s+|\s*[，；]\s*|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
+    r",\s+|(?<=[\u3400-\u9fff]),\s*|\s*[，；]\s*|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
 )
 
 
@@ -154,7 +156,7 @@ def asserted_candidates(
     heads: dict[int, tuple[str, str]] = {}  # sentence -> (asserted head, the rest)
     for i, sentence in enumerate(annotation.sentences):
         text = sentence.text
-        if not unasserted(text):
+        if not unasserted(text) or news_asked(text):
             continue
         # (not a stay: "I've been in Edinburgh since Thursday …, back home to Bristol on Sunday")
         head = "" if _QUESTION_END.search(text) or _FOR_A_WHILE.search(text) else asserted_head(text)

@@ -100,7 +100,7 @@ _CHANGE_EN = _words(
     "since", r"these days", "nowadays", r"ever since", r"jump(?:ed|s|ing)? ship", r"shelved",
     r"scrapp(?:ed|ing)", r"cancell?ed", r"wound down", r"between projects", r"landed",
     r"folded into", r"merg(?:ed|er)", r"reorg\w*", r"done with", r"sw(?:ore|orn|ear|ears) off",
-    r"hooked", r"bumped up", r"split(?:ting)? from", r"chang(?:e|ed|es|ing)",
+    r"hooked", r"bumped up", r"split(?:ting)? from", r"remarri(?:ed|es|age)", r"chang(?:e|ed|es|ing)",
     r"turn(?:ed|s)? (?:me|him|her|them|us) into", r"convert(?:ed|s)?",
     # "posted from Cairo to Dubai": a change between two named values
     r"from (?:\w+ ){1,3}?to", r"didn'?t renew", r"not renewed", r"sign(?:ed|s)? on", "onboarding",
@@ -223,7 +223,7 @@ _TOPICS_EN = {
         r"fan", r"into", "hooked", r"addict\w*", r"obsess\w*", r"favou?rite",
     ),
     "MARRIED_TO": _words(
-        "married", "marriage", "wife", "husband", "spouse", r"divorc\w*", r"separat\w*",
+        "married", "marriage", r"remarri(?:ed|es|age)", "wife", "husband", "spouse", r"divorc\w*", r"separat\w*",
         "decree absolute", "decree nisi",
         r"widow\w*", "wedding", r"split(?:ting)? up", "broke up", r"ex(?:-wife|-husband)?",
     ),

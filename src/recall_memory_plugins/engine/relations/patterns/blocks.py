@@ -159,6 +159,8 @@ _MANAGER_ROLES = {
     "coo",
     "coordinator",
     "project manager",
+    "pm",  # "Chloe Dubois is the new PM for it"
+    "tpm",
     "project lead",
     "team lead",
     "tech lead",

@@ -388,7 +388,7 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ex("Uma studies at Stanford University.", "Uma", "STUDIES_AT", "Stanford University"),
     ),
     en(
-        r"{S}\s+(?:is\s+|was\s+|got\s+)?{ADV}married\s+(?:to\s+)?{O}",
+        r"{S}\s+(?:is\s+|was\s+|got\s+)?{ADV}(?:re)?married\s+(?:to\s+)?{O}",
         _married,
         ex("Ned is married to Ola.", "Ned", "MARRIED_TO", "Ola"),
         ex("Ned is married to Ola.", "Ola", "MARRIED_TO", "Ned"),

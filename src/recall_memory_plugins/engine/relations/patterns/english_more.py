@@ -23,10 +23,12 @@ from .handlers import (
     _manages,
     _married,
     _move,
+    _picks_up,
     _replaced_as_head,
     _reports,
     _status,
     _stopped_liking,
+    _swapped,
     _takeover,
     _taste_switch,
     _widowed,
@@ -268,6 +270,25 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         _reports,
         ex("Meg now answers to Ivy.", "Meg", "REPORTS_TO", "Ivy"),
     ),
+    en(
+        r"{S}\s+(?:has\s+)?{ADV}(?:picks|picked|picking)\s+up\s+{THE}{O}(?!\s+(?:from|at)\b)",
+        _picks_up,
+        ex("Tariq picks up Project Orion.", "Tariq", "MANAGES", "Project Orion"),
+    ),
+    # "Sofia finally swapped Porto for Lisbon", "traded Deloitte for KPMG"
+    en(
+        r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:swapped|swaps|traded|trades|exchanged)\s+{THE}{Z}\s+for\s+{THE}{O}",
+        _swapped,
+        ex("Sofia finally swapped Porto for Lisbon.", "Sofia", "LIVES_IN", "Lisbon"),
+    ),
+    # "Samir has dropped tennis for padel, plays 3x a week" (not "dropped it for a while")
+    en(
+        r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:dropped|ditched|gave\s+up|given\s+up)\s+{THE}(?:{Z}|(?P<znp>[a-z][a-z'\-]*))"
+        r"\s+for\s+(?!(?:a|an|the|some|good|now|ever|years?|months?|weeks?|days?|work|school|him|her|them|me|us)\b)"
+        r"(?:{O}|{NP})(?=\s*(?:[,.;!]|$|now\b|and\b|but\b))",
+        _taste_switch,
+        ex("Samir has dropped tennis for padel, plays 3x a week.", "Samir", "LIKES", "padel"),
+    ),
     # "Zed switched from tea to coffee": a taste, not a job (organisations, places, people: no)
     en(
         r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:switched|switches|changed|moved)\s+from\s+{THE}(?:{Z}|(?P<znp>[a-z][a-z'\-]*))"
@@ -355,6 +376,12 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         + r"{S}\s+(?:is|was|became|has\s+been|'s|’s)\s+{ADV}(?:now\s+)?(?:a\s+)?(?:widow|widower|widowed)\b",
         _widowed,
         ex("Lu is a widow now.", "Lu", "MARRIED_TO", None, negated=True),
+    ),
+    # "I'm officially single again" (not "single-handedly", "a single mum")
+    en(
+        _OPENS + r"{S}\s+(?:is|'s|’s)\s+{ADV}(?:(?:now|officially|legally|finally)\s+single\b|single\s+(?:again|now)\b)",
+        _widowed,
+        ex("Ana is officially single again.", "Ana", "MARRIED_TO", None, negated=True),
     ),
     en(
         r"{S}(?:'s|’s)\s+(?:husband|wife|spouse)\s+(?:has\s+|had\s+)?{ADV}(?:passed\s+away|died)\b",

@@ -247,8 +247,8 @@ def _lives(h: _Match) -> list[RelationCandidate]:
 
 
 def _move(h: _Match) -> list[RelationCandidate]:
-    if h.type("s") in (PROJECT, PRODUCT):
-        return []
+    if h.type("s") in (PROJECT, PRODUCT) or h.type("z") in (PROJECT, PRODUCT):
+        return []  # (a project, or a person "moved from Orion to Vega": between projects)
     return _lives(h)
 
 
@@ -283,6 +283,11 @@ def _takeover(h: _Match) -> list[RelationCandidate]:
     if h.type("o") == PERSON:
         return []
     return _manages(h)
+
+
+def _picks_up(h: _Match) -> list[RelationCandidate]:
+    """ "Tariq Hassan picks up Orion": a known project only (not "picked up Anna", "the tab")."""
+    return _manages(h) if h.type("o") == PROJECT else []
 
 
 def _handed_from(h: _Match) -> list[RelationCandidate]:
@@ -451,6 +456,15 @@ def _divorced(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "MARRIED_TO", other, negated=True) + _cands(
         other, "MARRIED_TO", h.refs("s"), negated=True
     )
+
+
+def _swapped(h: _Match) -> list[RelationCandidate]:
+    """ "S swapped Z for O": a new home for a place, a new employer for an organisation (a taste
+    or anything untyped: nothing)."""
+    otype = h.type("o")
+    if otype == LOCATION and h.type("s") not in (PROJECT, PRODUCT):
+        return _lives(h)
+    return _works_for(h) if otype == ORG and h.type("z") == ORG else []
 
 
 def _left_for(h: _Match) -> list[RelationCandidate]:

@@ -352,6 +352,10 @@ def _sentence_subject(
 _ZH_TITLE_AFTER = re.compile(r"(?:先生|女士|小姐|老师|教练|经理|总监|主任|教授|医生|律师|师傅|同学)(?![的们])")
 
 
+# a note's subject before a colon or a dash, then its verb: "Samir Khan: has dropped tennis"
+_NOTE_SUBJECT = re.compile(r"\s*(?::|\s[—–-])\s+(?=(?:has|had|is|was|now|just|finally|recently|officially|[a-z]+ed)\b)")
+
+
 def _has_clitic(sentence: Sentence, at: int) -> bool:
     """Whether a "'s" at ``at`` is "has" before a participle (not an owner's)."""
     tokens = sentence.tokens
@@ -417,6 +421,10 @@ def _make_view(
             pos += be.end()
         elif zh and m.kind == "name" and m.type == PERSON and (t := _ZH_TITLE_AFTER.match(piece(pos, end))):
             pos += t.end()  # "刘洋教练已被飞翔体育聘为…": the title is part of the name
+        elif not zh and m.kind == "name" and m.type == PERSON and (n := _NOTE_SUBJECT.match(piece(pos, end))):
+            parts.append(" ")  # "Samir Khan: has dropped tennis for padel" (a note about him)
+            origin.append(pos)
+            pos += n.end()
         elif not zh and m.kind == "name" and piece(pos, pos + 2) in ("'s", "’s") and _has_clitic(sentence, pos):
             parts.append(" has")  # "Kwame's moved to Kumasi" (the tagger's VBZ before a participle)
             origin.extend([pos, pos, pos, pos + 1])

@@ -1,0 +1,170 @@
+"""Changes said as news asked in a question, as a swap, in a note, or by a word the layer did not
+read (issue 11, point 4; the thirty-second round's blind batches).
+
+"did u hear Sofia swapped Porto for Lisbon??" asks nothing: it brings news. "S swapped Z for O"
+is a move for a place, a new employer for an organisation; "dropped tennis for padel" a new
+taste. "Samir Khan: has dropped ..." is a note about Samir. "remarried", "officially single
+again", "the new PM for it", "picks up Orion" (a known project), 还是X负责, 讨论让 (a proposal),
+清淡的粤菜 (粤菜), an ASCII comma in Chinese text. Each with a look-alike that must not change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.engine.relations.asking import news_asked
+from recall_memory_plugins.engine.relations.patterns.mood import unasserted
+from tests.unit.relation_facts import current_facts as _facts
+
+
+@pytest.fixture(scope="module")
+def memory() -> TemporalGraphMemory:
+    return TemporalGraphMemory(":memory:", annotator="offline")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("did u hear Sofia finally swapped Porto for Lisbon??", True),
+        ("have you heard that Sofia moved to Lisbon?", True),
+        ("did you hear whether Sofia moved to Lisbon?", False),
+        ("did you hear about Sofia?", False),
+        ("did Sofia move to Lisbon?", False),
+    ],
+)
+def test_news_asked_as_a_question(text: str, expected: bool) -> None:
+    assert news_asked(text) is expected
+
+
+def test_news_asked_as_a_question_is_read(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "news1", ["Sofia lives in Porto."])
+    facts = _facts(
+        memory, "news1",
+        ["did u hear Sofia finally swapped Porto for Lisbon?? 8th floor, view is unreal."],
+        speaker="Joana",
+    )
+    assert ("Sofia", "LIVES_IN", "Lisbon") in facts
+    assert ("Sofia", "LIVES_IN", "Porto") not in facts
+
+
+def test_a_question_whether_changes_nothing(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "news2", ["Sofia lives in Porto.", "did you hear whether Sofia moved to Lisbon?"])
+    assert facts == {("Sofia", "LIVES_IN", "Porto")}
+
+
+def test_a_swap_of_places_is_a_move(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "swap1", ["Sofia lives in Porto.", "Sofia finally swapped Porto for Lisbon."])
+    assert facts == {("Sofia", "LIVES_IN", "Lisbon")}
+
+
+def test_a_swap_of_things_is_no_move(memory: TemporalGraphMemory) -> None:
+    # (the doubt rule reads "swapped" as a change word and leaves Porto unsure, as before)
+    facts = _facts(memory, "swap2", ["Sofia lives in Porto.", "Sofia swapped her bike for a scooter."])
+    assert not any(t in ("LIVES_IN", "WORKS_FOR", "LIKES") and o != "Porto" for _, t, o in facts)
+
+
+def test_dropping_a_sport_for_another_is_a_new_taste(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "taste1", ["Samir likes tennis.", "Samir has dropped tennis for padel, plays 3x a week."])
+    assert facts == {("Samir", "LIKES", "padel")}
+
+
+def test_dropping_a_sport_for_a_while_is_no_new_taste(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "taste2", ["Samir likes tennis.", "Samir dropped tennis for a while."])
+    assert not any(o.casefold() == "a while" for _, _, o in facts)
+
+
+def test_a_note_about_a_person_before_a_colon(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "note1", [
+        "Samir Khan likes tennis.",
+        "Gift ideas — Samir Khan: has dropped tennis for padel, plays 3x a week. Padel racket?",
+    ])  # fmt: skip
+    assert {(s, t, o.casefold()) for s, t, o in facts} == {("Samir Khan", "LIKES", "padel")}
+
+
+def test_a_project_move_is_no_home(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "proj1", [
+        "Elena Petrova manages the Orion project.",
+        "Elena has moved from Orion to Vega as of this sprint; Tariq Hassan picks up Orion",
+    ])  # fmt: skip
+    assert not any(t == "LIVES_IN" for _, t, _ in facts)
+    assert ("Tariq Hassan", "MANAGES", "Orion project") in facts
+    assert ("Elena Petrova", "MANAGES", "Orion project") not in facts
+
+
+def test_picking_up_a_person_manages_nothing(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "proj2", ["Elena Petrova manages the Orion project.", "Tariq picked up Anna from the station."])
+    assert facts == {("Elena Petrova", "MANAGES", "Orion project")}
+
+
+def test_the_new_pm_manages_the_project(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "pm1", [
+        "Arjun Mehta manages the Billing Revamp project.",
+        "Quick note: I'm no longer running Billing Revamp. Chloe Dubois is the new PM for it.",
+    ], speaker="Arjun Mehta")  # fmt: skip
+    assert ("Chloe Dubois", "MANAGES", "Billing Revamp project") in facts
+    assert not any(t == "HAS_ROLE_IN" for _, t, _ in facts)
+
+
+@pytest.mark.parametrize(
+    "text", ["Hiroshi remarried last spring.", "Hiroshi got remarried to Anna last spring."]
+)
+def test_a_remarriage_ends_the_old_marriage(memory: TemporalGraphMemory, text: str) -> None:
+    ns = "wed-" + str(abs(hash(text)))
+    facts = _facts(memory, ns, ["Hiroshi is married to Yuki.", text])
+    assert ("Hiroshi", "MARRIED_TO", "Yuki") not in facts
+
+
+def test_a_remarriage_names_the_new_spouse(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "wed2", ["Hiroshi is married to Yuki.", "Hiroshi got remarried to Anna last spring."])
+    assert ("Hiroshi", "MARRIED_TO", "Anna") in facts
+
+
+def test_a_parent_who_remarried_is_someone_else(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "wed3", ["Hiroshi is married to Yuki.", "Hiroshi's mum remarried last spring."])
+    assert ("Hiroshi", "MARRIED_TO", "Yuki") in facts
+
+
+def test_officially_single_again_ends_a_marriage(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "single1", ["Ana is married to Pedro."])
+    facts = _facts(
+        memory, "single1", ["the papers came through this morning, I'm officially single again."], speaker="Ana"
+    )
+    assert not any(t == "MARRIED_TO" for _, t, _ in facts)
+
+
+def test_single_handedly_is_no_divorce(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "single2", ["Ana is married to Pedro.", "Ana single-handedly fixed the roof."])
+    assert ("Ana", "MARRIED_TO", "Pedro") in facts
+
+
+def test_a_passive_handover_with_an_ascii_comma_in_chinese(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh1", ["黄强负责鲲鹏项目。", "鲲鹏项目已被移交给林晓,黄强下个月起专心带新人。"])
+    assert facts == {("林晓", "MANAGES", "鲲鹏项目")}
+
+
+def test_a_proposal_discussed_is_no_handover() -> None:
+    assert unasserted("原本讨论让黄丽把云帆项目交给马超，最后决定不换。")
+    assert not unasserted("黄丽把云帆项目交给马超了。")
+
+
+def test_a_discussed_handover_that_did_not_happen_states_no_new_manager(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh2", [
+        "黄丽负责云帆项目。", "会议记录：原本讨论让黄丽把云帆项目交给马超，最后决定不换，云帆还是黄丽负责。",
+    ])  # fmt: skip
+    assert not any(s == "马超" for s, _, _ in facts)
+
+
+def test_still_led_by_the_same_person(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh3", ["最后决定不换，北斗计划还是郑十负责。"])
+    assert ("郑十", "MANAGES", "北斗计划") in facts
+
+
+def test_a_plain_dish_is_the_dish(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh4", ["胡军喜欢火锅。", "自从胃出了毛病，胡军看到火锅就发怵，现在更爱清淡的粤菜。"])
+    assert facts == {("胡军", "LIKES", "粤菜")}
+
+
+def test_someone_elses_dish_is_not_cut(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh5", ["胡军喜欢妈妈的红烧肉。"])
+    assert ("胡军", "LIKES", "红烧肉") not in facts
