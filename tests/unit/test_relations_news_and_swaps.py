@@ -168,3 +168,47 @@ def test_a_plain_dish_is_the_dish(memory: TemporalGraphMemory) -> None:
 def test_someone_elses_dish_is_not_cut(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "zh5", ["胡军喜欢妈妈的红烧肉。"])
     assert ("胡军", "LIKES", "红烧肉") not in facts
+
+
+def test_thanks_for_taking_a_project_over(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "thanks1", [
+        "Gabriel Moreau manages the Helios project.",
+        "big shoutout to @Noura for taking Helios over from Gabriel 🎉 he's off to the data platform team next sprint",
+    ])  # fmt: skip
+    assert facts == {("Noura", "MANAGES", "Helios project")}
+
+
+def test_thanks_for_taking_over_the_slides_manages_nothing(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "thanks2", ["Gabriel Moreau manages the Helios project.", "thanks to Noura for taking over the slides"])
+    assert facts == {("Gabriel Moreau", "MANAGES", "Helios project")}
+
+
+def test_passing_the_baton_of_the_project_named_before(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "baton1", [
+        "Chen Wei manages the Phoenix project.",
+        "Phoenix retro: Chen Wei passed the baton to Ingrid last sprint and is now on parental leave till autumn.",
+    ])  # fmt: skip
+    assert facts == {("Ingrid", "MANAGES", "Phoenix project")}
+
+
+def test_a_baton_passed_with_no_project_named_manages_nothing(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "baton2", ["Chen Wei works for Acme.", "Chen Wei passed the baton to Ingrid at the relay."])
+    assert not any(t == "MANAGES" for _, t, _ in facts)
+
+
+def test_the_baton_giver_keeps_the_clause_after_and(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "baton3", [
+        "Fatima Al-Sayed manages the Orion project.",
+        "Orion handover complete. Fatima passed the baton to Lukas Meyer and is now running Atlas.",
+    ])  # fmt: skip
+    assert ("Lukas Meyer", "MANAGES", "Atlas") not in facts
+
+
+def test_an_unresolved_pronoun_is_not_the_department_named_before(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh6", ["高洁的上级是罗军。"]) | _facts(memory, "zh6", ["高洁调到市场部了，以后她归谢芳管"], speaker="王芳")
+    assert ("谢芳", "MANAGES", "市场部") not in facts
+
+
+def test_a_phd_moved_to_another_university(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh7", ["彭丽在南京大学读书。", "彭丽读博转到清华大学了，南大实验室的钥匙昨天已经交回去了。"])
+    assert facts == {("彭丽", "STUDIES_AT", "清华大学")}

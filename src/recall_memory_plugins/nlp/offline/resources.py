@@ -261,7 +261,7 @@ def _english() -> _EnglishResources:
 
 
 # Words of today's workplace and companies that jieba's dictionary lacks or splits, with their
-# jieba tag (n noun, nt organisation).
+# jieba tag (n noun, nt organisation, v verb).
 _MODERN_WORDS = (
     ("高管", "n"),
     ("微博", "n"),
@@ -277,6 +277,9 @@ _MODERN_WORDS = (
     ("大疆", "nt"),
     ("蚂蚁集团", "nt"),
     ("理想汽车", "nt"),
+    ("读博", "v"),  # (彭丽读博转到清华大学: 彭丽 + 读博, not a name 彭丽读博)
+    ("读硕", "v"),
+    ("考博", "v"),
 )
 
 

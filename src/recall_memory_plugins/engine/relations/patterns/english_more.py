@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .blocks import PatternRow, en, ex
 from .handlers import (
+    _baton,
     _boss_is,
     _divorced,
     _graduated,
@@ -274,6 +275,19 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{S}\s+(?:has\s+)?{ADV}(?:picks|picked|picking)\s+up\s+{THE}{O}(?!\s+(?:from|at)\b)",
         _picks_up,
         ex("Tariq picks up Project Orion.", "Tariq", "MANAGES", "Project Orion"),
+    ),
+    en(
+        r"{Z}\s+(?:has\s+|had\s+)?{ADV}(?:passed|handed)\s+(?:on\s+)?the\s+(?:baton|reins)\s+(?:on\s+|over\s+)?to\s+{S}"
+        r"(?!\s+and\s+(?:is|was|has|now|will)\b)",  # ("... to Lukas and is now running Atlas": Z's clause)
+        _baton,
+        ex("Project Phoenix retro: Chen Wei passed the baton to Ingrid.", "Ingrid", "MANAGES", "Project Phoenix"),
+    ),
+    # "big shoutout to @Noura for taking Helios over from Gabriel"
+    en(
+        r"\b(?:thanks|thank\s+you|shout-?out|kudos|props|congrats|congratulations)\s+to\s+@?{S}\s+for\s+"
+        r"taking\s+(?=over\s|(?:the\s+)?\S+\s+over\b)(?:over\s+)?{THE}{O}(?:\s+over)?(?:\s+from\s+{Z})?",
+        _takeover,
+        ex("Big shoutout to Noura for taking Helios over from Gabriel!", "Noura", "MANAGES", "Helios"),
     ),
     # "Sofia finally swapped Porto for Lisbon", "traded Deloitte for KPMG"
     en(

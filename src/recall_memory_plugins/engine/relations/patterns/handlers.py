@@ -263,6 +263,8 @@ def _manages(h: _Match) -> list[RelationCandidate]:
             and _THEIR_GROUP.match(h.view.text, h.m.end("o")):
         return []  # "leading their test bench team", "leads her project": no name, no fact
     objs = h.refs("o")
+    if not objs and slot is not None and h.ex.mentions[slot].kind == "pronoun":
+        return []  # "以后她归谢芳管" with 她 unresolved: not the department named before
     if not objs:
         objs = h.ex.implicit_object(h.view.origin[h.m.start()])
     otype = objs[0].type if objs else None
@@ -288,6 +290,19 @@ def _takeover(h: _Match) -> list[RelationCandidate]:
 def _picks_up(h: _Match) -> list[RelationCandidate]:
     """ "Tariq Hassan picks up Orion": a known project only (not "picked up Anna", "the tab")."""
     return _manages(h) if h.type("o") == PROJECT else []
+
+
+def _baton(h: _Match) -> list[RelationCandidate]:
+    """ "Phoenix retro: Chen Wei passed the baton to Ingrid": the project named before, only."""
+    before, objs = h.view.origin[h.m.start()], []
+    for idx in range(len(h.ex.mentions) - 1, -1, -1):  # the nearest named thing before, in the text
+        refs = h.ex.refs(idx) if h.ex.mentions[idx].start < before else []
+        if refs and refs[0].type not in (PERSON, None, THING):
+            objs = refs[:1]
+            break
+    if not objs or objs[0].type not in (PROJECT, PRODUCT):
+        return []
+    return _cands(h.refs("s"), "MANAGES", objs) + _cands(h.refs("z"), "MANAGES", objs, negated=True)
 
 
 def _handed_from(h: _Match) -> list[RelationCandidate]:
