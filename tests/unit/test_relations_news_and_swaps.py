@@ -212,3 +212,24 @@ def test_an_unresolved_pronoun_is_not_the_department_named_before(memory: Tempor
 def test_a_phd_moved_to_another_university(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "zh7", ["彭丽在南京大学读书。", "彭丽读博转到清华大学了，南大实验室的钥匙昨天已经交回去了。"])
     assert facts == {("彭丽", "STUDIES_AT", "清华大学")}
+
+
+def test_under_a_person_now_is_a_new_manager(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "under1", ["Emily Chen reports to Mark Davies."])
+    facts = _facts(memory, "under1", [
+        "skip-level w/ Mark today was weird… bc he's not even my manager anymore, I'm under Priyanka now",
+    ], speaker="Emily Chen")  # fmt: skip
+    assert facts == {("Emily Chen", "REPORTS_TO", "Priyanka")}
+
+
+@pytest.mark.parametrize("text", ["I'm under Dr Lee's care now", "We're under Acme now.", "I'm under the weather now"])
+def test_under_care_a_company_or_the_weather_is_no_manager(memory: TemporalGraphMemory, text: str) -> None:
+    ns = "under-" + str(abs(hash(text)))
+    _facts(memory, ns, ["Emily Chen reports to Mark Davies."])
+    facts = _facts(memory, ns, [text], speaker="Emily Chen")
+    assert not any(t == "REPORTS_TO" and o != "Mark Davies" for _, t, o in facts)
+
+
+def test_transferred_to_do_recruiting_is_no_employer(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh8", ["吴静负责蓝海项目。", "蓝海项目现在由马超接手了，吴静被调去做招聘"], speaker="郑浩")
+    assert facts == {("马超", "MANAGES", "蓝海项目")}

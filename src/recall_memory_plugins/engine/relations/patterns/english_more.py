@@ -32,6 +32,7 @@ from .handlers import (
     _swapped,
     _takeover,
     _taste_switch,
+    _under,
     _widowed,
     _works_for,
 )
@@ -281,6 +282,11 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         r"(?!\s+and\s+(?:is|was|has|now|will)\b)",  # ("... to Lukas and is now running Atlas": Z's clause)
         _baton,
         ex("Project Phoenix retro: Chen Wei passed the baton to Ingrid.", "Ingrid", "MANAGES", "Project Phoenix"),
+    ),
+    en(
+        r"{S}\s+(?:is|'s|’s)\s+{ADV}(?:now\s+)?(?:directly\s+)?under\s+{O}(?!['’]s)(?=\s*(?:[,.;!]|$|now\b|these\s+days\b))",
+        _under,
+        ex("Emily is under Priyanka Rao now.", "Emily", "REPORTS_TO", "Priyanka Rao"),
     ),
     # "big shoutout to @Noura for taking Helios over from Gabriel"
     en(

@@ -328,6 +328,12 @@ def _reports(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "REPORTS_TO", objs, negated=h.neg())
 
 
+def _under(h: _Match) -> list[RelationCandidate]:
+    """ "I'm under Priyanka now": a person or a name of no known type, at the end of its clause
+    (not an organisation or a place, not "under the weather", "under Dr Lee's care")."""
+    return _reports(h) if h.type("o") in (PERSON, None, OTHER) else []
+
+
 def _depends(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "DEPENDS_ON", h.obj(), negated=h.neg())
 
