@@ -233,3 +233,28 @@ def test_under_care_a_company_or_the_weather_is_no_manager(memory: TemporalGraph
 def test_transferred_to_do_recruiting_is_no_employer(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "zh8", ["吴静负责蓝海项目。", "蓝海项目现在由马超接手了，吴静被调去做招聘"], speaker="郑浩")
     assert facts == {("马超", "MANAGES", "蓝海项目")}
+
+
+def test_a_move_to_a_side_of_the_company_is_no_home(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "side1", ["I report to Sanjay."], speaker="Leila")
+    facts = _facts(memory, "side1", ["sanjay moved to the APAC side so no longer my manager"], speaker="Leila")
+    assert not any(t == "LIVES_IN" for _, t, _ in facts)
+
+
+def test_a_move_to_a_city_is_still_a_home(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "side2", ["Tom lives in Leeds.", "Tom moved to Denver last May."])
+    assert facts == {("Tom", "LIVES_IN", "Denver")}
+
+
+def test_a_home_that_feels_like_another_life_is_in_doubt(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "life1", ["I live in Halifax."], speaker="Aroha")
+    facts = _facts(memory, "life1", [
+        "Journal, Sun: first full week in Wellington done. Still unpacking. Halifax feels like another life already.",
+    ], speaker="Aroha")  # fmt: skip
+    assert ("Aroha", "LIVES_IN", "Halifax") not in facts
+
+
+def test_a_plan_for_next_quarter_that_was_dropped_is_no_fact(memory: TemporalGraphMemory) -> None:
+    assert unasserted("原本计划下季度让杨帆改向谢东汇报，后来这个方案被否了。")
+    facts = _facts(memory, "zh9", ["杨帆的上级是朱红。", "原本计划下季度让杨帆改向谢东汇报，后来这个方案被否了。"])
+    assert ("杨帆", "REPORTS_TO", "谢东") not in facts

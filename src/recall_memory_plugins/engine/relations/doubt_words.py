@@ -107,7 +107,7 @@ _CHANGE_EN = _words(
     r"pull(?:ed|s)? (?:\w+ )?off", r"picked up", r"bec(?:o|a)me", r"diploma", "no more",
     r"poach(?:ed|es|ing)?", r"cuts?", r"replac(?:ed|es|ing)", r"behind (?:him|her|me|them|us)",
     r"yank(?:ed|s)?", r"snapp(?:ed|ing) (?:\w+ )?up",
-    r"let go", r"departure", r"exit interview", r"handover", r"unpacked", r"settled in",
+    r"let go", r"departure", r"exit interview", "another life", "a lifetime ago", r"handover", r"unpacked", r"settled in",
     r"first (?:week|month|shift|paycheck|1:1|one-on-one|1-on-1)", r"shipp(?:ed|ing) (?:\w+ )?off",
     r"removal (?:van|lorry|truck|men|company)", "movers",
     r"freelanc\w*", "self-employed", r"(?:went|gone|going) solo", r"(?:made|been made) redundant",

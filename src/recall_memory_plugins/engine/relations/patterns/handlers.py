@@ -246,9 +246,16 @@ def _lives(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "LIVES_IN", objs, negated=h.neg())
 
 
+# what follows a move's end when it is a part of the employer: "moved to the APAC side"
+_UNIT_AFTER = re.compile(r"\s+(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice)\b",
+                         re.IGNORECASE)
+
+
 def _move(h: _Match) -> list[RelationCandidate]:
     if h.type("s") in (PROJECT, PRODUCT) or h.type("z") in (PROJECT, PRODUCT):
         return []  # (a project, or a person "moved from Orion to Vega": between projects)
+    if _UNIT_AFTER.match(h.view.text, h.m.end()):
+        return []  # "sanjay moved to the APAC side": a part of the company, no home
     return _lives(h)
 
 
