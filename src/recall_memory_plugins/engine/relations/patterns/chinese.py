@@ -36,7 +36,6 @@ from .handlers import (
     _role,
     _school_change,
     _status,
-    _stopped_liking,
     _studies,
     _takeover,
     _visited,
@@ -45,7 +44,7 @@ from .handlers import (
     _works_for,
 )
 from .match import Handler
-from .tastes import _likes
+from .tastes import _likes, _stopped_liking
 
 __all__ = ["ZH_PATTERNS", "ZH_ROWS"]
 

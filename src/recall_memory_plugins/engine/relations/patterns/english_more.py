@@ -28,14 +28,13 @@ from .handlers import (
     _replaced_as_head,
     _reports,
     _status,
-    _stopped_liking,
     _swapped,
     _takeover,
-    _taste_switch,
     _under,
     _widowed,
     _works_for,
 )
+from .tastes import _stopped_liking, _taste_switch
 
 __all__ = ["EN_MORE_ROWS"]
 

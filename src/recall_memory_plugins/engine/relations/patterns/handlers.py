@@ -451,24 +451,6 @@ def _hired(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")))
 
 
-def _taste_switch(h: _Match) -> list[RelationCandidate]:
-    """ "S switched from tea to coffee", "S从喝茶改成了喝咖啡": S likes O now, no longer Z."""
-    if h.type("o") in (PERSON, LOCATION, ORG) or h.type("z") in (PERSON, LOCATION, ORG):
-        return []
-    olds, news = h.refs("z"), h.obj() or h._phrase("np")
-    if not olds or not news:
-        return []
-    return _cands(h.refs("s"), "LIKES", news) + _cands(h.refs("s"), "LIKES", olds, negated=True)
-
-
-def _stopped_liking(h: _Match) -> list[RelationCandidate]:
-    """ "S has grown tired of O", "S lost interest in O": S no longer likes O."""
-    objs = h.obj()
-    if not objs or objs[0].type in (PERSON, LOCATION):
-        return []
-    return _cands(h.refs("s"), "LIKES", objs, negated=True)
-
-
 def _graduated(h: _Match) -> list[RelationCandidate]:
     """ "S graduated from O", "S从O毕业了": S no longer studies at O."""
     if h.type("o") in (PERSON, PROJECT, THING):

@@ -1,6 +1,7 @@
-"""The taste patterns' handler (LIKES / DISLIKES): who likes or hates what, and when a match is no
+"""The taste patterns' handlers (LIKES / DISLIKES): who likes or hates what, and when a match is no
 taste at all (a comparison, "is like"; a gerund cut from its own object, "love taking| long
-walks")."""
+walks"); a switch of tastes ("from tea to coffee", "dropped tennis for padel") and a taste
+given up."""
 
 from __future__ import annotations
 
@@ -9,11 +10,11 @@ import re
 
 from ..gates import folds_plainly
 from ..lexicon import POSSESSIVE_DETERMINERS
-from ..schema import LOCATION, RelationCandidate
+from ..schema import LOCATION, ORG, PERSON, RelationCandidate
 from .blocks import _NOT_A_TASTE, _PAST_MARKERS, CLOSE, OPEN
 from .match import _ZH_CHANGE_END, _cands, _Match
 
-__all__ = ["_likes"]
+__all__ = ["_likes", "_stopped_liking", "_taste_switch"]
 
 # a word that points back at a thing named before ("sold my jazz vinyl, can't stand the stuff")
 _REFERRING = frozenset({"stuff", "thing", "things"})
@@ -159,3 +160,21 @@ def _likes(h: _Match) -> list[RelationCandidate]:
             h.refs("s"), "LIKES", objs, negated=True
         )
     return _cands(h.refs("s"), "LIKES", objs) + _cands(h.refs("s"), "DISLIKES", objs, negated=True)
+
+
+def _taste_switch(h: _Match) -> list[RelationCandidate]:
+    """ "S switched from tea to coffee", "S从喝茶改成了喝咖啡": S likes O now, no longer Z."""
+    if h.type("o") in (PERSON, LOCATION, ORG) or h.type("z") in (PERSON, LOCATION, ORG):
+        return []
+    olds, news = h.refs("z"), h.obj() or h._phrase("np")
+    if not olds or not news:
+        return []
+    return _cands(h.refs("s"), "LIKES", news) + _cands(h.refs("s"), "LIKES", olds, negated=True)
+
+
+def _stopped_liking(h: _Match) -> list[RelationCandidate]:
+    """ "S has grown tired of O", "S lost interest in O": S no longer likes O."""
+    objs = h.obj()
+    if not objs or objs[0].type in (PERSON, LOCATION):
+        return []
+    return _cands(h.refs("s"), "LIKES", objs, negated=True)
