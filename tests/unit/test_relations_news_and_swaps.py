@@ -258,3 +258,42 @@ def test_a_plan_for_next_quarter_that_was_dropped_is_no_fact(memory: TemporalGra
     assert unasserted("原本计划下季度让杨帆改向谢东汇报，后来这个方案被否了。")
     facts = _facts(memory, "zh9", ["杨帆的上级是朱红。", "原本计划下季度让杨帆改向谢东汇报，后来这个方案被否了。"])
     assert ("杨帆", "REPORTS_TO", "谢东") not in facts
+
+
+def test_news_asked_after_an_interjection(memory: TemporalGraphMemory) -> None:
+    assert news_asked("wait did u hear Kenji finally moved from Osaka to Sapporo??")
+    _facts(memory, "wait1", ["Kenji lives in Osaka."])
+    facts = _facts(memory, "wait1", ["wait did u hear Kenji finally moved from Osaka to Sapporo?? he keeps sending me snow pics"], speaker="Mei")
+    assert facts == {("Kenji", "LIVES_IN", "Sapporo")}
+
+
+def test_a_relative_clause_that_brings_news_and_an_aside_in_brackets(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "rel1", [
+        "Lucía Fernández works for Telefónica.",
+        "Please say hi to Lucía Fernández, who joined Accenture this week as a senior consultant "
+        "(many of you will know her from her years at Telefónica).",
+    ])  # fmt: skip
+    assert facts == {("Lucía Fernández", "WORKS_FOR", "Accenture")}
+
+
+def test_a_move_from_an_employer_is_a_job_change(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "rel2", [
+        "Svetlana works for Yandex.",
+        "Meeting notes 14/05: Svetlana, who moved from Yandex to JetBrains in April, will present the demo next week.",
+    ])  # fmt: skip
+    assert not any(t == "LIVES_IN" for _, t, _ in facts)
+    facts = _facts(memory, "rel3", ["Svetlana works for Yandex.", "Svetlana moved from Yandex to Acme Corp."])
+    assert facts == {("Svetlana", "WORKS_FOR", "Acme Corp")}
+
+
+def test_the_giver_of_a_handover_is_the_subject_of_the_next_clause(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "give1", [
+        "Oliver manages the Atlas project.",
+        "Oliver handed Atlas over to Grace on Monday and is now running the Beacon project.",
+    ])  # fmt: skip
+    assert facts == {("Grace", "MANAGES", "Atlas project"), ("Oliver", "MANAGES", "Beacon project")}
+
+
+def test_a_name_before_an_unwell_stomach(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh10", ["潘婷喜欢川菜。", "潘婷胃出问题后川菜一口不碰了，现在最爱清淡的粤菜。"])
+    assert facts == {("潘婷", "LIKES", "粤菜")}

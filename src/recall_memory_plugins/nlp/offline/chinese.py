@@ -173,12 +173,12 @@ def _split_junk_name(tok: _Tok, zh: _ChineseResources) -> list[_Tok] | None:
 
 def _name_and_next(tok: _Tok, nxt: _Tok | None, zh: _ChineseResources) -> list[_Tok] | None:
     """A three-character "name" whose last character belongs to what follows: a verb before a post
-    (陈晓 + 发 + 朋友圈), the next word (罗佳 + 微博), a body part unwell (曹颖 + 胃 + 不好)."""
+    (陈晓 + 发 + 朋友圈), the next word (罗佳 + 微博), a body part unwell (曹颖 + 胃 + 不好, 潘婷 + 胃 + 出问题)."""
     w = tok.text
     if nxt is None or nxt.kind != _ZH or nxt.start != tok.end or w[0] not in zh.surnames:
         return None
     name = _zh_tok(w[:2], tok.start, tok.start + 2, "nr")
-    body = w[2] in "胃腿脚头手腰眼牙膝肩背嗓" and nxt.text[:1] in "不疼痛很受有好坏难又还也一"
+    body = w[2] in "胃腿脚头手腰眼牙膝肩背嗓" and nxt.text[:1] in "不疼痛很受有好坏难又还也一出总老"
     if body or (w[2] in "发晒" and nxt.text in _ZH_POSTS):
         return [name, _zh_tok(w[2], tok.start + 2, tok.end, "n" if body else "v")]
     joined = w[2] + nxt.text

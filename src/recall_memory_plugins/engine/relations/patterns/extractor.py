@@ -213,8 +213,18 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
                         view.sentence,
                         cand.ends,
                     )
-                out.append(_Found(h.end, h.slot("s"), cand))
+                out.append(_Found(h.end, _grammatical_subject(h), cand))
     return out
+
+
+def _grammatical_subject(h: _Match) -> int | None:
+    """The slot a later clause borrows as its subject: the relation's subject, or in English the
+    giver that opens the match ("Oliver handed Atlas over to Grace and is now running Beacon")."""
+    s, z = h.slot("s"), h.slot("z")
+    if h.view.zh or s is None or z is None:
+        return s
+    mentions = h.ex.mentions
+    return z if 0 <= z < len(mentions) and 0 <= s < len(mentions) and mentions[z].start < mentions[s].start else s
 
 
 # a past marker that opens the clause right before the subject (not "三个月之前": a time ago; not

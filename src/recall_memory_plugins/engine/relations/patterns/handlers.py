@@ -256,6 +256,9 @@ def _move(h: _Match) -> list[RelationCandidate]:
         return []  # (a project, or a person "moved from Orion to Vega": between projects)
     if _UNIT_AFTER.match(h.view.text, h.m.end()):
         return []  # "sanjay moved to the APAC side": a part of the company, no home
+    if h.type("z") == ORG:  # "Svetlana moved from Yandex to JetBrains": a new employer; "from
+        # Yandex to Berlin" (or a weak NER's place after "to"): unsure, nothing
+        return _works_for(h) if h.type("o") != LOCATION else []
     return _lives(h)
 
 
