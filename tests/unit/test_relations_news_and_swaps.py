@@ -297,3 +297,33 @@ def test_the_giver_of_a_handover_is_the_subject_of_the_next_clause(memory: Tempo
 def test_a_name_before_an_unwell_stomach(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "zh10", ["潘婷喜欢川菜。", "潘婷胃出问题后川菜一口不碰了，现在最爱清淡的粤菜。"])
     assert facts == {("潘婷", "LIKES", "粤菜")}
+
+
+def test_a_relocation_asked_as_news(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "wait2", ["Aiyana lives in Denver."])
+    facts = _facts(memory, "wait2", ["did u hear Aiyana relocated from denver to Tucson last month? her and the dog both lol"], speaker="Marcus")
+    assert facts == {("Aiyana", "LIVES_IN", "Tucson")}
+
+
+def test_no_longer_under_someone_from_a_month_on(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh11", ["吴强负责飞鸿项目。", "飞鸿项目从三月份起就不归吴强管了，他现在主抓青云项目，飞鸿先暂停。"])
+    assert facts == {("吴强", "MANAGES", "青云项目")}
+
+
+def test_moved_to_someones_group_is_no_employer(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh12", ["郭强的上级是罗敏。"])
+    facts = _facts(memory, "zh12", ["郭强以后不归我管了，转到宋涛组里去了，他的请假单别再抄送我"], speaker="罗敏")
+    assert facts == {("郭强", "REPORTS_TO", "宋涛")}
+
+
+def test_the_clause_after_a_chinese_reporting_change_is_about_the_one_who_moved(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh13", ["杨帆的上级是徐磊。"])
+    facts = _facts(memory, "zh13", ["从这个月起杨帆就不归我管了，转到高峰那边去了"], speaker="徐磊")
+    assert not any(s == "徐磊" and t == "WORKS_FOR" for s, t, _ in facts)
+    assert ("杨帆", "REPORTS_TO", "徐磊") not in facts
+
+
+def test_a_chat_sentence_end_not_split_still_ends_the_job(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "laptop1", ["Rahul works for Infosys."])
+    facts = _facts(memory, "laptop1", ["handed in my laptop at infosys today. taking a few months off before looking for anything"], speaker="Rahul")
+    assert ("Rahul", "WORKS_FOR", "Infosys") not in facts

@@ -37,7 +37,7 @@ _TAG = re.compile(r"(?<=了)\s*(?:你们?|大家)?(?:知道|听说)(?:了)?(?:�
 # news asked as a question: "did u hear Ingrid got bumped off Harbor??", 你听说了吗，…
 _NEWS_ASKED = re.compile(r"^\s*(?:(?:wait|omg|ok|okay|so|btw|hey|guys|yo|oh|lol)[,.!]*\s+)*(?:did|have|has)\s+(?:you|u|ya|anyone)\s+(?:hear|heard|see|seen)\b(?:\s+that)?\s+"
                          r"(?!(?:whether|if|about|what|who|whom|how|why|when|where|anything|something)\b)"
-                         r"(?=[^?？]*\b(?:got|was|were|is|has|had|left|quit|moved|swapped|traded)\b)([^?？]+)[?？]+", re.IGNORECASE)
+                         r"(?=[^?？]*\b(?:got|was|were|is|has|had|left|quit|moved|relocated|swapped|traded|joined|started|married|divorced|switched)\b)([^?？]+)[?？]+", re.IGNORECASE)
 # news in a question about who knows it: "did anyone tell grandma that Kenji's lease ran out ...??",
 # "does Mum know that Ivy moved out?" (whoever knows it, the "that" clause is given as true)
 _TOLD_ASKED = re.compile(

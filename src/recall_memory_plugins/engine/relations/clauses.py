@@ -88,9 +88,10 @@ _IN_PASSING = re.compile(
     r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)", re.IGNORECASE
 )
 # (a comma typed in ASCII in Chinese text separates parts too: "鲲鹏项目已被移交给林晓,黄强下个月起…";
-# so does a bracket: "… joined Accenture (many of you will know her from her years at Telefónica)")
+# so does a bracket: "… joined Accenture (many of you will know her from her years at Telefónica)",
+# and a chat's sentence end the annotator did not split at: "… at infosys today. taking a few months off")
 _PARTS = re.compile(
-    r",\s+|(?<=[\u3400-\u9fff]),\s*|\s*[，；]\s*|\s+\(|\)\s*|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
+    r",\s+|(?<=[\u3400-\u9fff]),\s*|\s*[，；]\s*|\s+\(|\)\s*|(?<=[a-z]{3}[.!])\s+(?=[a-z])|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
 )
 
 
