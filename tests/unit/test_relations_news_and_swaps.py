@@ -327,3 +327,14 @@ def test_a_chat_sentence_end_not_split_still_ends_the_job(memory: TemporalGraphM
     _facts(memory, "laptop1", ["Rahul works for Infosys."])
     facts = _facts(memory, "laptop1", ["handed in my laptop at infosys today. taking a few months off before looking for anything"], speaker="Rahul")
     assert ("Rahul", "WORKS_FOR", "Infosys") not in facts
+
+
+def test_fed_up_at_the_sight_of_it_is_a_taste_in_doubt(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh14", ["彭飞喜欢篮球。"])
+    facts = _facts(memory, "zh14", ["膝盖伤了以后一看到篮球就烦，还是游泳适合我"], speaker="彭飞")
+    assert ("彭飞", "LIKES", "篮球") not in facts
+
+
+def test_pestering_someone_is_no_dislike(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh15", ["彭飞喜欢篮球。", "彭飞一有空就烦着教练陪他打篮球。"])
+    assert facts == {("彭飞", "LIKES", "篮球")}
