@@ -347,3 +347,21 @@ def test_fed_up_at_the_sight_of_it_is_a_taste_in_doubt(memory: TemporalGraphMemo
 def test_pestering_someone_is_no_dislike(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "zh15", ["彭飞喜欢篮球。", "彭飞一有空就烦着教练陪他打篮球。"])
     assert facts == {("彭飞", "LIKES", "篮球")}
+
+
+def test_a_residence_changed_in_the_records(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "res1", [
+        "Amara lives in Lagos.",
+        "Subject: address update. Please note that Amara's residence has been changed from Lagos to Accra in the HR system.",
+    ])  # fmt: skip
+    assert facts == {("Amara", "LIVES_IN", "Accra")}
+
+
+def test_a_new_place_in_a_city(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "res2", ["Lucía lives in Valencia.", "Lucía's new place in Sevilla is gorgeous."])
+    assert facts == {("Lucía", "LIVES_IN", "Sevilla")}
+
+
+def test_a_canteen_menu_one_cannot_eat_is_a_taste_in_doubt(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh17", ["袁芳喜欢食堂的午饭。", "自从食堂换了承包商，袁芳天天点外卖，说新菜单实在吃不下去。"])
+    assert ("袁芳", "LIKES", "食堂的午饭") not in facts

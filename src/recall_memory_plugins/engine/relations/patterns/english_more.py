@@ -224,6 +224,13 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         _divorced,
         ex("Rita's husband Sam passed away last year.", "Rita", "MARRIED_TO", "Sam", negated=True),
     ),
+    # "Amara's residence has been changed from Lagos to Accra"
+    en(
+        r"{S}(?:'s|’s)\s+(?:residence|address|home\s+address|home|city\s+of\s+residence)\s+(?:has\s+been\s+|was\s+|is\s+)?"
+        r"(?:changed|updated|moved)\s+from\s+{Z}\s+to\s+{O}",
+        _move,
+        ex("Amara's residence has been changed from Lagos to Accra.", "Amara", "LIVES_IN", "Accra"),
+    ),
     # "Luke's manager changed from Nora to Felix"
     en(
         r"{S}(?:'s|’s)\s+(?:manager|boss|supervisor|team\s+lead)\s+(?:has\s+|had\s+)?"
