@@ -95,12 +95,6 @@ def _alias_keys(name: str, aliases: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys([name.casefold(), *(a.casefold() for a in aliases)]))
 
 
-@lru_cache(maxsize=4096)
-def _referent_entity(ns: str, id_: str, name: str, type_: str, aliases: tuple[str, ...]) -> Entity:
-    """A salient referent as an entity (shared: the same referents come back plan after plan)."""
-    return Entity(ns, id_, name, type_, aliases)
-
-
 class EntityBook:
     """Canonical entities of one plan: the store's (looked up by alias) and the new ones."""
 
@@ -122,7 +116,6 @@ class EntityBook:
         self.rank = {r.id: i for i, r in enumerate(discourse)}
         self.new_aliases: dict[str, list[str]] = {}  # existing id -> aliases to add
         self.mentioned: list[str] = []
-        self._by_key: dict[str, list[tuple[int, str]]] | None = None  # see _salient_keys
 
     # -- lookups --------------------------------------------------------------------------------
     def prefetch(self, names: Iterable[str], *, read: Prefetched | None = None) -> None:
@@ -159,9 +152,13 @@ class EntityBook:
             self._index(ent)
         # salient entities known by one of these names are candidates even when older
         folded = {k.casefold().strip() for k in keys}
-        index = self._salient_keys()
-        hits = sorted({hit for key in folded for hit in index.get(key, ())})
-        salient = [rid for _, rid in hits if rid not in self.known]
+        salient = [
+            r.id
+            for r in self.referents.values()
+            if r.id in self.rank
+            and r.id not in self.known
+            and not folded.isdisjoint(_alias_keys(r.name, tuple(r.aliases)))
+        ]
         if salient:
             wanted = set(salient)
             if read is not None and wanted <= {e.id for e in read.recent}:
@@ -173,17 +170,6 @@ class EntityBook:
                 by_id = self.store.find_entities(self.namespace, ids=salient)
             for ent in by_id:
                 self._index(ent)
-
-    def _salient_keys(self) -> dict[str, list[tuple[int, str]]]:
-        """The salient referents (of the discourse) by alias key, with their place in
-        ``referents`` (built once per book, again after a referent is replaced)."""
-        if self._by_key is None:
-            self._by_key = {}
-            for pos, r in enumerate(self.referents.values()):
-                if r.id in self.rank:
-                    for key in _alias_keys(r.name, tuple(r.aliases)):
-                        self._by_key.setdefault(key, []).append((pos, r.id))
-        return self._by_key
 
     def _index(self, ent: Entity) -> None:
         if ent.id in self.known:
@@ -208,7 +194,6 @@ class EntityBook:
         if old is not None:  # a new entity taking the id of a salient one that was not read
             self.by_name[old.name.casefold()].remove(ref.id)
         self.referents[ref.id] = ref
-        self._by_key = None
         self.by_name.setdefault(ref.name.casefold(), []).append(ref.id)
         self.version += 1
         return ref
@@ -436,9 +421,8 @@ class EntityBook:
             for n in self.new.values()
         )
         known_ids = {e.id for e in out}
-        ns = self.namespace
         out.extend(
-            _referent_entity(ns, r.id, r.name, r.type or OTHER, tuple(r.aliases))
+            Entity(self.namespace, r.id, r.name, r.type or OTHER, r.aliases)
             for r in self.referents.values()
             if r.id not in known_ids
         )

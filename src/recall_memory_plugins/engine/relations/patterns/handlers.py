@@ -304,12 +304,7 @@ def _picks_up(h: _Match) -> list[RelationCandidate]:
 
 def _baton(h: _Match) -> list[RelationCandidate]:
     """ "Phoenix retro: Chen Wei passed the baton to Ingrid": the project named before, only."""
-    before, objs = h.view.origin[h.m.start()], []
-    for idx in range(len(h.ex.mentions) - 1, -1, -1):  # the nearest named thing before, in the text
-        refs = h.ex.refs(idx) if h.ex.mentions[idx].start < before else []
-        if refs and refs[0].type not in (PERSON, None, THING):
-            objs = refs[:1]
-            break
+    objs = h.ex.implicit_object(h.view.origin[h.m.start()], named_only=True)
     if not objs or objs[0].type not in (PROJECT, PRODUCT):
         return []
     return _cands(h.refs("s"), "MANAGES", objs) + _cands(h.refs("z"), "MANAGES", objs, negated=True)

@@ -102,8 +102,9 @@ class _SentenceExtraction:
                 return ent.name
         return m.canonical or m.text
 
-    def implicit_object(self, before: int) -> list[EntityRef]:
-        """The nearest entity before ``before`` that is not a person (for "由王五接手")."""
+    def implicit_object(self, before: int, *, named_only: bool = False) -> list[EntityRef]:
+        """The nearest entity before ``before`` that is not a person (for "由王五接手"); else, unless
+        ``named_only`` (only what the text names), the first project, product or organisation known."""
         for idx in range(len(self.mentions) - 1, -1, -1):
             m = self.mentions[idx]
             if m.start >= before or not m.entity_ids:
@@ -111,6 +112,8 @@ class _SentenceExtraction:
             refs = self.refs(idx)
             if refs and refs[0].type not in (PERSON, None, THING):
                 return refs[:1]
+        if named_only:
+            return []
         text = self.annotation.text
         lo = max(text.rfind(c, 0, before) for c in "，,。；;：:！!？?\n") + 1
         if _ZH_TOPIC.search(_ZH_TIME_FILLER.sub("", text[lo:before])):
