@@ -64,7 +64,9 @@ _NO_RETURN = re.compile(r"\b(?:won['’]t|will not|never|not)\s+(?:be\s+)?(?:com
 # a change set for a date or announced as done from now on: stated, not planned
 _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|next|this"
                         r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
-                        r"|henceforth|with immediate effect|as of now|from now on)\b",
+                        r"|henceforth|with immediate effect|as of now|from now on"
+                        # (the change starts now: "starting this week Jamal will report to Rafael")
+                        r"|starting (?:today|this (?:week|morning|month)|immediately))\b",
                         re.IGNORECASE)
 _BOUNDED_PAST = AnyOf(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
 _HEARD = re.compile(

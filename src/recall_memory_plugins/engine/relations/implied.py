@@ -24,6 +24,8 @@ __all__ = ["signed_by", "with_implied_speaker"]
 _EN_LEAD = frozenset(
     "just finally officially recently actually also so today yesterday and then".split()
 )
+# chat interjections before it: "I" goes after them ("yep I relocated to Sapporo")
+_EN_INTERJECTIONS = frozenset("yep yeah yup yes ok okay well lol haha welp oh".split())
 _ZH_LEAD = frozenset(
     "终于 刚 刚刚 已经 今天 昨天 上周 上个月 前天 最近 总算 正式 也 又 就 去年 今年".split()
 )
@@ -55,21 +57,30 @@ def signed_by(text: str) -> str | None:
     return name
 
 
-def _implied_en(sentence: Sentence, first: bool = False) -> bool:
+def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
+    """Where "I " goes into an English sentence whose subject was left out (a character
+    offset), or None."""
     if sentence.text.rstrip().endswith("?") or not sentence.tokens[:1]:
-        return False
+        return None
     # a turn's sentence starts with a capital, or opens the turn ("handed Aurora over to Kemi")
     if not first and not sentence.tokens[0].text[:1].isupper():
-        return False
+        return None
+    at, opening = sentence.start_char, True
     for tok in sentence.tokens:
         low = tok.text.lower()
+        if opening and (low in _EN_INTERJECTIONS or low == ","):
+            at = -1  # after it
+            continue
+        opening = False
+        if at < 0:
+            at = tok.start_char
         if low in _EN_LEAD and tok.upos in ("ADV", "CCONJ", "NOUN", "ADP", "PART"):
             continue
         if tok.upos not in ("VERB", "AUX") or low.endswith("ing"):
-            return False
+            return None
         # an inflected form, not an imperative ("Started", "Got", "Moved"; not "Start")
-        return bool(tok.lemma) and low != tok.lemma.lower()
-    return False
+        return at if tok.lemma and low != tok.lemma.lower() else None
+    return None
 
 
 def _implied_zh(sentence: Sentence) -> bool:
@@ -109,19 +120,20 @@ def _shift_mention(m: CorefMention, at: int, by: int) -> CorefMention:
 def with_implied_speaker(annotation: Annotation) -> Annotation:
     """``annotation`` with "I"/"我" in front of each sentence whose subject was left out (the
     same annotation when there is none)."""
-    inserts: list[tuple[int, str, bool]] = []  # (sentence index, inserted text, zh)
+    inserts: list[tuple[int, int, str, bool]] = []  # (sentence index, offset, text, zh)
     for i, sentence in enumerate(annotation.sentences):
         zh = sentence.lang.startswith("zh") or is_cjk(sentence.text)
-        if (zh and _implied_zh(sentence)) or (not zh and _implied_en(sentence, first=i == 0)):
-            inserts.append((i, "我" if zh else "I ", zh))
+        if zh and _implied_zh(sentence):
+            inserts.append((i, sentence.start_char, "我", zh))
+        elif not zh and (at := _implied_en(sentence, first=i == 0)) is not None:
+            inserts.append((i, at, "I ", zh))
     if not inserts:
         return annotation
     text = annotation.text
     sentences = list(annotation.sentences)
     chains = list(annotation.coref_chains)
-    for i, word, zh in reversed(inserts):  # from the end: earlier offsets stay valid
-        s = sentences[i]
-        at, by = s.start_char, len(word)
+    for i, at, word, zh in reversed(inserts):  # from the end: earlier offsets stay valid
+        by = len(word)
         text = text[:at] + word + text[at:]
         pronoun = Token(
             text=word.strip(),
@@ -137,11 +149,13 @@ def with_implied_speaker(annotation: Annotation) -> Annotation:
             start = t.start_char + by if t.start_char > at else t.start_char
             end = t.end_char + by if t.end_char > at or j == i else t.end_char
             if j == i:
+                k = sum(1 for tok in t.tokens if tok.start_char < at)
+                cut = at - t.start_char
                 sentences[j] = replace(
                     t,
-                    text=word + t.text,
-                    tokens=(pronoun, *tokens),
-                    start_char=at,
+                    text=t.text[:cut] + word + t.text[cut:],
+                    tokens=(*tokens[:k], pronoun, *tokens[k:]),
+                    start_char=t.start_char,
                     end_char=end,
                 )
             else:

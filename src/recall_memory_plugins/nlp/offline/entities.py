@@ -197,9 +197,26 @@ def _span_type(toks: list[_Tok], i: int, j: int, res: _EnglishResources) -> tupl
         and words[0] not in res.lexicon
         and (nxt is None or not nxt.zh)
         and (verb_follows or prev in _PERSON_PREV)
+        and not _gerund(words[0], res)
     ):
         return "PERSON", False
     return "MISC", False
+
+
+def _gerund(word: str, res: _EnglishResources) -> bool:
+    """Whether an unknown capitalised word is an English gerund ("Onboarding notes", "Hiking
+    plans": a sentence's first word): "-ing" after a word the lexicon knows ("onboard",
+    "hike", "plan"). Given names ("Xiaoming", "Jing", "Sterling") have no such stem."""
+    low = word.lower()
+    if len(low) < 6 or not low.endswith("ing"):
+        return False
+    if res.lexicon.get(low, "NNP") not in ("NNP", "NNPS"):
+        return True  # "hiking", "moving"
+    stem = low[:-3]
+    stems = (stem, stem + "e", stem[:-1] if stem[-1] == stem[-2] else "")
+    return len(low) >= 7 and any(
+        len(s) >= 4 and res.lexicon.get(s, "NNP") not in ("NNP", "NNPS") for s in stems
+    )
 
 
 def _english_spans(toks: list[_Tok], res: _EnglishResources) -> list[_Span]:

@@ -54,8 +54,9 @@ _ZH = {
     r"|以前|以往|曾经|原来|原先|过去|之前|从前|小时候|早年)?",
     "NP": r"(?P<np>[\u4e00-\u9fffA-Za-z]{1,8})",
     # a name the annotator split or missed (远航 + 物流, 高峰): text and mentions, unmasked later
-    # (never a time: 于本周一正式入职 names no firm)
-    "ONP": r"(?P<onp>(?!(?:本|上|下|这|今|明|昨|去|前)(?:周|个?月|年|天)|周[一二三四五六日末]|星期|礼拜)"
+    # (never a time: 于本周一正式入职 names no firm; nor "there": 在那边上班)
+    "ONP": r"(?P<onp>(?!(?:本|上|下|这|今|明|昨|去|前)(?:周|个?月|年|天)|周[一二三四五六日末]|星期|礼拜"
+    r"|[这那哪](?:边|里|儿|头))"
     r"(?:[\u4e00-\u9fffA-Za-z]|" + _SLOT + r"){2,12}?)",
     "SNP": r"(?P<snp>[\u4e00-\u9fff]{2,3}?)",
 }

@@ -50,6 +50,7 @@ from .views import (
 __all__ = ["PatternRelationExtractor"]
 
 _PLACES_AND_BODIES = frozenset({ORG, PROJECT, LOCATION})
+_COORDINATED = re.compile(r"\s+(?:and|&)\s+(?:I|me|[A-Z])")  # a subject's "and I", "and Ben"
 _ZH_GROUP_BEFORE = re.compile(CLOSE + r"的?(?:手下|下属|部下|团队|组员)|包括")
 _NO_PLACE = frozenset({ORG, PROJECT, PERSON})
 # a person's own relation (home, job, school, taste, trip, marriage) never has a firm, a project,
@@ -160,6 +161,9 @@ class PatternRelationExtractor:
                 continue
             origin = view.origin[start] if start < len(view.origin) else sentence.end_char
             before = [f for f in found if f.position <= origin and f.subject is not None]
+            last = before[-1].subject if before else None
+            if last is not None and not zh and _COORDINATED.match(annotation.text, ex.mentions[last].end):
+                continue  # "aiko and I split up but … married Rin": neither of the two alone
             subject = (
                 before[-1].subject
                 if before

@@ -1,0 +1,159 @@
+"""Readings of the thirty-third round's blind batches (issue 11, point 4): a chat interjection
+before a subjectless turn, a gerund that opens a note, 要让 (a plan), "there" in Chinese (在那边),
+a clause after "X and I ..." and "starting this week ... will". Each with a look-alike that must
+not change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.engine.relations.clauses import scheduled
+from recall_memory_plugins.engine.relations.patterns.mood import unasserted
+from recall_memory_plugins.nlp.offline import OfflineAnnotator
+from recall_memory_plugins.nlp.offline.entities import _gerund
+from recall_memory_plugins.nlp.offline.resources import _english
+from tests.unit.relation_facts import current_facts as _facts
+
+
+@pytest.fixture(scope="module")
+def memory() -> TemporalGraphMemory:
+    return TemporalGraphMemory(":memory:", annotator="offline")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "yep relocated to Sapporo last month w/ my sister, Kenji's still stuck in Osaka haha",
+        "yep, relocated to Sapporo last month",
+        "Yeah just moved to Sapporo in May",
+    ],
+)
+def test_an_interjection_before_a_subjectless_turn(memory: TemporalGraphMemory, text: str) -> None:
+    ns = f"yep-{abs(hash(text))}"
+    _facts(memory, ns, ["Mei Tanaka lives in Osaka."])
+    facts = _facts(memory, ns, [text], speaker="Mei Tanaka")
+    assert facts == {("Mei Tanaka", "LIVES_IN", "Sapporo")}
+
+
+def test_an_interjection_before_a_trip_is_no_move(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "yep-trip", ["Mei Tanaka lives in Osaka."])
+    facts = _facts(memory, "yep-trip", ["lol went to Sapporo last week"], speaker="Mei Tanaka")
+    assert ("Mei Tanaka", "LIVES_IN", "Osaka") in facts
+    assert ("Mei Tanaka", "LIVES_IN", "Sapporo") not in facts
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("Onboarding", True),
+        ("Hiking", True),
+        ("Packing", True),
+        ("Moving", True),
+        ("Xiaoming", False),
+        ("Jianping", False),
+        ("Liming", False),
+        ("Ming", False),
+        ("Fleming", False),
+    ],
+)
+def test_a_gerund_is_no_given_name(word: str, expected: bool) -> None:
+    assert _gerund(word, _english()) is expected
+
+
+def test_a_note_opened_by_a_gerund_is_about_the_person_it_names(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "gerund1", ["Maya Patel works for Stripe."])
+    facts = _facts(memory, "gerund1", ["Onboarding notes for Maya: she joined Shopify on Monday."])
+    assert facts == {("Maya Patel", "WORKS_FOR", "Shopify")}
+
+
+def test_an_unknown_given_name_still_opens_a_sentence() -> None:
+    doc = OfflineAnnotator().annotate("Xiaoming moved to Berlin.")
+    first = doc.sentences[0].tokens[0]
+    assert first.text == "Xiaoming" and first.ner is not None and first.ner.endswith("PERSON")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("本来说要让郭敏接手云端项目，后来领导改主意了。", True),
+        ("公司要让郭敏接手云端项目。", True),
+        ("领导让郭敏接手了云端项目。", False),
+        ("这件事很重要，郭敏接手了云端项目。", False),
+    ],
+)
+def test_yao_rang_is_a_plan(text: str, expected: bool) -> None:
+    assert unasserted(text) is expected
+
+
+def test_a_cancelled_plan_hands_nothing_over(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "yaorang1", ["马超负责云端项目。"])
+    facts = _facts(memory, "yaorang1", ["本来说要让郭敏接手云端项目，后来领导改主意了，还是马超管。"])
+    assert ("郭敏", "MANAGES", "云端项目") not in facts
+
+
+def test_a_handover_said_as_done_is_read(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "yaorang2", ["马超负责云端项目。"])
+    facts = _facts(memory, "yaorang2", ["领导让郭敏接手了云端项目。"])
+    assert ("郭敏", "MANAGES", "云端项目") in facts
+    assert ("马超", "MANAGES", "云端项目") not in facts
+
+
+@pytest.mark.parametrize("text", ["赵敏在那边上班。", "赵敏现在在这边工作。", "赵敏在那里上班。"])
+def test_there_is_no_employer(memory: TemporalGraphMemory, text: str) -> None:
+    ns = f"there-{abs(hash(text))}"
+    facts = _facts(memory, ns, ["赵敏在腾讯工作。", text])
+    assert not {f for f in facts if f[2] in ("那边", "这边", "那里")}
+
+
+def test_there_after_the_new_employer_keeps_the_employer(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "there2", ["赵敏在腾讯工作。"])
+    facts = _facts(memory, "there2", ["会议纪要：赵敏被网易挖走了，已经在那边上班两周，她手上的活交接给小孙。"])
+    assert ("赵敏", "WORKS_FOR", "网易") in facts
+    assert ("赵敏", "WORKS_FOR", "腾讯") not in facts
+
+
+def test_a_clause_after_x_and_i_borrows_neither(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "and-i", ["Kenji is married to Aiko."])
+    facts = _facts(
+        memory, "and-i",
+        ["aiko and I split up last year but guess what — married Rin in Kyoto on saturday"],
+        speaker="Kenji",
+    )
+    assert ("Aiko", "MARRIED_TO", "Rin") not in facts
+    assert ("Kenji", "MARRIED_TO", "Aiko") not in facts
+
+
+def test_a_clause_after_one_subject_still_borrows_it(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "one-subject", ["Ana Lima married Ben Ortiz in May and moved to Rome."])
+    assert ("Ana Lima", "LIVES_IN", "Rome") in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("starting this week Jamal Carter will report directly to Rafael Gómez", True),
+        ("Starting today the team will roll up to Nadia", True),
+        ("Jamal Carter will report to Rafael Gómez next month", False),
+        ("Starting next month Jamal will report to Rafael", False),
+    ],
+)
+def test_starting_now_is_an_announcement(text: str, expected: bool) -> None:
+    assert scheduled(text) is expected
+
+
+def test_an_announcement_starting_now_ends_the_old_line(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "starting1", ["Jamal Carter reports to Linda Park."])
+    facts = _facts(
+        memory, "starting1",
+        ["Hi all, quick org update: starting this week Jamal Carter will report directly to "
+         "Rafael Gómez, our new VP of Sales. Big thanks to Linda Park for her mentorship."],
+    )
+    assert ("Jamal Carter", "REPORTS_TO", "Linda Park") not in facts
+
+
+def test_a_plan_for_next_month_keeps_the_old_line(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "starting2", ["Jamal Carter reports to Linda Park."])
+    facts = _facts(memory, "starting2", ["Jamal Carter will report to Rafael Gómez next month."])
+    assert ("Jamal Carter", "REPORTS_TO", "Linda Park") in facts
