@@ -157,3 +157,48 @@ def test_a_plan_for_next_month_keeps_the_old_line(memory: TemporalGraphMemory) -
     _facts(memory, "starting2", ["Jamal Carter reports to Linda Park."])
     facts = _facts(memory, "starting2", ["Jamal Carter will report to Rafael Gómez next month."])
     assert ("Jamal Carter", "REPORTS_TO", "Linda Park") in facts
+
+
+@pytest.mark.parametrize(("text", "thing"), [("I love jazz.", "jazz"), ("I adore jazz.", "jazz"),
+                                             ("I love synthwave these days.", "synthwave")])
+def test_a_noun_tagged_as_a_gerund_after_love_is_the_taste(
+    memory: TemporalGraphMemory, text: str, thing: str
+) -> None:
+    facts = _facts(memory, f"love-{abs(hash(text))}", [text], speaker="Nadia Haddad")
+    assert facts == {("Nadia Haddad", "LIKES", thing)}
+
+
+def test_a_gerund_cut_from_its_object_is_still_no_taste(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "love-cut", ["I love taking long walks by the river."], speaker="Nadia Haddad")
+    assert ("Nadia Haddad", "LIKES", "taking") not in facts
+
+
+def test_not_loving_something_is_no_dislike(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "love-neg", ["I like jazz."], speaker="Grace")
+    facts = _facts(
+        memory, "love-neg",
+        ["Not gonna lie, I don't love jazz the way I did in my twenties, but I still put Coltrane on."],
+        speaker="Grace",
+    )
+    assert ("Grace", "DISLIKES", "jazz") not in facts
+
+
+def test_not_liking_something_is_a_dislike(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "like-neg", ["I don't like jazz."], speaker="Grace")
+    assert facts == {("Grace", "DISLIKES", "jazz")}
+
+
+def test_after_all_those_nights_is_no_denial(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "after-all1", ["Nadia Haddad likes jazz."])
+    facts = _facts(
+        memory, "after-all1",
+        ["honestly can't stand jazz anymore after all those nights at that bar."],
+        speaker="Nadia Haddad",
+    )
+    assert ("Nadia Haddad", "LIKES", "jazz") not in facts
+
+
+def test_after_all_is_still_a_denial(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "after-all2", ["Nadia Haddad lives in Lyon."])
+    facts = _facts(memory, "after-all2", ["Nadia Haddad is not moving to Paris after all."])
+    assert facts == {("Nadia Haddad", "LIVES_IN", "Lyon")}

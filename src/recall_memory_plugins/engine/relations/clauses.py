@@ -26,7 +26,7 @@ NO_CHANGE = re.compile(
     # (not "never moving again": after a move, no more of them)
     r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p|divorc"
     r"|split|separat|tak(?:e|es|ing)\s+over|hand(?:ed|ing)?\s+\w+)(?!\w*\s+(?:again|ever again)\b)"
-    r"|fell through|after all|called off"
+    r"|fell through|after all(?!\s+(?:the|those|these|that|this|my|his|her|their|our|your|of|\d+)\b)|called off"
     # nothing changes: "but the line management doesn't change", 汇报关系不变
     r"|(?:doesn'?t|does not|won'?t|will not|didn'?t|did not) change|\bunchanged\b|\bstays? the same\b"
     r"|不变|没变"

@@ -153,8 +153,10 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     if stopped:
         return _cands(h.refs("s"), "LIKES", objs, negated=True)
     after = h.view.text[h.m.end("verb") : h.m.end() + 12]
-    if neg_text and re.search(r"\b(?:as|that|so)\s+much\b", after):
+    if neg_text and re.search(r"\b(?:as|that|so)\s+much\b|\bthe\s+way\b", after):
         return []  # "doesn't like football as much as he used to": less, not a dislike
+    if neg_text and verb.startswith(("love", "adore")):
+        return []  # "I don't love jazz": less than love, no dislike
     if neg_text:  # "doesn't like X", "不喜欢X"
         return _cands(h.refs("s"), "DISLIKES", objs) + _cands(
             h.refs("s"), "LIKES", objs, negated=True

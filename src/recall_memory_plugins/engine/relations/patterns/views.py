@@ -193,7 +193,8 @@ class _SentenceExtraction:
                 return ""  # "can't stand anything scary": no thing named
             if started and (low in _DAY_WORDS or low in _TIME_OPENERS):
                 break  # "bought a laptop last week", "a bike yesterday": the time is no part
-            if tok.upos in _NOUNISH or (not started and tok.upos == "VERB" and low.endswith("ing")):
+            # (a gerund; or a noun the tagger took for one after "love": "I love jazz")
+            if tok.upos in _NOUNISH or (not started and tok.upos == "VERB" and (low.endswith("ing") or tok.xpos == "VBG")):
                 words.append(tok.text if tok.upos == "PROPN" else low)
                 started = True
                 last_upos = tok.upos
