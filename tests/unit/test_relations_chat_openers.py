@@ -202,3 +202,85 @@ def test_after_all_is_still_a_denial(memory: TemporalGraphMemory) -> None:
     _facts(memory, "after-all2", ["Nadia Haddad lives in Lyon."])
     facts = _facts(memory, "after-all2", ["Nadia Haddad is not moving to Paris after all."])
     assert facts == {("Nadia Haddad", "LIVES_IN", "Lyon")}
+
+
+def test_a_name_with_himself_is_the_subject(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "himself", ["Arjun Mehta reports to Linda Park."])
+    facts = _facts(
+        memory, "himself",
+        ["Arjun Mehta's teammate Rosa got moved under Tom Fischer, but Arjun himself still reports "
+         "to Linda Park."],
+    )
+    assert ("Tom Fischer", "REPORTS_TO", "Linda Park") not in facts
+    assert ("Arjun Mehta", "REPORTS_TO", "Linda Park") in facts
+
+
+def test_himself_as_an_object_is_no_subject(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "himself2", ["Tom lives in Leeds.", "Tom moved to York, and Ben bought himself a flat there."])
+    assert facts == {("Tom", "LIVES_IN", "York")}
+
+
+@pytest.mark.parametrize("text", ["被划到谢辉组下面了，以后周报发给他", "罗琳被调到谢辉手下了"])
+def test_moved_under_a_person_in_chinese(memory: TemporalGraphMemory, text: str) -> None:
+    ns = f"huadao-{abs(hash(text))}"
+    _facts(memory, ns, ["罗琳的上级是宋杰。"])
+    facts = _facts(memory, ns, [text], speaker="罗琳")
+    assert facts == {("罗琳", "REPORTS_TO", "谢辉")}
+
+
+def test_moved_to_a_department_names_no_manager(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "huadao3", ["罗琳的上级是宋杰。", "罗琳被调到销售部门了"], speaker="罗琳")
+    assert not {f for f in facts if f[1] == "REPORTS_TO" and f[2] != "宋杰"}
+
+
+def test_a_persons_line_is_no_employer(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "tiaoxian", ["杨帆的上级是曹磊。", "杨帆的同事许婷转到了韩梅那条线，不过杨帆还是跟着曹磊。"])
+    assert not {f for f in facts if f[1] == "WORKS_FOR"}
+
+
+def test_a_move_to_a_firm_is_still_read_in_chinese(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "zhuandao", ["许婷转到了字节跳动。"]) == {("许婷", "WORKS_FOR", "字节跳动")}
+
+
+def test_a_notes_heading_is_no_subject(memory: TemporalGraphMemory) -> None:
+    facts = _facts(
+        memory, "heading",
+        ["Zainab Hussain studies at Imperial College London.",
+         "Alumni db: Zainab Hussain, MEng Civil Eng., graduated July 2024, now working at Arup."],
+    )
+    assert ("Zainab Hussain", "WORKS_FOR", "Arup") in facts
+    assert not {f for f in facts if f[0] == "Alumni"}
+
+
+def test_about_to_be_moved_is_a_plan(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "yaobei", ["唐晓的上级是韩磊。"])
+    facts = _facts(memory, "yaobei", ["听说唐晓要被调到冯刚手下，其实是谣言，人事那边确认她还是归韩磊管。"])
+    assert ("唐晓", "REPORTS_TO", "冯刚") not in facts
+
+
+def test_a_move_to_someones_team_is_no_home(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "owners-team", ["Amir reports to Henrik Larsen.", "Amir has moved to Nadia Rahman's team."])
+    assert facts == {("Amir", "REPORTS_TO", "Nadia Rahman")}
+
+
+def test_a_move_to_someones_place_names_no_town(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "owners-place", ["Amir lives in Leeds.", "Amir moved to Nadia's place."])
+    assert not {f for f in facts if f[1] == "LIVES_IN"}
+
+
+def test_a_move_to_a_city_is_still_a_move(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "city-move", ["Amir moved to Berlin."]) == {("Amir", "LIVES_IN", "Berlin")}
+
+
+def test_two_first_names_joined_by_an_ampersand_are_two_people(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "amp1", ["Lars & Ingrid got married."])
+    assert facts == {("Lars", "MARRIED_TO", "Ingrid"), ("Ingrid", "MARRIED_TO", "Lars")}
+
+
+def test_a_firm_with_an_ampersand_stays_one_name(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "amp2", ["Anna works for Ernst & Young."]) == {("Anna", "WORKS_FOR", "Ernst & Young")}
+
+
+def test_a_latin_title_before_a_chinese_name_is_no_part_of_it(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "vp", ["许晴的上级是钱伟。", "许晴现在直接向VP唐明汇报。"])
+    assert facts == {("许晴", "REPORTS_TO", "唐明")}

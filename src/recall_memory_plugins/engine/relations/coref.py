@@ -176,6 +176,9 @@ def resolve_references(
         )
         if chained is not None:
             ids = chained
+        elif mention.kind == "pronoun" and mention.text.lower() in _INTENSIFIERS and out \
+                and out[-1].entity_ids and not text[out[-1].end : mention.start].strip():
+            ids = out[-1].entity_ids  # "Arjun himself still reports to Linda": Arjun
         elif mention.kind == "pronoun":
             # "we"/"我们" of a chat turn include its speaker where a home is meant ("we moved to
             # Portland"); elsewhere ("we love our stories") a group says little of the speaker
@@ -216,6 +219,9 @@ def resolve_references(
         else:
             out.append(mention)
     return out
+
+
+_INTENSIFIERS = frozenset({"himself", "herself", "themselves"})
 
 
 # a turn of a transcript inside one text: a person's name at the start of a line or after a

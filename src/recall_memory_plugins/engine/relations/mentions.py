@@ -155,12 +155,8 @@ def _sentence_spans(
             continue
         if type_ is not None and not all(t.upos == "PRON" for t in toks[i:j]):
             latin = toks[i].text.isascii()
-            if (
-                latin
-                and j < n
-                and toks[j].text.lower() in _NAME_SUFFIX_WORDS
-                and (toks[j].ner or "O") == "O"
-            ):  # "Nova team", "Apollo project"
+            if latin and j < n and toks[j].text.lower() in _NAME_SUFFIX_WORDS \
+                    and (toks[j].ner or "O") == "O":  # "Nova team", "Apollo project"
                 j += 1
                 type_ = _guess_type([t.text for t in toks[i:j]]) or type_
             if not latin and j < n and toks[j].text in ZH_INDUSTRY and (toks[j].ner or "O") == "O":
@@ -177,7 +173,11 @@ def _sentence_spans(
                 else:
                     j += 1
                     type_ = _guess_type([t.text for t in toks[i:j]]) or type_
-            claim(i, trim(i, j), "name", type_)
+            if j - i == 3 and toks[i + 1].text == "&" and gender_of(toks[i].text) and gender_of(toks[i + 2].text):
+                claim(i, i + 1, "name", PERSON)  # "Lars & Ingrid separated": two people
+                claim(i + 2, j, "name", PERSON)
+            else:
+                claim(i, trim(i, j), "name", type_)
         i = max(j, i + 1)
 
     # 2. Chinese names by suffix: one word (销售部, 星火计划) or a word + suffix word (星火 + 计划,

@@ -59,13 +59,13 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         ),
     ),
     en(
-        r"{S}\s+and\s+{O}\s+(?:got|are|were|have\s+been|had\s+been)\s+{ADV}(?:married|hitched)",
+        r"{S}\s+(?:and|&)\s+{O}\s+(?:got|are|were|have\s+been|had\s+been)\s+{ADV}(?:married|hitched)",
         _married,
         ex("Eve and Frank got married in June.", "Eve", "MARRIED_TO", "Frank"),
         ex("Eve and Frank got hitched in June.", "Eve", "MARRIED_TO", "Frank"),
     ),
     en(
-        r"{S}\s+and\s+{O}\s+(?:have\s+|had\s+|finally\s+|just\s+)?{ADV}tied\s+the\s+knot",
+        r"{S}\s+(?:and|&)\s+{O}\s+(?:have\s+|had\s+|finally\s+|just\s+)?{ADV}tied\s+the\s+knot",
         _married,
         ex("Eve and Frank tied the knot in June.", "Frank", "MARRIED_TO", "Eve"),
     ),
@@ -76,7 +76,7 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         ex("Eve tied the knot with Frank.", "Eve", "MARRIED_TO", "Frank"),
     ),
     en(
-        r"{S}\s+and\s+{O}\s+(?:got\s+|are\s+|were\s+|have\s+|had\s+)?{ADV}(?:divorced|separated"
+        r"{S}\s+(?:and|&)\s+{O}\s+(?:got\s+|are\s+|were\s+|have\s+|had\s+)?{ADV}(?:divorced|separated"
         r"|split\s+up|broke\s+up)",
         _divorced,
         ex("Gina and Hugo got divorced.", "Gina", "MARRIED_TO", "Hugo", negated=True),

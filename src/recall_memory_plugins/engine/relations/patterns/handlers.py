@@ -247,15 +247,20 @@ def _lives(h: _Match) -> list[RelationCandidate]:
 
 
 # what follows a move's end when it is a part of the employer: "moved to the APAC side"
-_UNIT_AFTER = re.compile(r"\s+(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice)\b",
+_UNIT_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice)\b",
                          re.IGNORECASE)
+_OWNERS = re.compile(r"['’]s\b")  # "moved to Nadia's team / place": no town named
 
 
 def _move(h: _Match) -> list[RelationCandidate]:
     if h.type("s") in (PROJECT, PRODUCT) or h.type("z") in (PROJECT, PRODUCT):
         return []  # (a project, or a person "moved from Orion to Vega": between projects)
     if _UNIT_AFTER.match(h.view.text, h.m.end()):
+        if h.view.text.startswith(("'s", "’s"), h.m.end()):  # "moved to Nadia's team"
+            return _join_team(h) if h.type("o") == PERSON else _cands(h.refs("s"), "REPORTS_TO", [None], negated=True)
         return []  # "sanjay moved to the APAC side": a part of the company, no home
+    if _OWNERS.match(h.view.text, h.m.end()):
+        return []
     if h.type("z") == ORG:  # "Svetlana moved from Yandex to JetBrains": a new employer; "from
         # Yandex to Berlin" (or a weak NER's place after "to"): unsure, nothing
         return _works_for(h) if h.type("o") != LOCATION else []

@@ -301,6 +301,7 @@ _REPORTED = re.compile(
 _OF_SLOT = re.compile("的" + OPEN + r"(\d+)" + CLOSE)
 
 
+_HEADING = re.compile(r"(?:\s+[a-z]+){1,2}\s*:\s*")  # a note's heading: "Alumni db: "
 _OWNER_NOUN = re.compile(r"(?:'s|’s)\s+([A-Za-z]+)")
 
 
@@ -321,6 +322,12 @@ def _sentence_subject(
     if found is None:
         return None
     idx = int(found.group(1))
+    heading = None if view.zh else _HEADING.match(head, found.end())
+    if heading is not None:  # "Alumni db: Zainab Hussain, …, now working at Arup": Zainab
+        found = _SLOT_RE.match(head, heading.end())
+        if found is None:
+            return None
+        idx = int(found.group(1))
     # "我听说刘洋换了领导，…": the one heard about opens what was said
     reported = _REPORTED.match(head, found.end())
     if reported is not None:
