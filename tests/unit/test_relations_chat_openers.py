@@ -284,3 +284,19 @@ def test_a_firm_with_an_ampersand_stays_one_name(memory: TemporalGraphMemory) ->
 def test_a_latin_title_before_a_chinese_name_is_no_part_of_it(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "vp", ["许晴的上级是钱伟。", "许晴现在直接向VP唐明汇报。"])
     assert facts == {("许晴", "REPORTS_TO", "唐明")}
+
+
+def test_boxes_in_a_new_town_leave_the_old_home_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "boxes1", ["Tomasz lives in Krakow."])
+    facts = _facts(
+        memory, "boxes1",
+        ["ugh my back. carried like 40 boxes up to the 4th floor in Gdansk today, no lift obviously"],
+        speaker="Tomasz",
+    )
+    assert ("Tomasz", "LIVES_IN", "Krakow") not in facts
+
+
+def test_boxes_on_a_trip_keep_the_home(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "boxes2", ["Tomasz lives in Krakow."])
+    facts = _facts(memory, "boxes2", ["carried 40 boxes of merch to the stand in Gdansk for the festival trip"], speaker="Tomasz")
+    assert facts == {("Tomasz", "LIVES_IN", "Krakow")}

@@ -185,6 +185,9 @@ _TOPICS_EN = {
         r"rent(?:s|ed|ing|al)?", "lease", r"settl\w*", r"mov(?:e|ed|es|ing)", r"relocat\w*", r"neighbou?rhood", "city",
         "town", "view", "place", r"based", "home", r"moved in", r"neighbors?", r"neighbours?",
         "residence", r"resid(?:e|es|ed|ing|ent|ents)",
+        # a new home in the words of the first days there
+        r"first (?:week|night|month|weekend|days?) in", "boxes", r"unpack\w*", "landlord", r"flatmates?",
+        r"roommates?", "moving truck", "mail",
     ),
     "WORKS_FOR": _words(
         r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", "salary",
