@@ -300,3 +300,40 @@ def test_boxes_on_a_trip_keep_the_home(memory: TemporalGraphMemory) -> None:
     _facts(memory, "boxes2", ["Tomasz lives in Krakow."])
     facts = _facts(memory, "boxes2", ["carried 40 boxes of merch to the stand in Gdansk for the festival trip"], speaker="Tomasz")
     assert facts == {("Tomasz", "LIVES_IN", "Krakow")}
+
+
+def test_an_online_rumour_denied_changes_nothing(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "rumour1", ["陈静在华为工作。"])
+    facts = _facts(memory, "rumour1", ["网上传陈静跳槽去了小米，她本人辟谣说根本没这回事，还在华为干得好好的。"])
+    assert facts == {("陈静", "WORKS_FOR", "华为")}
+
+
+def test_a_move_said_plainly_is_still_read_in_chinese(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "rumour2", ["陈静在华为工作。"])
+    assert _facts(memory, "rumour2", ["陈静跳槽去了小米。"]) == {("陈静", "WORKS_FOR", "小米")}
+
+
+def test_a_project_lead_title_is_no_manager(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "lead-title", ["Beacon lead Yusuf is great."])
+    assert not {f for f in facts if f[1] == "REPORTS_TO"}
+
+
+@pytest.mark.parametrize(
+    ("text", "fact"),
+    [
+        ("Sara Lopez manages Tom Reed.", ("Tom Reed", "REPORTS_TO", "Sara Lopez")),
+        ("As of last Monday Noah is managed by Sven Larsen.", ("Noah", "REPORTS_TO", "Sven Larsen")),
+    ],
+)
+def test_a_person_managing_a_person_is_still_read(memory: TemporalGraphMemory, text: str, fact: tuple[str, str, str]) -> None:
+    assert fact in _facts(memory, f"lead-{abs(hash(text))}", [text])
+
+
+@pytest.mark.parametrize("text", ["欢迎新同事吴倩！她今天正式入职市场部。", "吴倩在市场部工作。"])
+def test_a_department_is_no_employer(memory: TemporalGraphMemory, text: str) -> None:
+    facts = _facts(memory, f"dept-{abs(hash(text))}", [text])
+    assert not {f for f in facts if f[1] == "WORKS_FOR"}
+
+
+def test_a_firms_department_names_the_firm(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "dept3", ["吴倩入职腾讯市场部。"]) == {("吴倩", "WORKS_FOR", "腾讯")}

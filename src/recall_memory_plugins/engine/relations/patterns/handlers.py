@@ -284,6 +284,9 @@ def _manages(h: _Match) -> list[RelationCandidate]:
         objs = h.ex.implicit_object(h.view.origin[h.m.start()])
     otype = objs[0].type if objs else None
     if otype == PERSON:
+        between = h.view.text[h.m.end("s") : h.m.start("o")].strip().lower()
+        if between in ("lead", "head", "manage", "run") and h.type("s") != PERSON:
+            return []  # "Beacon lead Yusuf -> Hannah": a title, no manager
         return _cands(objs, "REPORTS_TO", h.refs("s"), negated=h.neg())
     if otype in (LOCATION, THING):
         return []

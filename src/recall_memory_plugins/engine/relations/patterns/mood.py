@@ -69,7 +69,7 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "hearsay or a denied report",
         r"\brumou?r(?:s|ed)?\b|\bspeculation\b|\bunconfirmed\b|\bden(?:ied|ies|y)\s+(?:the\s+)?"
         r"(?:reports?|rumou?rs?|claims?)\b|网传|传言|传闻|据传|谣言|消息不实|辟谣"
-        r"|(?:群里|圈里|公司里|外面|坊间|都在|有人)传(?![给来到达递真统承播了过图照文视])|没这回事|没有的事|假消息"
+        r"|(?:群里|圈里|公司里|外面|坊间|都在|有人|网上|朋友圈里?|微博上)传(?![给来到达递真统承播了过图照文视])|没这回事|没有的事|假消息"
         r"|\bsome(?:one|body)\b[^.;!?]{0,20}\b(?:said|says|claimed|claims|posted)\b|有人说|听人说",
         "Joan is rumoured to be joining Meta.",
         "Someone on here said Hamid had taken over Beacon.",
