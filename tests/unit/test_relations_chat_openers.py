@@ -327,13 +327,3 @@ def test_a_project_lead_title_is_no_manager(memory: TemporalGraphMemory) -> None
 )
 def test_a_person_managing_a_person_is_still_read(memory: TemporalGraphMemory, text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _facts(memory, f"lead-{abs(hash(text))}", [text])
-
-
-@pytest.mark.parametrize("text", ["欢迎新同事吴倩！她今天正式入职市场部。", "吴倩在市场部工作。"])
-def test_a_department_is_no_employer(memory: TemporalGraphMemory, text: str) -> None:
-    facts = _facts(memory, f"dept-{abs(hash(text))}", [text])
-    assert not {f for f in facts if f[1] == "WORKS_FOR"}
-
-
-def test_a_firms_department_names_the_firm(memory: TemporalGraphMemory) -> None:
-    assert _facts(memory, "dept3", ["吴倩入职腾讯市场部。"]) == {("吴倩", "WORKS_FOR", "腾讯")}

@@ -50,8 +50,6 @@ from .views import (
 __all__ = ["PatternRelationExtractor"]
 
 _PLACES_AND_BODIES = frozenset({ORG, PROJECT, LOCATION})
-_ZH_BARE_DEPARTMENT = re.compile(
-    r"(?:市场|数据|技术|研发|人事|人力资源|财务|销售|产品|运营|法务|设计|客服|行政|公关|采购|品牌|测试|售后)部门?")
 _COORDINATED = re.compile(r"\s+(?:and|&)\s+(?:I|me|[A-Z])")  # a subject's "and I", "and Ben"
 _ZH_GROUP_BEFORE = re.compile(CLOSE + r"的?(?:手下|下属|部下|团队|组员)|包括")
 _NO_PLACE = frozenset({ORG, PROJECT, PERSON})
@@ -124,8 +122,6 @@ class PatternRelationExtractor:
             if spec is not None and spec.object_type == LOCATION and c.object is not None \
                     and (c.object.type in _NO_PLACE or _DAY_NAME.fullmatch(c.object.name.strip(". "))):
                 continue  # 黄丽回到研发部: a department, not where she lives
-            if c.type == "WORKS_FOR" and c.object is not None and _ZH_BARE_DEPARTMENT.fullmatch(c.object.name):
-                continue  # 入职市场部: a department, no employer named
             if c.type in _A_PERSON_S and (
                 c.subject.type in _NO_PERSON
                 # a dateline ("ZURICH — Mateo, 24, …") or an office ("our Lyon office is moving")
