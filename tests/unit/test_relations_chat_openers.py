@@ -327,3 +327,59 @@ def test_a_project_lead_title_is_no_manager(memory: TemporalGraphMemory) -> None
 )
 def test_a_person_managing_a_person_is_still_read(memory: TemporalGraphMemory, text: str, fact: tuple[str, str, str]) -> None:
     assert fact in _facts(memory, f"lead-{abs(hash(text))}", [text])
+
+
+def test_a_paper_about_a_person_is_about_them(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "paper1", ["Aiko Suzuki studies at Kyoto University."])
+    facts = _facts(
+        memory, "paper1",
+        ["Notes for Aiko Suzuki's reference letter: graduated from Kyoto University in March."],
+    )
+    assert ("Aiko Suzuki", "STUDIES_AT", "Kyoto University") not in facts
+
+
+def test_a_relatives_heading_is_not_about_the_person(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "paper2", ["Aiko Suzuki studies at Kyoto University."])
+    facts = _facts(memory, "paper2", ["Aiko Suzuki's sister: graduated from Kyoto University in March."])
+    assert facts == {("Aiko Suzuki", "STUDIES_AT", "Kyoto University")}
+
+
+def test_a_colleague_in_my_group_opens_the_clause(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "tongzu", ["许亮的上级是冯磊。"], speaker="许亮")
+    facts = _facts(memory, "tongzu", ["我同组的唐宁换老板了，改向邓超汇报，我还是跟着冯磊"], speaker="许亮")
+    assert ("唐宁", "REPORTS_TO", "邓超") in facts
+    assert ("许亮", "REPORTS_TO", "邓超") not in facts
+
+
+def test_almost_hating_is_no_dislike(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "near-miss", ["the rain today almost made me hate hiking."], speaker="Owen")
+    assert ("Owen", "DISLIKES", "hiking") not in facts
+
+
+def test_hating_is_a_dislike(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "made-hate", ["the rain today made me hate hiking."], speaker="Owen")
+    assert ("Owen", "DISLIKES", "hiking") in facts
+
+
+def test_a_role_passed_from_one_to_another(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "pm-role", ["Björn Lindqvist manages the Harbor project."])
+    facts = _facts(memory, "pm-role", ["Harbor PM role passed from Björn Lindqvist to Aisha Rahman as of 1 Sept."])
+    assert facts == {("Aisha Rahman", "MANAGES", "Harbor project")}
+
+
+def test_a_turn_opened_by_with_a_person_has_the_speaker_as_subject(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "gen1", ["彭磊和谢芳结婚了。"])
+    facts = _facts(memory, "gen1", ["跟谢芳离了以后，今年五一和同事周琳领证了"], speaker="彭磊")
+    assert ("彭磊", "MARRIED_TO", "谢芳") not in facts
+
+
+def test_a_turn_opened_by_with_everyone_keeps_its_reading(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "gen2", ["何静在武汉大学读书。"])
+    facts = _facts(memory, "gen2", ["跟大家汇报一下，武汉大学本科已经毕业了，现在在浙江大学读研"], speaker="何静")
+    assert ("何静", "STUDIES_AT", "武汉大学") not in facts
+
+
+def test_a_known_name_never_runs_across_a_colon(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "colon", ["Ingrid Olsen manages the Borealis project."])
+    facts = _facts(memory, "colon", ["Borealis: project ownership transferred from Ingrid Olsen to Tariq Aziz."])
+    assert not {f for f in facts if ":" in f[2]}

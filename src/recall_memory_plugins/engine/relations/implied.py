@@ -90,9 +90,11 @@ def _implied_zh(sentence: Sentence) -> bool:
     for k, tok in enumerate(tokens):
         if tok.text in _ZH_LEAD or tok.upos == "ADV":
             continue
-        # a verb, or 把/被 opening a clause ("刚把家从杭州搬到了苏州", "被划到谢辉组下面了"), or a change tagged as a
+        # a verb, or 把/被/跟 opening a clause ("刚把家从杭州搬到了苏州", "被划到谢辉组下面了", "跟谢芳离了以后"), or a change tagged as a
         # noun that 了 follows ("调岗了，现在直接向陈刚汇报")
-        return tok.upos == "VERB" or tok.text in ("把", "被") or (
+        nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+        with_someone = tok.text in ("跟", "和", "与") and nxt is not None and nxt.upos == "PROPN"
+        return tok.upos == "VERB" or tok.text in ("把", "被") or with_someone or (
             k + 1 < len(tokens) and tokens[k + 1].text == "了" and _ZH_CHANGE_START.match(tok.text) is not None
         )
     return False

@@ -438,8 +438,7 @@ def _add_char_level(
 
 @lru_cache(maxsize=16384)
 def _gazetteer_key(name: str) -> tuple[bool, str, str, int] | None:
-    """How a known name is searched for: ``(cjk, key, first word, words)``; None when it is too
-    short or has no word. Memoised: the same salient names come back turn after turn."""
+    """How a known name is searched for: ``(cjk, key, first word, words)``; None if too short."""
     if len(name) < 2:
         return None
     if is_cjk(name):
@@ -448,6 +447,9 @@ def _gazetteer_key(name: str) -> tuple[bool, str, str, int] | None:
     if not words:
         return None
     return False, " ".join(words), words[0], len(words)
+
+
+_BREAK = re.compile(r"[:;,!?()\[\]\"|/]")  # no name runs across ("Borealis: project")
 
 
 class Gazetteer:
@@ -489,7 +491,7 @@ class Gazetteer:
 
     def hits(self, chunk: str) -> list[tuple[int, int, str | None]]:
         """Where the known names occur in ``chunk``, longest first: Chinese names as substrings,
-        other names as whole words (any case). Linear in the text, no regex per name."""
+        others as whole words (any case; no name across ":" or ","). Linear, no regex per name."""
         hits: list[tuple[int, int, str | None]] = []
         if self.cjk and is_cjk(chunk):  # a Chinese name cannot occur in a text without one
             for name, type_ in self.cjk.items():
@@ -505,7 +507,7 @@ class Gazetteer:
                     continue
                 for n in range(min(longest, len(spans) - i), 0, -1):
                     key = " ".join(w for _, _, w in spans[i : i + n]) if n > 1 else word
-                    if key in latin:
+                    if key in latin and (n == 1 or not _BREAK.search(chunk, start, spans[i + n - 1][0])):
                         hits.append((start, spans[i + n - 1][1], latin[key]))
                         break
         hits.sort(key=lambda h: (h[0] - h[1], h[0]))
@@ -514,6 +516,5 @@ class Gazetteer:
 
 @lru_cache(maxsize=4096)
 def known_names(names: tuple[str, ...], type_: str | None) -> Gazetteer:
-    """The gazetteer of one entity's names (memoised: a salient entity stays salient for many
-    turns, so a text's gazetteer is a cheap :meth:`Gazetteer.merge` of these)."""
+    """The gazetteer of one entity's names (memoised: a text's is a :meth:`Gazetteer.merge`)."""
     return Gazetteer(dict.fromkeys(names, type_))

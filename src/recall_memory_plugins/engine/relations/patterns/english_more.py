@@ -166,13 +166,15 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
     ),
     # with the giver: "ownership of Atlas transferred from Ingrid to Rajesh"
     en(
-        r"{O}\s+(?:was\s+|has\s+been\s+|had\s+been\s+|got\s+)?{ADV}(?:handed|passed|transferred|moved"
+        r"{O}(?:\s+(?:PM|lead|owner|manager|management|leadership|ownership)(?:\s+role)?|\s+role)?"  # "Harbor PM role"
+        r"\s+(?:was\s+|has\s+been\s+|had\s+been\s+|got\s+)?{ADV}(?:handed|passed|transferred|moved"
         r"|passes|moves|goes|went)\s+(?:over\s+)?from\s+{Z}\s+to\s+{S}",
         _handed_from,
         ex("Project Atlas was transferred from Ingrid to Rajesh.", "Rajesh", "MANAGES", "Project Atlas"),
         ex("Project Atlas was transferred from Ingrid to Rajesh.", "Ingrid", "MANAGES", "Project Atlas",
            negated=True),
         ex("Per the board, Project Atlas passes from Ingrid to Rajesh.", "Rajesh", "MANAGES", "Project Atlas"),
+        ex("The Harbor PM role passed from Ingrid to Rajesh.", "Rajesh", "MANAGES", "Harbor"),
     ),
     en(
         r"{S}(?:['’]s\s+(?=gone|grown|got|fallen|lost)|\s+(?:has\s+|have\s+|had\s+|is\s+|was\s+)?{ADV})(?:grown\s+tired\s+of"

@@ -95,6 +95,9 @@ def _lone_name_before(h: _Match) -> bool:
     return _TAKES_BARE.search(before) is None
 
 
+_NEAR_MISS = re.compile(r"\b(?:almost|nearly)\s+(?:made|makes|make)\s+$", re.IGNORECASE)
+
+
 def _likes(h: _Match) -> list[RelationCandidate]:
     verb = h.group("verb").lower()
     if verb.startswith("like") and _COMPARED.search(h.view.text, 0, h.m.start("verb")):
@@ -107,6 +110,8 @@ def _likes(h: _Match) -> list[RelationCandidate]:
         h.ex.annotation.text, 0, h.view.origin[h.m.start("verb")]
     ):
         return []  # "2D adventures with puzzles - like The Legend of Zelda": an example
+    if _NEAR_MISS.search(h.view.text, max(0, h.m.start() - 24), h.m.start()):
+        return []  # "the rain almost made me hate hiking": it did not
     idx = h.slot("o")
     if idx is not None and 0 <= idx < len(h.ex.mentions) \
             and h.ex.mentions[idx].text.casefold() in POSSESSIVE_DETERMINERS:

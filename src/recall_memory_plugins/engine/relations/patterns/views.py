@@ -298,9 +298,14 @@ _REPORTED = re.compile(
     + OPEN + r"(\d+)" + CLOSE
 )
 
-_OF_SLOT = re.compile("的" + OPEN + r"(\d+)" + CLOSE)
+_OF_SLOT = re.compile("(?:同组|组里|手下|团队里|部门)?的" + OPEN + r"(\d+)" + CLOSE)  # (我同组的唐宁)
 
 
+# a paper about a person: "Aiko Suzuki's reference letter: graduated from …" (not "'s sister:")
+_PAPERS = r"(?:letter|file|notes?|profile|record|update|review|cv|resume|bio|application|form|entry|paperwork)"
+_HEADING_ABOUT = re.compile(  # "Onboarding notes for Maya:", "Update on Priya's move:"
+    r"[A-Za-z][\w-]*(?:\s+[\w-]+){0,3}?\s+(?:for|on|about|re)\s+" + OPEN + r"(\d+)" + CLOSE
+    + r"(?:['’]s\s+(?:[a-z]+\s+)?" + _PAPERS + r")?\s*:\s")
 _HEADING = re.compile(r"(?:\s+[a-z]+){1,2}\s*:\s*")  # a note's heading: "Alumni db: "
 _OWNER_NOUN = re.compile(r"(?:'s|’s)\s+([A-Za-z]+)")
 
@@ -319,6 +324,11 @@ def _sentence_subject(
     clause = view.text[lo:hi]
     head = clause[_lead_end(lead, clause) :]
     found = _SLOT_RE.match(head)
+    about = None if found is not None or view.zh else _HEADING_ABOUT.match(head)
+    if about is not None:  # "Notes for Aiko Suzuki's reference letter: graduated from …": Aiko
+        idx = int(about.group(1))
+        ok = 0 <= idx < len(ex.mentions) and ex.mentions[idx].entity_ids and ex.mentions[idx].type == PERSON
+        return idx if ok else None
     if found is None:
         return None
     idx = int(found.group(1))
@@ -364,7 +374,7 @@ _ZH_TITLE_AFTER = re.compile(r"(?:先生|女士|小姐|老师|教练|经理|总�
 
 
 # a note's subject before a colon or a dash, then its verb: "Samir Khan: has dropped tennis"
-_NOTE_SUBJECT = re.compile(r"\s*(?::|\s[—–-])\s+(?=(?:has|had|is|was|now|just|finally|recently|officially|[a-z]+ed)\b)"
+_NOTE_SUBJECT = re.compile(r"(?:['’]s\s+(?:[a-z]+\s+)?" + _PAPERS + r"(?=:))?\s*(?::|\s[—–-])\s+(?=(?:has|had|is|was|now|just|finally|recently|officially|[a-z]+ed)\b)"
                            # and of a relative clause that brings news: "Lucía Fernández, who joined Accenture"
                            r"|,\s+who\s+(?=(?:has\s+|just\s+|recently\s+)?(?:joined|moved|relocated|started|took\s+over|transferred|switched)\b)")
 
