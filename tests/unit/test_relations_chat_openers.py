@@ -383,3 +383,55 @@ def test_a_known_name_never_runs_across_a_colon(memory: TemporalGraphMemory) -> 
     _facts(memory, "colon", ["Ingrid Olsen manages the Borealis project."])
     facts = _facts(memory, "colon", ["Borealis: project ownership transferred from Ingrid Olsen to Tariq Aziz."])
     assert not {f for f in facts if ":" in f[2]}
+
+
+def test_cannot_drink_it_any_more_leaves_the_taste_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "hebuxia", ["袁飞喜欢美式咖啡。"])
+    facts = _facts(memory, "hebuxia", ["自从茶水间换了咖啡豆，美式我是一口都喝不下去了，现在只喝茶。"], speaker="袁飞")
+    assert ("袁飞", "LIKES", "美式咖啡") not in facts
+
+
+def test_a_name_before_zhengshi_is_cut_right(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zhengshi", ["王芳住在杭州。"])
+    facts = _facts(memory, "zhengshi", ["搬家备忘：3月2日王芳正式搬进成都的新房，杭州那套已经退租了。"])
+    assert facts == {("王芳", "LIVES_IN", "成都")}
+
+
+def test_officially_over_a_taste_leaves_it_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "over1", ["Chloe Martin likes sushi."])
+    facts = _facts(memory, "over1", ["ok I'm officially over sushi after that food poisoning"], speaker="Chloe Martin")
+    assert ("Chloe Martin", "LIKES", "sushi") not in facts
+
+
+def test_officially_over_the_moon_keeps_a_taste(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "over2", ["Chloe Martin likes sushi."])
+    facts = _facts(memory, "over2", ["ok I'm officially over the moon about the sushi place"], speaker="Chloe Martin")
+    assert ("Chloe Martin", "LIKES", "sushi") in facts
+
+
+@pytest.mark.parametrize(
+    ("old", "text", "fact"),
+    [
+        ("Fatima Al-Sayed works for Emirates.", "Fatima Al-Sayed was taken on by Etihad as a senior planner.",
+         ("Fatima Al-Sayed", "WORKS_FOR", "Etihad")),
+        ("Ravi Menon manages the Kestrel project.", "Kestrel is being run by Greta as of yesterday.",
+         ("Greta", "MANAGES", "Kestrel project")),
+        ("Yuki Tanaka manages the Orion project.", "The Orion project has been taken over by Dmitri Volkov.",
+         ("Dmitri Volkov", "MANAGES", "Orion project")),
+    ],
+)
+def test_passives_of_hiring_and_running(
+    memory: TemporalGraphMemory, old: str, text: str, fact: tuple[str, str, str]
+) -> None:
+    ns = f"passive-{abs(hash(text))}"
+    _facts(memory, ns, [old])
+    assert _facts(memory, ns, [text]) == {fact}
+
+
+def test_a_firm_taken_over_has_no_manager(memory: TemporalGraphMemory) -> None:
+    assert not _facts(memory, "takeover-firm", ["Acme was taken over by Globex."])
+
+
+def test_a_firms_group_names_the_firm(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "shujuzu", ["邓佳在复旦大学读书。", "欢迎新同事邓佳！她今天正式入职美团数据组。"])
+    assert ("邓佳", "WORKS_FOR", "美团") in facts

@@ -182,7 +182,7 @@ def _name_and_next(tok: _Tok, nxt: _Tok | None, zh: _ChineseResources) -> list[_
     if body or (w[2] in "发晒" and nxt.text in _ZH_POSTS):
         return [name, _zh_tok(w[2], tok.start + 2, tok.end, "n" if body else "v")]
     joined = w[2] + nxt.text
-    if len(nxt.text) <= 2 and zh.freq.get(joined, 0) >= 100 and zh.freq.get(w, 0) == 0:
+    if len(nxt.text) <= 2 and zh.freq.get(joined, 0) >= max(100, 100 * zh.freq.get(w, 0)):  # (王芳正/2 + 式)
         return [name, _zh_tok(joined, tok.start + 2, nxt.end, zh.tags.get(joined, "n"))]
     return None
 

@@ -120,7 +120,7 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ex("Yuri is not working at Acme anymore.", "Yuri", "WORKS_FOR", "Acme", negated=True),
     ),
     en(
-        r"{S}\s+(?:was|has\s+been|got|is)\s+(?:hired|recruited|employed)\s+(?:by|at)\s+{THE}{O}",
+        r"{S}\s+(?:was|has\s+been|got|is)\s+{ADV}(?:hired|recruited|employed|taken\s+on)\s+(?:by|at)\s+{THE}{O}",
         _hired,
         ex("Quinn was hired by Initech.", "Quinn", "WORKS_FOR", "Initech"),
     ),
@@ -244,7 +244,7 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ),
     ),
     en(
-        r"{O}\s+(?:is|was|has\s+been)\s+{ADV}(?:now\s+)?(?:led|managed|run|headed|overseen|owned)"
+        r"{O}\s+(?:is|was|has\s+been|is\s+being)\s+{ADV}(?:now\s+)?(?:led|managed|run|headed|overseen|owned|taken\s+over)"
         r"\s+by\s+{S}",
         _manages,
         ex("Project Delta is now led by Zoe.", "Zoe", "MANAGES", "Project Delta"),

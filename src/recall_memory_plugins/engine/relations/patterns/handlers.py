@@ -285,8 +285,8 @@ def _manages(h: _Match) -> list[RelationCandidate]:
     otype = objs[0].type if objs else None
     if otype == PERSON:
         between = h.view.text[h.m.end("s") : h.m.start("o")].strip().lower()
-        if between in ("lead", "head", "manage", "run") and h.type("s") != PERSON:
-            return []  # "Beacon lead Yusuf -> Hannah": a title, no manager
+        if (between in ("lead", "head", "manage", "run") and h.type("s") != PERSON) or " taken" in h.m.group(0):
+            return []  # "Beacon lead Yusuf -> Hannah": a title; "Acme was taken over by Globex"
         return _cands(objs, "REPORTS_TO", h.refs("s"), negated=h.neg())
     if otype in (LOCATION, THING):
         return []
