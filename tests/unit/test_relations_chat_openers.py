@@ -435,3 +435,15 @@ def test_a_firm_taken_over_has_no_manager(memory: TemporalGraphMemory) -> None:
 def test_a_firms_group_names_the_firm(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "shujuzu", ["邓佳在复旦大学读书。", "欢迎新同事邓佳！她今天正式入职美团数据组。"])
     assert ("邓佳", "WORKS_FOR", "美团") in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "firm"), [("赵敏入职腾讯。", "腾讯"), ("赵敏入职字节跳动当产品经理。", "字节跳动")]
+)
+def test_ruzhi_is_a_word(memory: TemporalGraphMemory, text: str, firm: str) -> None:
+    assert _facts(memory, f"ruzhi-{abs(hash(text))}", [text]) == {("赵敏", "WORKS_FOR", firm)}
+
+
+def test_a_role_after_the_new_firm_is_no_part_of_its_name(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zuo", ["赵敏在腾讯工作。", "人事备注：赵敏6月被美团挖走了，从腾讯跳到美团做产品总监。"])
+    assert facts == {("赵敏", "WORKS_FOR", "美团")}
