@@ -447,3 +447,48 @@ def test_ruzhi_is_a_word(memory: TemporalGraphMemory, text: str, firm: str) -> N
 def test_a_role_after_the_new_firm_is_no_part_of_its_name(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "zuo", ["赵敏在腾讯工作。", "人事备注：赵敏6月被美团挖走了，从腾讯跳到美团做产品总监。"])
     assert facts == {("赵敏", "WORKS_FOR", "美团")}
+
+
+def test_went_to_in_a_text_about_relocating_is_no_visit(memory: TemporalGraphMemory) -> None:
+    facts = _facts(
+        memory, "reloc",
+        ["Amara Okafor lives in Lagos.",
+         "Amara and her cousin Tunde both relocated last month: Tunde went to Abuja, and Amara moved "
+         "from Lagos to Nairobi for good."],
+    )
+    assert facts == {("Amara Okafor", "LIVES_IN", "Nairobi")}
+
+
+def test_went_to_alone_is_a_visit(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "visit", ["Tunde went to Abuja last week."]) == {("Tunde", "VISITED", "Abuja")}
+
+
+@pytest.mark.parametrize(("text", "boss"), [("Ji-woo Kim is my manager.", "Ji-woo Kim"),
+                                            ("Sarah Lee is my manager now.", "Sarah Lee")])
+def test_someone_is_my_manager(memory: TemporalGraphMemory, text: str, boss: str) -> None:
+    ns = f"mymgr-{abs(hash(text))}"
+    _facts(memory, ns, ["I report to Ahmed Khalil."], speaker="Nadia Rahman")
+    assert _facts(memory, ns, [text], speaker="Nadia Rahman") == {("Nadia Rahman", "REPORTS_TO", boss)}
+
+
+def test_my_managers_boss_is_not_my_manager(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "mymgr3", ["Sarah Lee is my manager's boss."], speaker="Nadia Rahman")
+    assert ("Nadia Rahman", "REPORTS_TO", "Sarah Lee") not in facts
+
+
+def test_a_line_manager_switched_from_one_to_another(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "switched", ["Olu Adeyemi reports to Karen Brooks.",
+                                        "Olu Adeyemi's line manager switched from Karen Brooks to Tom Haddad."])
+    assert facts == {("Olu Adeyemi", "REPORTS_TO", "Tom Haddad")}
+
+
+def test_an_appositive_opens_its_clause(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "appos1", ["Yusuf reports to Clara."])
+    facts = _facts(memory, "appos1", ["Clara retired at the end of May, and her replacement, Henrik, is now Yusuf's line manager."])
+    assert facts == {("Yusuf", "REPORTS_TO", "Henrik")}
+
+
+def test_the_end_of_a_relative_clause_is_no_appositive(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "appos2", ["Nikhil Rao reports to Fiona Walsh."])
+    facts = _facts(memory, "appos2", ["Nikhil, who used to report to Fiona Walsh, is now on Ahmed Karimi's team."])
+    assert ("Fiona Walsh", "REPORTS_TO", "Ahmed Karimi") not in facts

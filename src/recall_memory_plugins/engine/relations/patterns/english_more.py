@@ -235,13 +235,20 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
     ),
     # "Luke's manager changed from Nora to Felix"
     en(
-        r"{S}(?:'s|’s)\s+(?:manager|boss|supervisor|team\s+lead)\s+(?:has\s+|had\s+)?"
-        r"changed\s+from\s+{Z}\s+to\s+{O}",
+        r"{S}(?:'s|’s)\s+(?:line\s+)?(?:manager|boss|supervisor|team\s+lead|mgr)\s+(?:has\s+|had\s+)?"
+        r"(?:changed|switched)\s+from\s+{Z}\s+to\s+{O}",
         _join_team,
         ex("Luke's manager changed from Nora to Felix.", "Luke", "REPORTS_TO", "Felix"),
         ex(
             "Luke's manager changed from Nora to Felix.", "Luke", "REPORTS_TO", "Nora", negated=True
         ),
+    ),
+    # "Ji-woo Kim is my manager now", "Sam Reed is Ana Diaz's new boss"
+    en(
+        r"{O}\s+(?:is|['’]s)\s+(?:now\s+)?{S}(?:['’]s)?\s+(?:new\s+)?(?:line\s+|direct\s+)?"
+        r"(?:manager|boss|supervisor|team\s+lead|mgr)\b(?!['’])",
+        _boss_is,
+        ex("Sam Reed is Ana Diaz's new boss.", "Ana Diaz", "REPORTS_TO", "Sam Reed"),
     ),
     # "Project Atlas has a new lead: Bruno"
     en(

@@ -50,6 +50,8 @@ from .views import (
 __all__ = ["PatternRelationExtractor"]
 
 _PLACES_AND_BODIES = frozenset({ORG, PROJECT, LOCATION})
+_APPOSITIVE = re.compile(r",\s*" + OPEN + r"(\d+)" + CLOSE + r"\s*,\s*$")  # (not "who reported to X, is")
+_BE_FIRST = re.compile(r"(?:is|was|has|had)\b")
 _COORDINATED = re.compile(r"\s+(?:and|&)\s+(?:I|me|[A-Z])")  # a subject's "and I", "and Ben"
 _ZH_GROUP_BEFORE = re.compile(CLOSE + r"的?(?:手下|下属|部下|团队|组员)|包括")
 _NO_PLACE = frozenset({ORG, PROJECT, PERSON})
@@ -164,8 +166,12 @@ class PatternRelationExtractor:
             last = before[-1].subject if before else None
             if last is not None and not zh and _COORDINATED.match(annotation.text, ex.mentions[last].end):
                 continue  # "aiko and I split up but … married Rin": neither of the two alone
+            appositive = None if zh else _APPOSITIVE.search(view.text, max(0, start - 20), start)
             subject = (
-                before[-1].subject
+                int(appositive.group(1))  # "her replacement, Henrik, is now Yusuf's line manager"
+                if appositive is not None and _BE_FIRST.match(rest)
+                and ex.mentions[int(appositive.group(1))].type not in _NO_PERSON
+                else before[-1].subject
                 if before
                 # the person who opens the clause before (邵峰和叶楠闹掰了，叶楠申请调岗成功，现在归孟琳管),
                 # else the sentence's

@@ -374,6 +374,9 @@ def _wants_to_visit(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "WANTS_TO_VISIT", objs, negated=h.neg())
 
 
+_RELOCATING = re.compile(r"\brelocat\w*|换了?城市|搬家|搬到", re.IGNORECASE)
+
+
 def _visited(h: _Match) -> list[RelationCandidate]:
     objs = h.obj()
     if not objs or objs[0].type == PERSON:
@@ -382,6 +385,8 @@ def _visited(h: _Match) -> list[RelationCandidate]:
         return []  # "去了新加坡分部", "went to the Dublin office": a post, not a visit
     if objs[0].type == ORG and _REPORTING_FOR_DUTY.match(h.view.text, h.m.end()):
         return _cands(h.refs("s"), "WORKS_FOR", _employer(objs))  # 去了腾讯报到: a new job
+    if _RELOCATING.search(h.ex.annotation.text):
+        return []  # "both relocated: Tunde went to Abuja", 都换了城市：张磊去了武汉: a move, unsure
     objs = [replace(o, type=LOCATION if o.type in (None, THING, OTHER) else o.type) for o in objs]
     return _cands(h.refs("s"), "VISITED", objs)
 
