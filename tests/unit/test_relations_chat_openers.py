@@ -492,3 +492,34 @@ def test_the_end_of_a_relative_clause_is_no_appositive(memory: TemporalGraphMemo
     _facts(memory, "appos2", ["Nikhil Rao reports to Fiona Walsh."])
     facts = _facts(memory, "appos2", ["Nikhil, who used to report to Fiona Walsh, is now on Ahmed Karimi's team."])
     assert ("Fiona Walsh", "REPORTS_TO", "Ahmed Karimi") not in facts
+
+
+@pytest.mark.parametrize(
+    ("old", "text", "school"),
+    [
+        ("李明在浙江大学读书。", "李明大二转学去了香港大学。", "香港大学"),
+        ("蒋涛在武汉大学读书。", "涛涛转学去中山大学的手续今天办完了，武大的宿舍也退了。", "中山大学"),
+        ("彭亮在南京大学读书。", "彭亮保研到了清华大学，九月已经去报到了。", "清华大学"),
+    ],
+)
+def test_a_transfer_names_the_new_school_only(memory: TemporalGraphMemory, old: str, text: str, school: str) -> None:
+    ns = f"zhuanxue-{abs(hash(text))}"
+    person = old[:2]
+    facts = _facts(memory, ns, [old, text])
+    assert facts == {(person, "STUDIES_AT", school)}
+
+
+def test_a_transfer_of_a_job_is_no_school(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "zhuandao2", ["袁博转到了腾讯。"]) == {("袁博", "WORKS_FOR", "腾讯")}
+
+
+def test_a_document_for_a_project_being_done_is_no_status(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "doc-done", ["Javier manages the Orion project.",
+                                        "handover doc for Orion is finally done, I'm off it as of today"],
+                   speaker="Javier")
+    assert not {f for f in facts if f[1] == "STATUS"}
+
+
+def test_a_project_being_done_is_a_status(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "proj-done", ["Project Orion is done."])
+    assert {f[:2] for f in facts} == {("Project Orion", "STATUS")}

@@ -22,6 +22,7 @@ from ..schema import (
     PRODUCT,
     PROJECT,
     THING,
+    EntityRef,
     RelationCandidate,
 )
 from .blocks import (
@@ -351,11 +352,13 @@ def _depends(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "DEPENDS_ON", h.obj(), negated=h.neg())
 
 
+_OF_A_THING = re.compile(r"\b[a-z]+\s+(?:for|of|on)\s+$")
+
+
 def _status(h: _Match) -> list[RelationCandidate]:
-    # a company or a school has no project status: "U of T is done with me", "my final shift at
-    # Inditex is done" (a project named like a company is still read: "Project Acme")
-    if h.type("s") in (PERSON, LOCATION, ORG):
-        return []
+    # a company or a school has no project status: "U of T is done with me" (not "Project Acme")
+    if h.type("s") in (PERSON, LOCATION, ORG) or (not h.view.zh and _OF_A_THING.search(h.view.text, 0, h.m.start())):
+        return []  # (and "the handover doc for Orion is done": the doc is)
     status = " ".join(h.group("status").lower().split()) if not h.view.zh else h.group("status")
     status = re.sub(r"^已经", "", status)
     if status == "progress":
@@ -513,6 +516,5 @@ def _school_change(h: _Match) -> list[RelationCandidate]:
     """ "S从Z转学到O": S studies at O and no longer at Z."""
     if h.type("o") in (PERSON, LOCATION, THING) or h.type("z") == PERSON:
         return []
-    out = _cands(h.refs("s"), "STUDIES_AT", _typed(h.refs("o"), ORG))
-    out.extend(_cands(h.refs("s"), "STUDIES_AT", _typed(h.refs("z"), ORG), negated=True))
-    return out
+    olds: list[EntityRef | None] = [*_typed(h.refs("z"), ORG)] or [None]  # (转学去了港大: the school before)
+    return _cands(h.refs("s"), "STUDIES_AT", olds, negated=True) + _cands(h.refs("s"), "STUDIES_AT", _typed(h.refs("o"), ORG))
