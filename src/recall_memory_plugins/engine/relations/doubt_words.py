@@ -258,14 +258,14 @@ words = _words
 AVERSE = re.compile(
     r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
     r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
-    r"|won['’]t (?:go near|touch)|queasy|drives? (?:me|him|her|them|us) (?:up the wall|crazy|nuts|mad|"
+    r"|won['’]t (?:go near|touch)|can['’]?t (?:even )?look at (?!(?:the|a|my|your|his|her|their|our|it|this|that|any)\b)|queasy|drives? (?:me|him|her|them|us) (?:up the wall|crazy|nuts|mad|"
     r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over it"
     r"|had it with|had enough of|sick and tired of|(?:gone|went|going|goes) (?:right |completely |totally |kinda |kind of |sort of |a bit |really )?off"
     r"|never really (?:my|for me)|not (?:really )?my thing|dead to (?:me|him|her|them|us)"
     r"|f(?:a|e)ll(?:en|ing|s)? out of love|lost (?:all )?(?:interest|my taste|the taste|the appetite)"
     r"|(?:gone|went|going) cold on|(?:is|are|was|were) the worst|never again|cured (?:me|him|her|them|us)|(?:a|an absolute|a total|a living) nightmare"
     r"|can go in the (?:bin|trash)|outgr(?:ew|own)|(?:so|totally|completely|well and truly|officially) over|i take (?:it|that|everything(?: i (?:ever )?said)?) back|i take back everything)\b"
-    r"|反胃|恶心|受不了|[吃喝]不下去?|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣"
+    r"|反胃|恶心|受不了|[吃喝]不下去?|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣|不(?:想|愿意?)再碰"
     r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|(?:特别|非常|很|超级?|好|真|太|越来越|最近|就)烦(?![恼请着])|厌倦|死心|(?:天天|整天|成天|老是|总是|一直|最近)吐槽|不(?:再)?爱[\u4e00-\u9fff]{1,4}了|(?:现在|如今|开始|越来越)嫌|烦死|崩溃|谁爱[\u4e00-\u9fff]{0,3}谁[\u4e00-\u9fff]{0,2}"
 )
 FOND = re.compile(
@@ -378,7 +378,7 @@ POSSESSED = re.compile(
     r"husband|partner|friend|cousin|aunt|uncle|grand\w+|neighbou?r|roommate|family|"
     r"colleague|co-?worker|teammate|assistant|intern|trainee|apprentice|mentee|deputy|"
     r"哥哥|姐姐|弟弟|妹妹|父母|爸爸|妈妈|父亲|母亲|儿子|女儿|孩子|妻子|丈夫|老婆|老公|朋友(?!圈)|"
-    r"家人|邻居|室友|同事|助理)(?![a-z])",
+    r"家人|邻居|室友|同事|助理)(?![a-z])|^[他她]?(?:弟|哥|姐|妹|妈|爸|老婆|老公|媳妇)",  # (邓超他弟: his brother)
     re.IGNORECASE,
 )
 # "Finn's company moved": the company's place, not Finn's home ("Dev's manager" still counts)

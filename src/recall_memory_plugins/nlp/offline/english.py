@@ -24,6 +24,8 @@ _COMMON_ACRONYMS = frozenset(
 )
 # Note-taking words written capitalised at the start of a line ("Mtg notes 3/14 — ...", "Fwd:")
 _NOTE_WORDS = frozenset("mtg mtgs fwd fw re todo org".split())  # ("Org update: ...")
+# what a sentence opens with before "of <Name>" and is no part of it ("Ownership of Fjord passes …")
+_OF_OPENERS = frozenset("ownership leadership management control custody responsibility".split())
 # Words of spoken chat that open a message capitalised and are no names ("Ach", "Omg", "Ugh").
 _INTERJECTIONS = frozenset(
     """ach ah aw aww argh eh er erm gah gosh ha haha hah hehe hm hmm huh jeez lol lmao meh nah
@@ -210,7 +212,7 @@ def _tag_english(run: list[_Tok], res: _EnglishResources, at_sentence_start: boo
                 or w.lower() in res.places
             )
             after = words[k + 2] if k + 2 < n else ""
-            if (nxt in _CONNECTORS and after[:1].isupper()) or (w in _NAME_HEADS and nxt_cap):
+            if (nxt in _CONNECTORS and after[:1].isupper() and w.lower() not in _OF_OPENERS) or (w in _NAME_HEADS and nxt_cap):
                 tags[k] = "NNP"  # "Bank of America ...", "Project Orion ..." opening a sentence
             elif low is None:
                 tags[k] = exact if exact and exact not in _CLOSED_TAGS else "NNP"

@@ -162,7 +162,7 @@ def _span_type(toks: list[_Tok], i: int, j: int, res: _EnglishResources) -> tupl
     is_first_name = words[0] in res.first_names
     if key in res.places:
         # "Jordan", "Austin": a place after a place preposition, otherwise a person.
-        if is_first_name and single and prev not in _LOC_PREPS:
+        if is_first_name and single and (prev not in _LOC_PREPS or _from_person(toks, i, res)):
             return "PERSON", True
         return "LOCATION", True
     if key in res.entities:
@@ -184,7 +184,7 @@ def _span_type(toks: list[_Tok], i: int, j: int, res: _EnglishResources) -> tupl
     if not single and (first in _LOC_HEADS or last in _LOC_TAILS):
         return "LOCATION", True
     if prev in _LOC_PREPS:
-        return "LOCATION", False
+        return ("PERSON" if single and _from_person(toks, i, res) else "LOCATION"), False
     nxt = toks[j] if j < len(toks) else None
     verb_follows = nxt is not None and (nxt.xpos in _VERBISH or nxt.upos == "AUX")
     # Fallbacks. Acronyms and CamelCase words (RAG, GraphRAG, OpenAI) are as often products or
@@ -201,6 +201,18 @@ def _span_type(toks: list[_Tok], i: int, j: int, res: _EnglishResources) -> tupl
     ):
         return "PERSON", False
     return "MISC", False
+
+
+def _from_person(toks: list[_Tok], i: int, res: _EnglishResources) -> bool:
+    """Whether the given name at ``i`` ends "from <a given name> to <it>" ("moves from Gabriel to
+    Ingrid", "switched from Nora to Marcus"): a person, like the one before it, not the town."""
+    return (
+        i >= 3
+        and toks[i - 1].text.lower() == "to"
+        and toks[i - 3].text.lower() == "from"
+        and toks[i - 2].text in res.first_names
+        and toks[i - 2].text.lower() not in res.places
+    )
 
 
 def _gerund(word: str, res: _EnglishResources) -> bool:

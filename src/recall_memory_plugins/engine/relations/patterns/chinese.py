@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from .blocks import PatternRow, ex, zh
+from .chinese_more import ZH_MORE_ROWS
 from .handlers import (
     _admitted,
     _born,
@@ -48,7 +49,7 @@ from .tastes import _likes, _stopped_liking
 
 __all__ = ["ZH_PATTERNS", "ZH_ROWS"]
 
-ZH_ROWS: tuple[PatternRow, ...] = (
+_ZH_MAIN_ROWS: tuple[PatternRow, ...] = (
     zh(
         r"{S}{ADV}(?P<neg>不再是|不是|已不是|已经不是)?(?:是|为|担任|作为|成为了?|当上了?|升任|出任)"
         r"{O}的(?P<role>[^，,。；;！!？?的\ue000\s]{1,8})",
@@ -195,9 +196,9 @@ ZH_ROWS: tuple[PatternRow, ...] = (
     ),
     zh(
         r"{S}{ADV}(?P<neg>不再|不|没那么|已经不|已不|以前|以往|曾经|原来|原先|过去|之前|从前|小时候"
-        r"|早年)?{ADV}(?P<verb>爱上了?|迷上了?|喜欢上了?|喜欢|热爱"
+        r"|早年)?{ADV}(?P<verb>最(?:喜欢|爱|讨厌|厌恶)的[\u4e00-\u9fff]{0,3}?(?:变成了?|换成了?|成了|就是|是)|爱上了?|迷上了?|喜欢上了?|喜欢|热爱"
         r"|喜爱|钟爱|爱|讨厌|厌恶)(?:喝|吃|看|玩|听|养|去|打|读|做|用(?![户途处]))?"
-        r"(?:(?:清淡|麻辣|辣|甜|咸|酸|新鲜|健康|素|冰)的)?(?:{O}|{NP})",  # (清淡的粤菜: 粤菜)
+        r"(?:(?:清淡|麻辣|辣|甜|咸|酸|新鲜|健康|素|冰)的)?(?!的)(?:{O}|{NP})",  # (清淡的粤菜: 粤菜; not 最喜欢的…)
         _likes,
         ex("陈一喜欢咖啡。", "陈一", "LIKES", "咖啡"),
         ex("陈一不再喜欢咖啡了。", "陈一", "LIKES", "咖啡", negated=True),
@@ -260,7 +261,7 @@ ZH_ROWS: tuple[PatternRow, ...] = (
     ),
     zh(
         # (在上海找工作 is a job hunt: no firm ends in 找)
-        r"{S}{ADV}{NEG}(?:在|于)(?:{O}|{ONP})(?<![找换丢辞])(?:工作|上班|任职|就职|供职|实习|(?:办完了?|办好了?|办理了?|办了)?入职)",
+        r"{S}{ADV}{NEG}(?:在|于)(?!朋友圈|群里|网上|微博|抖音|小红书)(?:{O}|{ONP})(?<![找换丢辞])(?:工作|上班|任职|就职|供职|实习|(?:办完了?|办好了?|办理了?|办了)?入职)",
         _works_for,
         ex("李雷在星光书店上班。", "李雷", "WORKS_FOR", "星光书店"),
         ex("王芳上周在小米入职了。", "王芳", "WORKS_FOR", "小米"),
@@ -499,12 +500,6 @@ ZH_ROWS: tuple[PatternRow, ...] = (
         ex("刘洋从南开大学转学到了天津大学。", "刘洋", "STUDIES_AT", "天津大学"),
         ex("刘洋从南开大学转学到了天津大学。", "刘洋", "STUDIES_AT", "南开大学", negated=True),
     ),
-    # a manager's name the annotator missed: "袁浩直接向程功汇报"
-    zh(
-        r"{S}{ADV}{NEG}(?:直接|改)?(?:向|给){ONP}(?:汇报|报告)",
-        _reports,
-        ex("袁浩直接向程功汇报。", "袁浩", "REPORTS_TO", "程功"),
-    ),
     # "白露现在由钱伟管理": managed by a person is reporting to them (a project: managing it)
     zh(
         r"{O}{ADV}(?P<neg>不再|已经不|已不|不)?(?:改由|转由|由|归)(?:{S}|{SNP})(?:来)?(?:管理|领导|带领|带|管)",
@@ -515,5 +510,6 @@ ZH_ROWS: tuple[PatternRow, ...] = (
     ),
 )
 
+ZH_ROWS: tuple[PatternRow, ...] = _ZH_MAIN_ROWS + ZH_MORE_ROWS
 # What the extractor and the literal pre-filter run: (compiled regex, handler) per row.
 ZH_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [(r.pattern, r.handler) for r in ZH_ROWS]

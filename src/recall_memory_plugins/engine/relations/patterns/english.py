@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from .blocks import PatternRow, en, ex
+from .english_changes import EN_CHANGE_ROWS
 from .english_more import EN_MORE_ROWS
 from .handlers import (
     _born,
@@ -161,10 +162,13 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     en(
         r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+)?{ADV}(?:left|leaves|leave|is\s+leaving|quit"
         r"|quits|resigned\s+from|retired\s+from|departed(?:\s+from)?|stepped\s+down\s+from"
+        # (off a project: "stepping off Beacon effective today")
+        r"|(?:is\s+|am\s+|['’]m\s+)?(?:stepped|stepping|steps)\s+(?:off|away\s+from)"
         r"|was\s+fired\s+from|was\s+let\s+go\s+from|moved\s+out\s+of|moved\s+away\s+from)\s+"
         r"{THE}{O}",
         _leave,
         ex("Alice left Initech.", "Alice", "WORKS_FOR", "Initech", negated=True),
+        ex("Arjun is stepping off Project Beacon.", "Arjun", "MANAGES", "Project Beacon", negated=True),
     ),
     en(
         r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+|is\s+going\s+to\s+)?{ADV}(?:moved|moves|move"
@@ -265,10 +269,19 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ),
     ),
     en(
-        r"{S}\s+{NEG}{ADV}(?:reports?|reported|reporting|is\s+reporting)\s+(?:directly\s+)?to\s+"
+        r"{S}\s+{NEG}{ADV}(?:reports?|reported|reporting|is\s+reporting)\s+(?:directly\s+)?(?:in)?to\s+"
         r"{O}{ANYMORE}",
         _reports,
         ex("Frank reports to Grace.", "Frank", "REPORTS_TO", "Grace"),
+        ex("Mateo is reporting into Sanjay.", "Mateo", "REPORTS_TO", "Sanjay"),
+    ),
+    # "now reports to Hannah's own boss, Viktor Ivanov": the one named after the comma
+    en(
+        r"{S}\s+{ADV}(?:reports?|reporting|is\s+reporting)\s+(?:directly\s+)?(?:in)?to\s+(?:{Z}['’]s|her|his|their|my|our)\s+"
+        r"(?:own\s+|new\s+)?(?:boss|manager|line\s+manager|supervisor|replacement|successor)\s*,\s*"
+        r"(?:(?:some|a|the)\s+(?:guy|woman|man|person|lady)\s+(?:called|named)\s+)?{O}",
+        _reports,
+        ex("Mateo now reports to Hannah's own boss, Viktor Ivanov.", "Mateo", "REPORTS_TO", "Viktor Ivanov"),
     ),
     en(
         r"{S}\s+(?:is\s+|was\s+)?{NEG}{ADV}(?:depends?|depended|depending|relies|rely|relied"
@@ -419,7 +432,7 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     ),
 )
 
-EN_ROWS: tuple[PatternRow, ...] = _EN_MAIN_ROWS + EN_MORE_ROWS
+EN_ROWS: tuple[PatternRow, ...] = _EN_MAIN_ROWS + EN_MORE_ROWS + EN_CHANGE_ROWS
 
 # What the extractor and the literal pre-filter run: (compiled regex, handler) per row.
 EN_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [(r.pattern, r.handler) for r in EN_ROWS]

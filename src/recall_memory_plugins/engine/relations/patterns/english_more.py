@@ -44,7 +44,6 @@ _OPENS = (
     r"(?:^|[,;:]\s*|\b(?:and|but|then|so)\s+)(?:(?:in|on|last|this|early|late|yesterday|today"
     r"|recently|eventually|finally|later|since)\b[^,;.]{0,20}?\s+)?"
 )
-
 EN_MORE_ROWS: tuple[PatternRow, ...] = (
     # negated project status: "Project Echo is no longer paused" ends the current status
     en(
@@ -76,11 +75,12 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         ex("Eve tied the knot with Frank.", "Eve", "MARRIED_TO", "Frank"),
     ),
     en(
-        r"{S}\s+(?:and|&)\s+{O}\s+(?:got\s+|are\s+|were\s+|have\s+|had\s+)?{ADV}(?:divorced|separated"
-        r"|split\s+up|broke\s+up)",
+        r"{S}\s+(?:and|&)\s+{O}(?:\s+(?:got\s+|are\s+|were\s+|have\s+|had\s+)?{ADV}(?:divorced|separated"
+        r"|split\s+up|broke\s+up)|['’]s\s+divorce\s+(?:was\s+|is\s+|has\s+been\s+|got\s+)?(?:finali[sz]ed|final|through))",
         _divorced,
         ex("Gina and Hugo got divorced.", "Gina", "MARRIED_TO", "Hugo", negated=True),
         ex("Gina and Hugo separated in 2022.", "Hugo", "MARRIED_TO", "Gina", negated=True),
+        ex("Aisha and Kunle's divorce was finalised in May.", "Aisha", "MARRIED_TO", "Kunle", negated=True),
     ),
     en(
         r"{S}\s+(?:has\s+|had\s+|got\s+|is\s+|was\s+)?{ADV}(?:divorced\s+(?:from\s+)?|separated"
@@ -175,6 +175,7 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
            negated=True),
         ex("Per the board, Project Atlas passes from Ingrid to Rajesh.", "Rajesh", "MANAGES", "Project Atlas"),
         ex("The Harbor PM role passed from Ingrid to Rajesh.", "Rajesh", "MANAGES", "Harbor"),
+        ex("Ownership of Project Fjord passes from Ingrid to Lars Berg.", "Lars Berg", "MANAGES", "Project Fjord"),
     ),
     en(
         r"{S}(?:['’]s\s+(?=gone|grown|got|fallen|lost)|\s+(?:has\s+|have\s+|had\s+|is\s+|was\s+)?{ADV})(?:grown\s+tired\s+of"

@@ -231,12 +231,18 @@ def _grammatical_subject(h: _Match) -> int | None:
     """The slot a later clause borrows as its subject: the relation's subject, or in English the
     giver that opens the match ("Oliver handed Atlas over to Grace and is now running Beacon")."""
     s, z = h.slot("s"), h.slot("z")
-    if h.view.zh or s is None or z is None:
-        return s
     mentions = h.ex.mentions
+    if h.view.zh:  # "朱浩已经不归何伟管了，调到郭敏的组了": 朱浩 moved, not his old manager
+        o = h.slot("o")
+        led = s is not None and o is not None and 0 <= o < len(mentions) and 0 <= s < len(mentions) \
+            and mentions[o].type == PERSON and mentions[o].start < mentions[s].start
+        return o if led and _ZH_LED_BY.search(h.m.group(0)) else s
+    if s is None or z is None:
+        return s
     return z if 0 <= z < len(mentions) and 0 <= s < len(mentions) and mentions[z].start < mentions[s].start else s
 
 
+_ZH_LED_BY = re.compile(r"(?:由|归)[^，。]{0,8}(?:管理|领导|带领|带|管)")
 # a past marker that opens the clause right before the subject (not "三个月之前": a time ago; not
 # "新领导到位之前，": until someone is in place, an interim now)
 _ZH_PAST_BEFORE = re.compile(

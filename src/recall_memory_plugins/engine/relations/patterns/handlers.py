@@ -84,7 +84,7 @@ def _role(h: _Match) -> list[RelationCandidate]:
         if role in _SPOUSE_ROLES:
             return _cands(subj, "MARRIED_TO", obj, negated=neg)
         return []
-    if otype in (PROJECT, PRODUCT):
+    if otype in (PROJECT, PRODUCT) or ((h.group("prep") or "").lower() == "on" and otype != LOCATION and _is_manager_role(role)):  # "the lead on Pulse"
         if _is_manager_role(role):
             return _cands(subj, "MANAGES", obj, negated=neg)
         if role in _MEMBER_ROLES:
@@ -248,7 +248,7 @@ def _lives(h: _Match) -> list[RelationCandidate]:
 
 
 # what follows a move's end when it is a part of the employer: "moved to the APAC side"
-_UNIT_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice)\b",
+_UNIT_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice)\b",
                          re.IGNORECASE)
 _OWNERS = re.compile(r"['’]s\b")  # "moved to Nadia's team / place": no town named
 
@@ -260,8 +260,8 @@ def _move(h: _Match) -> list[RelationCandidate]:
         if h.view.text.startswith(("'s", "’s"), h.m.end()):  # "moved to Nadia's team"
             return _join_team(h) if h.type("o") == PERSON else _cands(h.refs("s"), "REPORTS_TO", [None], negated=True)
         return []  # "sanjay moved to the APAC side": a part of the company, no home
-    if _OWNERS.match(h.view.text, h.m.end()):
-        return []
+    if _OWNERS.match(h.view.text, h.m.end()) or h.type("o") == PERSON:  # "Leila moves from Gabriel to Ingrid": a new manager
+        return _cands(h.refs("s"), "REPORTS_TO", h.refs("o")) + _cands(h.refs("s"), "REPORTS_TO", h.refs("z"), negated=True) if h.type("o") == PERSON == h.type("z") else []
     if h.type("z") == ORG:  # "Svetlana moved from Yandex to JetBrains": a new employer; "from
         # Yandex to Berlin" (or a weak NER's place after "to"): unsure, nothing
         return _works_for(h) if h.type("o") != LOCATION else []
@@ -328,8 +328,8 @@ def _handed_from(h: _Match) -> list[RelationCandidate]:
         r.type not in (PERSON, None, OTHER) and gender_of(r.name) is None for refs in people for r in refs
     ):
         return []
-    if h.type("o") in (PERSON, LOCATION):
-        return []
+    if h.type("o") in (PERSON, LOCATION) or any(gender_of(r.name.split()[0]) for r in h.refs("o")):
+        return []  # ("Leila moves from Gabriel to Ingrid": a person's new manager)
     objs = _typed(h.refs("o"), PROJECT)
     people = [[replace(r, type=PERSON) for r in refs] for refs in people]
     return [*_cands(people[0], "MANAGES", objs), *_cands(people[1], "MANAGES", objs, negated=True)]

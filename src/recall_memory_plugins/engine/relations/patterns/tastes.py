@@ -99,7 +99,7 @@ _NEAR_MISS = re.compile(r"\b(?:almost|nearly)\s+(?:made|makes|make)\s+$", re.IGN
 
 
 def _likes(h: _Match) -> list[RelationCandidate]:
-    verb = h.group("verb").lower()
+    verb = h.group("verb").lower().removeprefix("最")  # (最讨厌的就是数学: 讨厌)
     if verb.startswith("like") and _COMPARED.search(h.view.text, 0, h.m.start("verb")):
         return []  # "Shibuya Crossing is like Tokyo's Times Square": a comparison
     if verb == "like" and _ONE_OF_A_KIND.search(h.view.text, 0, h.m.start("verb")):

@@ -298,6 +298,7 @@ _REPORTED = re.compile(
     + OPEN + r"(\d+)" + CLOSE
 )
 
+_ZH_KIN_AFTER = re.compile(r"(?:" + OPEN + r"\d+" + CLOSE + r"|他|她)(?:弟|哥|姐|妹|妈|爸|老婆|老公|媳妇|儿子|女儿)")
 _OF_SLOT = re.compile("(?:同组|组里|手下|团队里|部门)?的" + OPEN + r"(\d+)" + CLOSE)  # (我同组的唐宁)
 
 
@@ -359,8 +360,8 @@ def _sentence_subject(
                 return None  # "Nature's beauty reminds me to … enjoy": the beauty, not Nature
     if 0 <= idx < len(ex.mentions) and ex.mentions[idx].text.casefold() in POSSESSIVE_DETERMINERS:
         return None  # "His direct reports, including Grace, now report to Leah": not he
-    if view.zh and head.startswith("的", found.end()):
-        return None  # 复旦的硕士上个月毕业了，…: the degree's, not 复旦's
+    if view.zh and (head.startswith("的", found.end()) or _ZH_KIN_AFTER.match(head, found.end())):
+        return None  # 复旦的硕士上个月毕业了，…: the degree's, not 复旦's; 邓超他弟…: the brother
     if not 0 <= idx < len(ex.mentions) or not ex.mentions[idx].entity_ids:
         return None
     m = ex.mentions[idx]

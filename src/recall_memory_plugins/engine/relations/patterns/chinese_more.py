@@ -1,0 +1,37 @@
+"""More rows of the Chinese pattern table (``chinese.py`` holds the first ones; same shape)."""
+
+from __future__ import annotations
+
+from .blocks import PatternRow, ex, zh
+from .handlers import _move, _reports, _works_for
+
+__all__ = ["ZH_MORE_ROWS"]
+
+ZH_MORE_ROWS: tuple[PatternRow, ...] = (
+    # a manager's name the annotator missed: "袁浩直接向程功汇报"
+    zh(
+        r"{S}{ADV}{NEG}(?:直接|改)?(?:向|给){ONP}(?:汇报|报告)",
+        _reports,
+        ex("袁浩直接向程功汇报。", "袁浩", "REPORTS_TO", "程功"),
+    ),
+    # the verb first: "现在直接汇报给罗斌"
+    zh(
+        r"{S}{ADV}{NEG}(?:直接|改)?(?:汇报|报告)给(?:{O}|{ONP})",
+        _reports,
+        ex("徐丽现在直接汇报给罗斌。", "徐丽", "REPORTS_TO", "罗斌"),
+    ),
+    # a home moved: "张伟把家搬到了深圳", "把户口和房子都迁到深圳了"
+    zh(
+        r"{S}{ADV}把(?:家|户口|房子|户口和房子|户口和家|家和户口)(?:都|也|一起)?"
+        r"(?:搬到|搬去|迁到|迁往|迁至|搬回到?|迁回到?)(?:了)?{O}",
+        _move,
+        ex("张伟把家搬到了深圳。", "张伟", "LIVES_IN", "深圳"),
+        ex("张伟去年年底就把户口和房子都迁到深圳了。", "张伟", "LIVES_IN", "深圳"),
+    ),
+    # a new employer's badge: "陈静刚领了字节跳动的工牌"
+    zh(
+        r"{S}{ADV}(?:领了|领到了?|拿到了?)(?:{O}|{ONP})的工牌",
+        _works_for,
+        ex("陈静刚领了字节跳动的工牌。", "陈静", "WORKS_FOR", "字节跳动"),
+    ),
+)

@@ -1,0 +1,42 @@
+"""English rows for changes said in a team's or a note's words: a project's new lead ("The PM
+of Phoenix is now Lucía", "Phoenix: PM is now Lucía"), a new employer's badge, a home rented.
+Same shape as ``english.py``; ``tests/unit/test_relations_patterns_table.py`` runs every example.
+"""
+
+from __future__ import annotations
+
+from .blocks import PatternRow, en, ex
+from .handlers import _lives, _takeover, _works_for
+
+__all__ = ["EN_CHANGE_ROWS"]
+
+# "… is now <S>": not a clause of its own after the name ("… is now Rajesh's problem")
+_IS_NOW = (r"\s+(?:is|['’]s)\s+(?:now\s+)?{S}"
+           r"(?![\s'’]+(?:\w+n['’]t|have|has|had|am|is|was|were|will|would|ve|d|ll|m|s|never|just)\b)")
+
+EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
+    # "The PM of Phoenix is now Lucía", "Phoenix: PM is now Lucía"
+    en(
+        r"(?:the\s+)?(?:new\s+)?(?:PM|project\s+lead|project\s+manager|lead|owner)\s+(?:of|for|on)\s+{THE}{O}" + _IS_NOW,
+        _takeover,
+        ex("The PM of Project Phoenix is now Lucía Fernández.", "Lucía Fernández", "MANAGES", "Project Phoenix"),
+    ),
+    en(
+        r"{O}\s*:\s+(?:the\s+)?(?:new\s+)?(?:PM|project\s+lead|project\s+manager|lead|owner)" + _IS_NOW,
+        _takeover,
+        ex("Retro notes — Project Orion: PM is now Rajesh.", "Rajesh", "MANAGES", "Project Orion"),
+    ),
+    # a new employer's badge: "got my Northwind Analytics badge today"
+    en(
+        r"{S}\s+(?:has\s+|have\s+)?{ADV}(?:got|picked\s+up|received|collected)\s+(?:my|his|her|their|\ue000\d+\ue001)\s+"
+        r"(?:new\s+)?{O}\s+(?:badge|lanyard|access\s+card|employee\s+id)\b",
+        _works_for,
+        ex("Hannah got her Northwind Analytics badge today.", "Hannah", "WORKS_FOR", "Northwind Analytics"),
+    ),
+    # "has been renting in Bilbao since the spring"
+    en(
+        r"{S}\s+(?:has\s+been|have\s+been|is|am|['’]s|['’]m)\s+{ADV}renting\s+(?:a\s+(?:flat|place|room|house|apartment)\s+)?in\s+{THE}{O}",
+        _lives,
+        ex("Lucía has been renting in Bilbao since the spring.", "Lucía", "LIVES_IN", "Bilbao"),
+    ),
+)

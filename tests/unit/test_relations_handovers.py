@@ -1,0 +1,216 @@
+"""Readings of the thirty-fourth round's blind batches (issue 11, point 4): handovers and new
+managers said in other words ("stepping off Beacon", "the lead on Pulse", "Ownership of Fjord
+passes from …", "PM is now …", "reporting into", "moves from Gabriel to Ingrid", "reports to
+Hannah's own boss, Viktor Ivanov"), a divorce said as a noun, "can't look at sushi", and in
+Chinese the subject of a clause after 不归X管 and after 邓超他弟. Each with a look-alike that must
+not change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.engine.relations.doubt_words import AVERSE
+from recall_memory_plugins.nlp.offline import OfflineAnnotator
+from tests.unit.relation_facts import current_facts as _facts
+
+
+@pytest.fixture(scope="module")
+def memory() -> TemporalGraphMemory:
+    return TemporalGraphMemory(":memory:", annotator="offline")
+
+
+def test_stepping_off_a_project_ends_leading_it(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "off", ["Arjun manages the Beacon project."])
+    assert _facts(memory, "off", ["Arjun stepped off Beacon last week."]) == set()
+
+
+def test_stepping_off_a_train_ends_no_job(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "off-train", ["Arjun works at Google."])
+    facts = _facts(memory, "off-train", ["Arjun stepped off the train in Lisbon."])
+    assert ("Arjun", "WORKS_FOR", "Google") in facts
+
+
+def test_the_lead_on_a_project_manages_it(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "lead-on", ["Chloé manages the Nova project.", "Chloé is the lead on Pulse now."])
+    assert ("Chloé", "MANAGES", "Pulse") in facts
+    assert ("Chloé", "WORKS_FOR", "Pulse") not in facts
+
+
+def test_a_lead_at_a_company_works_there(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "lead-at", ["Chloé is the lead engineer at Globex."])
+    assert facts == {("Chloé", "WORKS_FOR", "Globex")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Ownership of Fjord passes from Ingrid to Lars Berg effective today, as Ingrid starts her parental leave.",
+        "Ownership of Fjord was transferred from Ingrid to Lars Berg during yesterday's meeting.",
+    ],
+)
+def test_ownership_of_a_project_passes(memory: TemporalGraphMemory, text: str) -> None:
+    ns = f"own-{abs(hash(text))}"
+    _facts(memory, ns, ["Ingrid Solberg manages the Fjord project."])
+    assert _facts(memory, ns, [text]) == {("Lars Berg", "MANAGES", "Fjord project")}
+
+
+def test_ownership_opening_a_sentence_is_no_name() -> None:
+    annotator = OfflineAnnotator()
+    tokens = annotator.annotate("Ownership of Fjord passes from Ingrid to Lars.").sentences[0].tokens
+    assert [t.upos for t in tokens[:3]] == ["NOUN", "ADP", "PROPN"]
+    bank = annotator.annotate("Bank of America hired Lars.").sentences[0].tokens
+    assert [t.upos for t in bank[:3]] == ["PROPN", "ADP", "PROPN"]
+
+
+@pytest.mark.parametrize(
+    ("text", "lead"),
+    [
+        ("The PM of Phoenix is now Rajesh.", "Rajesh"),
+        ("Retro notes — Phoenix: PM is now Lucía Fernández (Chen Wei stepped down before going on parental leave).",
+         "Lucía Fernández"),
+    ],
+)
+def test_a_projects_lead_is_now(memory: TemporalGraphMemory, text: str, lead: str) -> None:
+    ns = f"pm-{abs(hash(text))}"
+    _facts(memory, ns, ["Chen Wei manages the Phoenix project."])
+    assert _facts(memory, ns, [text]) == {(lead, "MANAGES", "Phoenix project")}
+
+
+def test_a_clause_after_the_name_is_no_new_lead(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "pm-problem", ["Chen Wei manages the Phoenix project."])
+    facts = _facts(memory, "pm-problem", ["The lead on Phoenix is now Rajesh's problem."])
+    assert ("Rajesh", "MANAGES", "Phoenix project") not in facts
+
+
+def test_moving_to_a_sales_org_is_no_home(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "org", ["Karen Wells is moving to the EMEA sales org."])
+    assert not any(t == "LIVES_IN" for _, t, _ in facts)
+
+
+def test_moving_with_a_team_is_a_home(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "org-team", ["Karen Wells moved to Berlin with her team."])
+    assert ("Karen Wells", "LIVES_IN", "Berlin") in facts
+
+
+def test_cannot_look_at_a_food_is_an_aversion() -> None:
+    assert AVERSE.search("i genuinely can't look at sushi.") is not None
+    assert AVERSE.search("i can't look at the report right now") is None
+
+
+def test_a_moved_subordinate_borrows_its_own_subject(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "gui", ["朱浩的上级是何伟。"])
+    facts = _facts(memory, "gui", ["朱浩已经不归何伟管了，调到郭敏的组了"])
+    assert facts == {("朱浩", "REPORTS_TO", "郭敏")}
+
+
+def test_a_project_no_longer_managed_still_gets_its_new_lead(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "gui-project", ["吴强负责飞鸿项目。"])
+    facts = _facts(memory, "gui-project", ["飞鸿项目从三月份起就不归吴强管了，改由郑十负责。"])
+    assert facts == {("郑十", "MANAGES", "飞鸿项目")}
+
+
+def test_a_new_favourite_is_liked(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "fav", ["冯磊喜欢打篮球。"])
+    facts = _facts(memory, "fav", ["冯磊膝盖受伤之后就不打篮球了，说现在挺烦的，最喜欢的变成游泳，天天去。"])
+    assert facts == {("冯磊", "LIKES", "游泳")}
+
+
+def test_reporting_into(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "into", ["Mateo reports to Laura."])
+    facts = _facts(memory, "into", ["from now on Mateo is reporting into Sanjay, reorg finally landed"], speaker="Laura")
+    assert facts == {("Mateo", "REPORTS_TO", "Sanjay")}
+
+
+def test_a_divorce_finalised_ends_the_marriage(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "div", ["Aisha Bello is married to Kunle Bello."])
+    assert _facts(memory, "div", ["Aisha and Kunle's divorce was finalised in May."]) == set()
+    # ended, not only left unsure
+    assert memory.relations(namespace="div", include_unsure=True) == []
+
+
+def test_another_thing_finalised_is_no_divorce(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "div-lawyer", ["Aisha Bello is married to Kunle Bello."])
+    facts = _facts(memory, "div-lawyer", ["Aisha and Kunle's mortgage came through in May."])
+    assert ("Aisha Bello", "MARRIED_TO", "Kunle Bello") in facts
+
+
+@pytest.mark.parametrize("text", ["Leila moves from Gabriel to Ingrid.", "Leila moved from Gabriel to Marcus."])
+def test_moving_from_one_manager_to_another(memory: TemporalGraphMemory, text: str) -> None:
+    ns = f"mgr-{abs(hash(text))}"
+    _facts(memory, ns, ["Leila reports to Gabriel."])
+    new = text.rstrip(".").rsplit(" ", 1)[1]
+    assert _facts(memory, ns, [text]) == {("Leila", "REPORTS_TO", new)}
+
+
+def test_moving_from_one_town_to_another(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "town", ["Hank lives in Boston."])
+    assert _facts(memory, "town", ["Hank moved from Boston to Denver."]) == {("Hank", "LIVES_IN", "Denver")}
+
+
+def test_a_brothers_change_is_not_his(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "di", ["邓超喜欢篮球。"])
+    facts = _facts(memory, "di", ["邓超他弟现在不爱打篮球了，迷上了足球；邓超还是每周打两场。"])
+    assert facts == {("邓超", "LIKES", "篮球")}
+
+
+def test_his_own_change_is_his(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "di-own", ["邓超喜欢篮球。"])
+    facts = _facts(memory, "di-own", ["邓超现在不爱打篮球了，迷上了足球。"])
+    assert facts == {("邓超", "LIKES", "足球")}
+
+
+def test_reports_to_the_boss_named_after_a_comma(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "own-boss", ["Mateo Silva reports to Hannah Berg."])
+    facts = _facts(memory, "own-boss", [
+        "Mateo got promoted to team lead last week, so he now reports to Hannah's own boss, Viktor Ivanov, "
+        "and Hannah Berg is his peer."
+    ])
+    assert facts == {("Mateo Silva", "REPORTS_TO", "Viktor Ivanov")}
+
+
+def test_a_home_moved_with_ba(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "ba", ["张伟住在广州。"])
+    facts = _facts(memory, "ba", ["张伟的爸妈还在广州，他自己去年年底就把户口和房子都迁到深圳了。"])
+    assert facts == {("张伟", "LIVES_IN", "深圳")}
+
+
+def test_a_car_driven_with_ba_is_no_home(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "ba-car", ["张伟住在广州。"])
+    facts = _facts(memory, "ba-car", ["张伟把车开到深圳了。"])
+    assert ("张伟", "LIVES_IN", "广州") in facts
+    assert ("张伟", "LIVES_IN", "深圳") not in facts
+
+
+def test_a_new_badge_is_a_new_employer(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "badge", ["陈静在阿里巴巴工作。"])
+    facts = _facts(memory, "badge", ["陈静刚领了字节跳动的工牌，还在朋友圈晒了入职礼包。"])
+    assert facts == {("陈静", "WORKS_FOR", "字节跳动")}
+    _facts(memory, "badge-en", ["Hannah Schmidt works for Vantor Bank."])
+    facts = _facts(memory, "badge-en", ["got my Northwind Analytics badge today, still feels weird lol"],
+                   speaker="Hannah Schmidt")
+    assert facts == {("Hannah Schmidt", "WORKS_FOR", "Northwind Analytics")}
+
+
+def test_a_post_on_moments_names_no_employer(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "moments", ["陈静还在朋友圈晒了入职礼包。"])
+    assert not any(t == "WORKS_FOR" for _, t, _ in facts)
+
+
+def test_renting_in_a_town(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "rent", ["Lucía Fernández lives in Valencia."])
+    facts = _facts(memory, "rent", ["Lucía's sister stayed on in Valencia, but Lucía herself has been renting in "
+                                    "Bilbao since the spring."])
+    assert facts == {("Lucía Fernández", "LIVES_IN", "Bilbao")}
+
+
+def test_renting_back_then_is_no_move(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "rent-then", ["Lucía Fernández lives in Valencia."])
+    facts = _facts(memory, "rent-then", ["Lucía was renting in Bilbao back in 2015."])
+    assert ("Lucía Fernández", "LIVES_IN", "Valencia") in facts
+
+
+def test_not_wanting_to_touch_it_again_is_an_aversion() -> None:
+    assert AVERSE.search("跑步是真不想再碰了") is not None
+    assert AVERSE.search("跑步是真的想再跑一次") is None
