@@ -214,3 +214,106 @@ def test_renting_back_then_is_no_move(memory: TemporalGraphMemory) -> None:
 def test_not_wanting_to_touch_it_again_is_an_aversion() -> None:
     assert AVERSE.search("跑步是真不想再碰了") is not None
     assert AVERSE.search("跑步是真的想再跑一次") is None
+
+
+def test_a_date_set_for_a_new_manager_leaves_the_old_one_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "tomorrow", ["Yusuf Demir reports to Anna Kowalski."])
+    facts = _facts(memory, "tomorrow", [
+        "Anna's farewell cake was today 😢 From tomorrow I report straight to the VP, Robert Tan, "
+        "until they backfill her role."
+    ], speaker="Yusuf Demir")
+    assert ("Yusuf Demir", "REPORTS_TO", "Anna Kowalski") not in facts
+
+
+def test_a_move_next_month_that_might_happen_changes_nothing(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "might", ["Mia lives in Oslo."])
+    facts = _facts(memory, "might", ["From next month I might move to Bergen."], speaker="Mia")
+    assert facts == {("Mia", "LIVES_IN", "Oslo")}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "杨帆被京东挖走了，这周一已经入职，美团这边的交接由小周负责。",
+        "HR通知：杨帆已于本月15日从美团离职，工作交接由孙浩负责。",
+    ],
+)
+def test_the_one_who_handles_a_handover_manages_no_company(memory: TemporalGraphMemory, text: str) -> None:
+    ns = f"jiaojie-{abs(hash(text))}"
+    _facts(memory, ns, ["杨帆在美团工作。"])
+    assert not any(t == "MANAGES" for _, t, _ in _facts(memory, ns, [text]))
+
+
+def test_a_project_handled_by_a_new_lead_still_is(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "jiaojie-project", ["吴九负责北斗计划。"])
+    assert _facts(memory, "jiaojie-project", ["北斗计划以后由小周负责。"]) == {("小周", "MANAGES", "北斗计划")}
+
+
+def test_a_taste_said_with_a_demonstrative_is_no_new_thing(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "nage", ["秦雨喜欢榴莲。"])
+    facts = _facts(memory, "nage", ["聚餐备注：别给秦雨点榴莲，她现在特别讨厌那个味道。"])
+    assert not any(o.startswith("那个") for _, _, o in facts)
+
+
+def test_off_a_project_as_of_friday(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "friday", ["Arjun Mehta manages the Billing Revamp project."])
+    facts = _facts(memory, "friday", [
+        "handing Billing Revamp over to Chloe Martin this sprint, I'm off it as of Friday but will still answer "
+        "questions in #billing"
+    ], speaker="Arjun Mehta")
+    assert ("Arjun Mehta", "MANAGES", "Billing Revamp project") not in facts
+
+
+def test_her_is_the_woman_named_in_her_sentence(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "her", ["Fatima Al-Sayed reports to Gregor."])
+    facts = _facts(memory, "her", [
+        "Gregor's gone (last day Thu), so Fatima Al-Sayed's 1:1s and approvals go to Nadia now - "
+        "Nadia is her manager going forward."
+    ])
+    assert facts == {("Fatima Al-Sayed", "REPORTS_TO", "Nadia")}
+
+
+def test_her_is_no_acronym(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "her-pto", ["I report to Dmitri."], speaker="Leila")
+    facts = _facts(memory, "her-pto", [
+        "note to self: PTO requests go to Sunita now, not Dmitri - I got moved under her in the reshuffle."
+    ], speaker="Leila")
+    assert ("Leila", "REPORTS_TO", "PTO") not in facts
+
+
+def test_he_still_is_the_man_before(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "he", ["Gregor met Fatima at the fair.", "He now works for Siemens."])
+    assert facts == {("Gregor", "WORKS_FOR", "Siemens")}
+
+
+def test_a_move_last_week_said_shang_libai(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "libai", ["李娜住在上海。"])
+    facts = _facts(memory, "libai", ["李娜上礼拜从上海搬到杭州了，说是离她老公公司近一点"], speaker="陈静")
+    assert facts == {("李娜", "LIVES_IN", "杭州")}
+
+
+def test_a_frequent_dictionary_word_is_still_no_name() -> None:
+    tokens = OfflineAnnotator().annotate("陈述很清楚。").sentences[0].tokens
+    assert tokens[0].text == "陈述" and tokens[0].upos != "PROPN"
+
+
+def test_two_people_split(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "split", ["Elena Sokolova is married to Igor Petrov."])
+    assert _facts(memory, "split", ["Elena & Igor officially split, she kept the flat."]) == set()
+
+
+def test_two_people_split_the_bill(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "split-bill", ["Elena Sokolova is married to Igor Petrov."])
+    facts = _facts(memory, "split-bill", ["Elena and Igor split the bill."])
+    assert ("Elena Sokolova", "MARRIED_TO", "Igor Petrov") in facts
+
+
+def test_running_a_projects_standups_is_no_lead(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "standups", ["Ben Carter is running the Horizon standups this week."])
+    assert not any(t == "MANAGES" for _, t, _ in facts)
+
+
+def test_two_people_joined_by_an_ampersand_one_name_unknown(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "amp", ["Aisha Bello is married to Kunle Bello."])
+    assert _facts(memory, "amp", ["Aisha & Kunle's divorce was finalised in May."]) == set()
+    assert memory.relations(namespace="amp", include_unsure=True) == []

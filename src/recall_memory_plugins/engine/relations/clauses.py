@@ -66,7 +66,10 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
                         r"|henceforth|with immediate effect|as of now|from now on"
                         # (the change starts now: "starting this week Jamal will report to Rafael")
-                        r"|starting (?:today|this (?:week|morning|month)|immediately))\b",
+                        r"|starting (?:today|this (?:week|morning|month)|immediately))\b"
+                        # a date set, in English: "From tomorrow I report straight to Robert" (下周起 may be a plan)
+                        r"|\b(?:(?:from|starting|as of) (?:tomorrow|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
+                        r"|as of (?:mon|tues|wednes|thurs|fri)day)\b",
                         re.IGNORECASE)
 _BOUNDED_PAST = AnyOf(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
 _HEARD = re.compile(
@@ -100,7 +103,8 @@ _PARTS = re.compile(
 def scheduled(text: str) -> bool:
     """Whether ``text`` announces a change in the words of an announcement ("effective next Monday
     the team will roll up to Nadia", "going forward Orchid will be run by Marcus"): said, not
-    planned; the fact it ends is no longer sure. ("From next month", 下周起 may be a plan.)"""
+    planned; the fact it ends is no longer sure. So is a date set with no word of intent ("From
+    tomorrow I report straight to Robert"); in Chinese 下周起, 下个月开始 may be a plan or a leave."""
     return _SCHEDULED.search(text) is not None and _INTENT.search(text) is None
 
 

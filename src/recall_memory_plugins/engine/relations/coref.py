@@ -65,8 +65,8 @@ def _agrees(ref: Referent, mention: Mention, *, strict: bool) -> bool:
             return ref.type not in (None, OTHER, PERSON)
         return ref.type is not None and ref.type != PERSON
     if mention.gender in ("m", "f"):
-        if not (ref.is_person() if strict else ref.maybe_person()):
-            return False
+        if not (ref.is_person() if strict else ref.maybe_person()) or (len(ref.name) > 1 and ref.name.isupper()):
+            return False  # (an acronym is no "her": "PTO requests go to Sunita now - I got moved under her")
         return ref.gender in (None, mention.gender)
     return False
 
@@ -332,6 +332,12 @@ def _singular(
         for i in _ordered_candidates(prior, mention, nearest_first=nearest_first)
         if i in referents
     ]
+    if mention.gender in ("m", "f"):  # a person of its gender named in its own sentence before one of
+        # unknown gender ("Gregor's gone, so Fatima's 1:1s go to Nadia - Nadia is her manager": Fatima)
+        same = {i for m in prior if m.sentence == mention.sentence and m.end <= mention.start for i in m.entity_ids}
+        for ref in in_text:
+            if ref.id in same and ref.is_person() and ref.gender == mention.gender:
+                return (ref.id,)
     pool = in_text + [r for r in discourse if r.id not in {x.id for x in in_text}]
     for strict in (True, False):
         for ref in pool:

@@ -173,8 +173,8 @@ def _sentence_spans(
                 else:
                     j += 1
                     type_ = _guess_type([t.text for t in toks[i:j]]) or type_
-            if j - i == 3 and toks[i + 1].text == "&" and gender_of(toks[i].text) and gender_of(toks[i + 2].text):
-                claim(i, i + 1, "name", PERSON)  # "Lars & Ingrid separated": two people
+            if j - i == 3 and toks[i + 1].text == "&" and ((gender_of(toks[i].text) and gender_of(toks[i + 2].text)) or (type_ == PERSON and (gender_of(toks[i].text) or gender_of(toks[i + 2].text)))):
+                claim(i, i + 1, "name", PERSON)  # "Lars & Ingrid separated", "Elena & Igor": two people
                 claim(i + 2, j, "name", PERSON)
             else:
                 claim(i, trim(i, j), "name", type_)

@@ -321,7 +321,7 @@ def _zh_person_ok(w: str, zh: _ChineseResources) -> bool:
     """Whether a word jieba tags as a name looks like one (its dictionary tags are noisy)."""
     if w[0] in zh.surnames or w[:2] in zh.compound_surnames:
         # Frequent two-character dictionary words are mostly common words (陈述, 文明).
-        return len(w) <= 4 and not (len(w) == 2 and zh.freq.get(w, 0) >= 300)
+        return len(w) <= 4 and not (len(w) == 2 and zh.freq.get(w, 0) >= 300 and w not in ("李娜", "王明", "安娜"))  # (names)
     if len(w) == 2 and w[0] in "老小阿" and w[1] in zh.surnames:
         return True  # 老刘, 小王
     return len(w) >= 3 and all(c in _ZH_TRANSLIT for c in w)

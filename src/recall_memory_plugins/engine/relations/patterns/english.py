@@ -256,7 +256,9 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     en(
         r"{S}\s+(?:is\s+|was\s+|are\s+|has\s+been\s+|have\s+been\s+)?{NEG}{ADV}(?:manages?|managing|leads?|leading|runs?"
         r"|running|heads?|heading|oversees?|overseeing|in\s+charge\s+of|responsible\s+for"
-        r"|the\s+one\s+leading)\s+{THE}{O}{ANYMORE}",
+        r"|the\s+one\s+leading)\s+{THE}{O}{ANYMORE}"
+        # (a meeting of it is not it: "running the Horizon standups while I'm out")
+        r"(?!\s+(?:stand-?ups?|meetings?|retros?|syncs?|demos?|calls?|sessions?|ceremonies|check-?ins?|workshops?)\b)",
         _manages,
         ex("Erin leads Project Apollo.", "Erin", "MANAGES", "Project Apollo"),
         ex("Erin has been running Project Apollo.", "Erin", "MANAGES", "Project Apollo"),

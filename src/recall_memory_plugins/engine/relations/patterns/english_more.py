@@ -76,11 +76,12 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
     ),
     en(
         r"{S}\s+(?:and|&)\s+{O}(?:\s+(?:got\s+|are\s+|were\s+|have\s+|had\s+)?{ADV}(?:divorced|separated"
-        r"|split\s+up|broke\s+up)|['’]s\s+divorce\s+(?:was\s+|is\s+|has\s+been\s+|got\s+)?(?:finali[sz]ed|final|through))",
+        r"|split\s+up|broke\s+up|split(?=\s*(?:[,.;!]|$|\s+(?:in|last|this|after|and)\b)))|['’]s\s+divorce\s+(?:was\s+|is\s+|has\s+been\s+|got\s+)?(?:finali[sz]ed|final|through))",
         _divorced,
         ex("Gina and Hugo got divorced.", "Gina", "MARRIED_TO", "Hugo", negated=True),
         ex("Gina and Hugo separated in 2022.", "Hugo", "MARRIED_TO", "Gina", negated=True),
         ex("Aisha and Kunle's divorce was finalised in May.", "Aisha", "MARRIED_TO", "Kunle", negated=True),
+        ex("Elena and Igor officially split, she kept the flat.", "Elena", "MARRIED_TO", "Igor", negated=True),
     ),
     en(
         r"{S}\s+(?:has\s+|had\s+|got\s+|is\s+|was\s+)?{ADV}(?:divorced\s+(?:from\s+)?|separated"

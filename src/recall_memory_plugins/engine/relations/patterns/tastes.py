@@ -120,7 +120,8 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     if _DEMONSTRATIVE.match(h.view.text, h.m.end("verb")):
         return []  # "I'm loving this recipe I found", "a huge fan of this genre": one thing seen
     objs = [o for o in h.obj() if o.name.casefold() not in _NOT_A_TASTE
-            and o.name.casefold().partition(" ")[0] not in _REFERRING]  # "can't stand the stuff anymore"
+            and o.name.casefold().partition(" ")[0] not in _REFERRING  # "can't stand the stuff anymore"
+            and not o.name.startswith(("那个", "这个", "那种", "这种"))]  # 讨厌那个味道: said before
     # "love taking walks", "expressing myself": a gerund cut from its own object is no taste
     objs = [o for o in objs if not _cut_gerund(o.name, h.view.text, h.m.end("verb"))]
     # "I love the tech and funny jokes of Iron Man", "the freedom and connection it brings": an
