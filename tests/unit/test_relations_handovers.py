@@ -317,3 +317,15 @@ def test_two_people_joined_by_an_ampersand_one_name_unknown(memory: TemporalGrap
     _facts(memory, "amp", ["Aisha Bello is married to Kunle Bello."])
     assert _facts(memory, "amp", ["Aisha & Kunle's divorce was finalised in May."]) == set()
     assert memory.relations(namespace="amp", include_unsure=True) == []
+
+
+@pytest.mark.parametrize("name", ["李娜", "王芳"])
+def test_a_job_years_ago_is_past(memory: TemporalGraphMemory, name: str) -> None:
+    ns = f"ago-{name}"
+    _facts(memory, ns, [f"{name}在腾讯工作。"])
+    assert _facts(memory, ns, [f"几年前{name}在百度上班。"]) == {(name, "WORKS_FOR", "腾讯")}
+
+
+def test_a_move_years_ago_still_holds(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "ago-move", ["李娜住在上海。"])
+    assert _facts(memory, "ago-move", ["三年前李娜搬到了杭州。"]) == {("李娜", "LIVES_IN", "杭州")}

@@ -210,7 +210,12 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
             for cand in handler(h):
                 if _it_for_a_person(h, cand):
                     continue
-                if view.zh and not cand.negated and _ZH_PAST_BEFORE.search(view.text, 0, m.start()):
+                if view.zh and not cand.negated and (
+                    _ZH_PAST_BEFORE.search(view.text, 0, m.start())
+                    # 几年前李娜在百度上班: a state years ago (not 三年前搬到上海, a change then)
+                    or (_ZH_YEARS_AGO.search(view.text, 0, m.start()) and _ZH_STATE.search(m.group(0))
+                        and not _ZH_CHANGE.search(m.group(0)))
+                ):
                     # 此前她在中国银行任职八年: what was, now ended (as "以前" after the subject)
                     cand = replace(cand, negated=True)
                 if cand.sentence != view.sentence:
@@ -242,6 +247,9 @@ def _grammatical_subject(h: _Match) -> int | None:
     return z if 0 <= z < len(mentions) and 0 <= s < len(mentions) and mentions[z].start < mentions[s].start else s
 
 
+_ZH_YEARS_AGO = re.compile(r"(?:几|多|好几|[一二三四五六七八九十两0-9]+)年(?:前|以前|之前)[，,]?$")
+_ZH_STATE = re.compile(r"工作|上班|任职|就职|供职|住|生活|读书|上学|念书")
+_ZH_CHANGE = re.compile(r"搬|迁|入职|加入|跳槽|调|转|升|离|去了|到了")
 _ZH_LED_BY = re.compile(r"(?:由|归)[^，。]{0,8}(?:管理|领导|带领|带|管)")
 # a past marker that opens the clause right before the subject (not "三个月之前": a time ago; not
 # "新领导到位之前，": until someone is in place, an interim now)
