@@ -329,3 +329,22 @@ def test_a_job_years_ago_is_past(memory: TemporalGraphMemory, name: str) -> None
 def test_a_move_years_ago_still_holds(memory: TemporalGraphMemory) -> None:
     _facts(memory, "ago-move", ["李娜住在上海。"])
     assert _facts(memory, "ago-move", ["三年前李娜搬到了杭州。"]) == {("李娜", "LIVES_IN", "杭州")}
+
+
+def test_news_with_a_tag_question_is_stated(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "tag", ["张伟住在广州。"])
+    facts = _facts(memory, "tag", ["张伟从广州搬到深圳了你知道吗"], speaker="陈静")
+    assert facts == {("张伟", "LIVES_IN", "深圳")}
+
+
+@pytest.mark.parametrize("text", ["你知道张伟搬到深圳了吗", "张伟从广州搬到深圳了吗"])
+def test_a_question_about_news_states_nothing(memory: TemporalGraphMemory, text: str) -> None:
+    ns = f"tag-q-{abs(hash(text))}"
+    _facts(memory, ns, ["张伟住在广州。"])
+    assert _facts(memory, ns, [text], speaker="陈静") == {("张伟", "LIVES_IN", "广州")}
+
+
+def test_reporting_to_a_titled_manager(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zongjian", ["马超的上级是高洁。"])
+    facts = _facts(memory, "zongjian", ["1对1笔记：高洁离职了，马超现在直接汇报给部门总监罗军。"])
+    assert facts == {("马超", "REPORTS_TO", "罗军")}

@@ -43,7 +43,8 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     ),
     _row(
         "Chinese question particle at the end",
-        r"(?:吗|么|是不是|有没有)[。.!！\s]*$",
+        # (not a tag after news: "张伟从广州搬到深圳了你知道吗")
+        r"(?:(?<!了你知道)(?<!了你们知道)(?<!了大家知道)吗|么|是不是|有没有)[。.!！\s]*$",
         "你知道王五搬到上海了吗",
     ),
     _row(
