@@ -348,3 +348,71 @@ def test_reporting_to_a_titled_manager(memory: TemporalGraphMemory) -> None:
     _facts(memory, "zongjian", ["马超的上级是高洁。"])
     facts = _facts(memory, "zongjian", ["1对1笔记：高洁离职了，马超现在直接汇报给部门总监罗军。"])
     assert facts == {("马超", "REPORTS_TO", "罗军")}
+
+
+def test_a_name_glued_to_gui(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "gui-glue", ["何静的上级是林涛。"])
+    facts = _facts(memory, "gui-glue", ["跟大家说一下，从这周起何静归徐峰管了"], speaker="林涛")
+    assert facts == {("何静", "REPORTS_TO", "徐峰")}
+
+
+def test_a_project_handed_off(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "off-hand", ["Ana Souza manages the Pegasus project."])
+    facts = _facts(memory, "off-hand", ["Ana Souza handed Pegasus off this morning."])
+    assert facts == set()
+    assert memory.relations(namespace="off-hand", include_unsure=True) == []  # ended, not only unsure
+
+
+def test_a_project_handed_off_to_someone_is_a_handover(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "off-to", ["Ana Souza manages the Pegasus project."])
+    facts = _facts(memory, "off-to", ["Ana Souza handed Pegasus over to Kenji."])
+    assert ("Kenji", "MANAGES", "Pegasus project") in facts
+
+
+def test_a_new_boss_named_after_a_comma_and_under_her(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "under", ["I report to Chen Wei."], speaker="Nadia")
+    facts = _facts(memory, "under", [
+        "1:1 notes - first one with my new boss, Fatima. Chen Wei's team got split in two, so I'm under her now."
+    ], speaker="Nadia")
+    assert facts == {("Nadia", "REPORTS_TO", "Fatima")}
+
+
+def test_a_chinese_note_heading_before_its_subject(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zh-heading", ["校友录备注：郭靖2023年硕士毕业，留在浙江大学当了辅导员。"])
+    assert ("郭靖", "WORKS_FOR", "浙江大学") in facts
+
+
+def test_the_first_full_week_in_a_town(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "full-week", ["I live in Nairobi."], speaker="Wanjiru")
+    facts = _facts(memory, "full-week", ["journal 3 Mar - first full week in Kisumu done. miss Nairobi a bit."],
+                   speaker="Wanjiru")
+    assert ("Wanjiru", "LIVES_IN", "Nairobi") not in facts
+
+
+def test_a_sentence_after_exclamation_marks(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "bang", ["Wei Zhang studies at Imperial College London."])
+    facts = _facts(memory, "bang", ["last standup from me as an intern!! graduated from Imperial on Tuesday so this is goodbye"],
+                   speaker="Wei Zhang")
+    assert facts == set()
+
+
+def test_a_lower_case_sentence_after_a_full_stop_keeps_its_text(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "dot", ["Wei Zhang studies at Imperial College London."])
+    facts = _facts(memory, "dot", ["my sister says hi. visited Imperial on Tuesday for her open day."], speaker="Wei Zhang")
+    assert ("Wei Zhang", "STUDIES_AT", "Imperial College London") in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "boss"),
+    [("Nadia is under Fatima now.", "Fatima"), ("Lunch with Nadia's new boss, Fatima.", "Fatima")],
+)
+def test_a_new_manager_said_in_few_words(memory: TemporalGraphMemory, text: str, boss: str) -> None:
+    ns = f"few-{abs(hash(text))}"
+    _facts(memory, ns, ["Nadia reports to Chen Wei."])
+    assert _facts(memory, ns, [text]) == {("Nadia", "REPORTS_TO", boss)}
+
+
+def test_under_pressure_is_no_manager(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "pressure", ["Nadia reports to Chen Wei."])
+    facts = _facts(memory, "pressure", ["Nadia is under a lot of pressure now."])
+    assert all(o == "Chen Wei" for _, t, o in facts if t == "REPORTS_TO")

@@ -332,9 +332,10 @@ def _singular(
         for i in _ordered_candidates(prior, mention, nearest_first=nearest_first)
         if i in referents
     ]
-    if mention.gender in ("m", "f"):  # a person of its gender named in its own sentence before one of
-        # unknown gender ("Gregor's gone, so Fatima's 1:1s go to Nadia - Nadia is her manager": Fatima)
-        same = {i for m in prior if m.sentence == mention.sentence and m.end <= mention.start for i in m.entity_ids}
+    if mention.gender in ("m", "f"):  # a person of its gender named in its own sentence or the one before,
+        # before one of unknown gender ("Gregor's gone, so Fatima's 1:1s go to Nadia - Nadia is her manager")
+        same = {i for m in prior if mention.sentence - 1 <= m.sentence <= mention.sentence and m.end <= mention.start
+                for i in m.entity_ids}
         for ref in in_text:
             if ref.id in same and ref.is_person() and ref.gender == mention.gender:
                 return (ref.id,)

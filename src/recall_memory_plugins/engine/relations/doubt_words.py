@@ -186,7 +186,7 @@ _TOPICS_EN = {
         "town", "view", "place", r"based", "home", r"moved in", r"neighbors?", r"neighbours?",
         "residence", r"resid(?:e|es|ed|ing|ent|ents)",
         # a new home in the words of the first days there
-        r"first (?:week|night|month|weekend|days?) in", "boxes", r"unpack\w*", "landlord", r"flatmates?",
+        r"first (?:full )?(?:week|night|month|weekend|days?) in", "boxes", r"unpack\w*", "landlord", r"flatmates?",
         r"roommates?", "moving truck", "mail",
     ),
     "WORKS_FOR": _words(

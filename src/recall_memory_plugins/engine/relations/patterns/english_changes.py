@@ -6,7 +6,7 @@ Same shape as ``english.py``; ``tests/unit/test_relations_patterns_table.py`` ru
 from __future__ import annotations
 
 from .blocks import PatternRow, en, ex
-from .handlers import _lives, _takeover, _works_for
+from .handlers import _boss_is, _leave, _lives, _reports, _takeover, _works_for
 
 __all__ = ["EN_CHANGE_ROWS"]
 
@@ -25,6 +25,25 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         r"{O}\s*:\s+(?:the\s+)?(?:new\s+)?(?:PM|project\s+lead|project\s+manager|lead|owner)" + _IS_NOW,
         _takeover,
         ex("Retro notes — Project Orion: PM is now Rajesh.", "Rajesh", "MANAGES", "Project Orion"),
+    ),
+    # a project handed off with no one named: "handed Pegasus off this morning"
+    en(
+        r"{S}\s+(?:has\s+|have\s+)?{ADV}(?:handed|passed)\s+{THE}{O}\s+off\b(?!\s+to\b)",
+        _leave,
+        ex("Ana handed Project Pegasus off this morning.", "Ana", "MANAGES", "Project Pegasus", negated=True),
+    ),
+    # "I'm under her now": a new manager
+    en(
+        r"{S}(?:\s+(?:is|am|are)|\s*['’](?:m|s|re))\s+(?:now\s+)?(?:directly\s+)?under\s+{O}"
+        r"(?=\s*(?:[,.;!]|$)|\s+now\b|\s+since\b)",
+        _reports,
+        ex("Nadia is under Fatima now.", "Nadia", "REPORTS_TO", "Fatima"),
+    ),
+    # "first 1:1 with my new boss, Fatima"
+    en(
+        r"{S}(?:['’]s)?\s+new\s+(?:direct\s+|line\s+)?(?:manager|boss|supervisor|team\s+lead)\s*,\s*{O}(?=\s*(?:[,.;!]|$))",
+        _boss_is,
+        ex("First 1:1 with Nadia's new boss, Fatima.", "Nadia", "REPORTS_TO", "Fatima"),
     ),
     # a new employer's badge: "got my Northwind Analytics badge today"
     en(

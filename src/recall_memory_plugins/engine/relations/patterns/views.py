@@ -308,6 +308,7 @@ _HEADING_ABOUT = re.compile(  # "Onboarding notes for Maya:", "Update on Priya's
     r"[A-Za-z][\w-]*(?:\s+[\w-]+){0,3}?\s+(?:for|on|about|re)\s+" + OPEN + r"(\d+)" + CLOSE
     + r"(?:['’]s\s+(?:[a-z]+\s+)?" + _PAPERS + r")?\s*:\s")
 _HEADING = re.compile(r"(?:\s+[a-z]+){1,2}\s*:\s*")  # a note's heading: "Alumni db: "
+_ZH_HEADING_SLOT = re.compile(r"[\u4e00-\u9fff0-9A-Za-z]{1,10}[：:]\s*" + OPEN + r"(\d+)" + CLOSE)
 _OWNER_NOUN = re.compile(r"(?:'s|’s)\s+([A-Za-z]+)")
 
 
@@ -324,7 +325,7 @@ def _sentence_subject(
     the clause ``view.text[lo:hi]``; with ``person``, only a person's mention."""
     clause = view.text[lo:hi]
     head = clause[_lead_end(lead, clause) :]
-    found = _SLOT_RE.match(head)
+    found = _SLOT_RE.match(head) or (_ZH_HEADING_SLOT.match(head) if view.zh else None)  # (校友录备注：郭靖…)
     about = None if found is not None or view.zh else _HEADING_ABOUT.match(head)
     if about is not None:  # "Notes for Aiko Suzuki's reference letter: graduated from …": Aiko
         idx = int(about.group(1))
