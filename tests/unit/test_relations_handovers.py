@@ -416,3 +416,46 @@ def test_under_pressure_is_no_manager(memory: TemporalGraphMemory) -> None:
     _facts(memory, "pressure", ["Nadia reports to Chen Wei."])
     facts = _facts(memory, "pressure", ["Nadia is under a lot of pressure now."])
     assert all(o == "Chen Wei" for _, t, o in facts if t == "REPORTS_TO")
+
+
+def test_a_chat_tail_is_no_part_of_a_taste(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "tbh", ["Noah Williams likes jazz."])
+    facts = _facts(memory, "tbh", ["can't stand jazz anymore tbh, too many years of my dad's records"],
+                   speaker="Noah Williams")
+    assert facts == {("Noah Williams", "DISLIKES", "jazz")}
+
+
+def test_hating_a_person_is_no_taste(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "hates-him", ["Greg is my manager.", "my friend Nadia got a new manager and she hates him already."],
+                   speaker="Olivia")
+    assert not any(t in ("LIKES", "DISLIKES") for _, t, _ in facts)
+
+
+def test_a_first_name_after_the_full_name_in_the_same_text(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "karim", ["I report to Meera Iyer."], speaker="Arjun Nair")
+    facts = _facts(memory, "karim", [
+        "1:1 with my new manager Karim Haddad went great. Meera moved over to the platform org last week "
+        "so I'm under Karim now."
+    ], speaker="Arjun Nair")
+    assert facts == {("Arjun Nair", "REPORTS_TO", "Karim Haddad")}
+
+
+def test_a_first_name_two_people_share_stays_apart(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "two-karims", ["Karim Haddad lives in Oslo. Karim Nasser lives in Bergen. Karim moved to Paris."])
+    assert ("Karim Haddad", "LIVES_IN", "Oslo") in facts and ("Karim Nasser", "LIVES_IN", "Bergen") in facts
+
+
+def test_a_time_word_before_xiangmu_is_no_project_name(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "xianzai", ["我负责北斗项目。"], speaker="林涛")
+    facts = _facts(memory, "xianzai", ["林涛被调离北斗项目了，现在项目由何静牵头。"])
+    assert not any(o == "现在项目" for _, _, o in facts)
+
+
+def test_a_team_reports_to_no_one_as_a_person(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "team-reports", ["徐婷的上级是马超。"])
+    facts = _facts(memory, "team-reports", ["组织架构调整：自本周一起，徐婷所在的数据组改为向郑凯汇报。"])
+    assert not any(s == "数据组" for s, _, _ in facts)
+
+
+def test_a_person_still_reports_to_a_person(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "person-reports", ["徐婷改为向郑凯汇报。"]) == {("徐婷", "REPORTS_TO", "郑凯")}

@@ -250,6 +250,8 @@ def doubt_proposals(
                         and rel.object_id not in (p.object_id, p.subject_id):
                     mark(rel, p.statement_index)
 
+    if not _worth_reading(annotation.text):
+        return out  # (no sentence of it holds a word the rule reads: most chat)
     whole = annotation.text.casefold()
     for i, sentence in enumerate(annotation.sentences):
         text = sentence.text

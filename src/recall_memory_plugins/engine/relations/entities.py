@@ -281,8 +281,9 @@ class EntityBook:
             parts = r.name.split()
             if r.type not in (PERSON, None, OTHER) or len(parts) < 2:
                 continue
-            if len(words) == 1:  # "Olu" for Olumide Adeyemi: the start of one first name
-                if parts[0] != name and parts[0].startswith(name):
+            if len(words) == 1:  # "Olu" for Olumide Adeyemi: the start of one first name (or all of
+                # it: "my new manager Karim Haddad …, so I'm under Karim now")
+                if parts[0].startswith(name):
                     people.add(r.id)
             elif parts[0] == words[0] and (
                 (initial and parts[-1].startswith(words[1])) or (len(parts) >= 3 and parts[1] == words[1])

@@ -193,7 +193,7 @@ def _sentence_spans(
                 and is_cjk(prev.text)
                 and len(prev.text) >= 2
                 and prev.text not in ZH_RELATION_WORDS
-                and prev.text not in DEFINITE_NOUNS
+                and prev.text not in DEFINITE_NOUNS and prev.xpos not in ("t", "NT")  # (a time: not 现在 + 项目)
             ):
                 type_ = ORG if tok.text in ZH_INDUSTRY else _guess_type([prev.text, tok.text])
                 if type_ in (PROJECT, ORG):

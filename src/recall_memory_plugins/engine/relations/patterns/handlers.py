@@ -336,7 +336,7 @@ def _handed_from(h: _Match) -> list[RelationCandidate]:
 
 
 def _reports(h: _Match) -> list[RelationCandidate]:
-    if h.type("o") not in (PERSON, None, OTHER, LOCATION):  # a weak NER reads "to Heidi" as a place
+    if h.type("o") not in (PERSON, None, OTHER, LOCATION) or h.type("s") in (ORG, PROJECT, PRODUCT):  # (a team reports to no one here)
         return []
     objs = [replace(o, type=PERSON) for o in h.refs("o")]
     return _cands(h.refs("s"), "REPORTS_TO", objs, negated=h.neg())

@@ -116,6 +116,9 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     if idx is not None and 0 <= idx < len(h.ex.mentions) \
             and h.ex.mentions[idx].text.casefold() in POSSESSIVE_DETERMINERS:
         return []  # "loves her team too much": the team, not her
+    if idx is not None and 0 <= idx < len(h.ex.mentions) and h.ex.mentions[idx].kind == "pronoun" \
+            and h.ex.mentions[idx].text.casefold() in ("him", "her", "them", "他", "她"):
+        return []  # "she hates him already": a person, no taste
     hate = bool(re.match(r"hate|dislike|can['’]t|detest|讨厌|厌恶|不喜欢", verb))
     if _DEMONSTRATIVE.match(h.view.text, h.m.end("verb")):
         return []  # "I'm loving this recipe I found", "a huge fan of this genre": one thing seen

@@ -191,8 +191,8 @@ class _SentenceExtraction:
                 return ""  # "the figurines I bought yesterday remind me": a time, then a clause
             if not started and low in _INDEFINITES:
                 return ""  # "can't stand anything scary": no thing named
-            if started and (low in _DAY_WORDS or low in _TIME_OPENERS):
-                break  # "bought a laptop last week", "a bike yesterday": the time is no part
+            if started and (low in _DAY_WORDS or low in _TIME_OPENERS or low in _CHAT_TAILS):
+                break  # "bought a laptop last week", "a bike yesterday", "jazz anymore tbh": no part
             # (a gerund; or a noun the tagger took for one after "love": "I love jazz")
             if tok.upos in _NOUNISH or (not started and tok.upos == "VERB" and (low.endswith("ing") or tok.xpos == "VBG")):
                 words.append(tok.text if tok.upos == "PROPN" else low)
@@ -308,6 +308,7 @@ _HEADING_ABOUT = re.compile(  # "Onboarding notes for Maya:", "Update on Priya's
     r"[A-Za-z][\w-]*(?:\s+[\w-]+){0,3}?\s+(?:for|on|about|re)\s+" + OPEN + r"(\d+)" + CLOSE
     + r"(?:['’]s\s+(?:[a-z]+\s+)?" + _PAPERS + r")?\s*:\s")
 _HEADING = re.compile(r"(?:\s+[a-z]+){1,2}\s*:\s*")  # a note's heading: "Alumni db: "
+_CHAT_TAILS = frozenset("anymore tbh lol tho though anyway honestly imo ngl".split())
 _ZH_HEADING_SLOT = re.compile(r"[\u4e00-\u9fff0-9A-Za-z]{1,10}[：:]\s*" + OPEN + r"(\d+)" + CLOSE)
 _OWNER_NOUN = re.compile(r"(?:'s|’s)\s+([A-Za-z]+)")
 
