@@ -459,3 +459,13 @@ def test_a_team_reports_to_no_one_as_a_person(memory: TemporalGraphMemory) -> No
 
 def test_a_person_still_reports_to_a_person(memory: TemporalGraphMemory) -> None:
     assert _facts(memory, "person-reports", ["徐婷改为向郑凯汇报。"]) == {("徐婷", "REPORTS_TO", "郑凯")}
+
+
+def test_the_baton_on_a_project(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "baton-on", ["Mei Ling Tan manages the Phoenix project."])
+    facts = _facts(memory, "baton-on", ["Mei Ling passed the baton on Phoenix to Rajesh when she went on leave."])
+    assert facts == {("Rajesh", "MANAGES", "Phoenix project")}
+
+
+def test_burned_out_on_a_thing_is_an_aversion() -> None:
+    assert AVERSE.search("honestly i'm burned out on pair programming") is not None

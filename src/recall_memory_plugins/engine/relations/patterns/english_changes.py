@@ -6,7 +6,7 @@ Same shape as ``english.py``; ``tests/unit/test_relations_patterns_table.py`` ru
 from __future__ import annotations
 
 from .blocks import PatternRow, en, ex
-from .handlers import _boss_is, _leave, _lives, _reports, _takeover, _works_for
+from .handlers import _boss_is, _handed_from, _leave, _lives, _reports, _takeover, _works_for
 
 __all__ = ["EN_CHANGE_ROWS"]
 
@@ -44,6 +44,13 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         r"{S}(?:['’]s)?\s+new\s+(?:direct\s+|line\s+)?(?:manager|boss|supervisor|team\s+lead)\s*,\s*{O}(?=\s*(?:[,.;!]|$))",
         _boss_is,
         ex("First 1:1 with Nadia's new boss, Fatima.", "Nadia", "REPORTS_TO", "Fatima"),
+    ),
+    # the project named with the baton: "Mei Ling passed the baton on Phoenix to Oskar"
+    en(
+        r"{Z}\s+(?:has\s+|had\s+)?{ADV}(?:passed|handed)\s+(?:on\s+)?the\s+(?:baton|reins)\s+(?:on|for|of)\s+{THE}{O}"
+        r"\s+(?:on\s+|over\s+)?to\s+{S}",
+        _handed_from,
+        ex("Mei Ling passed the baton on Project Phoenix to Rajesh.", "Rajesh", "MANAGES", "Project Phoenix"),
     ),
     # a new employer's badge: "got my Northwind Analytics badge today"
     en(
