@@ -469,3 +469,21 @@ def test_the_baton_on_a_project(memory: TemporalGraphMemory) -> None:
 
 def test_burned_out_on_a_thing_is_an_aversion() -> None:
     assert AVERSE.search("honestly i'm burned out on pair programming") is not None
+
+
+def test_moving_to_a_project_as_its_lead_is_no_home(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "as-lead", ["Sofia Greco moves to Orion as lead."])
+    assert not any(t == "LIVES_IN" for _, t, _ in facts)
+    assert _facts(memory, "as-lead-town", ["Sofia Greco moved to Bergen last year."]) == {("Sofia Greco", "LIVES_IN", "Bergen")}
+
+
+def test_an_owner_given_with_an_equals_sign(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "owner-eq", ["Liam O'Connor manages the Falcon project."])
+    facts = _facts(memory, "owner-eq", ["Q3 planning notes - Falcon: owner = Grace Kim (took it over in July)."])
+    assert facts == {("Grace Kim", "MANAGES", "Falcon project")}
+
+
+def test_a_taste_given_up_with_jie(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "jie", ["林晓喜欢咖啡。"])
+    assert _facts(memory, "jie", ["林晓已经戒了咖啡。"]) == set()
+    assert memory.relations(namespace="jie", include_unsure=True) == []  # ended, not only unsure

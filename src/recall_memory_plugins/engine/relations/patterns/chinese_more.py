@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .blocks import PatternRow, ex, zh
 from .handlers import _move, _reports, _works_for
+from .tastes import _stopped_liking
 
 __all__ = ["ZH_MORE_ROWS"]
 
@@ -28,6 +29,12 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         _move,
         ex("张伟把家搬到了深圳。", "张伟", "LIVES_IN", "深圳"),
         ex("张伟去年年底就把户口和房子都迁到深圳了。", "张伟", "LIVES_IN", "深圳"),
+    ),
+    # a taste given up: "已经戒了咖啡"
+    zh(
+        r"{S}{ADV}戒(?:掉)?了(?:{O}|{NP})",
+        _stopped_liking,
+        ex("林晓已经戒了咖啡。", "林晓", "LIKES", "咖啡", negated=True),
     ),
     # a new employer's badge: "陈静刚领了字节跳动的工牌"
     zh(

@@ -11,7 +11,7 @@ from .handlers import _boss_is, _handed_from, _leave, _lives, _reports, _takeove
 __all__ = ["EN_CHANGE_ROWS"]
 
 # "… is now <S>": not a clause of its own after the name ("… is now Rajesh's problem")
-_IS_NOW = (r"\s+(?:is|['’]s)\s+(?:now\s+)?{S}"
+_IS_NOW = (r"(?:\s+(?:is|['’]s)\s+(?:now\s+)?|\s*=\s*){S}"  # ("Falcon: owner = Grace Kim")
            r"(?![\s'’]+(?:\w+n['’]t|have|has|had|am|is|was|were|will|would|ve|d|ll|m|s|never|just)\b)")
 
 EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
