@@ -247,8 +247,8 @@ def _lives(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "LIVES_IN", objs, negated=h.neg())
 
 
-# what follows a move's end when it is a part of the employer: "moved to the APAC side"
-_UNIT_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice)\b|\s+as\s+(?:the\s+|its\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b",
+# what follows a move's end when it names no home: a part of the employer ("moved to the APAC side", "to the EMEA sales org"), a role ("to Orion as lead")
+_NO_HOME_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice)\b|\s+as\s+(?:the\s+|its\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b",
                          re.IGNORECASE)
 _OWNERS = re.compile(r"['’]s\b")  # "moved to Nadia's team / place": no town named
 
@@ -256,10 +256,10 @@ _OWNERS = re.compile(r"['’]s\b")  # "moved to Nadia's team / place": no town n
 def _move(h: _Match) -> list[RelationCandidate]:
     if h.type("s") in (PROJECT, PRODUCT) or h.type("z") in (PROJECT, PRODUCT):
         return []  # (a project, or a person "moved from Orion to Vega": between projects)
-    if _UNIT_AFTER.match(h.view.text, h.m.end()):
+    if _NO_HOME_AFTER.match(h.view.text, h.m.end()):
         if h.view.text.startswith(("'s", "’s"), h.m.end()):  # "moved to Nadia's team"
             return _join_team(h) if h.type("o") == PERSON else _cands(h.refs("s"), "REPORTS_TO", [None], negated=True)
-        return []  # "sanjay moved to the APAC side": a part of the company, no home
+        return []  # "sanjay moved to the APAC side", "moves to Orion as lead": no home
     if _OWNERS.match(h.view.text, h.m.end()) or h.type("o") == PERSON:  # "Leila moves from Gabriel to Ingrid": a new manager
         return _cands(h.refs("s"), "REPORTS_TO", h.refs("o")) + _cands(h.refs("s"), "REPORTS_TO", h.refs("z"), negated=True) if h.type("o") == PERSON == h.type("z") else []
     if h.type("z") == ORG:  # "Svetlana moved from Yandex to JetBrains": a new employer; "from
