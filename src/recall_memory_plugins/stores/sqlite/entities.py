@@ -72,17 +72,19 @@ class SqliteEntities(SqliteConnection):
                 "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(namespace, id) DO NOTHING",
                 params,
             )
-        conn.executemany(
-            "UPDATE entities SET aliases = ?, last_step = ?, type = CASE "
-            "WHEN type IN ('OTHER', 'THING') AND ? NOT IN ('OTHER', 'THING') THEN ? "
-            "ELSE type END WHERE namespace = ? AND id = ?",
-            updates,
-        )
-        conn.executemany(
-            "INSERT OR IGNORE INTO entity_aliases(namespace, alias_key, entity_id) "
-            "VALUES (?, ?, ?)",
-            alias_rows,
-        )
+        if updates:  # (no empty statement runs: most updates add no alias)
+            conn.executemany(
+                "UPDATE entities SET aliases = ?, last_step = ?, type = CASE "
+                "WHEN type IN ('OTHER', 'THING') AND ? NOT IN ('OTHER', 'THING') THEN ? "
+                "ELSE type END WHERE namespace = ? AND id = ?",
+                updates,
+            )
+        if alias_rows:
+            conn.executemany(
+                "INSERT OR IGNORE INTO entity_aliases(namespace, alias_key, entity_id) "
+                "VALUES (?, ?, ?)",
+                alias_rows,
+            )
         if self._memo is not None and len(self._memo.aliases):  # the kept alias look-ups
             for eid, aliases in known.items():
                 name, type_, first = state[eid]

@@ -163,17 +163,19 @@ class SqliteStatements(SqliteItems):
             updates.append(
                 (step, 1 if statement_ids else 0, encoded, min(size, limit), ns, mention.name)
             )
-        conn.executemany(
-            "INSERT INTO concepts(namespace, name, t_index, revision_count, mentions, "
-            "context_size, aliases) VALUES (?, ?, ?, 0, 1, ?, ?)",
-            inserts,
-        )
-        conn.executemany(
-            "UPDATE concepts SET t_index = ?, mentions = mentions + 1, "
-            "revision_count = revision_count + ?, aliases = ?, context_size = ? "
-            "WHERE namespace = ? AND name = ?",
-            updates,
-        )
+        if inserts:  # (most updates name known concepts only: no empty statement run)
+            conn.executemany(
+                "INSERT INTO concepts(namespace, name, t_index, revision_count, mentions, "
+                "context_size, aliases) VALUES (?, ?, ?, 0, 1, ?, ?)",
+                inserts,
+            )
+        if updates:
+            conn.executemany(
+                "UPDATE concepts SET t_index = ?, mentions = mentions + 1, "
+                "revision_count = revision_count + ?, aliases = ?, context_size = ? "
+                "WHERE namespace = ? AND name = ?",
+                updates,
+            )
         conn.executemany(
             "INSERT OR IGNORE INTO contexts(namespace, concept, statement_id) VALUES (?, ?, ?)",
             contexts,
@@ -186,12 +188,13 @@ class SqliteStatements(SqliteItems):
             excess = (existing[name]["context_size"] if name in existing else 0) + count - limit
             if excess > 0:
                 trims.append((ns, name, ns, name, excess - 1))
-        conn.executemany(
-            "DELETE FROM contexts WHERE namespace = ? AND concept = ? AND statement_id <= ("
-            "SELECT statement_id FROM contexts WHERE namespace = ? AND concept = ? "
-            "ORDER BY statement_id ASC LIMIT 1 OFFSET ?)",
-            trims,
-        )
+        if trims:
+            conn.executemany(
+                "DELETE FROM contexts WHERE namespace = ? AND concept = ? AND statement_id <= ("
+                "SELECT statement_id FROM contexts WHERE namespace = ? AND concept = ? "
+                "ORDER BY statement_id ASC LIMIT 1 OFFSET ?)",
+                trims,
+            )
 
     # ------------------------------------------------------------------------------ reads
     def current_step(self, namespace: str) -> int:
