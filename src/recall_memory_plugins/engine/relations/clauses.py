@@ -60,7 +60,8 @@ _FOR_A_WHILE = re.compile(
     re.IGNORECASE,
 )
 # "won't be coming back to it": no stay, the change is for good
-_NO_RETURN = re.compile(r"\b(?:won['’]t|will not|never|not)\s+(?:be\s+)?(?:com(?:e|ing)|go(?:ing)?)\s+back\b", re.IGNORECASE)
+# ("won't take it back after": the one who left does not return to it)
+_NO_RETURN = re.compile(r"\b(?:won['’]t|will not|never|not)\s+(?:be\s+)?(?:com(?:e|ing)|go(?:ing)?|tak(?:e|ing)\s+(?:it|them))\s+back\b", re.IGNORECASE)
 # a change set for a date or announced as done from now on: stated, not planned
 _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|next|this"
                         r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
@@ -151,6 +152,13 @@ def asserted_head(clause: str) -> str:
 _QUESTION_END = re.compile(r"[?？]|[吗么]\s*\W*$")
 
 
+def _named_in(name: str, part: str) -> bool:
+    """Whether ``part`` names ``name``, or a capitalised word of it ("Mercury" for the resolved
+    "Mercury project")."""
+    return name in part or any(len(w) > 2 and w[0].isupper() and re.search(rf"\b{re.escape(w)}\b", part)
+                               for w in name.split())
+
+
 def asserted_candidates(
     annotation: Annotation, candidates: Sequence[RelationCandidate]
 ) -> list[RelationCandidate]:
@@ -167,7 +175,8 @@ def asserted_candidates(
         if not unasserted(text) or news_asked(text):
             continue
         # (not a stay: "I've been in Edinburgh since Thursday …, back home to Bristol on Sunday")
-        head = "" if _QUESTION_END.search(text) or _FOR_A_WHILE.search(text) else asserted_head(text)
+        head = "" if _QUESTION_END.search(text) or (_FOR_A_WHILE.search(text) and not _NO_RETURN.search(text)) \
+            else asserted_head(text)
         if head.strip() and unasserted(head):
             head = ""
         heads[i] = (head, text[len(head):])
@@ -178,7 +187,7 @@ def asserted_candidates(
             continue
         head, rest = heads[c.sentence]
         ends = [c.subject.name, *([c.object.name] if c.object is not None else [])]
-        if head.strip() and (c.object is None or c.object.name in head) \
+        if head.strip() and (c.object is None or _named_in(c.object.name, head)) \
                 and not any(e and e in rest for e in ends):
             out.append(c)
     return out

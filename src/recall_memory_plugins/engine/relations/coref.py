@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ...nlp.base import CorefChain, CorefMention
-from .lexicon import POSSESSOR
+from .lexicon import POSSESSOR, gender_of
 from .schema import DATE, ORG, OTHER, PERSON, PRODUCT, PROJECT, Mention
 
 __all__ = ["Referent", "coordinated", "next_discourse", "resolve_references"]
@@ -67,7 +67,8 @@ def _agrees(ref: Referent, mention: Mention, *, strict: bool) -> bool:
     if mention.gender in ("m", "f"):
         if not (ref.is_person() if strict else ref.maybe_person()) or (len(ref.name) > 1 and ref.name.isupper()):
             return False  # (an acronym is no "her": "PTO requests go to Sunita now - I got moved under her")
-        return ref.gender in (None, mention.gender)
+        # (a referent whose gender was never set is read from its first name: "Greta" is no "he")
+        return (ref.gender or gender_of(ref.name)) in (None, mention.gender)
     return False
 
 
@@ -337,8 +338,8 @@ def _singular(
         same = {i for m in prior if mention.sentence - 1 <= m.sentence <= mention.sentence and m.end <= mention.start
                 for i in m.entity_ids}
         for ref in in_text:
-            if ref.id in same and ref.is_person() and ref.gender == mention.gender:
-                return (ref.id,)
+            if ref.id in same and ref.maybe_person() and (ref.gender or gender_of(ref.name)) == mention.gender:
+                return (ref.id,)  # (a first name of the pronoun's gender the weak NER did not type: "Lars")
     pool = in_text + [r for r in discourse if r.id not in {x.id for x in in_text}]
     for strict in (True, False):
         for ref in pool:

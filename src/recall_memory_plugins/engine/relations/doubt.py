@@ -60,6 +60,7 @@ from .comention import WEAK as _WEAK
 from .comention import both_ends_named
 from .doubt_names import CueOwners
 from .doubt_names import acronym_named as _acronym_named
+from .doubt_names import anyone_holds as _anyone_holds
 from .doubt_names import arrowed as _arrowed
 from .doubt_names import carried_subject as _carried_subject
 from .doubt_names import family_named as _family_named
@@ -101,7 +102,7 @@ from .doubt_words import WITHIN_JOB as _WITHIN_JOB
 from .doubt_words import ZH_CLAUSE as _ZH_CLAUSE
 from .doubt_words import worth_reading as _worth_reading
 from .lexicon import POSSESSOR
-from .patterns.mood import unasserted, without_preface
+from .patterns.mood import news_told, unasserted, without_preface
 from .schema import PERSON, Mention, RelationProposal, Side
 from .updates import SYMMETRIC, UNSURE, is_unsure
 
@@ -250,8 +251,9 @@ def doubt_proposals(
                         and rel.object_id not in (p.object_id, p.subject_id):
                     mark(rel, p.statement_index)
 
-    if not _worth_reading(annotation.text):
-        return out  # (no sentence of it holds a word the rule reads: most chat)
+    # (no sentence of it holds a word the rule reads, as in most chat; or no one it names holds a fact)
+    if not _worth_reading(annotation.text) or not _anyone_holds(mentions, speaker_id, current_of):
+        return out
     whole = annotation.text.casefold()
     for i, sentence in enumerate(annotation.sentences):
         text = sentence.text
@@ -260,7 +262,7 @@ def doubt_proposals(
         nxt = annotation.sentences[i + 1].text if i + 1 < len(annotation.sentences) else ""
         # a question the next turn says yes to states its news ("听说你和小雨分开了？\n周杰：嗯，…")
         text = text.rstrip("?？ ") + "！" if text.rstrip().endswith(("?", "？")) and _YES.match(nxt) \
-            else stated_part(text)
+            else stated_part(news_told(text))
         plain = without_preface(text)  # "if anyone's wondering, …" brings news, asks nothing
         text = plain.lstrip(" ,:;-—") if plain != text else text
         if not text or _OPEN_MOOD.search(text):
@@ -511,8 +513,8 @@ def doubt_proposals(
                 ):
                     continue  # "Mia quit smoking"; "Alice moved to Lyon" (read: a move)
                 elif not changed and any(
-                    t == rel.type and entity_id not in (a, b) for t, a, b in others_read
-                ):
+                    t == rel.type and entity_id != a and (entity_id != b or t not in SYMMETRIC) for t, a, b in others_read
+                ):  # (or about the boss: "Jasper hired Ellie, and she reports to him" keeps Jasper's)
                     continue  # a topic word alone, read about others: "Vikram married Leela"
                 mark(rel, sentence_statements[i] if i < len(sentence_statements) else 0)
     return out

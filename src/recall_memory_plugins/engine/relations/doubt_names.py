@@ -306,3 +306,14 @@ def lone_holders(
             if len({r.subject_id for r in held}) == 1:
                 out += held
     return out
+
+
+def anyone_holds(
+    mentions: Sequence[Mention], speaker_id: str | None, current_of: Callable[[str], list[Relation]]
+) -> bool:
+    """Whether the speaker or an entity the text mentions holds a current relation the rule may
+    doubt: without one, the rule has nothing to read (every relation it doubts is one of theirs).
+    The speaker and persons are asked first: most texts stop at the first look-up."""
+    persons = sorted({e for m in mentions if m.type == PERSON for e in m.entity_ids})
+    others = sorted({e for m in mentions for e in m.entity_ids} - set(persons))
+    return any(current_of(e) for e in [*([speaker_id] if speaker_id else []), *persons, *others])

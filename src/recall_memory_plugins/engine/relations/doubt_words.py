@@ -102,6 +102,7 @@ _CHANGE_EN = _words(
     r"folded into", r"merg(?:ed|er)", r"reorg\w*", r"done with", r"sw(?:ore|orn|ear|ears) off",
     r"hooked", r"bumped up", r"split(?:ting)? from", r"remarri(?:ed|es|age)", r"chang(?:e|ed|es|ing)",
     r"turn(?:ed|s)? (?:me|him|her|them|us) into", r"convert(?:ed|s)?",
+    r"(?:did|done|doing|pulled|pulling) an? (?:full |complete |total |major |real )?(?:180|u-?turn|about-?face)",
     # "posted from Cairo to Dubai": a change between two named values
     r"from (?:\w+ ){1,3}?to", r"didn'?t renew", r"not renewed", r"sign(?:ed|s)? on", "onboarding",
     r"pull(?:ed|s)? (?:\w+ )?off", r"picked up", r"bec(?:o|a)me", r"diploma", "no more",
@@ -264,7 +265,7 @@ AVERSE = re.compile(
     r"|never really (?:my|for me)|not (?:really )?my thing|dead to (?:me|him|her|them|us)"
     r"|f(?:a|e)ll(?:en|ing|s)? out of love|lost (?:all )?(?:interest|my taste|the taste|the appetite)"
     r"|(?:gone|went|going) cold on|(?:is|are|was|were) the worst|never again|cured (?:me|him|her|them|us)|(?:a|an absolute|a total|a living) nightmare"
-    r"|can go in the (?:bin|trash)|outgr(?:ew|own)|(?:so|totally|completely|well and truly|officially) over|i take (?:it|that|everything(?: i (?:ever )?said)?) back|i take back everything)\b"
+    r"|bor(?:es|ed) (?:me|him|her|them|us)|can go in the (?:bin|trash)|outgr(?:ew|own)|(?:so|totally|completely|well and truly|officially) over|i take (?:it|that|everything(?: i (?:ever )?said)?) back|i take back everything)\b"
     r"|反胃|恶心|受不了|[吃喝]不下去?|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣|不(?:想|愿意?)再碰"
     r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|(?:特别|非常|很|超级?|好|真|太|越来越|最近|就)烦(?![恼请着])|厌倦|死心|(?:天天|整天|成天|老是|总是|一直|最近)吐槽|不(?:再)?爱[\u4e00-\u9fff]{1,4}了|(?:现在|如今|开始|越来越)嫌|烦死|崩溃|谁爱[\u4e00-\u9fff]{0,3}谁[\u4e00-\u9fff]{0,2}"
 )

@@ -20,7 +20,7 @@ from .coref import Referent
 from .lexicon import TITLES, gender_of
 from .mentions import find_mentions
 from .names import PLACES_TOO, clean_name, full_person_name, is_cjk, name_variants
-from .schema import LOCATION, OTHER, PERSON, EntityRef
+from .schema import LOCATION, OTHER, PERSON, PROJECT, EntityRef
 from .titles import ZH_TITLED, zh_title_gender
 
 __all__ = ["ENTITIES_PER_ALIAS", "EntityBook", "Prefetched"]
@@ -58,6 +58,8 @@ def _compatible(a: str | None, b: str | None, name: str) -> bool:
         return True  # "from Ingrid to Rajesh" tagged as places: the known Ingrid
     if is_cjk(name) and len(name) <= 3 and {a, b} == {PERSON, LOCATION}:
         return True  # 钱坤, 秦川: a short Chinese name the weak NER took for a place is the person
+    if a == PERSON and b == PROJECT and is_cjk(name) and name.endswith(("项目", "计划", "工程")):
+        return True  # 蓝鲸 for 蓝鲸项目: the weak NER reads a surname (蓝) in the project's short name
     return not _person_certain(name)
 
 

@@ -79,6 +79,8 @@ def _latin_break(text: str, s: int, e: int, term: str) -> bool:
     if text[j].islower():
         # chat style: "… this morning. she's ok": a new sentence in lower case after a word
         # that is no abbreviation (never "e.g. the", "approx. five", "vs. them")
+        if term == "." and s > 0 and text[s - 1] in ")]":
+            return True  # a bracket closed before the stop: "… (ex-JetBrains). not open to moves"
         nm = _NEXT_WORD_RE.match(text, j)
         if term != "." or nm is None or nm.group(1) not in _LOWER_STARTERS:
             return False

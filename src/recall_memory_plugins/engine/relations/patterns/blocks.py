@@ -342,7 +342,8 @@ _WORKPLACE = re.compile(_SITE.pattern + r"|\b(?:branch|campus|site|plant)$|(?:�
 _REPORTING_FOR_DUTY = re.compile(r"(?:报到|报道|上班|入职)")
 # a unit of an organisation after the place: the place names a post, not a visit
 _UNIT = re.compile(
-    r"\s*(?:分部|分公司|总部|办事处|办公室|分行|分院|研究院|工厂|门店|部门|部(?![\u4e00-\u9fff])"
+    # (a company's region: 去了华南区 is a post)
+    r"\s*(?:分部|分公司|总部|办事处|办公室|分行|分院|研究院|工厂|门店|部门|部(?![\u4e00-\u9fff])|(?<=华[东南北中])区|(?<=西[南北])区"
     r"|(?:'s\s+)?(?:office|branch|"
     r"headquarters|hq|campus|site|plant|team)\b)",
     re.IGNORECASE,

@@ -42,4 +42,10 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         _works_for,
         ex("陈静刚领了字节跳动的工牌。", "陈静", "WORKS_FOR", "字节跳动"),
     ),
+    # a note's aside on the present employer: "赵敏（现京东）介绍了…", "赵敏(现就职于京东)"
+    zh(
+        r"{S}[（(]\s*现(?:就职于|任职于|供职于|在|于)?{O}[^（）()]{0,8}[）)]",
+        _works_for,
+        ex("会议记录：赵敏（现京东）介绍了推荐系统。", "赵敏", "WORKS_FOR", "京东"),
+    ),
 )

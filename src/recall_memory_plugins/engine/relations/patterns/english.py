@@ -172,9 +172,10 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     ),
     en(
         r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+|is\s+going\s+to\s+)?{ADV}(?:moved|moves|move"
-        r"|is\s+moving|relocated|relocates|relocate)\s+(?:back\s+)?to\s+{THE}{O}",
+        r"|is\s+moving|relocated|relocates|relocate)\s+(?:back\s+|up\s+|down\s+|out\s+)?to\s+{THE}{O}",
         _move,
         ex("Bob moved to Berlin.", "Bob", "LIVES_IN", "Berlin"),
+        ex("Bob moved up to Bilbao for good.", "Bob", "LIVES_IN", "Bilbao"),
     ),
     en(
         r"{S}\s+(?:is\s+|are\s+)?{NEG}{ADV}(?:lives?|living|has\s+lived|have\s+lived|(?:has|have)\s+been\s+living|resides?"
@@ -248,10 +249,12 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ),
     ),
     en(
-        r"{O}\s+(?:is|was|has\s+been|is\s+being)\s+{ADV}(?:now\s+)?(?:led|managed|run|headed|overseen|owned|taken\s+over)"
+        # (a note drops the verb: "Mercury now owned by Tom Fletcher")
+        r"{O}\s+(?:(?:is|was|has\s+been|is\s+being)\s+{ADV}(?:now\s+)?(?:being\s+)?|now\s+)(?:led|managed|run|headed|overseen|owned|taken\s+over)"
         r"\s+by\s+{S}",
         _manages,
         ex("Project Delta is now led by Zoe.", "Zoe", "MANAGES", "Project Delta"),
+        ex("Notes - Project Mercury now owned by Tom Fletcher, Grace out on leave.", "Tom Fletcher", "MANAGES", "Project Mercury"),
     ),
     en(
         r"{S}\s+(?:is\s+|was\s+|are\s+|has\s+been\s+|have\s+been\s+)?{NEG}{ADV}(?:manages?|managing|leads?|leading|runs?"

@@ -35,9 +35,10 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
     # "I'm under her now": a new manager
     en(
         r"{S}(?:\s+(?:is|am|are)|\s*['’](?:m|s|re))\s+(?:now\s+)?(?:directly\s+)?under\s+{O}"
-        r"(?=\s*(?:[,.;!]|$)|\s+now\b|\s+since\b)",
+        r"(?=\s*(?:[,.;!]|$)|\s+now\b|\s+since\b|\s+from\s+now\s+on\b)",
         _reports,
         ex("Nadia is under Fatima now.", "Nadia", "REPORTS_TO", "Fatima"),
+        ex("Linda's on leave so Ravi is under Tom Becker from now on.", "Ravi", "REPORTS_TO", "Tom Becker"),
     ),
     # "first 1:1 with my new boss, Fatima"
     en(

@@ -167,7 +167,8 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
     ),
     # with the giver: "ownership of Atlas transferred from Ingrid to Rajesh"
     en(
-        r"{O}(?:\s+(?:PM|lead|owner|manager|management|leadership|ownership)(?:\s+role)?|\s+role)?"  # "Harbor PM role"
+        # ("Harbor PM role", a note's "Falcon: ownership passed from …")
+        r"{O}(?:\s*:?\s+(?:PM|lead|owner|manager|management|leadership|ownership)(?:\s+role)?|\s+role)?"
         r"\s+(?:was\s+|has\s+been\s+|had\s+been\s+|got\s+)?{ADV}(?:handed|passed|transferred|moved"
         r"|passes|moves|goes|went)\s+(?:over\s+)?from\s+{Z}\s+to\s+{S}",
         _handed_from,
@@ -177,6 +178,7 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         ex("Per the board, Project Atlas passes from Ingrid to Rajesh.", "Rajesh", "MANAGES", "Project Atlas"),
         ex("The Harbor PM role passed from Ingrid to Rajesh.", "Rajesh", "MANAGES", "Harbor"),
         ex("Ownership of Project Fjord passes from Ingrid to Lars Berg.", "Lars Berg", "MANAGES", "Project Fjord"),
+        ex("- Project Falcon: ownership passed from Hiroshi to Leilani", "Leilani", "MANAGES", "Project Falcon"),
     ),
     en(
         r"{S}(?:['’]s\s+(?=gone|grown|got|fallen|lost)|\s+(?:has\s+|have\s+|had\s+|is\s+|was\s+)?{ADV})(?:grown\s+tired\s+of"
@@ -468,11 +470,14 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         _stopped_liking,
         ex("Jazz isn't Eli's thing anymore.", "Eli", "LIKES", "Jazz", negated=True),
     ),
-    # "She's been in Portland since the spring"
+    # "She's been in Portland since the spring" (not "in Accra for like three weeks": a stay)
     en(
-        r"{S}\s*(?:'s|’s|\s+has|\s+have|'ve|’ve)\s+been\s+(?:living\s+)?in\s+{O}\s+(?:since|for)\b",
+        r"{S}\s*(?:'s|’s|\s+has|\s+have|'ve|’ve)\s+been\s+(?P<living>living\s+)?in\s+{O}\s+(?:since|for)\b"
+        r"(?(living)|(?!\s+(?:like\s+|about\s+|around\s+|almost\s+|nearly\s+|only\s+|just\s+)?(?:a|an|one|two|three|four|five|six|"
+        r"a\s+few|a\s+couple(?:\s+of)?|few|couple\s+of|\d+)\s+(?:days?|nights?|weeks?)\b))",
         _lives,
         ex("Maya has been in Portland since the spring.", "Maya", "LIVES_IN", "Portland"),
+        ex("Maya has been living in Portland for three weeks.", "Maya", "LIVES_IN", "Portland"),
     ),
     en(
         r"{Z}\s+(?:was|has\s+been|had\s+been|got)\s+{ADV}replaced\s+by\s+{S}\s+as\s+(?:the\s+)?"

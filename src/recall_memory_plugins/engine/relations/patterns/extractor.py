@@ -173,12 +173,14 @@ class PatternRelationExtractor:
                 and ex.mentions[int(appositive.group(1))].type not in _NO_PERSON
                 else before[-1].subject
                 if before
-                # the person who opens the clause before (邵峰和叶楠闹掰了，叶楠申请调岗成功，现在归孟琳管),
-                # else the sentence's
+                # the person who opens the clause before (邵峰和叶楠闹掰了，叶楠申请调岗成功，现在归孟琳管), or
+                # the one before it ("…; Ines, like the rest of them, now reports to Sunita"), else the sentence's
                 else _sentence_subject(view, lead, ex, bounds[i - 1] if i else 0, start, person=True)
                 if i
                 else None
             )
+            if subject is None and i > 1 and not before and not zh:
+                subject = _sentence_subject(view, lead, ex, bounds[i - 2], bounds[i - 1], person=True)
             if subject is None:
                 subject = _sentence_subject(view, lead, ex)
                 # a school or firm that opens a Chinese sentence is its topic, not the one who

@@ -81,7 +81,11 @@ class _Match:
                 and self.ex.mentions[idx].text.casefold() in POSSESSIVE_DETERMINERS:
             return []  # "His direct reports … now report to Leah": not he
         out = self.ex.refs(idx)
-        if name == "s":  # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
+        subject = self.ex.mentions[idx]
+        # (a singular "he"/"she" has no co-subject: "Lars escaped Greta, he reports to Henrik now")
+        if name == "s" and not (subject.kind == "pronoun" and subject.person == 3 and not subject.plural
+                                and not self.view.zh):
+            # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
             kind = out[0].type if out else None
             for idx_before in coordinated_before(self.view.text, self.m.start("s")):
                 extra = self.ex.refs(idx_before)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..gates import AnyOf
 
-__all__ = ["MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "unasserted", "without_preface"]
+__all__ = ["MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "news_told", "unasserted", "without_preface"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +89,8 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     # statement in the past or present tense ("Alice joined Globex") states it.
     _row(
         "English future or plan",
-        r"(?-i:\b(?:will|shall|won't)\b)(?!\s+(?:go\s+near|touch)\b)|['’]ll\b|\bgoing\s+to\s+(?!(?:the|a|an|my|his|her|their|our|your|work|school|bed|church)\b)\w|\babout\s+to\b"
+        # ("won't be on my team anymore": a change said now)
+        r"(?-i:\b(?:will|shall|won't)\b)(?!\s+(?:go\s+near|touch)\b)(?<!won't(?=\s+be\s+(?:on|in|at|with|part\s+of|working|living|reporting)\b[^.;!?]{0,40}\b(?:anymore|any\s+more|any\s+longer)\b))|['’]ll\b|\bgoing\s+to\s+(?!(?:the|a|an|my|his|her|their|our|your|work|school|bed|church)\b)\w|\babout\s+to\b"
         # ("seconded to London until next year": a present state, bounded)
         r"|(?<!until )(?<!till )\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday"
         r"|wednesday|thursday|friday|saturday|sunday)\b|\btomorrow\b"
@@ -202,10 +203,27 @@ PREFACE = re.compile(
 )
 
 
+# news asked as a question: "did u hear keiko's up in Sapporo now??" tells it (not "did you hear
+# if …", "have you heard from Tom?", "did you hear anything?")
+_NEWS_ASKED = re.compile(
+    r"^\s*(?:(?:so|omg|oh|hey|btw|wait)[,!]?\s+)?(?:did|have|has)\s+(?:you|u|ya|y['’]?all|you\s+guys)\s+"
+    r"(?:hear|heard|see|seen)\s+(?:that\s+|about\s+)?(?!(?:if|whether|from|anything|something|back|it|this|that|the)\b)(?=\w)",
+    re.IGNORECASE,
+)
+
+
+def news_told(text: str) -> str:
+    """The news of "did you hear (that) …?" without the asking; any other text as it is."""
+    asked = _NEWS_ASKED.match(text)
+    return (text[asked.end():].rstrip().rstrip("?？").rstrip() or text) if asked else text
+
+
 def without_preface(text: str) -> str:
     """``text`` without its reminders to the readers and its announcements of news
     (:data:`PREFACE`), and what led into them."""
     folded = text.casefold()
+    if ("hear" in folded or "seen" in folded or " see " in folded) and (told := news_told(text)) != text:
+        return told
     if "if" not in folded and "case" not in folded and "you" not in folded and "guess" not in folded \
             and "believe" not in folded and "admit" not in folded and "confess" not in folded \
             and "honest" not in folded and "gonna lie" not in folded and "ngl" not in folded:

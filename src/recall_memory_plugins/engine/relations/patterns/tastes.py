@@ -180,7 +180,13 @@ def _taste_switch(h: _Match) -> list[RelationCandidate]:
     olds, news = h.refs("z"), h.obj() or h._phrase("np")
     if not olds or not news:
         return []
+    if news[0].name.casefold() in _SEASONS:  # "gave up coffee for Lent": a time, no new taste
+        return _cands(h.refs("s"), "LIKES", olds, negated=True)
     return _cands(h.refs("s"), "LIKES", news) + _cands(h.refs("s"), "LIKES", olds, negated=True)
+
+
+# what one gives a thing up for that is no other thing: a season of fasting, a resolution
+_SEASONS = frozenset({"lent", "ramadan", "january", "dry january", "veganuary", "new year", "the new year", "sober october", "a month"})
 
 
 def _stopped_liking(h: _Match) -> list[RelationCandidate]:
