@@ -269,3 +269,54 @@ def test_a_new_marriage_of_the_other_end_leaves_the_old_one_unsure(memory: Tempo
     _facts(memory, "married", ["Leela is married to Omar."])
     facts = _facts(memory, "married", ["Vikram married Leela."])
     assert ("Leela", "MARRIED_TO", "Omar") not in facts
+
+
+def test_a_department_is_no_employer(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "vp", ["Felix works at Acme."])
+    facts = _facts(memory, "vp", ["Felix was promoted to VP of Engineering last month."])
+    assert facts == {("Felix", "WORKS_FOR", "Acme")}
+
+
+def test_a_company_after_director_of_is_the_employer(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "director", ["Nina was appointed the director of Umbrella Corp."])
+    assert facts == {("Nina", "WORKS_FOR", "Umbrella Corp")}
+
+
+def test_a_move_to_a_companys_hub_names_no_home(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "hub", ["Sofia Marquez reports to Alan Brooks."])
+    facts = _facts(memory, "hub", [
+        "Org update: following the restructure, Sofia Marquez's new line manager is Nadia Haddad. "
+        "Alan Brooks moves to the Singapore hub."
+    ])
+    assert facts == {("Sofia Marquez", "REPORTS_TO", "Nadia Haddad")}
+
+
+def test_a_move_to_a_city_is_still_a_home(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "city", ["Alan lives in London."])
+    assert _facts(memory, "city", ["Alan moves to Singapore."]) == {("Alan", "LIVES_IN", "Singapore")}
+
+
+def test_a_disbanded_team_leaves_the_project_lead_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "disband", ["Fatima manages the Zephyr project."])
+    facts = _facts(memory, "disband", ["Zephyr shipped!! project closed, team disbanded, im on leave for two weeks"],
+                   speaker="Fatima")
+    assert facts == set()
+
+
+def test_a_shipped_project_keeps_its_lead(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "shipped", ["Fatima manages the Zephyr project."])
+    facts = _facts(memory, "shipped", ["Zephyr shipped!! im on leave for two weeks"], speaker="Fatima")
+    assert facts == {("Fatima", "MANAGES", "Zephyr project")}
+
+
+def test_my_new_line_manager_in_a_letter_is_the_writers(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "dear", ["I report to Callum."], speaker="Noor")
+    facts = _facts(memory, "dear", [
+        "Dear Suki, my line manager is Rosa now — Callum got shuffled off to the Dublin branch."
+    ], speaker="Noor")
+    assert facts == {("Noor", "REPORTS_TO", "Rosa")}
+
+
+def test_a_name_and_i_move_together(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "mia-and-i", ["Mia and I moved to Lisbon."], speaker="Noor")
+    assert facts == {("Mia", "LIVES_IN", "Lisbon"), ("Noor", "LIVES_IN", "Lisbon")}

@@ -251,9 +251,9 @@ def doubt_proposals(
                         and rel.object_id not in (p.object_id, p.subject_id):
                     mark(rel, p.statement_index)
 
-    # (no sentence of it holds a word the rule reads, as in most chat; or no one it names holds a fact)
-    if not _worth_reading(annotation.text) or not _anyone_holds(mentions, speaker_id, current_of):
-        return out
+    if not _worth_reading(annotation.text) or not _anyone_holds(mentions, speaker_id, current_of, annotation.text,
+                                                                 any(p.type in _NAMED_ONLY and p.negated for p in proposals)):
+        return out  # (no word the rule reads, as in most chat; or no one it names holds a fact it may doubt)
     whole = annotation.text.casefold()
     for i, sentence in enumerate(annotation.sentences):
         text = sentence.text

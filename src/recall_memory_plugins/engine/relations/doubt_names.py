@@ -309,11 +309,40 @@ def lone_holders(
 
 
 def anyone_holds(
-    mentions: Sequence[Mention], speaker_id: str | None, current_of: Callable[[str], list[Relation]]
+    mentions: Sequence[Mention], speaker_id: str | None, current_of: Callable[[str], list[Relation]],
+    text: str = "", tastes_read: bool = True,
 ) -> bool:
     """Whether the speaker or an entity the text mentions holds a current relation the rule may
     doubt: without one, the rule has nothing to read (every relation it doubts is one of theirs).
+    A taste (LIKES, DISLIKES) is doubted only where ``text`` names its thing (:func:`named`,
+    :func:`word_named`, :func:`family_named`, :func:`acronym_named`, a mention of it) or the
+    patterns read a taste ended (``tastes_read``): a taste whose thing has no word, letter or
+    initials in ``text`` counts as none (a looser test than theirs: it never gates what they pass).
     The speaker and persons are asked first: most texts stop at the first look-up."""
     persons = sorted({e for m in mentions if m.type == PERSON for e in m.entity_ids})
-    others = sorted({e for m in mentions for e in m.entity_ids} - set(persons))
-    return any(current_of(e) for e in [*([speaker_id] if speaker_id else []), *persons, *others])
+    ids = {e for m in mentions for e in m.entity_ids}
+    folded = text.casefold()
+    for e in [*([speaker_id] if speaker_id else []), *persons, *sorted(ids - set(persons))]:
+        for rel in current_of(e):
+            if rel.type not in _TASTES or tastes_read or not text or _may_name(rel, text, folded, ids):
+                return True
+    return False
+
+
+_TASTES = frozenset({"LIKES", "DISLIKES"})
+
+
+def _may_name(rel: Relation, text: str, folded: str, ids: set[str]) -> bool:
+    """Whether ``text`` may name the thing of the taste ``rel`` (a superset of the doubt rule's tests)."""
+    name = str(rel.object_name or "")
+    if not name:
+        return False
+    low = name.casefold()
+    if rel.object_id in ids or (low in FAMILIES and FAMILIES[low].search(folded) is not None):
+        return True
+    initials = _initials(name)
+    if len(initials) >= 2 and initials in text:
+        return True
+    if not name.isascii():  # (every Chinese test holds a character of the name)
+        return any(ch in folded for ch in low if not ch.isspace())
+    return any(w[:3] in folded for w in re.findall(r"[^\W_]+", low))

@@ -103,6 +103,7 @@ _CHANGE_EN = _words(
     r"hooked", r"bumped up", r"split(?:ting)? from", r"remarri(?:ed|es|age)", r"chang(?:e|ed|es|ing)",
     r"turn(?:ed|s)? (?:me|him|her|them|us) into", r"convert(?:ed|s)?",
     r"(?:did|done|doing|pulled|pulling) an? (?:full |complete |total |major |real )?(?:180|u-?turn|about-?face)",
+    r"disband(?:ed|s|ing)?", r"(?:project|team) (?:is |was |got |has been )?(?:closed|shut down|dissolved)",
     # "posted from Cairo to Dubai": a change between two named values
     r"from (?:\w+ ){1,3}?to", r"didn'?t renew", r"not renewed", r"sign(?:ed|s)? on", "onboarding",
     r"pull(?:ed|s)? (?:\w+ )?off", r"picked up", r"bec(?:o|a)me", r"diploma", "no more",

@@ -118,6 +118,7 @@ class EntityBook:
         self.rank = {r.id: i for i, r in enumerate(discourse)}
         self.new_aliases: dict[str, list[str]] = {}  # existing id -> aliases to add
         self.mentioned: list[str] = []
+        self._ref_keys: dict[str, tuple[str, ...]] = {}
 
     # -- lookups --------------------------------------------------------------------------------
     def prefetch(self, names: Iterable[str], *, read: Prefetched | None = None) -> None:
@@ -155,11 +156,9 @@ class EntityBook:
         # salient entities known by one of these names are candidates even when older
         folded = {k.casefold().strip() for k in keys}
         salient = [
-            r.id
-            for r in self.referents.values()
-            if r.id in self.rank
-            and r.id not in self.known
-            and not folded.isdisjoint(_alias_keys(r.name, tuple(r.aliases)))
+            rid
+            for rid in self.rank  # (the discourse's ids, in the referents' order)
+            if rid not in self.known and not folded.isdisjoint(self._keys_of(rid))
         ]
         if salient:
             wanted = set(salient)
@@ -172,6 +171,14 @@ class EntityBook:
                 by_id = self.store.find_entities(self.namespace, ids=salient)
             for ent in by_id:
                 self._index(ent)
+
+    def _keys_of(self, referent_id: str) -> tuple[str, ...]:
+        """The alias keys of a referent, kept for the plan (until :meth:`_add_referent` replaces it)."""
+        keys = self._ref_keys.get(referent_id)
+        if keys is None:
+            r = self.referents[referent_id]
+            keys = self._ref_keys[referent_id] = _alias_keys(r.name, tuple(r.aliases))
+        return keys
 
     def _index(self, ent: Entity) -> None:
         if ent.id in self.known:
@@ -196,6 +203,7 @@ class EntityBook:
         if old is not None:  # a new entity taking the id of a salient one that was not read
             self.by_name[old.name.casefold()].remove(ref.id)
         self.referents[ref.id] = ref
+        self._ref_keys.pop(ref.id, None)
         self.by_name.setdefault(ref.name.casefold(), []).append(ref.id)
         self.version += 1
         return ref

@@ -281,6 +281,9 @@ class SqliteEntities(SqliteConnection):
                 e for e in (found[key] or {}).values()
                 if (type is None or e.type == type) and (id_set is None or e.id in id_set)
             ]  # fmt: skip
+            if len(candidates) <= newest:  # (most keys: every candidate is kept)
+                kept.update((e.id, e) for e in candidates)
+                continue
             # the newest (last_step, then first_step descending, then id), and exact names
             for e in heapq.nsmallest(newest, candidates, key=_newest_first):
                 kept[e.id] = e

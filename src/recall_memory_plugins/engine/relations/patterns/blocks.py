@@ -345,7 +345,7 @@ _UNIT = re.compile(
     # (a company's region: 去了华南区 is a post)
     r"\s*(?:分部|分公司|总部|办事处|办公室|分行|分院|研究院|工厂|门店|部门|部(?![\u4e00-\u9fff])|(?<=华[东南北中])区|(?<=西[南北])区"
     r"|(?:'s\s+)?(?:office|branch|"
-    r"headquarters|hq|campus|site|plant|team)\b)",
+    r"headquarters|hq|campus|site|plant|team|hub)\b)",
     re.IGNORECASE,
 )
 

@@ -90,13 +90,14 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ex("Li Si is Zhang San's team member.", "Li Si", "REPORTS_TO", "Zhang San"),
     ),
     en(
-        r"{S}(?:'s|’s)?\s+(?:new\s+|current\s+)?(?:direct\s+)?(?:manager|boss|supervisor"
+        r"{S}(?:'s|’s)?\s+(?:new\s+|current\s+)?(?:direct\s+|line\s+)?(?:manager|boss|supervisor"
         r"|team\s+lead|lead)(?:\s*,\s*(?:who|whom)\s[^,;]{1,60},)?\s+(?:is|was)\s+{ADV}"
         r"(?:now\s+)?{O}",
         _boss_is,
         ex("Rita's manager is Sam.", "Rita", "REPORTS_TO", "Sam"),
         ex("Rita's new manager is Sam.", "Rita", "REPORTS_TO", "Sam"),
         ex("Rita's boss, who joined in May, is Sam.", "Rita", "REPORTS_TO", "Sam"),
+        ex("Rita's new line manager is Sam.", "Rita", "REPORTS_TO", "Sam"),
     ),
     en(
         r"{S}\s+(?:is|was)\s+{NEG}{ADV}(?:a\s+)?(?:member\s+of|on|in|part\s+of)\s+{O}(?:'s|’s)"

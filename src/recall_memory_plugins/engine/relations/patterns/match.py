@@ -82,9 +82,11 @@ class _Match:
             return []  # "His direct reports … now report to Leah": not he
         out = self.ex.refs(idx)
         subject = self.ex.mentions[idx]
-        # (a singular "he"/"she" has no co-subject: "Lars escaped Greta, he reports to Henrik now")
-        if name == "s" and not (subject.kind == "pronoun" and subject.person == 3 and not subject.plural
-                                and not self.view.zh):
+        # (a singular pronoun after a bare comma has no co-subject: "Lars escaped Greta, he reports
+        # to Henrik now", "Dear Suki, my line manager is Rosa"; "Mia and I moved" has)
+        if name == "s" and not (subject.kind == "pronoun" and not subject.plural and not self.view.zh
+                                and _BARE_COMMA.fullmatch(self.view.text, self.view.text.rfind(CLOSE, 0, self.m.start("s")) + 1,
+                                                          self.m.start("s"))):
             # coordinated subjects: "Mia and Noah moved", "张三和李四加入了"
             kind = out[0].type if out else None
             for idx_before in coordinated_before(self.view.text, self.m.start("s")):
@@ -253,5 +255,16 @@ def _typed(refs: Sequence[EntityRef], default: str) -> list[EntityRef]:
 
 
 def _employer(refs: Sequence[EntityRef]) -> list[EntityRef]:
-    """An employer is an organisation, whatever a weak NER guessed ("works at Initech")."""
-    return [r if r.type in (ORG, PROJECT, PRODUCT) else replace(r, type=ORG) for r in refs]
+    """An employer is an organisation, whatever a weak NER guessed ("works at Initech"); a
+    department is none ("promoted to VP of Engineering")."""
+    return [r if r.type in (ORG, PROJECT, PRODUCT) else replace(r, type=ORG) for r in refs
+            if r.name.casefold() not in _DEPARTMENTS]
+
+
+_BARE_COMMA = re.compile(r"\s*[,;:]\s*")
+_DEPARTMENTS = frozenset((
+    *"engineering marketing sales finance operations ops product design hr legal research r&d it data "
+    "platform security support procurement accounting compliance strategy growth analytics infrastructure "
+    "qa recruiting communications pr".split(),
+    "human resources", "customer success", "people ops",
+))
