@@ -320,3 +320,25 @@ def test_my_new_line_manager_in_a_letter_is_the_writers(memory: TemporalGraphMem
 def test_a_name_and_i_move_together(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "mia-and-i", ["Mia and I moved to Lisbon."], speaker="Noor")
     assert facts == {("Mia", "LIVES_IN", "Lisbon"), ("Noor", "LIVES_IN", "Lisbon")}
+
+
+def test_reporting_to_me_from_this_week_is_announced(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "this-week", ["Hannah reports to Lars."], speaker="Chiara")
+    facts = _facts(memory, "this-week", ["Hi Hannah, you'll be reporting to me from this week."], speaker="Chiara")
+    assert ("Hannah", "REPORTS_TO", "Lars") not in facts
+
+
+def test_reporting_to_me_next_month_is_a_plan(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "next-month", ["Hannah reports to Lars."], speaker="Chiara")
+    facts = _facts(memory, "next-month", ["Hi Hannah, you'll be reporting to me next month."], speaker="Chiara")
+    assert ("Hannah", "REPORTS_TO", "Lars") in facts
+
+
+def test_a_chinese_city_is_no_employer(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "hangzhou", ["陈静在腾讯工作。"])
+    facts = _facts(memory, "hangzhou", ["陈静上个月被阿里巴巴挖走了，现在在杭州上班。"])
+    assert facts == {("陈静", "WORKS_FOR", "阿里巴巴")}
+
+
+def test_a_chinese_company_is_still_an_employer(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "bookshop", ["李雷在星光书店上班。"]) == {("李雷", "WORKS_FOR", "星光书店")}

@@ -69,7 +69,7 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         # (the change starts now: "starting this week Jamal will report to Rafael")
                         r"|starting (?:today|this (?:week|morning|month)|immediately))\b"
                         # a date set, in English: "From tomorrow I report straight to Robert" (下周起 may be a plan)
-                        r"|\b(?:(?:from|starting|as of) (?:tomorrow|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
+                        r"|\b(?:(?:from|starting|as of) (?:tomorrow|this week|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
                         r"|as of (?:mon|tues|wednes|thurs|fri)day)\b",
                         re.IGNORECASE)
 _BOUNDED_PAST = AnyOf(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)

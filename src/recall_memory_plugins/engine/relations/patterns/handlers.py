@@ -13,7 +13,7 @@ import re
 from dataclasses import replace
 
 from ..lexicon import POSSESSIVE_DETERMINERS, gender_of
-from ..names import is_cjk
+from ..names import chinese_places, is_cjk
 from ..schema import (
     LOCATION,
     ORG,
@@ -128,8 +128,8 @@ def _boss_is(h: _Match) -> list[RelationCandidate]:
 
 
 def _works_for(h: _Match) -> list[RelationCandidate]:
-    otype = h.type("o")
-    if otype == PERSON:
+    otype = h.type("o")  # (a city is no employer: 现在在杭州上班)
+    if otype == PERSON or (otype == LOCATION and h.view.zh and any(r.name in chinese_places() for r in h.refs("o"))):
         return []
     if otype in (PROJECT, PRODUCT):
         return _cands(h.refs("s"), "INVOLVED_IN", h.refs("o"), negated=h.neg())
