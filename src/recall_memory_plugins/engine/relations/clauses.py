@@ -55,7 +55,7 @@ _INTENT = re.compile(
 )
 # a future that ends what came before it: a stay, a return, a cover ("she'll be back at the helm")
 _FOR_A_WHILE = re.compile(
-    r"\b(?:back(?! to (?:her|his|my|their) maiden name)|return\w*|stay(?:s|ing)?|until|till|cover\w*|keep\w*|still|again|holidays?|christmas"
+    r"\b(?:(?<!my )(?<!his )(?<!her )(?<!our )(?<!your )(?<!their )back(?! to (?:her|his|my|their) maiden name)|return\w*|stay(?:s|ing)?|until|till|cover\w*|keep\w*|still|again|holidays?|christmas"
     r"|weekend|drive over|commut\w*)\b",
     re.IGNORECASE,
 )

@@ -37,7 +37,7 @@ _HOLDS = re.compile(
     r"\b(?:still|stay(?:s|ed|ing)?|remain(?:s|ed|ing)?|keeps?|kept|continu\w*|as ever|as always)\b"
     r"|not going anywhere|还在|还是|仍|依然|依旧|照样|照旧|继续|留在|没变|不变"
     # back at the old place after a trip: "back at his desk in Gothenburg Thursday", 周五回南京
-    r"|\bback\b|回(?![复答忆应头顾])"
+    r"|(?<!\bmy )(?<!\bhis )(?<!\bher )(?<!\bour )(?<!\byour )(?<!\btheir )\bback\b|回(?![复答忆应头顾])"  # (not "my back is DONE")
     # a habit or a wish: "every winter", 一直想养条狗
     r"|\b(?:always|every (?:year|summer|winter|week|weekend|day|morning))\b|一直|每年|每周|每天|每个?月",
     re.IGNORECASE,

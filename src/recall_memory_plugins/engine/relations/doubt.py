@@ -43,8 +43,7 @@ A relation type whose values accumulate (LIKES, DISLIKES) is only doubted when i
 named in the sentence ("Ray grew out of jazz"), and then with any change word or the opposite
 feeling ("pineapple on pizza is actually vile"): liking one thing says nothing about the others.
 A marriage is doubted at both ends. A boss who changed jobs ("Mae retired") leaves the reporting
-lines to them unsure; a new marriage or school read beside a current one leaves the older unsure.
-"""
+lines to them unsure; a new marriage or school read beside a current one leaves the older unsure."""
 
 from __future__ import annotations
 
@@ -95,6 +94,7 @@ from .doubt_words import QUOTING as _QUOTING
 from .doubt_words import RECORD_OF as _RECORD_OF
 from .doubt_words import SAYING as _SAYING
 from .doubt_words import SENT_OFF as _SENT_OFF
+from .doubt_words import STILL as _STILL
 from .doubt_words import STRONG as _STRONG
 from .doubt_words import TOPICS as _TOPICS
 from .doubt_words import TRIP as _TRIP
@@ -138,7 +138,7 @@ _DAY = re.compile(
 _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
 # words tagged as prepositions that open a clause: the name after them is its subject
 _OPENS_CLAUSE = frozenset({"since", "after", "before", "until", "till", "once", "because", "as", "including", "包括"})
-_DAY_PARTS = re.compile(r"[，；;—–。！,]|(?<=[.!])\s+")  # ("… back today. no plan yet", "… today, not …": two)
+_DAY_PARTS = re.compile(r"[，；;—–。！,\U0001F300-\U0001FAFF\u2600-\u27BF]|(?<=[.!])\s+")  # ("… back today. no plan yet", "… today, not …": two)
 _NO_MORE = re.compile(r"\bno (?:more|longer)\b|\bnot any ?more\b|不再|再也不", re.IGNORECASE)  # a change
 # a longer "sentence" (a text without punctuation) doubts nothing: a change is said in a clause,
 # and the look-ups and name searches stay linear in the text
@@ -241,7 +241,7 @@ def doubt_proposals(
 
     # a new marriage beside a current one leaves the older unsure ("this summer she married
     # Paul", known married to Neil: widowed or divorced, unsaid)
-    one_more = any(p.type == "STUDIES_AT" for p in proposals) and _ADDITIVE.search(annotation.text.casefold()) is not None
+    one_more = any(p.type == "STUDIES_AT" for p in proposals) and _ADDITIVE.search(_STILL.sub("", annotation.text.casefold())) is not None
     for p in proposals:  # a new school too ("现在在清华大学读研"), unless one more ("also")
         if (p.type in SYMMETRIC or (p.type == "STUDIES_AT" and not one_more)) \
                 and not p.negated and p.object_id \

@@ -134,6 +134,7 @@ _STRONG_EN = _words(
     r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)", "farewell", r"good-?bye",
     "sold", "for rent", "packed up", r"(?:is|are|was|were) over", r"clear(?:ed|s)? out",
     r"(?:are|'re|’re) (?:officially |finally |so )?(?:done|through)(?! with)",  # "Lewis and I are done"
+    r"done (?:&|and) dusted",  # "Imperial done & dusted, starts at Arup in September"
     r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out", r"hasn'?t", r"haven'?t",
     r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"(?:not|never|won['’]?t|will not) (?:be )?coming back", r"split(?:ting)? (?:up|from)", "broke up",
     r"jump(?:ed|s|ing)? ship", r"done with", r"sw(?:ore|orn|ear|ears) off", "rear-view mirror",
@@ -261,7 +262,7 @@ AVERSE = re.compile(
     r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
     r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
     r"|won['’]t (?:go near|touch)|burn(?:ed|t) out on|can['’]?t (?:even )?look at (?!(?:the|a|my|your|his|her|their|our|it|this|that|any)\b)|queasy|drives? (?:me|him|her|them|us) (?:up the wall|crazy|nuts|mad|"
-    r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over it"
+    r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over (?:it|them)"
     r"|had it with|had enough of|sick and tired of|(?:gone|went|going|goes) (?:right |completely |totally |kinda |kind of |sort of |a bit |really )?off"
     r"|never really (?:my|for me)|not (?:really )?my thing|dead to (?:me|him|her|them|us)"
     r"|f(?:a|e)ll(?:en|ing|s)? out of love|lost (?:all )?(?:interest|my taste|the taste|the appetite)"
@@ -418,12 +419,17 @@ SAYING = (
 
 # "driving him nuts": no journey
 _MADDENS = r"(?! (?:me|him|her|us|them|you|everyone) (?:nuts|crazy|mad|insane|bananas|up the wall|round the bend))"
+# a commute compared is a job's or a home's, no journey ("now at Bosch, way shorter commute")
+_COMPARED = "".join(rf"(?<!{w} )" for w in ("shorter", "longer", "better", "worse", "easier", "quicker", "nicer", "new"))
 # a journey or a stand-in leaves no home or job behind ("flew to Dubai for a conference", "off sick")
 TRIP = re.compile(
     words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ves?" + _MADDENS, "driving" + _MADDENS, r"trips?", "vacation",
-           "holiday", r"conferences?", "business", "tour", r"commut(?:e|es|ed|ing|er|ers)(?! (?:is|'s|was) (?:done|over|finished|history))", "off sick", "in the meantime",
+           "holiday", r"conferences?", "business", "tour", _COMPARED + r"commut(?:e|es|ed|ing|er|ers)(?! (?:is|'s|was) (?:done|over|finished|history))", "off sick", "in the meantime",
            r"workshops?", r"stay(?:s|ing)? with", "fortnight", r"on (?:\w+ )?leave")
     # (去北京开会; not 第一次开会就拖堂了: a meeting where one works)
     + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞",
     re.IGNORECASE,
 )
+
+# 还 that is "still", not "also", beside a new school: "保研去了清华大学，…还在适应"
+STILL = re.compile(r"还(?![^，。,]{0,12}[读上念修学报])")

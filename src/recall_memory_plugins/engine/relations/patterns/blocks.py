@@ -169,6 +169,10 @@ _MANAGER_ROLES = {
     "technical lead",
     "product owner",
     "person in charge",
+    # "since the reorg I'm the one on the hook for it"
+    "one on the hook",
+    "one in charge",
+    "one responsible",
     "经理",
     "总监",
     "主管",

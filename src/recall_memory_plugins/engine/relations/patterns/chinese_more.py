@@ -22,6 +22,13 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         ex("徐丽现在直接汇报给罗斌。", "徐丽", "REPORTS_TO", "罗斌"),
         ex("马超现在直接汇报给部门总监罗军。", "马超", "REPORTS_TO", "罗军"),
     ),
+    # working under someone: "徐总走了以后我就直接跟着CTO罗刚干了" (not 跟着他一起干: a colleague)
+    zh(
+        r"{S}{ADV}{NEG}(?:直接|改)?跟着(?:[\u4e00-\u9fffA-Za-z]{0,4}?(?:总监|经理|主管|总裁|副总|老板|负责人|VP|CTO|CEO|COO|CFO))?{O}(?:干|做事|混)(?!活)",
+        _reports,
+        ex("徐总走了以后杨帆就直接跟着CTO罗刚干了。", "杨帆", "REPORTS_TO", "罗刚"),
+        ex("小周现在跟着罗刚干。", "小周", "REPORTS_TO", "罗刚"),
+    ),
     # a home moved: "张伟把家搬到了深圳", "把户口和房子都迁到深圳了"
     zh(
         r"{S}{ADV}把(?:家|户口|房子|户口和房子|户口和家|家和户口)(?:都|也|一起)?"

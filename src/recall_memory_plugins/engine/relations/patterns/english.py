@@ -187,9 +187,10 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     ),
     en(
         r"{S}\s+(?:has\s+|had\s+|will\s+)?{ADV}(?:took|takes|take|taken|is\s+taking)\s+over\s+"
-        r"{THE}{O}(?:\s+from\s+{Z})?",
+        r"(?:the\s+reins\s+(?:of|on|for)\s+|leadership\s+of\s+|control\s+of\s+|ownership\s+of\s+)?{THE}{O}(?:\s+from\s+{Z})?",
         _takeover,
         ex("Dave took over Project Apollo from Erin.", "Dave", "MANAGES", "Project Apollo"),
+        ex("Dave has taken over the reins on Apollo from Erin.", "Dave", "MANAGES", "Apollo"),
         ex(
             "Dave took over Project Apollo from Erin.",
             "Erin",
@@ -237,7 +238,7 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     en(
         r"{Z}\s+(?:has\s+|had\s+)?{ADV}(?:handed|hands|passed|passes|transferred|transfers)"
         r"\s+(?:over\s+|off\s+)?(?:the\s+reins\s+of\s+|control\s+of\s+|ownership\s+of\s+)?{THE}{O}"
-        r"\s+(?:over\s+|off\s+|on\s+)?to\s+{S}",
+        r"\s+(?:over\s+|ovr\s+|off\s+|on\s+)?to\s+{S}",
         _takeover,
         ex("Alice handed Project Orion over to Bob.", "Bob", "MANAGES", "Project Orion"),
         ex("Alice handed the reins of Project Orion over to Bob.", "Bob", "MANAGES", "Project Orion"),

@@ -5,10 +5,19 @@ Same shape as ``english.py``; ``tests/unit/test_relations_patterns_table.py`` ru
 
 from __future__ import annotations
 
+from ..schema import ORG, RelationCandidate
 from .blocks import PatternRow, en, ex
-from .handlers import _boss_is, _handed_from, _leave, _lives, _reports, _takeover, _works_for
+from .handlers import _boss_is, _handed_from, _leave, _lives, _reports, _role, _takeover, _works_for
+from .match import _Match
 
 __all__ = ["EN_CHANGE_ROWS"]
+
+
+def _role_taken(h: _Match) -> list[RelationCandidate]:
+    """A role taken over: "took over as manager of Orion" says Orion is led, not that it employs
+    (an employer only when it is known as one: "took over as CTO at Stripe")."""
+    return [c for c in _role(h) if c.type != "WORKS_FOR" or h.type("o") == ORG or h.group("prep").lower() == "at"]
+
 
 # "… is now <S>": not a clause of its own after the name ("… is now Rajesh's problem")
 _IS_NOW = (r"(?:\s+(?:is|['’]s)\s+(?:now\s+)?|\s*=\s*){S}"  # ("Falcon: owner = Grace Kim")
@@ -59,6 +68,14 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         r"(?:new\s+)?{O}\s+(?:badge|lanyard|access\s+card|employee\s+id)\b",
         _works_for,
         ex("Hannah got her Northwind Analytics badge today.", "Hannah", "WORKS_FOR", "Northwind Analytics"),
+    ),
+    # a role taken over: "Aisha took over the PM role on Beacon", "took over as CTO at Stripe"
+    en(
+        r"{S}\s+(?:has\s+|have\s+|had\s+)?{ADV}(?:took|takes|taken|taking|has\s+taken)\s+over\s+(?:as\s+)?(?:the\s+|a\s+)?"
+        r"(?P<role>(?!(?:the\s+)?(?:reins|leadership|control|ownership|helm)\b)[a-z][a-z \-]{0,30}?)(?:\s+(?:role|position|job|seat|spot|duties))?\s+(?P<prep>on|for|of|at)\s+{THE}{O}",
+        _role_taken,
+        ex("Aisha Rahman took over the PM role on Beacon.", "Aisha Rahman", "MANAGES", "Beacon"),
+        ex("Ben took over as CTO at Stripe.", "Ben", "WORKS_FOR", "Stripe", role="cto"),
     ),
     # "has been renting in Bilbao since the spring"
     en(

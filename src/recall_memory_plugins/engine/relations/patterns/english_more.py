@@ -372,12 +372,13 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
             negated=True,
         ),
     ),
-    # "Quin isn't my boss anymore", "Sue is no longer Rob's manager"
+    # "Quin isn't my boss anymore", "Sue is no longer Rob's manager", "she's not my manager anymore"
     en(
-        r"{O}\s+(?:is|was)(?P<neg>n['’]t|\s+not|\s+no\s+longer)\s+{S}(?:'s|’s)?\s+(?:direct\s+)?"
+        r"{O}(?:\s+(?:is|was)|['’]s(?=\s))(?P<neg>n['’]t|\s+not|\s+no\s+longer)\s+{S}(?:'s|’s)?\s+(?:direct\s+)?"
         r"(?:manager|boss|supervisor|team\s+lead)",
         _boss_is,
         ex("Sue is no longer Rob's manager.", "Rob", "REPORTS_TO", "Sue", negated=True),
+        ex("Sue's not Rob's manager anymore.", "Rob", "REPORTS_TO", "Sue", negated=True),
     ),
     # "I just graduated!", "Tom has graduated" (no school named: every school ends)
     en(

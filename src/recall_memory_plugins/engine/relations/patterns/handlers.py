@@ -232,8 +232,7 @@ def _hired_away(h: _Match) -> list[RelationCandidate]:
     out: list[RelationCandidate] = []
     if h.type("o") not in (PERSON, LOCATION, THING):
         out.extend(_cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o"))))
-    # Z is read as a place after "from" by a weak tagger; ending a job at a place that is not
-    # one ends nothing
+    # Z is read as a place after "from" by a weak tagger; ending a job at a place that is not one ends nothing
     if h.refs("z") and h.type("z") != PERSON:
         out.extend(_cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("z")), negated=True))
     return out
@@ -248,7 +247,7 @@ def _lives(h: _Match) -> list[RelationCandidate]:
 
 
 # what follows a move's end when it names no home: a part of the employer ("moved to the APAC side", "to the EMEA sales org"), a role ("to Orion as lead")
-_NO_HOME_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice|hub|office)\b|\s+as\s+(?:the\s+|its\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b",
+_NO_HOME_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice|hub|office)\b|(?P<role>\s+(?:full[- ]time\s+|permanently\s+)?as\s+(?:the\s+|its\s+|\ue000\d+\ue001\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)",
                          re.IGNORECASE)
 _OWNERS = re.compile(r"['’]s\b")  # "moved to Nadia's team / place": no town named
 
@@ -256,10 +255,11 @@ _OWNERS = re.compile(r"['’]s\b")  # "moved to Nadia's team / place": no town n
 def _move(h: _Match) -> list[RelationCandidate]:
     if h.type("s") in (PROJECT, PRODUCT) or h.type("z") in (PROJECT, PRODUCT):
         return []  # (a project, or a person "moved from Orion to Vega": between projects)
-    if _NO_HOME_AFTER.match(h.view.text, h.m.end()):
+    if no_home := _NO_HOME_AFTER.match(h.view.text, h.m.end()):
         if h.view.text.startswith(("'s", "’s"), h.m.end()):  # "moved to Nadia's team"
             return _join_team(h) if h.type("o") == PERSON else _cands(h.refs("s"), "REPORTS_TO", [None], negated=True)
-        return []  # "sanjay moved to the APAC side", "moves to Orion as lead": no home
+        lead = no_home.group("role") and h.type("o") not in (LOCATION, ORG, PERSON)  # "moves to Orion as lead": leads it
+        return _cands(h.refs("s"), "MANAGES", _typed(h.refs("o"), PROJECT)) if lead else []  # "moved to the APAC side": no home
     if _OWNERS.match(h.view.text, h.m.end()) or h.type("o") == PERSON:  # "Leila moves from Gabriel to Ingrid": a new manager
         return _cands(h.refs("s"), "REPORTS_TO", h.refs("o")) + _cands(h.refs("s"), "REPORTS_TO", h.refs("z"), negated=True) if h.type("o") == PERSON == h.type("z") else []
     if h.type("z") == ORG:  # "Svetlana moved from Yandex to JetBrains": a new employer; "from

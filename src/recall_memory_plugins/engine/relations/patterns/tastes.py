@@ -10,7 +10,7 @@ import re
 
 from ..gates import folds_plainly
 from ..lexicon import POSSESSIVE_DETERMINERS
-from ..schema import LOCATION, ORG, PERSON, RelationCandidate
+from ..schema import LOCATION, ORG, PERSON, EntityRef, RelationCandidate
 from .blocks import _NOT_A_TASTE, _PAST_MARKERS, CLOSE, OPEN
 from .match import _ZH_CHANGE_END, _cands, _Match
 
@@ -95,6 +95,9 @@ def _lone_name_before(h: _Match) -> bool:
     return _TAKES_BARE.search(before) is None
 
 
+# an event a named group or a day holds: "the Friday team| lunches", "the Thursday quiz| nights"
+_EVENT_AFTER = re.compile(r"\s+(lunch(?:es)?|dinners?|breakfasts?|meetings?|drinks|nights?|sessions?|socials?"
+                          r"|stand-?ups?|calls?|parties|party|runs?|games?|matches|quizz?(?:es)?|meetups?)\b", re.IGNORECASE)
 _NEAR_MISS = re.compile(r"\b(?:almost|nearly)\s+(?:made|makes|make)\s+$", re.IGNORECASE)
 
 
@@ -127,6 +130,9 @@ def _likes(h: _Match) -> list[RelationCandidate]:
             and not o.name.startswith(("那个", "这个", "那种", "这种"))]  # 讨厌那个味道: said before
     # "love taking walks", "expressing myself": a gerund cut from its own object is no taste
     objs = [o for o in objs if not _cut_gerund(o.name, h.view.text, h.m.end("verb"))]
+    event = _EVENT_AFTER.match(h.view.text, h.m.end()) if idx is not None and h.m.end() == h.m.end("o") else None
+    if event is not None:  # "likes the Friday team lunches": the lunches, not the "Friday team" named
+        objs = [EntityRef(f"{o.name} {event.group(1).lower()}", None, None) for o in objs if o.type != PERSON]
     # "I love the tech and funny jokes of Iron Man", "the freedom and connection it brings": an
     # aspect of something named after it, not a thing liked on its own
     objs = [o for o in objs if not _aspect_of(o.name, h.view.text, h.m.end("verb"))]

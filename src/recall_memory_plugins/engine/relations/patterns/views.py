@@ -199,6 +199,10 @@ class _SentenceExtraction:
                 started = True
                 last_upos = tok.upos
                 continue
+            where = _WHERE_DONE.match(text, _s) if len(words) == 1 and words[0].endswith("ing") else None
+            if where is not None:
+                words.append(where.group(0).lower())
+                break  # "working from home", "eating out": where the gerund is done is part of it
             if low == "of" and len(words) == 1 and words[0] in _PARTITIVES:
                 return ""  # "a chunk of Boeing shares": the thing is after "of"; say nothing
             if low in ("and", "or") and last_upos == "ADJ":
@@ -213,6 +217,7 @@ class _SentenceExtraction:
         return " ".join(words)
 
 
+_WHERE_DONE = re.compile(r"(?:from|at) home\b|remotely\b|outdoors\b|abroad\b|out\b(?!\s+(?:of|on|for|with)\b)", re.IGNORECASE)
 _ADJ_SUFFIX = re.compile(r"\w{3}(?:ic|al|ous|ful|ive|less|able|ible|ish)$")
 
 

@@ -1,0 +1,165 @@
+"""Readings of the thirty-sixth round's blind batches (issue 11, point 4): a commute compared is
+no trip ("now at Bosch, way shorter commute"), "the one on the hook for it", "took over the PM
+role on Beacon", "moves to Beacon full-time as its lead", "handed Falcon ovr to Yuki", "she's not
+my manager anymore — new boss is Arjun", 跟着罗刚干, 他爱人 (a spouse, no taste), 早就不喜欢,
+"working from home" as one taste, "the Friday team lunches" as one thing, "my back is DONE" (no
+return), a new school beside 还在适应 (still, not also), an emoji between two parts of a day,
+"done & dusted". Each with a look-alike that must not change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from tests.unit.relation_facts import current_facts as _facts
+
+
+@pytest.fixture(scope="module")
+def memory() -> TemporalGraphMemory:
+    return TemporalGraphMemory(":memory:", annotator="offline")
+
+
+# --------------------------------------------------------------------------- a commute compared
+def test_a_shorter_commute_is_a_new_job_not_a_trip(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "commute", ["Sofia Petrova works for Siemens."])
+    facts = _facts(memory, "commute", ["used to be at Siemens, now I'm doing the same thing for Bosch, way shorter commute"],
+                   speaker="Sofia Petrova")
+    assert ("Sofia Petrova", "WORKS_FOR", "Siemens") not in facts
+
+
+def test_a_commute_itself_is_still_a_trip(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "commute-trip", ["Jonas lives in Bristol."])
+    facts = _facts(memory, "commute-trip", ["Jonas still has to commute back to Bristol every weekend from the new job in London"],
+                   speaker="Mia")
+    assert ("Jonas", "LIVES_IN", "Bristol") in facts
+
+
+# --------------------------------------------------------------------------- roles taken
+def test_the_one_on_the_hook_for_a_project_manages_it(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "hook", ["Chen Wei manages the Harbor project."])
+    facts = _facts(memory, "hook", ["Chen Wei used to run Harbor, but since the reorg I'm the one on the hook for it."],
+                   speaker="Marcus Hill")
+    assert ("Marcus Hill", "MANAGES", "Harbor project") in facts
+    assert not any(f[1] == "HAS_ROLE_IN" for f in facts)
+    assert ("Chen Wei", "MANAGES", "Harbor project") not in facts
+
+
+def test_a_role_taken_over_on_a_project_manages_it(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "took-role", ["Liam O'Connor manages the Beacon project."])
+    facts = _facts(memory, "took-role", ["Aisha Rahman took over the PM role on Beacon."])
+    assert facts == {("Aisha Rahman", "MANAGES", "Beacon project")}
+
+
+def test_a_role_taken_over_at_a_company_is_a_job(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "took-cto", ["Ben took over as CTO at Stripe."])
+    assert facts == {("Ben", "WORKS_FOR", "Stripe")}
+
+
+def test_a_move_to_a_project_as_its_lead_is_no_home(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "as-lead", ["Liam O'Brien manages the Atlas project."])
+    facts = _facts(memory, "as-lead", ["Standup notes: Atlas handed over to Chloe Martin as of today. "
+                                       "Liam moves to Beacon full-time as its lead."])
+    assert not any(f[1] == "LIVES_IN" for f in facts)
+    facts = _facts(memory, "as-lead-2", ["Liam moves to the Beacon project as lead."])
+    assert facts == {("Liam", "MANAGES", "Beacon project")}
+
+
+def test_a_move_to_a_city_is_still_a_home(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "as-home", ["Liam moves to Leeds full-time in May."])
+    assert facts == {("Liam", "LIVES_IN", "Leeds")}
+
+
+def test_a_chat_spelling_of_over_hands_a_project_over(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "ovr", ["Carlos Ruiz manages the Falcon project."])
+    facts = _facts(memory, "ovr", ["handed Falcon ovr to Yuki this morning, finally free lol"], speaker="Carlos Ruiz")
+    assert facts == {("Yuki", "MANAGES", "Falcon project")}
+
+
+# --------------------------------------------------------------------------- reporting lines
+def test_shes_not_my_manager_then_new_boss_is_the_speakers(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "new-boss", ["I report to Beatriz."], speaker="Lukas")
+    facts = _facts(memory, "new-boss", ["Note to self: cancel the 1:1 series w/ Beatriz, she's not my manager "
+                                        "anymore — new boss is Arjun, first 1:1 Thu."], speaker="Lukas")
+    assert facts == {("Lukas", "REPORTS_TO", "Arjun")}
+
+
+def test_working_under_someone_in_chinese_is_reporting_to_them(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "gen-zhe", ["杨帆的上级是徐明。"])
+    facts = _facts(memory, "gen-zhe", ["徐总走了以后我就直接跟着CTO罗刚干了"], speaker="杨帆")
+    assert facts == {("杨帆", "REPORTS_TO", "罗刚")}
+
+
+def test_working_alongside_someone_is_no_reporting_line(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "gen-zhe-2", ["他跟着老王一起干。", "老李跟着师傅干活。"])
+    assert not any(f[1] == "REPORTS_TO" for f in facts)
+
+
+# --------------------------------------------------------------------------- tastes
+def test_a_spouse_is_no_taste(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "airen", ["张伟和他爱人上个月在苏州买了房。"])
+    assert not any(f[1] == "LIKES" for f in facts)
+    assert _facts(memory, "ai", ["李娜爱吃辣。"]) == {("李娜", "LIKES", "辣")}
+
+
+def test_long_since_stopped_liking_in_chinese(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zaojiu", ["邓雨喜欢远程办公。"])
+    facts = _facts(memory, "zaojiu", ["邓雨早就不喜欢远程办公了。"])
+    assert ("邓雨", "LIKES", "远程办公") not in facts
+
+
+def test_a_gerund_keeps_where_it_is_done(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "wfh", ["Tariq Aziz likes working from home."])
+    facts = _facts(memory, "wfh", ["He says he can't stand working from home now."])
+    assert facts == {("Tariq Aziz", "DISLIKES", "working from home")}
+    assert _facts(memory, "wfh-2", ["Tariq loves eating out."]) == {("Tariq", "LIKES", "eating out")}
+
+
+def test_a_named_groups_lunches_are_the_taste(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "lunches", ["Ryan Murphy likes the Friday team lunches."])
+    assert facts == {("Ryan Murphy", "LIKES", "Friday team lunches")}
+    assert _facts(memory, "lunches-2", ["Ryan likes Arsenal."]) == {("Ryan", "LIKES", "Arsenal")}
+
+
+# --------------------------------------------------------------------------- changes the doubt rule reads
+def test_my_back_is_no_return(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "back", ["Mateo lives in Valencia."])
+    facts = _facts(memory, "back", ["me and Jordi helped Mateo drag his whole life from Valencia to Bilbao "
+                                    "this weekend, my back is DONE"], speaker="Lucia")
+    assert ("Mateo", "LIVES_IN", "Valencia") not in facts
+
+
+def test_back_in_the_old_city_keeps_the_home(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "back-home", ["Mateo lives in Valencia."])
+    facts = _facts(memory, "back-home", ["Mateo is back in Valencia after a week in Bilbao."], speaker="Lucia")
+    assert ("Mateo", "LIVES_IN", "Valencia") in facts
+
+
+def test_a_new_school_while_still_settling_in_leaves_the_old_one_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "baoyan", ["彭飞在南京大学读书。"])
+    facts = _facts(memory, "baoyan", ["保研去了清华大学，九月开学到现在已经一个月了，还在适应"], speaker="彭飞")
+    assert facts == {("彭飞", "STUDIES_AT", "清华大学")}
+
+
+def test_a_second_school_said_as_also_keeps_the_first(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "haidu", ["谢明在浙江大学读书。"])
+    facts = _facts(memory, "haidu", ["谢明还在清华大学读书，挺忙的。"])
+    assert facts == {("谢明", "STUDIES_AT", "浙江大学"), ("谢明", "STUDIES_AT", "清华大学")}
+
+
+def test_an_emoji_ends_the_part_of_a_day(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "key", ["王芳住在成都。"])
+    facts = _facts(memory, "key", ["成都那边的房子退了，杭州的钥匙今天刚拿到🔑终于不用合租了"], speaker="王芳")
+    assert ("王芳", "LIVES_IN", "成都") not in facts
+
+
+def test_a_day_denied_in_one_part_keeps_the_job(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "today-not", ["王芳在华为工作。"])
+    facts = _facts(memory, "today-not", ["今天没去华为上班，在家休息。"], speaker="王芳")
+    assert ("王芳", "WORKS_FOR", "华为") in facts
+
+
+def test_done_and_dusted_ends_a_school(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "dusted", ["Wei Zhang studies at Imperial College."])
+    facts = _facts(memory, "dusted", ["Wei: Imperial done and dusted."])
+    assert ("Wei Zhang", "STUDIES_AT", "Imperial College") not in facts
