@@ -163,3 +163,64 @@ def test_done_and_dusted_ends_a_school(memory: TemporalGraphMemory) -> None:
     _facts(memory, "dusted", ["Wei Zhang studies at Imperial College."])
     facts = _facts(memory, "dusted", ["Wei: Imperial done and dusted."])
     assert ("Wei Zhang", "STUDIES_AT", "Imperial College") not in facts
+
+
+# --------------------------------------------------------------------------- second wave
+def test_the_reins_taken_over_on_a_project_manage_it(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "reins", ["Henrik Larsen manages the Polaris project."])
+    facts = _facts(memory, "reins", ["As of this sprint Aisha Bello has taken over the reins on Polaris from me."],
+                   speaker="Henrik Larsen")
+    assert facts == {("Aisha Bello", "MANAGES", "Polaris project")}
+
+
+def test_taking_over_as_manager_of_an_unknown_thing_is_no_employer(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "as-manager", ["Lukas takes over as manager of Orion."])
+    assert not any(f[1] == "WORKS_FOR" for f in facts)
+
+
+def test_a_handover_said_and_denied_names_no_new_manager(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "denied", ["林芳负责天马项目。"])
+    facts = _facts(memory, "denied", ["听说林芳要把天马项目交给郭涛，不过她今天开会说没这回事，还是她自己带。"])
+    assert ("郭涛", "MANAGES", "天马项目") not in facts
+    facts = _facts(memory, "done", ["林芳把天马项目交给了郭涛。"])
+    assert ("郭涛", "MANAGES", "天马项目") in facts
+
+
+def test_a_last_day_with_a_plan_after_it_still_ends_the_job(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "last-day", ["陈静在阿里巴巴工作。"])
+    facts = _facts(memory, "last-day", ["今天是我在阿里巴巴的最后一天，接下来打算先休息半年再说～"], speaker="陈静")
+    assert ("陈静", "WORKS_FOR", "阿里巴巴") not in facts
+    _facts(memory, "last-day-en", ["Chen works at Google."])
+    facts = _facts(memory, "last-day-en", ["Today is my last day at Google, planning to travel for a while after."],
+                   speaker="Chen")
+    assert ("Chen", "WORKS_FOR", "Google") not in facts
+
+
+def test_a_plan_alone_keeps_the_job(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "plan-only", ["陈静在阿里巴巴工作。"])
+    facts = _facts(memory, "plan-only", ["接下来打算先休息半年再说～"], speaker="陈静")
+    assert ("陈静", "WORKS_FOR", "阿里巴巴") in facts
+
+
+def test_a_note_heading_leaves_the_speaker_as_subject(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "heading", ["我喜欢爵士乐。"], speaker="曹雪")
+    facts = _facts(memory, "heading", ["随手记：最近完全听不进爵士乐了，天天单曲循环民谣，越听越上头。"], speaker="曹雪")
+    assert ("曹雪", "LIKES", "爵士乐") not in facts
+
+
+def test_not_eating_today_is_no_taste_ended(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "appetite", ["曹雪喜欢爵士乐。"])
+    assert _facts(memory, "appetite", ["曹雪今天吃不下饭。"]) == {("曹雪", "LIKES", "爵士乐")}
+
+
+def test_going_to_a_city_to_work_is_no_visit(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "lawfirm", ["韩雪今年夏天从复旦大学毕业了，九月份去了上海一家律所上班。"])
+    assert not any(f[1] == "VISITED" for f in facts)
+    assert _facts(memory, "tokyo", ["王五去过东京。"]) == {("王五", "VISITED", "东京")}
+
+
+def test_over_them_ends_a_named_taste(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "over-them", ["Mateo Silva likes Friday team lunches."])
+    facts = _facts(memory, "over-them", ["Mateo has been skipping the Friday team lunches - he told me he's over them, "
+                                         "too loud and way too long."])
+    assert not any(f[1] == "LIKES" for f in facts)

@@ -134,7 +134,7 @@ _STRONG_EN = _words(
     r"quit(?:s|ting)?", r"swap(?:s|ped|ping)?", r"trad(?:e|ed|ing)", "farewell", r"good-?bye",
     "sold", "for rent", "packed up", r"(?:is|are|was|were) over", r"clear(?:ed|s)? out",
     r"(?:are|'re|’re) (?:officially |finally |so )?(?:done|through)(?! with)",  # "Lewis and I are done"
-    r"done (?:&|and) dusted",  # "Imperial done & dusted, starts at Arup in September"
+    r"done (?:&|and) dusted", r"last (?:day|shift|week) (?:at|with|in|on)",  # "Imperial done & dusted, starts at Arup in September"
     r"dropp(?:ed|ing) out", r"gr[eo]w(?:n)? out", r"hasn'?t", r"haven'?t",
     r"c(?:o|a)me around", r"finali[sz](?:ed|es)", r"(?:not|never|won['’]?t|will not) (?:be )?coming back", r"split(?:ting)? (?:up|from)", "broke up",
     r"jump(?:ed|s|ing)? ship", r"done with", r"sw(?:ore|orn|ear|ears) off", "rear-view mirror",
@@ -168,7 +168,7 @@ _CHANGE_ZH = (
     "|[前原](?=[\u4e00-\u9fff]{2,6}(?:高管|员工|总裁|副总裁|总监|经理|主管|工程师|董事|职员|[A-Z]{2,3}))"
 )
 _STRONG_ZH = (
-    "以前|原来|曾经|不再|再也不|离开|告别|卖|退|不是|没有了|不在|到期|结束|裁员|分开了|分居"
+    "以前|原来|曾经|不再|再也不|离开|告别|卖|退|不是|没有了|不在|到期|结束|裁员|分开了|分居|最后一天|最后一个班"
     # "no longer" said with a negated verb: 已经不碰了, 早就不去了, 不喝了
     r"|(?:已经|早就|早已|再也)不|不(?:敢|想|愿|能|会)?[\u4e00-\u9fff]了|交出去|移交|分手|离了|被[^，。]{0,6}裁了|说了拜拜|解约|解了约"
     r"|(?:早就|已经|早已)分了|领了?证"

@@ -29,6 +29,8 @@ _EN_INTERJECTIONS = frozenset("yep yeah yup yes ok okay well lol haha welp oh".s
 _ZH_LEAD = frozenset(
     "终于 刚 刚刚 已经 今天 昨天 上周 上个月 前天 最近 总算 正式 也 又 就 去年 今年".split()
 )
+# a note's heading before what the note says: 随手记：…, 备忘：…
+_ZH_NOTE_HEADING = re.compile(r"(?:随手记|备忘|日记|笔记|碎碎念|记一下|近况|更新)\s*[:：]\s*")
 _ZH_PRONOUN_OR_NAME = frozenset({"PRON", "PROPN", "NOUN"})
 _ZH_CHANGE_START = re.compile(r"[调搬离辞跳入换转升退毕]")
 # a mail's or a note's last line that signs it: "Nadia", "- Tom", "Cheers, Ana", "Thanks,\nBen"
@@ -83,21 +85,26 @@ def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
     return None
 
 
-def _implied_zh(sentence: Sentence) -> bool:
+def _implied_zh(sentence: Sentence) -> int | None:
+    """Where "我" goes into a Chinese sentence whose subject was left out: its start, or after a
+    note's heading ("随手记：最近完全听不进爵士乐了"); None when it has a subject."""
     if sentence.text.rstrip().endswith(("?", "？", "吗")):
-        return False
+        return None
+    heading = _ZH_NOTE_HEADING.match(sentence.text)
+    at = sentence.start_char + (heading.end() if heading else 0)
     tokens = sentence.tokens
     for k, tok in enumerate(tokens):
-        if tok.text in _ZH_LEAD or tok.upos == "ADV":
+        if tok.start_char < at or tok.text in _ZH_LEAD or tok.upos == "ADV":
             continue
         # a verb, or 把/被/跟 opening a clause ("刚把家从杭州搬到了苏州", "被划到谢辉组下面了", "跟谢芳离了以后"), or a change tagged as a
         # noun that 了 follows ("调岗了，现在直接向陈刚汇报")
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
         with_someone = tok.text in ("跟", "和", "与") and nxt is not None and nxt.upos == "PROPN"
-        return tok.upos == "VERB" or tok.text in ("把", "被") or with_someone or (
+        implied = tok.upos == "VERB" or tok.text in ("把", "被") or with_someone or (
             k + 1 < len(tokens) and tokens[k + 1].text == "了" and _ZH_CHANGE_START.match(tok.text) is not None
         )
-    return False
+        return at if implied else None
+    return None
 
 
 def _shifted(tok: Token, at: int, by: int) -> Token:
@@ -125,8 +132,8 @@ def with_implied_speaker(annotation: Annotation) -> Annotation:
     inserts: list[tuple[int, int, str, bool]] = []  # (sentence index, offset, text, zh)
     for i, sentence in enumerate(annotation.sentences):
         zh = sentence.lang.startswith("zh") or is_cjk(sentence.text)
-        if zh and _implied_zh(sentence):
-            inserts.append((i, sentence.start_char, "我", zh))
+        if zh and (at := _implied_zh(sentence)) is not None:
+            inserts.append((i, at, "我", zh))
         elif not zh and (at := _implied_en(sentence, first=i == 0)) is not None:
             inserts.append((i, at, "I ", zh))
     if not inserts:

@@ -43,6 +43,12 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         _stopped_liking,
         ex("林晓已经戒了咖啡。", "林晓", "LIKES", "咖啡", negated=True),
     ),
+    # a taste one can no longer take: "最近完全听不进爵士乐了", "再也吃不下榴莲了"
+    zh(
+        r"{S}{ADV}(?:完全|再也|实在|根本|已经)?(?:听不进去?|看不进去?|吃不下去?|喝不下去?)(?:{O}|{NP})(?=[^，。！？]{0,4}了)",
+        _stopped_liking,
+        ex("曹雪最近完全听不进爵士乐了。", "曹雪", "LIKES", "爵士乐", negated=True),
+    ),
     # a new employer's badge: "陈静刚领了字节跳动的工牌"
     zh(
         r"{S}{ADV}(?:领了|领到了?|拿到了?)(?:{O}|{ONP})的工牌",
