@@ -224,3 +224,20 @@ def test_over_them_ends_a_named_taste(memory: TemporalGraphMemory) -> None:
     facts = _facts(memory, "over-them", ["Mateo has been skipping the Friday team lunches - he told me he's over them, "
                                          "too loud and way too long."])
     assert not any(f[1] == "LIKES" for f in facts)
+
+
+# --------------------------------------------------------------------------- a dropped Chinese subject
+def test_a_chinese_sentence_without_a_subject_is_about_the_last_sentences_person(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zero", ["韩冰和唐杰结婚了。"])
+    facts = _facts(memory, "zero", ["韩冰婚假回来了！跟唐杰离婚两年后，这次和董敏终于修成正果，喜糖放茶水间了🍬"])
+    assert ("韩冰", "MARRIED_TO", "唐杰") not in facts
+    assert ("董敏", "MARRIED_TO", "唐杰") not in facts
+    _facts(memory, "zero-2", ["张伟住在上海。"])
+    assert _facts(memory, "zero-2", ["张伟回来了。去年搬到了北京。"]) == {("张伟", "LIVES_IN", "北京")}
+
+
+def test_a_sentence_that_opens_with_a_thing_carries_no_one(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zero-thing", ["张伟住在上海。"])
+    assert _facts(memory, "zero-thing", ["张伟回来了。公司搬到了北京。"]) == {("张伟", "LIVES_IN", "上海")}
+    _facts(memory, "zero-thing-2", ["张伟住在上海。"])
+    assert _facts(memory, "zero-thing-2", ["公司搬到了北京。去年搬到了深圳。"]) == {("张伟", "LIVES_IN", "上海")}

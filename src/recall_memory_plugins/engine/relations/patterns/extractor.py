@@ -100,6 +100,7 @@ class PatternRelationExtractor:
         for idx, m in enumerate(mentions):
             members.setdefault(m.sentence, []).append(idx)
         found: list[_Found] = []
+        carried: int | None = None  # the person a Chinese sentence without a subject is about
         for s_idx, sentence in enumerate(annotation.sentences):
             ex = _SentenceExtraction(
                 annotation,
@@ -110,7 +111,7 @@ class PatternRelationExtractor:
                 context,
                 members=members.get(s_idx, []),
             )
-            sentence_found = self._sentence(ex)
+            sentence_found, carried = self._sentence(ex, carried)
             if not sentence_found and self.dependency_fallback and _has_parse(sentence):
                 sentence_found = [
                     _Found(sentence.end_char, None, c) for c in _dependency_triples(ex)
@@ -146,11 +147,28 @@ class PatternRelationExtractor:
                 out.append(c)
         return out
 
-    def _sentence(self, ex: _SentenceExtraction) -> list[_Found]:
+    def _sentence(self, ex: _SentenceExtraction, carried: int | None = None) -> tuple[list[_Found], int | None]:
+        """What a sentence states, and the person the next sentence is about if it names no one
+        first (Chinese drops a subject the sentence before gave: "韩冰婚假回来了！跟唐杰离婚两年后，…")."""
         annotation, sentence = ex.annotation, ex.sentence
         zh = sentence.lang.startswith("zh") or is_cjk(sentence.text)
         view = _make_view(annotation, sentence, ex.index, ex.mentions, zh, ex.members)
         found = _run(view, ex)
+        opener = _sentence_subject(view, _ZH_LEAD, ex) if zh else None
+        own = _sentence_subject(view, _ZH_LEAD, ex, person=True) if opener is not None else None
+        if zh and opener is None and carried is not None:
+            first = next((m.start() for m in _ZH_CLAUSE.finditer(view.text)), len(view.text))
+            clause = view.text[:first]
+            rest = clause[_lead_end(_ZH_LEAD, clause) :]
+            if rest and not rest.startswith(OPEN):
+                placeholder = f"{OPEN}{carried}{CLOSE}"
+                sub = _View(placeholder + clause, [ex.mentions[carried].start] * len(placeholder) + view.origin[:first],
+                            ex.index, zh)
+                found.extend(f for f in _run(sub, ex) if f.subject == carried)
+        return self._clauses(ex, view, found, zh), own if opener is not None else (carried if zh else None)
+
+    def _clauses(self, ex: _SentenceExtraction, view: _View, found: list[_Found], zh: bool) -> list[_Found]:
+        annotation, sentence = ex.annotation, ex.sentence
         # Clauses without a subject borrow the subject of the relation found before them.
         splitter = _ZH_CLAUSE if zh else _EN_CLAUSE
         lead = _ZH_LEAD if zh else _EN_LEAD
