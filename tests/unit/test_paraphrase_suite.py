@@ -47,6 +47,16 @@ def test_scoring_counts_unlisted_and_stale_facts_as_wrong() -> None:
     assert P.score_case(case, [])["stated"] == 0  # stating nothing costs recall only
 
 
+def test_scoring_ignores_a_leading_the_of_a_thing_only() -> None:
+    case = {"current": [["Rafael", "LIKES", "the Friday standups"]], "not_current": [], "allowed": []}
+    assert P.score_case(case, [("Rafael", "LIKES", "Friday standups")])["right"] == 1
+    assert P.score_case(case, [("Rafael", "LIKES", "The Friday standups")])["right"] == 1
+    # only a whole leading word: "theatre" is no "the atre", and other words still count
+    theatre = {"current": [["Ana", "LIKES", "theatre"]], "not_current": [], "allowed": []}
+    assert P.score_case(theatre, [("Ana", "LIKES", "atre")])["right"] == 0
+    assert P.score_case(case, [("Rafael", "LIKES", "Friday")])["right"] == 0
+
+
 def test_scoring_reads_an_entity_by_any_of_its_names() -> None:
     case = {
         "current": [["Dmitri", "MANAGES", "Atlas"]],

@@ -241,3 +241,40 @@ def test_a_sentence_that_opens_with_a_thing_carries_no_one(memory: TemporalGraph
     assert _facts(memory, "zero-thing", ["张伟回来了。公司搬到了北京。"]) == {("张伟", "LIVES_IN", "上海")}
     _facts(memory, "zero-thing-2", ["张伟住在上海。"])
     assert _facts(memory, "zero-thing-2", ["公司搬到了北京。去年搬到了深圳。"]) == {("张伟", "LIVES_IN", "上海")}
+
+
+# --------------------------------------------------------------------------- third wave
+def test_two_people_joined_by_an_ampersand_are_two(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "amp", ["Rafael Costa is married to Beatriz Lima."])
+    facts = _facts(memory, "amp", ["Reunion seating: Rafael Costa & Beatriz Lima - divorce finalised in May. "
+                                   "Don't seat them together."])
+    assert not any(f[1] == "MARRIED_TO" for f in facts)
+
+
+def test_a_firm_with_an_ampersand_stays_one_name(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "amp-firm", ["Tom works at Marks & Spencer."]) == {("Tom", "WORKS_FOR", "Marks & Spencer")}
+
+
+def test_part_of_a_firm_as_a_role_is_a_job(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "part-of", ["Lucas Moreau works for Airbus."])
+    facts = _facts(memory, "part-of", ["After seven great years, Friday was my last day at Airbus. As of this morning "
+                                       "I'm officially part of Dassault Systèmes as a solutions architect!"],
+                   speaker="Lucas Moreau")
+    assert facts == {("Lucas Moreau", "WORKS_FOR", "Dassault Systèmes")}
+    assert _facts(memory, "part-of-2", ["Sara is part of Project Titan as a tester."]) == {
+        ("Sara", "INVOLVED_IN", "Project Titan")}
+
+
+def test_a_cap_thrown_in_the_air_ends_school(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "cap", ["Liam studies at Trinity College Dublin."])
+    facts = _facts(memory, "cap", ["threw my cap in the air at trinity yesterday, officially done!! 🎓"], speaker="Liam")
+    assert not any(f[1] == "STUDIES_AT" for f in facts)
+    _facts(memory, "cap-2", ["Liam studies at Trinity College Dublin."])
+    facts = _facts(memory, "cap-2", ["threw my cap in the lake lol"], speaker="Liam")
+    assert ("Liam", "STUDIES_AT", "Trinity College Dublin") in facts
+
+
+def test_a_verb_before_a_chinese_project_name_is_not_part_of_it(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "diaoli", ["吴敏负责云帆项目。"])
+    facts = _facts(memory, "diaoli", ["吴敏已被调离云帆项目，该项目改由郑浩负责。"])
+    assert facts == {("郑浩", "MANAGES", "云帆项目")}

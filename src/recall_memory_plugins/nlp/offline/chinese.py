@@ -452,7 +452,7 @@ def _merge_chinese(
                     group = [out.pop(), t]
                     if out and out[-1].kind == _ZH and out[-1].end == x.start:
                         y = out[-1]  # one more noun in front: 北京 + 销售 + 部, 薪酬 + 系统升级 + 项目
-                        if y.xpos in (("n", "nz", "vn") if project else ("n", "ns", "nz", "j")) \
+                        if y.xpos in ((("n", "nz") if x.xpos in _ZH_NAMEISH else ("n", "nz", "vn")) if project else ("n", "ns", "nz", "j")) \
                                 and not y.upos.startswith("@") \
                                 and _zh_entity(y, zh) in ((None,) if project else (None, "LOCATION")):
                             group.insert(0, out.pop())

@@ -265,6 +265,9 @@ def _english_spans(toks: list[_Tok], res: _EnglishResources) -> list[_Span]:
                 and toks[j + 1].upos == "PROPN"
                 and not toks[j + 1].zh
                 and not taken[j + 1]
+                # two people, not a firm: "Rafael Costa & Beatriz Lima", "Tom & Ana" (but "Marks & Spencer")
+                and not (u.text == "&" and ((toks[i].text in res.first_names and toks[j + 1].text in res.first_names)
+                                            or (j - i >= 2 and j + 2 < n and toks[j + 2].upos == "PROPN")))
             ):
                 j += 2
                 continue

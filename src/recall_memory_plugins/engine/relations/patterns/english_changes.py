@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from ..schema import ORG, RelationCandidate
 from .blocks import PatternRow, en, ex
-from .handlers import _boss_is, _handed_from, _leave, _lives, _reports, _role, _takeover, _works_for
+from .handlers import (
+    _boss_is,
+    _handed_from,
+    _leave,
+    _left_school,
+    _lives,
+    _reports,
+    _role,
+    _takeover,
+    _works_for,
+)
 from .match import _Match
 
 __all__ = ["EN_CHANGE_ROWS"]
@@ -76,6 +86,13 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         _role_taken,
         ex("Aisha Rahman took over the PM role on Beacon.", "Aisha Rahman", "MANAGES", "Beacon"),
         ex("Ben took over as CTO at Stripe.", "Ben", "WORKS_FOR", "Stripe", role="cto"),
+    ),
+    # the cap thrown at graduation (no school named: every school ends): "threw my cap in the air at trinity"
+    en(
+        r"(?:^|(?<=[.!;,:]\s))\s*{S}\s+{ADV}(?:threw|tossed)\s+(?:my|his|her|their|\ue000\d+\ue001)\s+(?:graduation\s+)?"
+        r"(?:cap|mortarboard)\s+in\s+the\s+air",
+        _left_school,
+        ex("Tom threw his cap in the air at Trinity yesterday.", "Tom", "STUDIES_AT", None, negated=True),
     ),
     # "has been renting in Bilbao since the spring"
     en(

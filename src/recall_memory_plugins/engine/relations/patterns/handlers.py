@@ -142,8 +142,8 @@ def _involved(h: _Match) -> list[RelationCandidate]:
     otype = h.type("o")
     if otype in (PERSON, LOCATION):
         return []
-    if otype == ORG:
-        return _cands(h.refs("s"), "WORKS_FOR", h.refs("o"), negated=h.neg())
+    if otype == ORG or (otype not in (PROJECT, PRODUCT) and re.match(r"\s+as\s+an?\s+[a-z]", h.view.text[h.m.end():])):
+        return _cands(h.refs("s"), "WORKS_FOR", h.refs("o"), negated=h.neg())  # ("part of Dassault as a solutions architect")
     objs = _typed(h.refs("o"), PROJECT)
     return _cands(h.refs("s"), "INVOLVED_IN", objs, negated=h.neg())
 
