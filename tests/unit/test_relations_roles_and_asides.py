@@ -278,3 +278,50 @@ def test_a_verb_before_a_chinese_project_name_is_not_part_of_it(memory: Temporal
     _facts(memory, "diaoli", ["吴敏负责云帆项目。"])
     facts = _facts(memory, "diaoli", ["吴敏已被调离云帆项目，该项目改由郑浩负责。"])
     assert facts == {("郑浩", "MANAGES", "云帆项目")}
+
+
+# --------------------------------------------------------------------------- fourth wave
+def test_a_colleague_heard_about_is_the_one_who_changed(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "heard-colleague", ["郑浩的上级是冯雪。"])
+    facts = _facts(memory, "heard-colleague", ["听说同事小梁换了领导，归谢军管了，我这边倒是没变，还是冯雪带我。"],
+                   speaker="郑浩")
+    assert facts == {("郑浩", "REPORTS_TO", "冯雪"), ("小梁", "REPORTS_TO", "谢军")}
+
+
+def test_taking_someone_somewhere_is_no_reporting_line(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "dai-wo", ["还是冯雪带我去吃饭。"], speaker="郑浩") == set()
+
+
+def test_a_notes_handover_without_was(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "handed-note", ["Lucas Ferreira manages the Atlas project."])
+    facts = _facts(memory, "handed-note", ["Standup 14/3: Atlas handed over to Noor Haddad."])
+    assert facts == {("Noor Haddad", "MANAGES", "Atlas project")}
+    _facts(memory, "handed-person", ["Lucas works at Acme."])
+    facts = _facts(memory, "handed-person", ["Lucas handed over to Noor at noon."])
+    assert not any(f[1] == "MANAGES" for f in facts)
+
+
+def test_a_handover_under_way_during_a_leave_is_a_handover(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "handing", ["Yuki Tanaka manages the Kestrel project."])
+    facts = _facts(memory, "handing", ["Hi all - I'm handing Kestrel over to Ben Carter while I'm on parental leave "
+                                       "for the next six months. Ben is your point of contact from today."],
+                   speaker="Yuki Tanaka")
+    assert facts == {("Ben Carter", "MANAGES", "Kestrel project")}
+
+
+def test_talk_of_a_handover_or_one_next_week_is_none(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "handing-next", ["Yuki Tanaka manages the Kestrel project."])
+    facts = _facts(memory, "handing-next", ["I'm handing Kestrel over to Ben Carter next week."], speaker="Yuki Tanaka")
+    assert facts == {("Yuki Tanaka", "MANAGES", "Kestrel project")}
+    _facts(memory, "handing-talk", ["Ingrid manages the Beacon project."])
+    facts = _facts(memory, "handing-talk", ["There was talk of Ingrid handing Beacon over to Marco, but in the end "
+                                            "leadership decided she stays on it through launch."])
+    assert not any(f[0] == "Marco" for f in facts)
+
+
+def test_leading_a_project_is_no_one_leading_it(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "zhuanxin", ["林峰负责海鸥项目。", "海鸥我交出去了哈，以后有事找马超，我现在专心带蓝鲸"],
+                   speaker="林峰")
+    assert not any(f[1] == "REPORTS_TO" for f in facts)
+    facts = _facts(memory, "dai-ta", ["韩冰的上级是曹宇。", "这次调整里，韩冰的同事罗婷改向蒋文汇报了，韩冰倒是没动，还是曹宇带她。"])
+    assert ("罗婷", "REPORTS_TO", "曹宇") not in facts

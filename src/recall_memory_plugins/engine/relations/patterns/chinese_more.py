@@ -2,11 +2,23 @@
 
 from __future__ import annotations
 
+from ..schema import ORG, PRODUCT, PROJECT, RelationCandidate
 from .blocks import PatternRow, ex, zh
 from .handlers import _move, _reports, _works_for
+from .match import _Match
 from .tastes import _stopped_liking
 
 __all__ = ["ZH_MORE_ROWS"]
+
+
+def _led_by(h: _Match) -> list[RelationCandidate]:
+    """ "还是冯雪带我": the one led reports to the one who leads; not 他/她, whom the rules may
+    resolve to the wrong person of a crowded sentence (韩冰的同事罗婷…，还是曹宇带她)."""
+    s = h.slot("s")
+    if s is None or h.ex.mentions[s].text in ("他", "她", "他们", "她们") or h.type("s") in (ORG, PROJECT, PRODUCT):
+        return []
+    return _reports(h)
+
 
 ZH_MORE_ROWS: tuple[PatternRow, ...] = (
     # a manager's name the annotator missed: "袁浩直接向程功汇报"
@@ -28,6 +40,12 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         _reports,
         ex("徐总走了以后杨帆就直接跟着CTO罗刚干了。", "杨帆", "REPORTS_TO", "罗刚"),
         ex("小周现在跟着罗刚干。", "小周", "REPORTS_TO", "罗刚"),
+    ),
+    # the one who leads someone, said last in the clause: "我这边没变，还是冯雪带我"
+    zh(
+        r"(?:还是|现在|目前|改由|由|换成了?){O}(?:在)?带{S}(?=\s*(?:[，,。！!；;～~]|$))",
+        _led_by,
+        ex("我这边没变，还是王芳带郑浩。", "郑浩", "REPORTS_TO", "王芳"),
     ),
     # a home moved: "张伟把家搬到了深圳", "把户口和房子都迁到深圳了"
     zh(

@@ -236,7 +236,9 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     ),
     # "Alice handed Project Orion over to Bob": Bob manages it now, Alice no longer does
     en(
-        r"{Z}\s+(?:has\s+|had\s+)?{ADV}(?:handed|hands|passed|passes|transferred|transfers)"
+        r"{Z}(?:\s+(?:has\s+|had\s+)?{ADV}(?:handed|hands|passed|passes|transferred|transfers)"
+        # (said as under way: "I'm handing Kestrel over to Ben"; not "talk of Ingrid handing …")
+        r"|(?:['’]m|\s+am|['’]s|\s+is|['’]re|\s+are)\s+{ADV}(?:handing|passing))"
         r"\s+(?:over\s+|off\s+)?(?:the\s+reins\s+of\s+|control\s+of\s+|ownership\s+of\s+)?{THE}{O}"
         r"\s+(?:over\s+|ovr\s+|off\s+|on\s+)?to\s+{S}",
         _takeover,

@@ -87,6 +87,12 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         ex("Aisha Rahman took over the PM role on Beacon.", "Aisha Rahman", "MANAGES", "Beacon"),
         ex("Ben took over as CTO at Stripe.", "Ben", "WORKS_FOR", "Stripe", role="cto"),
     ),
+    # a note's handover without its verb's "was": "Standup 14/3: Atlas handed over to Noor Haddad."
+    en(
+        r"(?:^|(?<=[:;.!]\s)){O}\s+{ADV}(?:handed|passed)\s+(?:over|off|on)\s+to\s+{S}",
+        _takeover,
+        ex("Standup notes: Atlas handed over to Noor Haddad.", "Noor Haddad", "MANAGES", "Atlas"),
+    ),
     # the cap thrown at graduation (no school named: every school ends): "threw my cap in the air at trinity"
     en(
         r"(?:^|(?<=[.!;,:]\s))\s*{S}\s+{ADV}(?:threw|tossed)\s+(?:my|his|her|their|\ue000\d+\ue001)\s+(?:graduation\s+)?"

@@ -300,6 +300,7 @@ def _lead_end(lead: re.Pattern[str], text: str) -> int:
 # a verb of hearing or saying between the subject and the person the clause is about
 _REPORTED = re.compile(
     r"\s*(?:听说|听人说|说|表示|透露|告诉我|(?:heard|hear|said|says|told me)(?: that)?)\s*"
+    r"(?:同事|朋友|室友|同学|邻居|隔壁组的|组里的)?"  # 听说同事小梁换了领导: 小梁's
     + OPEN + r"(\d+)" + CLOSE
 )
 
