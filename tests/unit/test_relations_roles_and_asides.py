@@ -325,3 +325,25 @@ def test_leading_a_project_is_no_one_leading_it(memory: TemporalGraphMemory) -> 
     assert not any(f[1] == "REPORTS_TO" for f in facts)
     facts = _facts(memory, "dai-ta", ["韩冰的上级是曹宇。", "这次调整里，韩冰的同事罗婷改向蒋文汇报了，韩冰倒是没动，还是曹宇带她。"])
     assert ("罗婷", "REPORTS_TO", "曹宇") not in facts
+
+
+def test_a_feeling_gone_ends_a_taste(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "ganjue", ["韩梅喜欢猫。"])
+    facts = _facts(memory, "ganjue", ["被室友的猫抓伤三次以后，我对猫真的没感觉了，还是狗好"], speaker="韩梅")
+    assert ("韩梅", "LIKES", "猫") not in facts
+    _facts(memory, "ganjue-2", ["韩梅喜欢猫。"])
+    assert _facts(memory, "ganjue-2", ["韩梅对这个方案没感觉了。"]) == {("韩梅", "LIKES", "猫")}
+
+
+def test_who_signs_ones_reviews_is_ones_manager(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "signed", ["I report to Elena."], speaker="Hiroshi")
+    facts = _facts(memory, "signed", ["Notes for myself: skip-level with Elena went fine, but from this week my "
+                                      "reviews are signed by Ravi, not her. Set up a weekly with Ravi."], speaker="Hiroshi")
+    assert facts == {("Hiroshi", "REPORTS_TO", "Ravi")}
+
+
+def test_done_defending_a_tool_leaves_liking_it_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "defending", ["Marco Bianchi likes Jira."])
+    facts = _facts(memory, "defending", ["Marco after the tooling migration: \"I'm done defending Jira, it's slow. "
+                                         "Linear is just so much nicer.\""])
+    assert ("Marco Bianchi", "LIKES", "Jira") not in facts

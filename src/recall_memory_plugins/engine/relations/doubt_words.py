@@ -263,7 +263,7 @@ AVERSE = re.compile(
     r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
     r"|won['’]t (?:go near|touch)|burn(?:ed|t) out on|can['’]?t (?:even )?look at (?!(?:the|a|my|your|his|her|their|our|it|this|that|any)\b)|queasy|drives? (?:me|him|her|them|us) (?:up the wall|crazy|nuts|mad|"
     r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over (?:it|them)"
-    r"|had it with|had enough of|sick and tired of|(?:gone|went|going|goes) (?:right |completely |totally |kinda |kind of |sort of |a bit |really )?off"
+    r"|had it with|had enough of|sick and tired of|done defending|(?:gone|went|going|goes) (?:right |completely |totally |kinda |kind of |sort of |a bit |really )?off"
     r"|never really (?:my|for me)|not (?:really )?my thing|dead to (?:me|him|her|them|us)"
     r"|f(?:a|e)ll(?:en|ing|s)? out of love|lost (?:all )?(?:interest|my taste|the taste|the appetite)"
     r"|(?:gone|went|going) cold on|(?:is|are|was|were) the worst|never again|cured (?:me|him|her|them|us)|(?:a|an absolute|a total|a living) nightmare"

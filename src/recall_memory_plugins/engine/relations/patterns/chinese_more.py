@@ -67,6 +67,12 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         _stopped_liking,
         ex("曹雪最近完全听不进爵士乐了。", "曹雪", "LIKES", "爵士乐", negated=True),
     ),
+    # a feeling gone: "我对猫真的没感觉了", "对摇滚早就没兴趣了"
+    zh(
+        r"{S}{ADV}对(?:{O}|(?P<np>[\u4e00-\u9fffA-Za-z]{1,8}?))(?:真的|已经|早就|完全|彻底|再也)?(?:没|没有)(?:什么|啥)?(?:感觉|兴趣|热情)了",
+        _stopped_liking,
+        ex("韩梅对猫真的没感觉了。", "韩梅", "LIKES", "猫", negated=True),
+    ),
     # a new employer's badge: "陈静刚领了字节跳动的工牌"
     zh(
         r"{S}{ADV}(?:领了|领到了?|拿到了?)(?:{O}|{ONP})的工牌",

@@ -93,6 +93,13 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         _takeover,
         ex("Standup notes: Atlas handed over to Noor Haddad.", "Noor Haddad", "MANAGES", "Atlas"),
     ),
+    # who signs one's reviews is one's manager: "from this week my reviews are signed by Ravi, not her"
+    en(
+        r"{S}(?:['’]s)?\s+(?:performance\s+)?(?:reviews?|appraisals?|timesheets?|leave\s+requests?|PTO\s+requests?|expense\s+claims?)"
+        r"\s+(?:are|is|get|gets|will\s+be)\s+{ADV}(?:signed(?:\s+off)?|approved)\s+by\s+{O}",
+        _reports,
+        ex("From this week Hiroshi's reviews are signed by Ravi.", "Hiroshi", "REPORTS_TO", "Ravi"),
+    ),
     # the cap thrown at graduation (no school named: every school ends): "threw my cap in the air at trinity"
     en(
         r"(?:^|(?<=[.!;,:]\s))\s*{S}\s+{ADV}(?:threw|tossed)\s+(?:my|his|her|their|\ue000\d+\ue001)\s+(?:graduation\s+)?"
