@@ -347,3 +347,25 @@ def test_done_defending_a_tool_leaves_liking_it_unsure(memory: TemporalGraphMemo
     facts = _facts(memory, "defending", ["Marco after the tooling migration: \"I'm done defending Jira, it's slow. "
                                          "Linear is just so much nicer.\""])
     assert ("Marco Bianchi", "LIKES", "Jira") not in facts
+
+
+def test_feeling_sick_at_a_named_thing_leaves_liking_it_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "xiangtu", ["我喜欢香菜。"], speaker="秦雨")
+    facts = _facts(memory, "xiangtu", ["吃饭笔记：不知道为什么，最近闻到香菜就想吐，以后点菜都备注不要香菜。"], speaker="秦雨")
+    assert ("秦雨", "LIKES", "香菜") not in facts
+    _facts(memory, "xiangtu-2", ["我喜欢香菜。"], speaker="秦雨")
+    assert _facts(memory, "xiangtu-2", ["今天坐车有点想吐。"], speaker="秦雨") == {("秦雨", "LIKES", "香菜")}
+
+
+def test_a_quotes_future_is_no_plan_of_the_sentence(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "quoted", ["Layla Hassan likes the Friday all-hands."])
+    facts = _facts(memory, "quoted", ["Layla Hassan, who used to rave about the Friday all-hands, now calls it "
+                                      "\"an hour of my life I won't get back\" and hates sitting through it."])
+    assert ("Layla Hassan", "LIKES", "Friday all-hands") not in facts
+
+
+def test_a_plan_outside_quotes_is_still_a_plan(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "quoted-plan", ["Layla Hassan likes the Friday all-hands."])
+    facts = _facts(memory, "quoted-plan", ["Layla Hassan will stop going to the Friday all-hands next month, "
+                                           "\"too long\" she says."])
+    assert ("Layla Hassan", "LIKES", "Friday all-hands") in facts

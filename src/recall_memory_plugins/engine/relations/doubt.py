@@ -100,6 +100,7 @@ from .doubt_words import TOPICS as _TOPICS
 from .doubt_words import TRIP as _TRIP
 from .doubt_words import WITHIN_JOB as _WITHIN_JOB
 from .doubt_words import ZH_CLAUSE as _ZH_CLAUSE
+from .doubt_words import unquoted_future as _unquoted_future
 from .doubt_words import worth_reading as _worth_reading
 from .lexicon import POSSESSOR
 from .patterns.mood import news_told, unasserted, without_preface
@@ -127,8 +128,7 @@ _WITH = frozenset({"跟", "和", "与", "同", "with", "from"})
 # a turn that says yes to the question before it (after its label, if any: "周杰：嗯，…")
 _YES = re.compile(r"^\s*(?:\S{1,12}[:：]\s*)?(?:嗯|对|是的|是啊|没错|yes\b|yep\b|yeah\b|yup\b|ya\b|correct\b)",
                   re.IGNORECASE)
-# a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪);
-# without one it only dates the change ("Started at Stripe this week")
+# a day with a negation is an absence, not a change ("isn't at the office today", 今天不在新浪); without one it only dates the change
 _DAY = re.compile(
     # (not "as of this week", 这周起: the change's date)
     r"(?<!as of )(?<!from )(?<!starting )\b(?:today|tonight|this (?:week|weekend|morning|afternoon"
@@ -140,8 +140,7 @@ _NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
 _OPENS_CLAUSE = frozenset({"since", "after", "before", "until", "till", "once", "because", "as", "including", "包括"})
 _DAY_PARTS = re.compile(r"[，；;—–。！,\U0001F300-\U0001FAFF\u2600-\u27BF]|(?<=[.!])\s+")  # ("… back today. no plan yet", "… today, not …": two)
 _NO_MORE = re.compile(r"\bno (?:more|longer)\b|\bnot any ?more\b|不再|再也不", re.IGNORECASE)  # a change
-# a longer "sentence" (a text without punctuation) doubts nothing: a change is said in a clause,
-# and the look-ups and name searches stay linear in the text
+# a longer "sentence" (a text without punctuation) doubts nothing: a change is said in a clause, and the look-ups and name searches stay linear
 _LONGEST = 600
 _WORK_TYPES = frozenset({"WORKS_FOR", "REPORTS_TO", "MANAGES"})
 # the object is named: only then is a value of an accumulating type doubted
@@ -264,7 +263,7 @@ def doubt_proposals(
         text = text.rstrip("?？ ") + "！" if text.rstrip().endswith(("?", "？")) and _YES.match(nxt) \
             else stated_part(news_told(text))
         plain = without_preface(text)  # "if anyone's wondering, …" brings news, asks nothing
-        text = plain.lstrip(" ,:;-—") if plain != text else text
+        text = _unquoted_future(plain.lstrip(" ,:;-—") if plain != text else text)
         if not text or _OPEN_MOOD.search(text):
             continue
         if not _worth_reading(text):
@@ -272,8 +271,7 @@ def doubt_proposals(
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
         clauses = [c for c in _CLAUSES.split(text) if c.strip()]
         # (a future clause too: "天河项目我已经交接给小郑了，…下个月开始两头飞" still hands over)
-        # (and for its own part of an English clause: "he's gone off the Vertuo and wants to
-        # cancel" has gone off it)
+        # (and for its own part of an English clause: "he's gone off the Vertuo and wants to cancel" has gone off it)
         kept = [h for c in clauses if (h := undenied_head(c))]
         denied = kept != clauses  # a plan or a denial: only the rules read the rest
         heads = [h for c in kept if (h := asserted_head(c))]  # a future: left out, denies nothing
