@@ -369,3 +369,26 @@ def test_a_plan_outside_quotes_is_still_a_plan(memory: TemporalGraphMemory) -> N
     facts = _facts(memory, "quoted-plan", ["Layla Hassan will stop going to the Friday all-hands next month, "
                                            "\"too long\" she says."])
     assert ("Layla Hassan", "LIKES", "Friday all-hands") in facts
+
+
+# --------------------------------------------------------------------------- last wave
+def test_my_husband_is_not_me(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "laogong", ["我喜欢猫。"], speaker="邓丽")
+    facts = _facts(memory, "laogong", ["我老公对猫毛过敏，也不喜欢猫，所以一直没养，好可惜"], speaker="邓丽")
+    assert facts == {("邓丽", "LIKES", "猫")}
+
+
+def test_work_at_a_firm_handed_over_is_no_job_said(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "jiaojie", ["赵磊在阿里巴巴工作。"])
+    facts = _facts(memory, "jiaojie", ["各位好：赵磊已被京东录用，即日起加入京东物流部门，他在阿里巴巴的工作已交接完毕，特此告知。"])
+    assert facts == {("赵磊", "WORKS_FOR", "京东")}
+    assert _facts(memory, "zaishangban", ["赵磊在阿里巴巴上班。"]) == {("赵磊", "WORKS_FOR", "阿里巴巴")}
+
+
+def test_a_department_team_is_no_employer(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "finance-team", ["Leila Haddad works for Deloitte."])
+    facts = _facts(memory, "finance-team", ["Please join me in welcoming Leila Haddad, who joined the Finance team at "
+                                            "Unilever this week as Senior Analyst after six years at Deloitte."])
+    assert not any(f[1] == "WORKS_FOR" and f[2] in ("Finance team", "Deloitte") for f in facts)
+    assert _facts(memory, "acme-group", ["Ana works at Acme Group."]) == {("Ana", "WORKS_FOR", "Acme Group")}
+

@@ -258,7 +258,10 @@ def _employer(refs: Sequence[EntityRef]) -> list[EntityRef]:
     """An employer is an organisation, whatever a weak NER guessed ("works at Initech"); a
     department is none ("promoted to VP of Engineering")."""
     return [r if r.type in (ORG, PROJECT, PRODUCT) else replace(r, type=ORG) for r in refs
-            if r.name.casefold() not in _DEPARTMENTS]
+            if _UNIT_WORD.sub("", r.name.casefold()) not in _DEPARTMENTS]  # (nor "the Finance team")
+
+
+_UNIT_WORD = re.compile(r"\s+team$")  # (a department of the seed, "the Sales Department", stays an employer)
 
 
 _BARE_COMMA = re.compile(r"\s*[,;:]\s*")

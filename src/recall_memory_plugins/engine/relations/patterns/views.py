@@ -304,7 +304,7 @@ _REPORTED = re.compile(
     + OPEN + r"(\d+)" + CLOSE
 )
 
-_ZH_KIN_AFTER = re.compile(r"(?:" + OPEN + r"\d+" + CLOSE + r"|他|她)(?:弟|哥|姐|妹|妈|爸|老婆|老公|媳妇|儿子|女儿)")
+_ZH_KIN_AFTER = re.compile(r"(?:" + OPEN + r"\d+" + CLOSE + r"|他|她)?(?:弟|哥|姐|妹|妈|爸|老婆|老公|媳妇|儿子|女儿)")
 _OF_SLOT = re.compile("(?:同组|组里|手下|团队里|部门)?的" + OPEN + r"(\d+)" + CLOSE)  # (我同组的唐宁)
 
 
