@@ -349,14 +349,6 @@ def test_done_defending_a_tool_leaves_liking_it_unsure(memory: TemporalGraphMemo
     assert ("Marco Bianchi", "LIKES", "Jira") not in facts
 
 
-def test_feeling_sick_at_a_named_thing_leaves_liking_it_unsure(memory: TemporalGraphMemory) -> None:
-    _facts(memory, "xiangtu", ["我喜欢香菜。"], speaker="秦雨")
-    facts = _facts(memory, "xiangtu", ["吃饭笔记：不知道为什么，最近闻到香菜就想吐，以后点菜都备注不要香菜。"], speaker="秦雨")
-    assert ("秦雨", "LIKES", "香菜") not in facts
-    _facts(memory, "xiangtu-2", ["我喜欢香菜。"], speaker="秦雨")
-    assert _facts(memory, "xiangtu-2", ["今天坐车有点想吐。"], speaker="秦雨") == {("秦雨", "LIKES", "香菜")}
-
-
 def test_a_quotes_future_is_no_plan_of_the_sentence(memory: TemporalGraphMemory) -> None:
     _facts(memory, "quoted", ["Layla Hassan likes the Friday all-hands."])
     facts = _facts(memory, "quoted", ["Layla Hassan, who used to rave about the Friday all-hands, now calls it "
