@@ -22,7 +22,7 @@ from datetime import datetime
 from ...errors import ExtractionError
 from ...models import Entity, EntityRecord, Relation, RelationChange
 from ...nlp.base import Annotation
-from ...stores.base import GraphStore
+from ...stores.base import GraphStore, find_current_relations_of_types
 from .clauses import asserted_candidates
 from .coref import coordinated, next_discourse, resolve_references
 from .discourse import Discourse, DiscourseCache
@@ -61,6 +61,7 @@ from .schema import (
     exclusivity_table,
     normalise_relation_type,
 )
+from .taste_turns import turned_tastes
 from .titles import join_titles
 from .updates import SYMMETRIC, decide_changes
 
@@ -219,6 +220,10 @@ class RelationTracker:
                 store, namespace, annotation, resolved, proposals, sentence_statements,
                 self.exclusivity, speaker_ref.id if speaker_ref is not None else None,
             )  # fmt: skip
+            proposals += turned_tastes(  # "swimming is my thing now": the older likings unsure
+                annotation, candidates, proposals, sentence_statements, book.resolve_ref,
+                lambda e: find_current_relations_of_types(store, namespace, e, ("LIKES",)),
+            )
         current = self._current(store, namespace, proposals, context.relations, book)
         changes = decide_changes(
             current, proposals, exclusivity=self.exclusivity, new_id=self._new_id

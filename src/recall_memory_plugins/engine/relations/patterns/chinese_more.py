@@ -6,7 +6,7 @@ from ..schema import ORG, PRODUCT, PROJECT, RelationCandidate
 from .blocks import PatternRow, ex, zh
 from .handlers import _move, _reports, _works_for
 from .match import _Match
-from .tastes import _stopped_liking
+from .tastes import _likes, _stopped_liking
 
 __all__ = ["ZH_MORE_ROWS"]
 
@@ -72,6 +72,18 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{S}{ADV}对(?:{O}|(?P<np>[\u4e00-\u9fffA-Za-z]{1,8}?))(?:真的|已经|早就|完全|彻底|再也)?(?:没|没有)(?:什么|啥)?(?:感觉|兴趣|热情)了",
         _stopped_liking,
         ex("韩梅对猫真的没感觉了。", "韩梅", "LIKES", "猫", negated=True),
+    ),
+    # a taste not touched any more: "就不碰美式了"
+    zh(
+        r"{S}{ADV}(?:就|早就|再也|已经)?不(?:再)?碰(?:{O}|{NP})了",
+        _stopped_liking,
+        ex("邓琳就不碰美式了。", "邓琳", "LIKES", "美式", negated=True),
+    ),
+    # a taste switched to: "现在每天下午改喝红茶" (not a suggestion: "改喝茶吧")
+    zh(
+        r"{S}{ADV}(?:每天|平时|早上|下午|晚上|每天早上|每天下午|每天晚上)?(?P<verb>改(?:喝|吃|听|看)(?:起了?|了)?)(?![^，。！？]{0,8}吧)(?:{O}|{NP})",
+        _likes,
+        ex("邓琳现在每天下午改喝红茶。", "邓琳", "LIKES", "红茶"),
     ),
     # a new employer's badge: "陈静刚领了字节跳动的工牌"
     zh(

@@ -354,12 +354,19 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ),
     ),
     en(
-        r"{S}(?:\s+(?:is|am|are)|\s*(?:'m|’m|'re|’re))?\s+{NEG}{ADV}"
-        r"(?P<verb>loves?|loved|loving|likes?|liked|enjoys?|enjoyed"
+        r"{S}(?:\s+(?:is|am|are)|\s*(?:'m|’m|'re|’re)"
+        # "she's (really) into": "'s" is "is" only before these ("Family's love grounds us" is an owner's)
+        r"|\s*['’]s(?=\s+(?:(?:really|totally|so|a|big|huge|completely|seriously|absolutely|genuinely|truly)\s+)*"
+        r"(?:into|obsessed|hooked|fan|fond|crazy|loving)\b))?\s+{NEG}{ADV}"
+        # "really loves", "is totally into", "is obsessed with"
+        r"(?:(?:really|truly|absolutely|totally|genuinely|seriously|honestly|completely)\s+)?"
+        r"(?P<verb>loves?|loved|loving|likes?|liked|enjoys?|enjoyed|(?<=is\s)obsessed\s+with"
+        r"|(?:(?<=am\s)|(?<='m\s)|(?<=’m\s)|(?<=are\s)|(?<='re\s)|(?<=’re\s)|(?<='s\s)|(?<=’s\s))obsessed\s+with"
+        r"|hooked\s+on"
         r"|adores?|adored|is\s+fond\s+of|fond\s+of|is\s+a\s+(?:big\s+|huge\s+)?fan\s+of"
         r"|(?:a\s+)?(?:big\s+|huge\s+)?fan\s+of|is\s+into|is\s+crazy\s+about|prefers?"
         # "I'm (really) into jazz"; not "turned me into a convert"
-        r"|(?:(?<=am\s)|(?<=are\s)|(?<='m\s)|(?<=’m\s)|(?<='re\s)|(?<=’re\s)|(?<=really\s)"
+        r"|(?:(?<=am\s)|(?<=are\s)|(?<='m\s)|(?<=’m\s)|(?<='re\s)|(?<=’re\s)|(?<='s\s)|(?<=’s\s)|(?<=really\s)"
         r"|(?<=so\s)|(?<=totally\s))into"
         r"|hates?|hated|dislikes?|disliked|can['’]t\s+stand|detests?)\s+{THE}(?:{O}|{NP})"
         r"{ANYMORE}",

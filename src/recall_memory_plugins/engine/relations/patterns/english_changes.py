@@ -45,6 +45,17 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         _takeover,
         ex("Retro notes — Project Orion: PM is now Rajesh.", "Rajesh", "MANAGES", "Project Orion"),
     ),
+    # a staffing line in notation: "Nimbus PM → Tariq Aziz", "Grace Kim → Sirius PM"
+    en(
+        r"{O}\s+(?:PM|lead|owner|project\s+lead|project\s+manager)\s*(?:→|->|=>|⟶|➡)\s*{S}(?=\s*(?:[,.;)]|$))",
+        _takeover,
+        ex("Q3 staffing: Nimbus PM → Tariq Aziz.", "Tariq Aziz", "MANAGES", "Nimbus"),
+    ),
+    en(
+        r"{S}\s*(?:→|->|=>|⟶|➡)\s*{O}\s+(?:PM|lead|owner)\b",
+        _takeover,
+        ex("Q3 staffing: Grace Kim → Sirius PM.", "Grace Kim", "MANAGES", "Sirius"),
+    ),
     # a project handed off with no one named: "handed Pegasus off this morning"
     en(
         r"{S}\s+(?:has\s+|have\s+)?{ADV}(?:handed|passed)\s+{THE}{O}\s+off\b(?!\s+to\b)",

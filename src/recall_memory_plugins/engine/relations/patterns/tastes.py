@@ -101,6 +101,28 @@ _EVENT_AFTER = re.compile(r"\s+(lunch(?:es)?|dinners?|breakfasts?|meetings?|drin
 _NEAR_MISS = re.compile(r"\b(?:almost|nearly)\s+(?:made|makes|make)\s+$", re.IGNORECASE)
 
 
+# a word after a name that is no thing the name qualifies ("likes Python way more than Java")
+_NO_HEAD = frozenset({"way", "lot", "bit", "more", "much", "stuff", "today", "tonight", "anyway", "tho"})
+
+
+def _nouns_after(h: _Match, end: int) -> str:
+    """The lower-case common nouns (at most two) right after a name that ends at ``end``: the
+    thing the name only qualifies ("Thai food", "Korean barbecue", "Python scripting")."""
+    text, words = h.ex.annotation.text, []
+    for t in h.ex.sentence.tokens:
+        if t.start_char < end:
+            continue
+        if text[end : t.start_char] != " " or t.upos not in ("NOUN", "VERB") or not t.text.islower() \
+                or t.text in _NO_HEAD \
+                or (t.upos == "VERB" and not t.text.endswith("ing")):
+            break
+        words.append(t.text)
+        end = t.end_char
+        if len(words) == 2:
+            break
+    return " ".join(words)
+
+
 def _likes(h: _Match) -> list[RelationCandidate]:
     verb = h.group("verb").lower().removeprefix("最")  # (最讨厌的就是数学: 讨厌)
     if verb.startswith("like") and _COMPARED.search(h.view.text, 0, h.m.start("verb")):
@@ -133,6 +155,10 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     event = _EVENT_AFTER.match(h.view.text, h.m.end()) if idx is not None and h.m.end() == h.m.end("o") else None
     if event is not None:  # "likes the Friday team lunches": the lunches, not the "Friday team" named
         objs = [EntityRef(f"{o.name} {event.group(1).lower()}", None, None) for o in objs if o.type != PERSON]
+    elif idx is not None and h.m.end() == h.m.end("o") and h.ex.mentions[idx].kind == "name":
+        nouns = _nouns_after(h, h.ex.mentions[idx].end)  # "into Thai food lately": the food, not "Thai"
+        if nouns:
+            objs = [EntityRef(f"{o.name} {nouns}", None, None) for o in objs if o.type != PERSON]
     # "I love the tech and funny jokes of Iron Man", "the freedom and connection it brings": an
     # aspect of something named after it, not a thing liked on its own
     objs = [o for o in objs if not _aspect_of(o.name, h.view.text, h.m.end("verb"))]

@@ -194,7 +194,12 @@ class _SentenceExtraction:
             if started and (low in _DAY_WORDS or low in _TIME_OPENERS or low in _CHAT_TAILS):
                 break  # "bought a laptop last week", "a bike yesterday", "jazz anymore tbh": no part
             # (a gerund; or a noun the tagger took for one after "love": "I love jazz")
-            if tok.upos in _NOUNISH or (not started and tok.upos == "VERB" and (low.endswith("ing") or tok.xpos == "VBG")):
+            # "love padel these days", "into Thai food lately": a noun the tagger took for a verb
+            now_after = tok.upos == "VERB" and k + 1 < len(toks) and toks[k + 1][0].text.lower() in _NOW_AFTER \
+                and not low.endswith("ed")
+            # (and one that ends the phrase after its modifier: "cold-water swimming.")
+            ends = started and low.endswith("ing") and (k + 1 == len(toks) or toks[k + 1][0].upos == "PUNCT")
+            if tok.upos in _NOUNISH or now_after or ends or (not started and tok.upos == "VERB" and (low.endswith("ing") or tok.xpos == "VBG")):
                 words.append(tok.text if tok.upos == "PROPN" else low)
                 started = True
                 last_upos = tok.upos
@@ -244,6 +249,7 @@ _ZH_CLASSIFIER = re.compile(r"^[一两几]?[条只台辆件双把盆瓶杯颗头
 # adverbs before a thing that are no part of it; day words that open no thing's name
 _LEADING_ADVERBS = frozenset({"also", "really", "just", "even", "still", "actually", "especially"})
 _DAY_WORDS = frozenset({"yesterday", "today", "tonight", "tomorrow"})
+_NOW_AFTER = frozenset({"these", "nowadays", "lately", "now"})
 _INDEFINITES = frozenset(
     "anything something everything nothing anyone someone everyone anybody somebody everybody".split()
 )

@@ -1,0 +1,140 @@
+"""Readings of the thirty-seventh round (issue 11, point 4): a new liking said as a turn ("into
+techno now", 现在迷上了游泳) leaves the older likings unsure; likings said with an intensifier
+("really loves", "is obsessed with", "she's into"), before "these days" (a noun the tagger took
+for a verb), after a qualifying name ("Thai food"); 改喝红茶, 不碰美式了, X不适合我; a staffing
+line in arrows ("Nimbus PM → Tariq Aziz"); a commute that "went from" one thing to another is no
+trip. Each with a look-alike that must not change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from tests.unit.relation_facts import current_facts as _facts
+
+
+@pytest.fixture(scope="module")
+def memory() -> TemporalGraphMemory:
+    return TemporalGraphMemory(":memory:", annotator="offline")
+
+
+# --------------------------------------------------------------------------- a turn of taste
+def test_a_new_liking_said_as_a_turn_leaves_the_older_one_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "turn", ["Tom likes jazz."])
+    facts = _facts(memory, "turn", ["Tom's into techno now."])
+    assert facts == {("Tom", "LIKES", "techno")}
+    history = {(r.object_name, r.attributes.get("unsure")) for r in memory.relations(namespace="turn", include_ended=True)}
+    assert ("jazz", "true") in history  # kept in the history, marked unsure
+
+
+def test_one_more_liking_or_one_kept_leaves_the_others(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "turn-also", ["Tom likes jazz."])
+    facts = _facts(memory, "turn-also", ["Tom is also into techno now."])
+    assert facts == {("Tom", "LIKES", "jazz"), ("Tom", "LIKES", "techno")}
+    _facts(memory, "turn-still", ["I like jazz."], speaker="Ana")
+    facts = _facts(memory, "turn-still", ["I still love jazz, but I'm really into techno these days."], speaker="Ana")
+    assert ("Ana", "LIKES", "jazz") in facts
+    assert ("Ana", "LIKES", "techno") in facts
+
+
+def test_a_liking_without_a_turn_adds_to_the_others(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "no-turn", ["Tom likes jazz."])
+    facts = _facts(memory, "no-turn", ["Tom loves techno."])
+    assert facts == {("Tom", "LIKES", "jazz"), ("Tom", "LIKES", "techno")}
+
+
+def test_a_chinese_turn_of_taste(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh-turn", ["王芳喜欢跑步。"])
+    assert _facts(memory, "zh-turn", ["王芳现在迷上了游泳。"]) == {("王芳", "LIKES", "游泳")}
+    _facts(memory, "zh-turn-also", ["王芳喜欢跑步。"])
+    facts = _facts(memory, "zh-turn-also", ["王芳现在也迷上了游泳。"])
+    assert facts == {("王芳", "LIKES", "跑步"), ("王芳", "LIKES", "游泳")}
+
+
+def test_a_switch_of_drink_in_chinese(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "gai-he", ["邓琳喜欢喝美式咖啡。"])
+    facts = _facts(memory, "gai-he", ["自从胃不好以后,邓琳就不碰美式了,现在每天下午改喝红茶。"])
+    assert facts == {("邓琳", "LIKES", "红茶")}
+    _facts(memory, "bu-peng", ["邓琳喜欢美式。"])
+    assert _facts(memory, "bu-peng", ["邓琳就不碰美式了。"]) == set()
+
+
+def test_a_suggested_switch_is_no_liking(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "gai-ba", ["最近一喝咖啡就心慌。改喝茶吧，试试看。"], speaker="韩雪")
+    assert ("韩雪", "LIKES", "茶") not in facts
+
+
+# --------------------------------------------------------------------------- how a liking is said
+def test_likings_said_with_an_intensifier(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "really", ["Agnes really loves jigsaws."]) == {("Agnes", "LIKES", "jigsaws")}
+    assert _facts(memory, "obsessed", ["Agnes is obsessed with jigsaws."]) == {("Agnes", "LIKES", "jigsaws")}
+    assert _facts(memory, "hooked", ["Agnes is hooked on jigsaws."]) == {("Agnes", "LIKES", "jigsaws")}
+    assert _facts(memory, "really-into", ["I'm really into padel."], speaker="Ana") == {("Ana", "LIKES", "padel")}
+    # a negation still reads as one: "not really into it" is a dislike, as "not into it" was
+    assert _facts(memory, "not-really", ["I don't really like jazz."], speaker="Ana") == {("Ana", "DISLIKES", "jazz")}
+
+
+def test_a_comparison_or_an_owner_is_still_no_liking(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "like-dad", ["Tom's like his dad."]) == set()
+    # "'s" is "is" only before "into", "obsessed", "a fan" ...: here it is an owner's
+    assert _facts(memory, "owner-love", ["Family's love really grounds us and gives us strength."]) == set()
+    assert _facts(memory, "owner-fan", ["Tom's a huge fan of techno."]) == {("Tom", "LIKES", "techno")}
+
+
+def test_a_liking_before_these_days(memory: TemporalGraphMemory) -> None:
+    # (the offline tagger takes "jigsaws" before "these" for a verb)
+    assert _facts(memory, "these-days", ["I love jigsaws these days."], speaker="Ana") == {("Ana", "LIKES", "jigsaws")}
+
+
+def test_a_liking_of_a_thing_a_name_qualifies(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "thai", ["Book the Thai place, Mei Lin is really into Thai food lately."])
+    assert facts == {("Mei Lin", "LIKES", "Thai food")}
+    facts = _facts(memory, "cold-water", ["Bartholomew is obsessed with cold-water swimming."])
+    assert facts == {("Bartholomew", "LIKES", "cold-water swimming")}
+
+
+def test_a_name_with_an_adverb_after_it_stays_the_name(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "python-way", ["I like Python way more than Java now."], speaker="Rohan")
+    assert facts == {("Rohan", "LIKES", "Python")}
+    assert _facts(memory, "berlin", ["Tom loves Berlin in winter."]) == {("Tom", "LIKES", "Berlin")}
+
+
+def test_not_suited_to_me_is_an_aversion(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "bu-shihe", ["罗佳喜欢远程办公。"])
+    facts = _facts(memory, "bu-shihe", ["居家办公半年，感觉快和社会脱节了，远程办公真的不适合我，下周开始天天回公司坐班"],
+                   speaker="罗佳")
+    assert ("罗佳", "LIKES", "远程办公") not in facts
+
+
+def test_a_dress_not_suited_to_me_says_nothing_of_a_liking(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "bu-shihe-2", ["罗佳喜欢远程办公。"])
+    facts = _facts(memory, "bu-shihe-2", ["这件衣服不适合我"], speaker="罗佳")
+    assert facts == {("罗佳", "LIKES", "远程办公")}
+
+
+# --------------------------------------------------------------------------- staffing in arrows
+def test_a_staffing_line_in_arrows(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "arrows", ["Grace Kim manages the Nimbus project."])
+    facts = _facts(memory, "arrows", ["Q3 staffing (final): Nimbus PM → Tariq Aziz. Grace Kim → Sirius PM. "
+                                      "Please redirect status reports accordingly."])
+    assert facts == {("Tariq Aziz", "MANAGES", "Nimbus project"), ("Grace Kim", "MANAGES", "Sirius")}
+
+
+def test_an_arrow_between_two_people_names_no_project(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "arrow-people", ["Swap: Yusuf -> Hannah for the demo."])
+    assert not any(f[1] == "MANAGES" for f in facts)
+
+
+# --------------------------------------------------------------------------- the doubt rule
+def test_a_commute_that_went_from_one_thing_to_another_is_no_trip(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "commute-went", ["I live in Porto."], speaker="Inês")
+    facts = _facts(memory, "commute-went", ["ok officially a Lisbon person now 🎉 commute went from a 3h train to 12 min "
+                                            "on foot. dm me if u need my new desk number"], speaker="Inês")
+    assert ("Inês", "LIVES_IN", "Porto") not in facts
+
+
+def test_a_commute_is_still_a_trip(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "commute-long", ["I live in Porto."], speaker="Inês")
+    facts = _facts(memory, "commute-long", ["new record: the commute took 2h today, trains everywhere cancelled"], speaker="Inês")
+    assert facts == {("Inês", "LIVES_IN", "Porto")}
