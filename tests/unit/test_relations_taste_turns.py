@@ -138,3 +138,68 @@ def test_a_commute_is_still_a_trip(memory: TemporalGraphMemory) -> None:
     _facts(memory, "commute-long", ["I live in Porto."], speaker="Inês")
     facts = _facts(memory, "commute-long", ["new record: the commute took 2h today, trains everywhere cancelled"], speaker="Inês")
     assert facts == {("Inês", "LIVES_IN", "Porto")}
+
+
+# --------------------------------------------------------------------------- marriages ended and begun
+def test_a_split_years_back_is_a_split(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "split-back", ["Marcus is married to Chloe."])
+    facts = _facts(memory, "split-back", ["Dear Jen, you'll have heard Marcus and Chloe split a couple of years back. "
+                                          "Well, last Saturday he wed Beatriz in a tiny ceremony in Porto!"])
+    assert facts == {("Marcus", "MARRIED_TO", "Beatriz"), ("Beatriz", "MARRIED_TO", "Marcus")}
+
+
+def test_a_bill_split_is_no_divorce(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "split-cost", ["Marcus is married to Chloe."])
+    facts = _facts(memory, "split-cost", ["Marcus and Chloe split the cost two years ago."])
+    assert facts == {("Marcus", "MARRIED_TO", "Chloe"), ("Chloe", "MARRIED_TO", "Marcus")}
+
+
+def test_a_divorce_named_after_following_happened(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "divorce-from", ["Daniel Cohen is married to Sarah Cohen."])
+    facts = _facts(memory, "divorce-from", ["Hi HR, could you please update Daniel Cohen's emergency contact? "
+                                            "Following his divorce from Sarah it should be his brother Eli now."])
+    assert not any(f[1] == "MARRIED_TO" for f in facts)
+
+
+def test_a_divorce_done_in_chinese(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "lihun-shouxu", ["曹颖和许飞结婚了。"])
+    assert _facts(memory, "lihun-shouxu", ["曹颖和许飞的离婚手续上周办完了，以后各自安好吧"]) == set()
+
+
+def test_a_future_you_will_know_is_still_a_condition(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "you-know", ["Tom lives in Paris."])
+    facts = _facts(memory, "you-know", ["You'll know soon enough whether Tom moved to Lyon."])
+    assert facts == {("Tom", "LIVES_IN", "Paris")}
+
+
+# --------------------------------------------------------------------------- dates, schools, badges
+def test_a_change_effective_on_a_date_leaves_the_old_value_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "effective", ["Bruno Costa reports to Anika Patel."])
+    facts = _facts(memory, "effective", ["Effective June 1, Bruno Costa will report to Leon Fischer."])
+    assert ("Bruno Costa", "REPORTS_TO", "Anika Patel") not in facts
+
+
+def test_a_move_that_might_happen_in_a_month_changes_nothing(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "might-june", ["Tom lives in Paris."])
+    assert _facts(memory, "might-june", ["Tom might move to Lyon in June."]) == {("Tom", "LIVES_IN", "Paris")}
+
+
+def test_a_dorm_given_back_too_is_no_second_school(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "dorm-too", ["彭磊在浙江大学读书。"])
+    facts = _facts(memory, "dorm-too", ["保研去了清华大学，上周已经报到了，浙大的宿舍也退了"], speaker="彭磊")
+    assert facts == {("彭磊", "STUDIES_AT", "清华大学")}
+    _facts(memory, "school-too", ["彭磊在浙江大学读书。"])
+    facts = _facts(memory, "school-too", ["我也在清华大学读研了"], speaker="彭磊")
+    assert ("彭磊", "STUDIES_AT", "浙江大学") in facts
+
+
+def test_a_badge_handed_in_before_a_plan_is_a_job_left(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "badge-plan", ["刘洋在腾讯工作。"])
+    facts = _facts(memory, "badge-plan", ["工牌交了，电脑也还了，接下来打算先歇半年再说🙃"], speaker="刘洋")
+    assert facts == set()
+
+
+def test_a_badge_left_at_home_is_no_job_left(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "badge-home", ["刘洋在腾讯工作。"])
+    facts = _facts(memory, "badge-home", ["工牌落在家里了，打算明天去拿"], speaker="刘洋")
+    assert facts == {("刘洋", "WORKS_FOR", "腾讯")}

@@ -62,6 +62,7 @@ _FOR_A_WHILE = re.compile(
 # "won't be coming back to it": no stay, the change is for good
 # ("won't take it back after": the one who left does not return to it)
 _NO_RETURN = re.compile(r"\b(?:won['’]t|will not|never|not)\s+(?:be\s+)?(?:com(?:e|ing)|go(?:ing)?|tak(?:e|ing)\s+(?:it|them))\s+back\b", re.IGNORECASE)
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 # a change set for a date or announced as done from now on: stated, not planned
 _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|next|this"
                         r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
@@ -70,7 +71,9 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         r"|starting (?:today|this (?:week|morning|month)|immediately))\b"
                         # a date set, in English: "From tomorrow I report straight to Robert" (下周起 may be a plan)
                         r"|\b(?:(?:from|starting|as of) (?:tomorrow|this week|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
-                        r"|as of (?:mon|tues|wednes|thurs|fri)day)\b",
+                        r"|as of (?:mon|tues|wednes|thurs|fri)day)\b"
+                        # a date set by an announcement: "Effective June 1, …", "as of 1 May your line manager will be …"
+                        r"|\b(?:effective|as of) (?:on )?(?:" + _MONTH + r"\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? " + _MONTH + r")\b",
                         re.IGNORECASE)
 _BOUNDED_PAST = AnyOf(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
 _HEARD = re.compile(

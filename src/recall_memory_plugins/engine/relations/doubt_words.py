@@ -163,6 +163,8 @@ _CHANGE_ZH = (
     "|没有了|不在|卖|买了|改|跳槽|到期|结束|新|转|裁员|离职|入职"
     "|定居|交出|交给|交接|移交|分到|调到|调去|调走|调往|升职|提拔|接任|接替|接手|分手|离了|居然|开始|后来|出来|说了算|升|挂在|自从|安了家|安家了|过去了|代管|接管|拜拜|博士帽|毕业帽|学士帽"
     "|架构|重组|以后就|终于|解约|解了约|转身|抽调|越来越|从此|爱上|挂帅|接棒|交棒|调回|执掌|走到头|调动|外派|清空"
+    # what is given back on leaving: 工牌交了, 交还了门禁卡, 钥匙还给房东了
+    "|(?:工牌|门禁卡|钥匙)(?:已经|也)?(?:交|还)|(?:交|还)(?:了|回|还了?)(?:工牌|门禁卡|钥匙)"
     "|(?:这周|本周|下周|这个月|本月|今年|明天|今天)[一二三四五六日天]?起"
     # a former employer's post: 前华为高管, 原阿里巴巴员工
     "|[前原](?=[\u4e00-\u9fff]{2,6}(?:高管|员工|总裁|副总裁|总监|经理|主管|工程师|董事|职员|[A-Z]{2,3}))"
@@ -432,8 +434,9 @@ TRIP = re.compile(
     re.IGNORECASE,
 )
 
-# 还 that is "still", not "also", beside a new school: "保研去了清华大学，…还在适应"
-STILL = re.compile(r"还(?![^，。,]{0,12}[读上念修学报])")
+# 还 that is "still", not "also", beside a new school: "保研去了清华大学，…还在适应"; 也 of a thing
+# given back, not of a school: "保研去了清华大学，…浙大的宿舍也退了"
+STILL = re.compile(r"还(?![^，。,]{0,12}[读上念修学报])|也(?=[退交还搬卖清注])")
 
 # words quoted: their tense is the quote's ("now calls it "an hour of my life I won't get back"")
 _QUOTED = re.compile(r"[\"“][^\"“”]{1,120}[\"”]")

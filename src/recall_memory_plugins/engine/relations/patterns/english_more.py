@@ -69,19 +69,29 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         ex("Eve and Frank tied the knot in June.", "Frank", "MARRIED_TO", "Eve"),
     ),
     en(
-        r"{S}\s+(?:has\s+|had\s+|finally\s+|just\s+)?{ADV}(?:tied\s+the\s+knot|got\s+hitched)\s+(?:to|with)"
-        r"\s+{O}",
+        r"{S}\s+(?:has\s+|had\s+|finally\s+|just\s+)?{ADV}(?:(?:tied\s+the\s+knot|got\s+hitched)\s+(?:to|with)"
+        r"|wed)\s+{O}",  # ("last Saturday he wed Beatriz")
         _married,
         ex("Eve tied the knot with Frank.", "Eve", "MARRIED_TO", "Frank"),
     ),
     en(
         r"{S}\s+(?:and|&)\s+{O}(?:\s+(?:got\s+|are\s+|were\s+|have\s+|had\s+)?{ADV}(?:divorced|separated"
-        r"|split\s+up|broke\s+up|split(?=\s*(?:[,.;!]|$|\s+(?:in|last|this|after|and)\b)))|['’]s\s+divorce\s+(?:was\s+|is\s+|has\s+been\s+|got\s+)?(?:finali[sz]ed|final|through))",
+        r"|split\s+up|broke\s+up|split(?=\s*(?:[,.;!]|$|\s+(?:in|last|this|after|and|recently)\b"
+        # ("split a couple of years back", "split two years ago"; not "split a bill")
+        r"|\s+(?:a\s+(?:couple|few)\s+of\s+|an?\s+|(?:two|three|four|five|six|several|some|\d+)\s+)?(?:years?|months?|weeks?|ages)\s+(?:ago|back)\b)))"
+        r"|['’]s\s+divorce\s+(?:was\s+|is\s+|has\s+been\s+|got\s+)?(?:finali[sz]ed|final|through))",
         _divorced,
         ex("Gina and Hugo got divorced.", "Gina", "MARRIED_TO", "Hugo", negated=True),
         ex("Gina and Hugo separated in 2022.", "Hugo", "MARRIED_TO", "Gina", negated=True),
         ex("Aisha and Kunle's divorce was finalised in May.", "Aisha", "MARRIED_TO", "Kunle", negated=True),
         ex("Elena and Igor officially split, she kept the flat.", "Elena", "MARRIED_TO", "Igor", negated=True),
+        ex("Marcus and Chloe split a couple of years back.", "Chloe", "MARRIED_TO", "Marcus", negated=True),
+    ),
+    # "following his divorce from Sarah": a divorce named after "following", "since", "after"
+    en(
+        r"\b(?:following|after|since|post)\s+{S}\s+(?:recent\s+|messy\s+|final\s+)?divorce\s+from\s+{O}",
+        _divorced,
+        ex("Daniel is happier following his divorce from Sarah.", "Daniel", "MARRIED_TO", "Sarah", negated=True),
     ),
     en(
         r"{S}\s+(?:has\s+|had\s+|got\s+|is\s+|was\s+)?{ADV}(?:divorced\s+(?:from\s+)?|separated"

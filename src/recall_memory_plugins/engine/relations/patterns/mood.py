@@ -192,7 +192,8 @@ PREFACE = re.compile(
     r"|curious|seen(?:\s+(?:it|this|that|the\s+(?:news|memo|email|announcement)))?|know)\b"
     r"(?:\s+(?:yet|already))?"
     # news announced to the reader: "Grandpa, you'll laugh: …", "you won't believe it: …"
-    r"|\byou['’]?ll\s+(?:laugh|never\s+guess|love\s+this|be\s+(?:glad|happy|pleased|surprised|shocked)\s+to\s+(?:hear|know))\b"
+    r"|\byou['’]?ll\s+(?:laugh|never\s+guess|love\s+this|be\s+(?:glad|happy|pleased|surprised|shocked)\s+to\s+(?:hear|know)"
+    r"|have\s+heard|(?:already\s+)?know)\b"  # ("you'll have heard Marcus and Chloe split")
     r"|\byou\s+won['’]?t\s+believe\s+(?:it|this|what\s+happened)\b|\bguess\s+what\b|\bbelieve\s+it\s+or\s+not\b"
     # an admission is no promise: "ok I'll admit it: the standups are my favourite", "ngl"
     r"|\b(?:i['’]?ll|i\s+will|i\s+(?:have|had|got)\s+to|i\s+must|(?:i\s+)?gotta|(?:i\s+)?have\s+to|i\s+do)\s+"
