@@ -203,3 +203,35 @@ def test_a_badge_left_at_home_is_no_job_left(memory: TemporalGraphMemory) -> Non
     _facts(memory, "badge-home", ["刘洋在腾讯工作。"])
     facts = _facts(memory, "badge-home", ["工牌落在家里了，打算明天去拿"], speaker="刘洋")
     assert facts == {("刘洋", "WORKS_FOR", "腾讯")}
+
+
+# --------------------------------------------------------------------------- who took over what
+def test_a_new_boss_said_in_a_chinese_chat_turn_is_the_speakers(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "xin-laoban", ["郭涛的上级是宋雪。"])
+    facts = _facts(memory, "xin-laoban", ["新老板是韩冰，第一次一对一聊得还行😅"], speaker="郭涛")
+    assert facts == {("郭涛", "REPORTS_TO", "韩冰")}
+    _facts(memory, "xin-laoban-2", ["郭涛的上级是宋雪。"])
+    facts = _facts(memory, "xin-laoban-2", ["听说小王的新老板是韩冰"], speaker="郭涛")
+    assert ("郭涛", "REPORTS_TO", "宋雪") in facts
+
+
+def test_someones_work_taken_over_names_no_project(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "qi-gongzuo", ["杨帆在京东工作。"])
+    facts = _facts(memory, "qi-gongzuo", ["各位同事：杨帆已于本月15日正式离职，感谢他在京东期间的付出。其工作暂由孙莉接手。"])
+    assert not any(f[1] == "MANAGES" for f in facts)
+    _facts(memory, "zan-you", ["星火计划由杨帆负责。"])
+    assert _facts(memory, "zan-you", ["星火计划暂由孙莉接手。"]) == {("孙莉", "MANAGES", "星火计划")}
+
+
+def test_a_new_boss_in_a_later_clause_of_a_chat_turn_is_the_speakers(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "xin-laoban-3", ["何琳的上级是郭峰。"])
+    facts = _facts(memory, "xin-laoban-3", ["郭峰走了，新老板是韩梅，今天刚跟她开完一对一"], speaker="何琳")
+    assert facts == {("何琳", "REPORTS_TO", "韩梅")}
+    # narrated, the clause's owner is not known: nothing is said of 林娜's new boss
+    _facts(memory, "xin-lingdao", ["林娜的上级是郭涛。"])
+    facts = _facts(memory, "xin-lingdao", ["林娜她们组有个同事换老板了，新领导是何平。"])
+    assert ("林娜", "REPORTS_TO", "何平") not in facts
+    # said by the old boss of a colleague who moved on: hers
+    _facts(memory, "xin-lingdao-2", ["韩雪的上级是冯伟。"])
+    facts = _facts(memory, "xin-lingdao-2", ["韩雪以后不归我管了哈，她转岗去了产品部，新领导是唐丽"], speaker="冯伟")
+    assert ("冯伟", "REPORTS_TO", "唐丽") not in facts

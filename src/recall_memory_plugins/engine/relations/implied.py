@@ -85,6 +85,12 @@ def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
     return None
 
 
+# "新老板是韩冰" in a chat turn: the speaker's new boss
+_ZH_NEW_BOSS = re.compile(r"新(?:老板|领导|上司|上级|经理|主管)(?:是|换成)")
+_ZH_THIRD = re.compile(r"[他她]")
+_ZH_NEW_BOSS_CLAUSE = re.compile(r"[，,；;]\s*(?=新(?:老板|领导|上司|上级|经理|主管)(?:是|换成))")
+
+
 def _implied_zh(sentence: Sentence) -> int | None:
     """Where "我" goes into a Chinese sentence whose subject was left out: its start, or after a
     note's heading ("随手记：最近完全听不进爵士乐了"); None when it has a subject."""
@@ -100,7 +106,8 @@ def _implied_zh(sentence: Sentence) -> int | None:
         # noun that 了 follows ("调岗了，现在直接向陈刚汇报")
         nxt = tokens[k + 1] if k + 1 < len(tokens) else None
         with_someone = tok.text in ("跟", "和", "与") and nxt is not None and nxt.upos == "PROPN"
-        implied = tok.upos == "VERB" or tok.text in ("把", "被") or with_someone or (
+        implied = tok.upos == "VERB" or tok.text in ("把", "被") or with_someone or _ZH_NEW_BOSS.match(
+            sentence.text, tok.start_char - sentence.start_char) is not None or (
             k + 1 < len(tokens) and tokens[k + 1].text == "了" and _ZH_CHANGE_START.match(tok.text) is not None
         )
         return at if implied else None
@@ -133,24 +140,30 @@ def with_implied_speaker(annotation: Annotation) -> Annotation:
     for i, sentence in enumerate(annotation.sentences):
         zh = sentence.lang.startswith("zh") or is_cjk(sentence.text)
         if zh and (at := _implied_zh(sentence)) is not None:
-            inserts.append((i, at, "我", zh))
+            inserts.append((i, at, "我的" if _ZH_NEW_BOSS.match(annotation.text, at) else "我", zh))
+        if zh:  # a clause of a chat turn: "郭峰走了，新老板是韩梅" (the speaker's, not 郭峰's; but
+            # "她转岗去了产品部，新领导是唐丽" is hers)
+            inserts.extend((i, sentence.start_char + m.end(), "我的", zh) for m in _ZH_NEW_BOSS_CLAUSE.finditer(sentence.text)
+                           if not _ZH_THIRD.search(sentence.text, 0, m.start()))
         elif not zh and (at := _implied_en(sentence, first=i == 0)) is not None:
             inserts.append((i, at, "I ", zh))
     if not inserts:
         return annotation
+    inserts.sort(key=lambda x: x[1])
     text = annotation.text
     sentences = list(annotation.sentences)
     chains = list(annotation.coref_chains)
     for i, at, word, zh in reversed(inserts):  # from the end: earlier offsets stay valid
         by = len(word)
         text = text[:at] + word + text[at:]
+        said = word.strip()[:1] if zh else word.strip()  # (我 of 我的: 的 is text, no token)
         pronoun = Token(
-            text=word.strip(),
-            lemma=word.strip() if zh else "I",
+            text=said,
+            lemma=said if zh else "I",
             upos="PRON",
             xpos="PN" if zh else "PRP",
             start_char=at,
-            end_char=at + len(word.strip()),
+            end_char=at + len(said),
         )
         for j in range(len(sentences)):
             t = sentences[j]
