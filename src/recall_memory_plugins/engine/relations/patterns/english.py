@@ -161,10 +161,10 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ex("Pat joined Project Nova.", "Pat", "INVOLVED_IN", "Project Nova"),
     ),
     en(
-        r"{S}\s+(?:has\s+|have\s+|had\s+|will\s+)?{ADV}(?:left|leaves|leave|is\s+leaving|quit"
+        r"{S}(?:\s+|(?=['’][sm]\s))(?:has\s+|have\s+|had\s+|will\s+)?{ADV}(?:left|leaves|leave|is\s+leaving|quit"
         r"|quits|resigned\s+from|retired\s+from|departed(?:\s+from)?|stepped\s+down\s+from"
-        # (off a project: "stepping off Beacon effective today")
-        r"|(?:is\s+|am\s+|['’]m\s+)?(?:stepped|stepping|steps)\s+(?:off|away\s+from)"
+        # (off a project: "stepping off Beacon effective today", "he's stepping off Harbor")
+        r"|(?:is\s+|am\s+|['’][ms]\s+)?(?:stepped|stepping|steps)\s+(?:off|away\s+from)"
         r"|was\s+fired\s+from|was\s+let\s+go\s+from|moved\s+out\s+of|moved\s+away\s+from)\s+"
         r"{THE}{O}",
         _leave,

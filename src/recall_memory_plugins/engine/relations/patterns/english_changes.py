@@ -5,7 +5,7 @@ Same shape as ``english.py``; ``tests/unit/test_relations_patterns_table.py`` ru
 
 from __future__ import annotations
 
-from ..schema import ORG, RelationCandidate
+from ..schema import ORG, PERSON, RelationCandidate
 from .blocks import PatternRow, en, ex
 from .handlers import (
     _boss_is,
@@ -13,12 +13,14 @@ from .handlers import (
     _leave,
     _left_school,
     _lives,
+    _married,
     _reports,
     _role,
     _takeover,
     _works_for,
 )
 from .match import _Match
+from .tastes import _my_thing
 
 __all__ = ["EN_CHANGE_ROWS"]
 
@@ -27,6 +29,11 @@ def _role_taken(h: _Match) -> list[RelationCandidate]:
     """A role taken over: "took over as manager of Orion" says Orion is led, not that it employs
     (an employer only when it is known as one: "took over as CTO at Stripe")."""
     return [c for c in _role(h) if c.type != "WORKS_FOR" or h.type("o") == ORG or h.group("prep").lower() == "at"]
+
+
+def _spouse_named(h: _Match) -> list[RelationCandidate]:
+    """ "my husband is Daniel": a person named (not "my wife is Italian")."""
+    return _married(h) if h.type("o") in (PERSON, None) else []
 
 
 # "… is now <S>": not a clause of its own after the name ("… is now Rajesh's problem")
@@ -72,9 +79,28 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
     ),
     # "first 1:1 with my new boss, Fatima"
     en(
-        r"{S}(?:['’]s)?\s+new\s+(?:direct\s+|line\s+)?(?:manager|boss|supervisor|team\s+lead)\s*,\s*{O}(?=\s*(?:[,.;!]|$))",
+        r"{S}(?:['’]s)?\s+new\s+(?:direct\s+|line\s+)?(?:manager|boss|supervisor|team\s+lead)\s*,?\s*{O}(?=\s*(?:[,.;!]|$))",
         _boss_is,
         ex("First 1:1 with Nadia's new boss, Fatima.", "Nadia", "REPORTS_TO", "Fatima"),
+        ex("Prep: first one with Nadia's new boss Fatima Ali.", "Nadia", "REPORTS_TO", "Fatima Ali"),
+    ),
+    # "my husband is Daniel Kiptoo", "Daniel is my wife's …" is not one ("S is O's husband": english.py)
+    en(
+        r"{S}(?:['’]s)?\s+(?:new\s+)?(?:husband|wife|spouse)\s+(?:is|['’]s)\s+(?:now\s+)?{O}(?!\s*['’]s\b|-)",
+        _spouse_named,
+        ex("Grace's husband is Daniel Kiptoo.", "Grace", "MARRIED_TO", "Daniel Kiptoo"),
+    ),
+    en(
+        r"{O}\s+(?:is|['’]s)\s+(?:now\s+)?{S}(?:['’]s)?\s+(?:new\s+)?(?:husband|wife|spouse)\b(?!['’])",
+        _spouse_named,
+        ex("Daniel is Grace's husband now.", "Grace", "MARRIED_TO", "Daniel"),
+    ),
+    # "swimming is my thing now" (the older likings: ``taste_turns``)
+    en(
+        r"(?:^|(?<=[.!;,:]\s)|(?<=\s-\s))(?:(?:honestly|tbh|lol|haha|ok|okay|well|so|yeah|but|and|now)\s*,?\s+)*(?:{O}|{NP})\s+(?:is|['’]s)\s+(?:totally\s+|really\s+|so\s+)?{S}(?:['’]s)?"
+        r"\s+(?:new\s+)?thing(?=\s*(?:now|these\s+days|nowadays)?\s*(?:[,.;!]|$))",
+        _my_thing,
+        ex("Swimming is Leila's thing now.", "Leila", "LIKES", "swimming"),
     ),
     # the project named with the baton: "Mei Ling passed the baton on Phoenix to Oskar"
     en(

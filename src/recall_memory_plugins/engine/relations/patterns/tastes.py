@@ -227,3 +227,17 @@ def _stopped_liking(h: _Match) -> list[RelationCandidate]:
     if not objs or objs[0].type in (PERSON, LOCATION):
         return []
     return _cands(h.refs("s"), "LIKES", objs, negated=True)
+
+
+_NOT_MY_THING = frozenset("the a an this that these those it which what my his her our their your".split())
+
+
+def _my_thing(h: _Match) -> list[RelationCandidate]:
+    """ "swimming is my thing now": S likes O (a person, place or employer is no taste; "the
+    budget is my thing now", "that is my thing" say what S does or points at, no taste)."""
+    np = (h.group("np") or "").casefold().split()
+    if np and np[0] in _NOT_MY_THING:
+        return []
+    objs = [o for o in (h.obj() or h._phrase("np")) if o.type not in (PERSON, LOCATION, ORG)
+            and o.name.casefold() not in _NOT_A_TASTE]
+    return _cands(h.refs("s"), "LIKES", objs) if objs else []

@@ -38,6 +38,8 @@ _ZH_TIME_FILLER = re.compile(
     r"|(?:这个|那个|这|那|该|此)(?:项目|计划|团队|小组|部门|工程|系统|产品|公司)"  # 这个项目: the one before
     r"|正式|暂时|统一|改|全部|一律|(?:从|自)?(?:今天|本周|这周|下周|本月|下月|下个月|明天|周[一二三四五六日])起?"
 )
+# when a liked thing is done, before it: no part of it (周末去爬山, 晚上跑步)
+_ZH_WHEN_DONE = re.compile(r"(?:周末|晚上|早上|每天|每周|平时|下班后|下班以后|有空|没事)(?:的时候)?(?=去|[\u4e00-\u9fff]{2})")
 _ZH_TOPIC = re.compile(r"[\u4e00-\u9fff]{2}")
 _COORD_RE = re.compile(
     OPEN + r"(\d+)" + CLOSE + r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|和|与|跟|及|、)\s*$",
@@ -155,6 +157,9 @@ class _SentenceExtraction:
             if raw.startswith(("的就是", "的是", "就是")) and len(raw) > 4:
                 cut = raw.index("是") + 1  # 最讨厌的就是数学: what follows 是 is the thing
                 raw, lo = raw[cut:], lo + cut
+            when = _ZH_WHEN_DONE.match(raw)
+            if when is not None and len(raw) - when.end() >= 2:  # 周末去爬山: the hiking
+                raw, lo = raw[when.end() :], lo + when.end()
             for verb in _ZH_NP_VERBS:
                 if raw.startswith(verb) and len(raw) > len(verb) + 1:
                     raw = raw[len(verb) :]
@@ -199,7 +204,11 @@ class _SentenceExtraction:
                 and not low.endswith("ed")
             # (and one that ends the phrase after its modifier: "cold-water swimming.")
             ends = started and low.endswith("ing") and (k + 1 == len(toks) or toks[k + 1][0].upos == "PUNCT")
-            if tok.upos in _NOUNISH or now_after or ends or (not started and tok.upos == "VERB" and (low.endswith("ing") or tok.xpos == "VBG")):
+            # "loves video calls, she …": a plural the tagger took for a verb, ending the phrase
+            plural = started and last_upos == "NOUN" and tok.upos == "VERB" and low.endswith("s") \
+                and not low.endswith("ss") and (toks[k + 1][0].upos == "PUNCT" if k + 1 < len(toks)
+                                                else _PUNCT_NEXT.match(text, _e) is not None)
+            if tok.upos in _NOUNISH or now_after or ends or plural or (not started and tok.upos == "VERB" and (low.endswith("ing") or tok.xpos == "VBG")):
                 words.append(tok.text if tok.upos == "PROPN" else low)
                 started = True
                 last_upos = tok.upos
@@ -249,6 +258,7 @@ _ZH_CLASSIFIER = re.compile(r"^[一两几]?[条只台辆件双把盆瓶杯颗头
 # adverbs before a thing that are no part of it; day words that open no thing's name
 _LEADING_ADVERBS = frozenset({"also", "really", "just", "even", "still", "actually", "especially"})
 _DAY_WORDS = frozenset({"yesterday", "today", "tonight", "tomorrow"})
+_PUNCT_NEXT = re.compile(r"\s*(?:[,.;!?]|$)")
 _NOW_AFTER = frozenset({"these", "nowadays", "lately", "now"})
 _INDEFINITES = frozenset(
     "anything something everything nothing anyone someone everyone anybody somebody everybody".split()
@@ -322,6 +332,7 @@ _HEADING_ABOUT = re.compile(  # "Onboarding notes for Maya:", "Update on Priya's
 _HEADING = re.compile(r"(?:\s+[a-z]+){1,2}\s*:\s*")  # a note's heading: "Alumni db: "
 _CHAT_TAILS = frozenset("anymore tbh lol tho though anyway honestly imo ngl".split())
 _ZH_HEADING_SLOT = re.compile(r"[\u4e00-\u9fff0-9A-Za-z]{1,10}[：:]\s*" + OPEN + r"(\d+)" + CLOSE)
+_ZH_TITLED_SLOT = re.compile(r"[\u4e00-\u9fff]{0,6}[：:]\s*" + OPEN + r"(\d+)" + CLOSE)
 _OWNER_NOUN = re.compile(r"(?:'s|’s)\s+([A-Za-z]+)")
 
 
@@ -339,6 +350,9 @@ def _sentence_subject(
     clause = view.text[lo:hi]
     head = clause[_lead_end(lead, clause) :]
     found = _SLOT_RE.match(head) or (_ZH_HEADING_SLOT.match(head) if view.zh else None)  # (校友录备注：郭靖…)
+    titled = _ZH_TITLED_SLOT.match(head, found.end()) if view.zh and found is not None else None
+    if titled is not None and ex.mentions[int(found.group(1))].type != PERSON:
+        found = titled  # 聊天笔记：陈静…: the heading's word is no subject
     about = None if found is not None or view.zh else _HEADING_ABOUT.match(head)
     if about is not None:  # "Notes for Aiko Suzuki's reference letter: graduated from …": Aiko
         idx = int(about.group(1))

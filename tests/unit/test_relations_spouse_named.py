@@ -1,0 +1,118 @@
+"""Readings of the thirty-eighth round (issue 11, point 4): a spouse named after "my husband is"
+or before "is my wife"; "swimming is my thing now" (a liking, said as a turn); "my new boss
+Andrés Molina" without a comma; "he's stepping off Harbor"; a plural the tagger took for a verb
+("loves video calls, she …"); 周末去爬山 is 爬山; a Chinese note's heading (聊天笔记：) is no
+subject. Each with a look-alike that must not change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from tests.unit.relation_facts import current_facts as _facts
+
+
+@pytest.fixture(scope="module")
+def memory() -> TemporalGraphMemory:
+    return TemporalGraphMemory(":memory:", annotator="offline")
+
+
+# --------------------------------------------------------------------------- a spouse named
+def test_my_husband_is_a_named_person(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "husband", ["my husband is Daniel Kiptoo."], speaker="Grace")
+    assert facts == {("Grace", "MARRIED_TO", "Daniel Kiptoo"), ("Daniel Kiptoo", "MARRIED_TO", "Grace")}
+    facts = _facts(memory, "wife-of", ["Rita's wife is Sam Okoye."])
+    assert ("Rita", "MARRIED_TO", "Sam Okoye") in facts
+
+
+def test_a_named_spouse_replaces_the_old_marriage(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "remarried", ["Grace Mwangi is married to Peter Otieno."])
+    facts = _facts(
+        memory,
+        "remarried",
+        ["For those asking: Peter Otieno and I split last year, and I got remarried in April — my husband "
+         "is Daniel Kiptoo, you'll meet him at the summer party."],
+        speaker="Grace Mwangi",
+    )
+    assert ("Grace Mwangi", "MARRIED_TO", "Daniel Kiptoo") in facts
+    assert not any("Peter Otieno" in (s, o) for s, _, o in facts)
+
+
+def test_a_person_is_my_wife(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "is-my-wife", ["Daniel Kiptoo is my husband."], speaker="Grace")
+    assert ("Grace", "MARRIED_TO", "Daniel Kiptoo") in facts
+
+
+def test_a_spouse_described_or_someone_elses_is_no_marriage(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "wife-italian", ["my wife is Italian."], speaker="Grace") == set()
+    assert _facts(memory, "wife-sister", ["My wife's sister is Ana."], speaker="Grace") == set()
+    facts = _facts(memory, "wife-boss", ["My wife is Tom Reed's boss."], speaker="Grace")
+    assert not any(t == "MARRIED_TO" for _, t, _ in facts)
+
+
+# --------------------------------------------------------------------------- "my thing now"
+def test_my_thing_now_is_a_liking_that_replaces_the_older(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "thing", ["Leila likes running."])
+    facts = _facts(memory, "thing", ["haha no, my knees gave up on me. swimming is my thing now"], speaker="Leila")
+    assert facts == {("Leila", "LIKES", "swimming")}
+    _facts(memory, "thing-honestly", ["Tom likes jazz."])
+    facts = _facts(memory, "thing-honestly", ["Honestly, cooking is my thing now."], speaker="Tom")
+    assert facts == {("Tom", "LIKES", "cooking")}
+
+
+def test_a_duty_or_a_pointer_is_no_thing_liked(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "thing-duty", ["Tom likes jazz."])
+    assert _facts(memory, "thing-duty", ["The budget is my thing now."], speaker="Tom") == {("Tom", "LIKES", "jazz")}
+    assert _facts(memory, "thing-duty", ["that is my thing now."], speaker="Tom") == {("Tom", "LIKES", "jazz")}
+    assert _facts(memory, "thing-place", ["Berlin is my thing now."], speaker="Tom") == set()
+
+
+# --------------------------------------------------------------------------- a new boss, a project left
+def test_my_new_boss_without_a_comma(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "new-boss", ["I report to Lucía Vargas."], speaker="Mateo Fernández")
+    facts = _facts(memory, "new-boss", ["prep for fri 1:1 - first one with my new boss Andrés Molina."],
+                   speaker="Mateo Fernández")
+    assert facts == {("Mateo Fernández", "REPORTS_TO", "Andrés Molina")}
+
+
+def test_a_new_boss_of_someone_elses_team_is_not_mine(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "new-boss-other", ["I report to Lucía Vargas."], speaker="Mateo")
+    facts = _facts(memory, "new-boss-other", ["Had lunch with Nadia's new boss Andrés Molina."], speaker="Mateo")
+    assert ("Mateo", "REPORTS_TO", "Andrés Molina") not in facts
+    assert ("Nadia", "REPORTS_TO", "Andrés Molina") in facts
+
+
+def test_he_is_stepping_off_a_project(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "step-off", ["Liam O'Connor manages the Harbor project."])
+    facts = _facts(memory, "step-off", ["1:1 w/ Liam - he's stepping off Harbor effective this sprint, no PM lined up yet."])
+    assert facts == set()
+    _facts(memory, "step-off-other", ["Liam O'Connor manages the Harbor project."])
+    facts = _facts(memory, "step-off-other", ["Liam says he's stepping off the stage at the gala."])
+    assert ("Liam O'Connor", "MANAGES", "Harbor project") in facts
+
+
+# --------------------------------------------------------------------------- the thing liked
+def test_a_plural_read_as_a_verb_before_a_comma(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "video-calls", ["Jamal's new teammate Keira loves video calls, she even has her camera on."])
+    assert ("Keira", "LIKES", "video calls") in facts
+    facts = _facts(memory, "board-games", ["Ken loves board games, he hosts every week."])
+    assert ("Ken", "LIKES", "board games") in facts
+
+
+def test_when_a_chinese_liking_is_done_is_no_part_of_it(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh-when", ["袁媛喜欢剧本杀。"])
+    facts = _facts(memory, "zh-when", ["袁媛说这辈子都不想再碰剧本杀了，现在她更喜欢周末去爬山。"])
+    assert ("袁媛", "LIKES", "爬山") in facts
+    assert _facts(memory, "zh-when-night", ["袁媛喜欢晚上跑步。"]) == {("袁媛", "LIKES", "跑步")}
+    assert _facts(memory, "zh-weekend-noun", ["袁媛喜欢周末。"]) == {("袁媛", "LIKES", "周末")}
+
+
+# --------------------------------------------------------------------------- a note's heading
+def test_a_chinese_notes_heading_is_no_subject(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh-heading", ["陈静在阿里巴巴工作。"])
+    facts = _facts(memory, "zh-heading", ["聊天笔记：陈静说她以前在阿里巴巴干了五年，现在在字节跳动做产品，挺适应的。"])
+    assert facts == {("陈静", "WORKS_FOR", "字节跳动")}
+    _facts(memory, "zh-heading-person", ["陈静在阿里巴巴工作。"])
+    facts = _facts(memory, "zh-heading-person", ["校友录备注：陈静现在在字节跳动做产品。"])
+    assert facts == {("陈静", "WORKS_FOR", "字节跳动")}
