@@ -351,7 +351,7 @@ def _sentence_subject(
     head = clause[_lead_end(lead, clause) :]
     found = _SLOT_RE.match(head) or (_ZH_HEADING_SLOT.match(head) if view.zh else None)  # (校友录备注：郭靖…)
     titled = _ZH_TITLED_SLOT.match(head, found.end()) if view.zh and found is not None else None
-    if titled is not None and ex.mentions[int(found.group(1))].type != PERSON:
+    if titled is not None and found is not None and ex.mentions[int(found.group(1))].type != PERSON:
         found = titled  # 聊天笔记：陈静…: the heading's word is no subject
     about = None if found is not None or view.zh else _HEADING_ABOUT.match(head)
     if about is not None:  # "Notes for Aiko Suzuki's reference letter: graduated from …": Aiko
