@@ -116,3 +116,39 @@ def test_a_chinese_notes_heading_is_no_subject(memory: TemporalGraphMemory) -> N
     _facts(memory, "zh-heading-person", ["陈静在阿里巴巴工作。"])
     facts = _facts(memory, "zh-heading-person", ["校友录备注：陈静现在在字节跳动做产品。"])
     assert facts == {("陈静", "WORKS_FOR", "字节跳动")}
+
+
+# --------------------------------------------------------------------------- a known project's handover
+def test_a_known_project_goes_to_a_person(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "goes-to", ["Chloé Martin manages the Helios project."])
+    facts = _facts(memory, "goes-to", ["fyi Helios goes to Yusuf from Monday."], speaker="Chloé Martin")
+    assert facts == {("Yusuf", "MANAGES", "Helios project")}
+    _facts(memory, "goes-to-place", ["Ana manages the Helios project."])
+    assert _facts(memory, "goes-to-place", ["Helios goes to Berlin."]) == {("Ana", "MANAGES", "Helios project")}
+    _facts(memory, "goes-to-thing", ["Ana manages the Helios project."])
+    facts = _facts(memory, "goes-to-thing", ["The award goes to Yusuf."])
+    assert facts == {("Ana", "MANAGES", "Helios project")}
+
+
+def test_an_interim_lead_of_a_known_project(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "interim", ["Fatima manages the Mercury project."])
+    assert _facts(memory, "interim", ["Liang is interim PM on Mercury."]) == {("Liang", "MANAGES", "Mercury project")}
+
+
+def test_off_a_known_project(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "off", ["Rahul Mehta manages the Falcon project."])
+    assert _facts(memory, "off", ["fyi rahul's off falcon, he's on parental leave till march"]) == set()
+    _facts(memory, "off-work", ["Rahul Mehta manages the Falcon project."])
+    facts = _facts(memory, "off-work", ["Rahul's off to Falmouth for the weekend."])
+    assert facts == {("Rahul Mehta", "MANAGES", "Falcon project")}
+
+
+# --------------------------------------------------------------------------- a calling before a name
+def test_a_calling_before_a_full_name_is_no_part_of_it(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "chef", ["Rafael Mendes lives in Porto."])
+    facts = _facts(memory, "chef", ["Chef Rafael Mendes, who relocated from Porto to Lisbon last spring, has opened a tasco."])
+    assert facts == {("Rafael Mendes", "LIVES_IN", "Lisbon")}
+    _facts(memory, "swapped-who", ["Ines Carvalho lives in Porto."])
+    facts = _facts(memory, "swapped-who", ["Chef Ines Carvalho, who swapped Porto for Marseille last spring, opens her second restaurant."])
+    assert facts == {("Ines Carvalho", "LIVES_IN", "Marseille")}
+    assert _facts(memory, "coach", ["Coach Ana Reyes moved to Lyon."]) == {("Ana Reyes", "LIVES_IN", "Lyon")}

@@ -69,6 +69,12 @@ _ZH_JOB_TITLE = re.compile(
 )
 
 
+# a calling said before a full name ("Chef Rafael Mendes", "Coach Ana Reyes"): no part of it
+_ROLE_TITLES = frozenset(
+    "chef coach captain professor judge nurse detective officer pastor reverend senator councillor councilor".split()
+)
+
+
 @lru_cache(maxsize=65536)
 def clean_name(text: str) -> str:
     """The canonical form of a name: no quotes, no leading "the", no possessive, no "项目" after
@@ -81,8 +87,8 @@ def clean_name(text: str) -> str:
     name = _ZH_DEPARTMENT.sub("", name)  # 网易市场部: the employer is 网易
     name = _ZH_ADVERB_FIRST.sub("", name)  # 最爱还是川菜: 川菜
     head, _, rest = name.partition(" ")  # "Ms. Maya Goldberg" is Maya Goldberg ("Ms Ortega" stays)
-    if head.lower() in TITLES and len(rest.split()) >= 2 and rest[:1].isupper():
-        name = rest
+    if (head.lower() in TITLES or head.lower() in _ROLE_TITLES) and len(rest.split()) >= 2 and rest[:1].isupper():
+        name = rest  # ("Chef Rafael Mendes" is Rafael Mendes)
     for suffix in ("项目",):
         stem = name[: -len(suffix)]
         if name.endswith(suffix) and len(stem) >= 2 and stem.endswith(("计划", "工程", "行动")):

@@ -5,7 +5,7 @@ Same shape as ``english.py``; ``tests/unit/test_relations_patterns_table.py`` ru
 
 from __future__ import annotations
 
-from ..schema import ORG, PERSON, RelationCandidate
+from ..schema import LOCATION, ORG, OTHER, PERSON, PROJECT, RelationCandidate
 from .blocks import PatternRow, en, ex
 from .handlers import (
     _boss_is,
@@ -13,13 +13,14 @@ from .handlers import (
     _leave,
     _left_school,
     _lives,
+    _manages,
     _married,
     _reports,
     _role,
     _takeover,
     _works_for,
 )
-from .match import _Match
+from .match import _cands, _Match
 from .tastes import _my_thing
 
 __all__ = ["EN_CHANGE_ROWS"]
@@ -34,6 +35,23 @@ def _role_taken(h: _Match) -> list[RelationCandidate]:
 def _spouse_named(h: _Match) -> list[RelationCandidate]:
     """ "my husband is Daniel": a person named (not "my wife is Italian")."""
     return _married(h) if h.type("o") in (PERSON, None) else []
+
+
+def _project_to(h: _Match) -> list[RelationCandidate]:
+    """A known project's new lead (a weak NER may take "Liang" for a place; no place leads)."""
+    return _manages(h) if h.type("o") == PROJECT and h.type("s") in (PERSON, None, OTHER, LOCATION) else []
+
+
+def _project_goes_to(h: _Match) -> list[RelationCandidate]:
+    """A known project handed to a person (not "Helios goes to Berlin", not an unknown thing)."""
+    return _project_to(h) if h.type("s") != LOCATION else []
+
+
+def _off_project(h: _Match) -> list[RelationCandidate]:
+    """ "rahul's off falcon": a known project left (not "off work", "off sick")."""
+    if h.type("o") != PROJECT:
+        return []
+    return [c for t in ("MANAGES", "INVOLVED_IN", "HAS_ROLE_IN") for c in _cands(h.refs("s"), t, h.refs("o"), negated=True)]
 
 
 # "… is now <S>": not a clause of its own after the name ("… is now Rajesh's problem")
@@ -94,6 +112,26 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         r"{O}\s+(?:is|['’]s)\s+(?:now\s+)?{S}(?:['’]s)?\s+(?:new\s+)?(?:husband|wife|spouse)\b(?!['’])",
         _spouse_named,
         ex("Daniel is Grace's husband now.", "Grace", "MARRIED_TO", "Daniel"),
+    ),
+    # a known project's handover in a team's words: "Helios goes to Yusuf", "Tariq is interim PM on
+    # Beacon"; and one off it: "rahul's off falcon"
+    en(
+        r"{O}\s+(?:goes|is\s+going|will\s+go|went)\s+(?:over\s+)?to\s+{S}"
+        r"(?=\s*(?:[,.;!]|$)|\s+(?:from|after|next|as\s+of|starting|tomorrow|now|for\s+good)\b)",
+        _project_goes_to,
+        ex("Ana runs Project Helios. Helios goes to Yusuf from Monday.", "Yusuf", "MANAGES", "Project Helios"),
+    ),
+    en(
+        r"{S}(?:\s+is|['’]s)\s+(?:now\s+)?(?:the\s+)?(?:interim|acting|temporary|new)\s+(?:PM|project\s+manager|lead|owner)"
+        r"\s+(?:on|for|of)\s+{THE}{O}",
+        _project_to,
+        ex("Tariq is interim PM on Project Beacon.", "Tariq", "MANAGES", "Project Beacon"),
+    ),
+    en(
+        r"{S}(?:\s+is|['’]s)\s+(?:now\s+)?off\s+{THE}{O}"
+        r"(?=\s*(?:[,.;!]|$)|\s+(?:now|from|as\s+of|effective|for\s+good)\b)",
+        _off_project,
+        ex("Ben runs Project Falcon. Now Ben's off Falcon, he's on leave.", "Ben", "MANAGES", "Project Falcon", negated=True),
     ),
     # "swimming is my thing now" (the older likings: ``taste_turns``)
     en(

@@ -405,7 +405,7 @@ _ZH_TITLE_AFTER = re.compile(r"(?:先生|女士|小姐|老师|教练|经理|总�
 # a note's subject before a colon or a dash, then its verb: "Samir Khan: has dropped tennis"
 _NOTE_SUBJECT = re.compile(r"(?:['’]s\s+(?:[a-z]+\s+)?" + _PAPERS + r"(?=:))?\s*(?::|\s[—–-])\s+(?=(?:has|had|is|was|now|just|finally|recently|officially|[a-z]+ed)\b)"
                            # and of a relative clause that brings news: "Lucía Fernández, who joined Accenture"
-                           r"|,\s+who\s+(?=(?:has\s+|just\s+|recently\s+)?(?:joined|moved|relocated|started|took\s+over|transferred|switched)\b)")
+                           r"|,\s+who\s+(?=(?:has\s+|just\s+|recently\s+)?(?:joined|moved|relocated|started|took\s+over|transferred|switched|swapped)\b)")
 
 
 def _has_clitic(sentence: Sentence, at: int) -> bool:
