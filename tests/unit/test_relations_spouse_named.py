@@ -152,3 +152,67 @@ def test_a_calling_before_a_full_name_is_no_part_of_it(memory: TemporalGraphMemo
     facts = _facts(memory, "swapped-who", ["Chef Ines Carvalho, who swapped Porto for Marseille last spring, opens her second restaurant."])
     assert facts == {("Ines Carvalho", "LIVES_IN", "Marseille")}
     assert _facts(memory, "coach", ["Coach Ana Reyes moved to Lyon."]) == {("Ana Reyes", "LIVES_IN", "Lyon")}
+
+
+# --------------------------------------------------------------------------- a divorce in other words
+def test_a_divorce_finalised_gone_through_or_a_spouse_removed(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "div-final", ["Olumide Adeyemi is married to Funke Adeyemi."])
+    assert _facts(memory, "div-final", ["Olumide and Funke finalised the divorce in March."]) == set()
+    _facts(memory, "div-through", ["Elena Petrova is married to Marco Rossi."])
+    facts = _facts(memory, "div-through", ["My divorce went through last month, so put my sister Anya instead of Marco."],
+                   speaker="Elena Petrova")
+    assert facts == set()
+    _facts(memory, "div-removed", ["Grace Kim is married to Daniel Park."])
+    assert _facts(memory, "div-removed", ["Grace Kim has removed Daniel Park as spouse on her health plan."]) == set()
+
+
+def test_a_visa_coming_through_or_a_divorce_lawyer_ends_no_marriage(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "visa", ["Tom is married to Ana."])
+    assert ("Tom", "MARRIED_TO", "Ana") in _facts(memory, "visa", ["my visa came through."], speaker="Tom")
+
+
+def test_a_chinese_divorce_without_the_spouses_name(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh-div", ["徐明和林小雨结婚了。"])
+    assert _facts(memory, "zh-div", ["我们上个月办了离婚手续，孩子跟她"], speaker="徐明") == set()
+    _facts(memory, "zh-div-status", ["周杰和许静结婚了。"])
+    facts = _facts(memory, "zh-div-status", ["麻烦帮我把系统里的婚姻状况改成离异，紧急联系人也换成我妈。"], speaker="周杰")
+    assert facts == set()
+    _facts(memory, "zh-div-form", ["周杰和许静结婚了。"])
+    facts = _facts(memory, "zh-div-form", ["麻烦帮我把系统里的紧急联系人换成我妈。"], speaker="周杰")
+    assert ("周杰", "MARRIED_TO", "许静") in facts
+
+
+# --------------------------------------------------------------------------- other readings of batches 798-805
+def test_a_passive_move_from_one_place_to_another(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "relocated", ["Amara lives in Lagos."])
+    assert _facts(memory, "relocated", ["Amara was relocated from Lagos to Nairobi."]) == {("Amara", "LIVES_IN", "Nairobi")}
+
+
+def test_she_after_someones_wife_is_the_wife(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "wife-says", ["Sipho likes running."])
+    facts = _facts(memory, "wife-says", ["Sipho's wife says she hates running."])
+    assert ("Sipho", "DISLIKES", "running") not in facts
+
+
+def test_joining_the_team_is_no_job_at_the_firm_named_before(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "team", ["Leila Karimi studies at Imperial College."])
+    facts = _facts(memory, "team", ["Congrats to our intern Leila, who just defended her PhD thesis at Imperial. "
+                                    "She joins the team full-time in September."])
+    assert not any(t == "WORKS_FOR" for _, t, _ in facts)
+    _facts(memory, "company", ["Tom joined Google."])
+    assert _facts(memory, "company", ["Tom joined the company in May."]) == {("Tom", "WORKS_FOR", "Google")}
+
+
+def test_a_chinese_taste_given_up_and_a_pet_kept(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh-jie", ["董洁喜欢咖啡。"])
+    assert _facts(memory, "zh-jie", ["董洁最近把咖啡戒了。"]) == set()
+    facts = _facts(memory, "zh-corgi", ["袁芳养了条柯基天天晒。"])
+    assert ("袁芳", "OWNS", "柯基") in facts
+
+
+def test_a_feast_is_a_time_not_the_person_she_means(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "xmas", ["Lucía Fernández is married to Javier Ruiz."])
+    facts = _facts(memory, "xmas", ["Christmas card list. Lucía: separate card this year, she and Javier finalized "
+                                    "the divorce in October. Her new address TBC."])
+    assert facts == set()
+    assert not any(e.name == "Christmas" for e in memory.entities(namespace="xmas"))

@@ -99,7 +99,7 @@ def coordinated(mentions: Sequence[Mention], text: str) -> list[tuple[int, tuple
 
 _HOME_HINT = re.compile(
     r"\b(?:mov(?:e|ed|ing)|relocat\w*|settled|liv(?:e|ed|ing)|left|flat|apartment|house|home"
-    r"|address)\b|搬|住|迁|定居|新家",
+    r"|address|divorced?|separated)\b|搬|住|迁|定居|新家|离婚|离异",  # (and a marriage ended: "我们离婚了")
     re.IGNORECASE,
 )
 
@@ -108,13 +108,13 @@ _HOME_HINT = re.compile(
 # antecedent of a later "he"/"she" that names no one; it is no stored entity
 _KIN = {
     "m": re.compile(
-        r"\b(?:my|our|his|her|their|your)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
+        r"(?:\b(?:my|our|his|her|their|your)|\b[A-Z][\w-]*['’]s)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
         r"(?:brother|bro|dad|father|son|husband|hubby|boyfriend|uncle|nephew|grandpa|grandfather)\b"
         r"|(?:我|我们|他|她)(?:的)?(?:哥哥|哥|弟弟|弟|爸爸|爸|父亲|儿子|老公|丈夫|男朋友|叔叔|舅舅|爷爷|外公)",
         re.IGNORECASE,
     ),
     "f": re.compile(
-        r"\b(?:my|our|his|her|their|your)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
+        r"(?:\b(?:my|our|his|her|their|your)|\b[A-Z][\w-]*['’]s)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
         r"(?:sister|sis|mum|mom|mother|daughter|wife|girlfriend|aunt|niece|grandma|grandmother)\b"
         r"|(?:我|我们|他|她)(?:的)?(?:姐姐|姐|妹妹|妹|妈妈|妈|母亲|女儿|老婆|妻子|女朋友|阿姨|姑姑|奶奶|外婆)",
         re.IGNORECASE,

@@ -14,6 +14,8 @@ _MONTHS = frozenset(
 _MONTH_ABBREVS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 _NAME_MONTHS = frozenset({"may", "april", "june", "august"})  # also given names
 _WEEKDAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+# feasts said as times ("Christmas card list", "since Easter"): dates, never a person
+_HOLIDAYS = frozenset("christmas xmas easter halloween thanksgiving diwali ramadan hanukkah".split())
 _WEEKDAY_ABBREVS = frozenset("mon tue tues wed thu thur thurs fri sat sun".split())
 _RELATIVE_DAYS = frozenset({"today", "yesterday", "tomorrow", "tonight"})
 _RELATIVE_MODS = frozenset({"last", "next", "this", "coming", "past", "previous", "following"})

@@ -10,6 +10,7 @@ from .cues import (
     _DATE_UNITS,
     _DAY_NUM_RE,
     _DAY_PARTS,
+    _HOLIDAYS,
     _HYPHEN_GIVEN,
     _KOREAN_SURNAMES,
     _LOC_HEADS,
@@ -54,7 +55,7 @@ def _month_or_weekday(toks: list[_Tok], k: int) -> bool:
     near_number = (k > 0 and (_is_day_num(toks[k - 1]) or toks[k - 1].kind == _NUM)) or (
         k + 1 < n and toks[k + 1].kind == _NUM
     )
-    if bare in _WEEKDAYS:
+    if bare in _WEEKDAYS or bare in _HOLIDAYS:
         return True
     if bare in _MONTHS:
         if bare in _NAME_MONTHS:

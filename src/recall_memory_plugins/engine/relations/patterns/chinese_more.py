@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..schema import ORG, PRODUCT, PROJECT, RelationCandidate
 from .blocks import PatternRow, ex, zh
-from .handlers import _move, _reports, _works_for
+from .handlers import _move, _reports, _widowed, _works_for
 from .match import _Match
 from .tastes import _likes, _stopped_liking
 
@@ -90,6 +90,23 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{S}{ADV}(?:领了|领到了?|拿到了?)(?:{O}|{ONP})的工牌",
         _works_for,
         ex("陈静刚领了字节跳动的工牌。", "陈静", "WORKS_FOR", "字节跳动"),
+    ),
+    # a taste given up, the thing first: "董洁最近把咖啡戒了"
+    zh(
+        r"{S}{ADV}把(?:{O}|{NP})(?:给)?戒(?:掉)?了",
+        _stopped_liking,
+        ex("董洁最近把咖啡戒了。", "董洁", "LIKES", "咖啡", negated=True),
+    ),
+    # a divorce done, no name: "我们上个月办了离婚手续", "帮我把系统里的婚姻状况改成离异"
+    zh(
+        r"{S}{ADV}(?:已经|上个月|上周|去年|今天|昨天)?(?:办了|办完了?|办好了?)离婚手续",
+        _widowed,
+        ex("徐明上个月办了离婚手续。", "徐明", "MARRIED_TO", None, negated=True),
+    ),
+    zh(
+        r"{S}(?:把)?[^，。！？]{0,8}?(?:婚姻状况|婚姻状态)[^，。！？]{0,4}?(?:改成|改为|变成|更新为|填成?)了?离异",
+        _widowed,
+        ex("周杰把系统里的婚姻状况改成离异了。", "周杰", "MARRIED_TO", None, negated=True),
     ),
     # a note's aside on the present employer: "赵敏（现京东）介绍了…", "赵敏(现就职于京东)"
     zh(

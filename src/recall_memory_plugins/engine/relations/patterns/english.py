@@ -435,7 +435,7 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
         ex("Gina started a new job at Globex.", "Gina", "WORKS_FOR", "Globex"),
     ),
     en(
-        r"{S}\s+(?:has\s+|had\s+)?{ADV}(?:moved|relocated|relocates|moves)\s+(?:back\s+)?from\s+{THE}{Z}"
+        r"{S}\s+(?:has\s+been\s+|had\s+been\s+|was\s+|got\s+|has\s+|had\s+)?{ADV}(?:moved|relocated|relocates|moves)\s+(?:back\s+)?from\s+{THE}{Z}"
         r"\s+to\s+{THE}{O}",
         _move,
         ex("Hank moved from Boston to Denver.", "Hank", "LIVES_IN", "Denver"),

@@ -9,6 +9,7 @@ from ..schema import LOCATION, ORG, OTHER, PERSON, PROJECT, RelationCandidate
 from .blocks import PatternRow, en, ex
 from .handlers import (
     _boss_is,
+    _divorced,
     _handed_from,
     _leave,
     _left_school,
@@ -18,6 +19,7 @@ from .handlers import (
     _reports,
     _role,
     _takeover,
+    _widowed,
     _works_for,
 )
 from .match import _cands, _Match
@@ -132,6 +134,23 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         r"(?=\s*(?:[,.;!]|$)|\s+(?:now|from|as\s+of|effective|for\s+good)\b)",
         _off_project,
         ex("Ben runs Project Falcon. Now Ben's off Falcon, he's on leave.", "Ben", "MANAGES", "Project Falcon", negated=True),
+    ),
+    # a divorce done in other words: "Olumide and Funke finalised the divorce", "my divorce went
+    # through", "Grace removed Daniel as spouse on her health plan"
+    en(
+        r"{S}\s+(?:and|&)\s+{O}\s+(?:have\s+|had\s+)?{ADV}(?:finali[sz]ed|completed)\s+(?:the|their)\s+divorce",
+        _divorced,
+        ex("Olumide and Funke finalised the divorce in March.", "Olumide", "MARRIED_TO", "Funke", negated=True),
+    ),
+    en(
+        r"{S}(?:['’]s)?\s+divorce\s+(?:from\s+{O}\s+)?(?:has\s+|finally\s+)?(?:went|gone|came|come)\s+through",
+        _widowed,
+        ex("Elena's divorce went through last month.", "Elena", "MARRIED_TO", None, negated=True),
+    ),
+    en(
+        r"{S}\s+(?:has\s+|had\s+)?{ADV}removed\s+{O}\s+as\s+(?:(?:her|his|their|my)\s+)?(?:spouse|husband|wife)\b",
+        _divorced,
+        ex("Grace Kim has removed Daniel Park as spouse on her health plan.", "Daniel Park", "MARRIED_TO", "Grace Kim", negated=True),
     ),
     # "swimming is my thing now" (the older likings: ``taste_turns``)
     en(

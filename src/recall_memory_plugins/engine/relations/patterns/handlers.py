@@ -42,13 +42,7 @@ from .blocks import (
     _UNIT,
     _WORKPLACE,
 )
-from .match import (
-    _NOT_A_PERSON,
-    _cands,
-    _employer,
-    _Match,
-    _typed,
-)
+from .match import _NOT_A_PERSON, _cands, _employer, _Match, _typed
 
 
 def _clean_role(role: str) -> tuple[str, bool]:
@@ -149,9 +143,10 @@ def _involved(h: _Match) -> list[RelationCandidate]:
 
 
 def _join(h: _Match) -> list[RelationCandidate]:
-    otype = h.type("o")
-    if otype in (PERSON, THING):
-        return []
+    otype, o = h.type("o"), h.slot("o")
+    if otype in (PERSON, THING) or (o is not None and h.ex.mentions[o].kind == "definite"
+                                    and h.ex.mentions[o].text.lower().endswith("team")):
+        return []  # (and "she joins the team in September": the writer's team, not the firm before)
     if otype in (PROJECT, PRODUCT):
         return _cands(h.refs("s"), "INVOLVED_IN", h.refs("o"))
     return _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")))

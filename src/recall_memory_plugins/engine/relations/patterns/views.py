@@ -40,6 +40,7 @@ _ZH_TIME_FILLER = re.compile(
 )
 # when a liked thing is done, before it: no part of it (周末去爬山, 晚上跑步)
 _ZH_WHEN_DONE = re.compile(r"(?:周末|晚上|早上|每天|每周|平时|下班后|下班以后|有空|没事)(?:的时候)?(?=去|[\u4e00-\u9fff]{2})")
+_ZH_OFTEN = re.compile(r"天天|每天|经常|总是|一直|常常|老是|整天")
 _ZH_TOPIC = re.compile(r"[\u4e00-\u9fff]{2}")
 _COORD_RE = re.compile(
     OPEN + r"(\d+)" + CLOSE + r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|和|与|跟|及|、)\s*$",
@@ -181,6 +182,9 @@ class _SentenceExtraction:
                             break
                     cut = min(cut, s - base)
             raw = _ZH_NP_TAIL.sub("", raw[:cut])
+            often = _ZH_OFTEN.search(raw, 2)
+            if often is not None:
+                raw = raw[: often.start()]  # 柯基天天晒: the corgi
             if _ZH_COUNT_ONLY.fullmatch(raw):
                 return ""  # "又买了一整个": a count, no thing
             raw = _ZH_CLASSIFIER.sub("", raw)  # "养了条柯基": 柯基
