@@ -216,3 +216,29 @@ def test_a_feast_is_a_time_not_the_person_she_means(memory: TemporalGraphMemory)
                                     "the divorce in October. Her new address TBC."])
     assert facts == set()
     assert not any(e.name == "Christmas" for e in memory.entities(namespace="xmas"))
+
+
+# --------------------------------------------------------------------------- 1:1s, a change set for a day
+def test_whose_one_to_ones_names_the_manager(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "one-to-ones", ["Jake reports to Linda."])
+    assert _facts(memory, "one-to-ones", ["Jake's 1:1s are with Omar now."]) == {("Jake", "REPORTS_TO", "Omar")}
+    _facts(memory, "one-to-ones-mine", ["Yusuf reports to Omar Haddad."])
+    facts = _facts(memory, "one-to-ones-mine", ["note to self: skip-levels still go to Omar Haddad, but my 1:1s are with "
+                                                "Leila Farouk now - she became my line manager on Monday."], speaker="Yusuf")
+    assert facts == {("Yusuf", "REPORTS_TO", "Leila Farouk")}
+
+
+def test_a_change_set_for_a_weekday_or_a_date_leaves_the_old_manager_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "from-monday", ["Jake reports to Linda."])
+    assert _facts(memory, "from-monday", ["From Monday Jake will report to Omar."]) == set()
+    _facts(memory, "from-date", ["Jake reports to Linda."])
+    assert _facts(memory, "from-date", ["From 1 July, Jake will report directly to Omar instead of Linda."]) == set()
+
+
+def test_a_span_of_days_or_dates_changes_nothing(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "monday-to-friday", ["Jake reports to Linda."])
+    facts = _facts(memory, "monday-to-friday", ["From Monday to Friday Jake will be in Paris with Omar."])
+    assert facts == {("Jake", "REPORTS_TO", "Linda")}
+    _facts(memory, "date-to-date", ["Jake lives in Leeds."])
+    facts = _facts(memory, "date-to-date", ["From 1 July to 3 August Jake will stay in Paris."])
+    assert facts == {("Jake", "LIVES_IN", "Leeds")}

@@ -71,9 +71,10 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         r"|starting (?:today|this (?:week|morning|month)|immediately))\b"
                         # a date set, in English: "From tomorrow I report straight to Robert" (下周起 may be a plan)
                         r"|\b(?:(?:from|starting|as of) (?:tomorrow|this week|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
-                        r"|as of (?:mon|tues|wednes|thurs|fri)day)\b"
+                        r"|(?:as of|from|starting) (?:mon|tues|wednes|thurs|fri)day(?! (?:to|till|until|through)\b))\b"
                         # a date set by an announcement: "Effective June 1, …", "as of 1 May your line manager will be …"
-                        r"|\b(?:effective|as of) (?:on )?(?:" + _MONTH + r"\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? " + _MONTH + r")\b",
+                        r"|\b(?:effective|as of|from|starting) (?:on )?(?:" + _MONTH + r"\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? " + _MONTH + r")\b"
+                        r"(?! (?:to|till|until|through)\b| ?[-–])",
                         re.IGNORECASE)
 _BOUNDED_PAST = AnyOf(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
 _HEARD = re.compile(

@@ -56,6 +56,13 @@ def _off_project(h: _Match) -> list[RelationCandidate]:
     return [c for t in ("MANAGES", "INVOLVED_IN", "HAS_ROLE_IN") for c in _cands(h.refs("s"), t, h.refs("o"), negated=True)]
 
 
+def _one_to_ones(h: _Match) -> list[RelationCandidate]:
+    """ "S's 1:1s are with O (instead of Z)": S reports to O, no longer to Z."""
+    out = _reports(h)
+    olds = [z for z in h.refs("z") if z.type in (PERSON, None, OTHER)]
+    return out + (_cands(h.refs("s"), "REPORTS_TO", olds, negated=True) if out and olds else [])
+
+
 # "… is now <S>": not a clause of its own after the name ("… is now Rajesh's problem")
 _IS_NOW = (r"(?:\s+(?:is|['’]s)\s+(?:now\s+)?|\s*=\s*){S}"  # ("Falcon: owner = Grace Kim")
            r"(?![\s'’]+(?:\w+n['’]t|have|has|had|am|is|was|were|will|would|ve|d|ll|m|s|never|just)\b)")
@@ -151,6 +158,15 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         r"{S}\s+(?:has\s+|had\s+)?{ADV}removed\s+{O}\s+as\s+(?:(?:her|his|their|my)\s+)?(?:spouse|husband|wife)\b",
         _divorced,
         ex("Grace Kim has removed Daniel Park as spouse on her health plan.", "Daniel Park", "MARRIED_TO", "Grace Kim", negated=True),
+    ),
+    # who one's 1:1s are with is one's manager: "Jake's 1:1s are with Omar now", "from Monday your
+    # 1:1s will be with Fatima Zahra instead of David" (not "skip-levels", not "1:1s with the team")
+    en(
+        r"{S}(?:['’]s)?\s+(?:weekly\s+|regular\s+)?(?:1:1s|1-1s|one-to-ones|one-on-ones|1-on-1s)\s+(?:are|will\s+be|have\s+moved)"
+        r"\s+(?:now\s+)?with\s+{O}(?:\s+(?:now\s+)?(?:instead\s+of|rather\s+than)\s+{Z})?(?=\s*(?:[,.;!-]|$)|\s+(?:now|from|instead|rather)\b)",
+        _one_to_ones,
+        ex("Jake's 1:1s are with Omar now.", "Jake", "REPORTS_TO", "Omar"),
+        ex("From Monday Ana's 1:1s will be with Omar instead of Linda.", "Ana", "REPORTS_TO", "Linda", negated=True),
     ),
     # "swimming is my thing now" (the older likings: ``taste_turns``)
     en(
