@@ -242,3 +242,21 @@ def test_a_span_of_days_or_dates_changes_nothing(memory: TemporalGraphMemory) ->
     _facts(memory, "date-to-date", ["Jake lives in Leeds."])
     facts = _facts(memory, "date-to-date", ["From 1 July to 3 August Jake will stay in Paris."])
     assert facts == {("Jake", "LIVES_IN", "Leeds")}
+
+
+def test_a_chinese_date_set_and_settled_leaves_the_old_manager_unsure(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh-next-month", ["马超向何军汇报。"])
+    assert _facts(memory, "zh-next-month", ["从下个月开始我直接向罗静汇报了，何总那边不用再抄送"], speaker="马超") == set()
+    _facts(memory, "zh-next-month-plan", ["马超向何军汇报。"])
+    facts = _facts(memory, "zh-next-month-plan", ["下个月开始我打算向罗静汇报了"], speaker="马超")
+    assert facts == {("马超", "REPORTS_TO", "何军")}
+    _facts(memory, "zh-next-week-leave", ["马超向何军汇报。"])
+    assert _facts(memory, "zh-next-week-leave", ["下周起我休年假了"], speaker="马超") == {("马超", "REPORTS_TO", "何军")}
+
+
+def test_a_note_that_opens_with_quick_names_no_one(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "quick", ["I work at Deloitte."], speaker="Rosalind")
+    facts = _facts(memory, "quick", ["Quick update for the alumni list: handed in my Deloitte laptop yesterday and "
+                                     "picked up my KPMG badge this morning."], speaker="Rosalind")
+    assert not any(s == "Quick" for s, _, _ in facts)
+    assert not any(e.name == "Quick" for e in memory.entities(namespace="quick"))

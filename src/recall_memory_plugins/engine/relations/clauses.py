@@ -74,7 +74,12 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         r"|(?:as of|from|starting) (?:mon|tues|wednes|thurs|fri)day(?! (?:to|till|until|through)\b))\b"
                         # a date set by an announcement: "Effective June 1, …", "as of 1 May your line manager will be …"
                         r"|\b(?:effective|as of|from|starting) (?:on )?(?:" + _MONTH + r"\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? " + _MONTH + r")\b"
-                        r"(?! (?:to|till|until|through)\b| ?[-–])",
+                        r"(?! (?:to|till|until|through)\b| ?[-–])"
+                        # a Chinese date set and said as settled: "从下周起我的领导换成韩梅了", "定了，下周一起…"
+                        r"|(?<![他她])(?<![他她]从)(?:从)?(?:下(?:个)?(?:周|星期|礼拜)[一二三四五六日天]?|下(?:个)?月|明天)(?:起|开始)"  # (not 他下周起…: another's)
+                        r"(?=[^。！？!?]*(?:了(?:[，。！？,!?\s]|$)|定了|正式))"
+                        r"(?=[^。！？!?]*(?:汇报|领导|老板|上级|主管|团队|负责|接手|接管|搬|入职|加入|跳槽|调到|调去|转到))"
+                        r"(?![^。！？!?]*(?:休假|年假|产假|请假|出差))",
                         re.IGNORECASE)
 _BOUNDED_PAST = AnyOf(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
 _HEARD = re.compile(
@@ -109,7 +114,8 @@ def scheduled(text: str) -> bool:
     """Whether ``text`` announces a change in the words of an announcement ("effective next Monday
     the team will roll up to Nadia", "going forward Orchid will be run by Marcus"): said, not
     planned; the fact it ends is no longer sure. So is a date set with no word of intent ("From
-    tomorrow I report straight to Robert"); in Chinese 下周起, 下个月开始 may be a plan or a leave."""
+    tomorrow I report straight to Robert"); in Chinese 下周起, 下个月开始 may be a plan or a leave,
+    so only with 了, 定了 or 正式 after it ("从下个月开始我直接向罗静汇报了")."""
     return _SCHEDULED.search(text) is not None and _INTENT.search(text) is None
 
 

@@ -23,7 +23,7 @@ _COMMON_ACRONYMS = frozenset(
     VPN SSD OS iOS MVP PhD MBA BA BS MS TBD WFH OOO EOD EOW AOB TODO WIP""".split()
 )
 # Note-taking words written capitalised at the start of a line ("Mtg notes 3/14 — ...", "Fwd:")
-_NOTE_WORDS = frozenset("mtg mtgs fwd fw re todo org".split())  # ("Org update: ...")
+_NOTE_WORDS = frozenset("mtg mtgs fwd fw re todo org quick".split())  # ("Org update: ...", "Quick update: ...")
 # what a sentence opens with before "of <Name>" and is no part of it ("Ownership of Fjord passes …")
 _OF_OPENERS = frozenset("ownership leadership management control custody responsibility".split())
 # Words of spoken chat that open a message capitalised and are no names ("Ach", "Omg", "Ugh").
