@@ -61,6 +61,15 @@ def test_my_thing_now_is_a_liking_that_replaces_the_older(memory: TemporalGraphM
     assert facts == {("Tom", "LIKES", "cooking")}
 
 
+def test_my_jam_or_my_entire_personality_now(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "jam", ["Tom likes jazz."])
+    assert _facts(memory, "jam", ["techno is my jam now."], speaker="Tom") == {("Tom", "LIKES", "techno")}
+    _facts(memory, "personality", ["Amara likes running."])
+    facts = _facts(memory, "personality", ["Quit running. Bouldering is my entire personality now."], speaker="Amara")
+    assert ("Amara", "LIKES", "Bouldering") in facts
+    assert ("Amara", "LIKES", "running") not in facts
+
+
 def test_a_duty_or_a_pointer_is_no_thing_liked(memory: TemporalGraphMemory) -> None:
     _facts(memory, "thing-duty", ["Tom likes jazz."])
     assert _facts(memory, "thing-duty", ["The budget is my thing now."], speaker="Tom") == {("Tom", "LIKES", "jazz")}

@@ -171,7 +171,7 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
     # "swimming is my thing now" (the older likings: ``taste_turns``)
     en(
         r"(?:^|(?<=[.!;,:]\s)|(?<=\s-\s))(?:(?:honestly|tbh|lol|haha|ok|okay|well|so|yeah|but|and|now)\s*,?\s+)*(?:{O}|{NP})\s+(?:is|['’]s)\s+(?:totally\s+|really\s+|so\s+)?{S}(?:['’]s)?"
-        r"\s+(?:new\s+)?thing(?=\s*(?:now|these\s+days|nowadays)?\s*(?:[,.;!]|$))",
+        r"\s+(?:new\s+|entire\s+|whole\s+)?(?:thing|jam|obsession|personality)(?=\s*(?:now|these\s+days|nowadays)?\s*(?:[,.;!]|$))",
         _my_thing,
         ex("Swimming is Leila's thing now.", "Leila", "LIKES", "swimming"),
     ),
