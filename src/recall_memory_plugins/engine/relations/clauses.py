@@ -63,6 +63,7 @@ _FOR_A_WHILE = re.compile(
 # ("won't take it back after": the one who left does not return to it)
 _NO_RETURN = re.compile(r"\b(?:won['’]t|will not|never|not)\s+(?:be\s+)?(?:com(?:e|ing)|go(?:ing)?|tak(?:e|ing)\s+(?:it|them))\s+back\b", re.IGNORECASE)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
+_DATE = r"(?:" + _MONTH + r"\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? " + _MONTH + r")"
 # a change set for a date or announced as done from now on: stated, not planned
 _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|next|this"
                         r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
@@ -71,9 +72,13 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         r"|starting (?:today|this (?:week|morning|month)|immediately))\b"
                         # a date set, in English: "From tomorrow I report straight to Robert" (下周起 may be a plan)
                         r"|\b(?:(?:from|starting|as of) (?:tomorrow|this week|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
-                        r"|(?:as of|from|starting) (?:mon|tues|wednes|thurs|fri)day(?! (?:to|till|until|through)\b))\b"
+                        r"|as of (?:mon|tues|wednes|thurs|fri)day)\b"
                         # a date set by an announcement: "Effective June 1, …", "as of 1 May your line manager will be …"
-                        r"|\b(?:effective|as of|from|starting) (?:on )?(?:" + _MONTH + r"\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? " + _MONTH + r")\b"
+                        r"|\b(?:effective|as of) (?:on )?" + _DATE + r"\b"
+                        # a clause that opens with its day or date: "heads up: from Monday your 1:1s will be with
+                        # Fatima", "From 1 July, Yusuf will report to Ahmed" (not "working from Bergen from
+                        # Tuesday": a plan; not "from Monday to Friday": a span)
+                        r"|(?:^|(?<=[,.;:!?—–-])|(?<=[,.;:!?—–-] ))(?:from|starting) (?:(?:mon|tues|wednes|thurs|fri)day|" + _DATE + r")\b"
                         r"(?! (?:to|till|until|through)\b| ?[-–])"
                         # a Chinese date set and said as settled: "从下周起我的领导换成韩梅了", "定了，下周一起…"
                         r"|(?<![他她])(?<![他她]从)(?:从)?(?:下(?:个)?(?:周|星期|礼拜)[一二三四五六日天]?|下(?:个)?月|明天)(?:起|开始)"  # (not 他下周起…: another's)

@@ -163,7 +163,7 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
     # 1:1s will be with Fatima Zahra instead of David" (not "skip-levels", not "1:1s with the team")
     en(
         r"{S}(?:['’]s)?\s+(?:weekly\s+|regular\s+)?(?:1:1s|1-1s|one-to-ones|one-on-ones|1-on-1s)\s+(?:are|will\s+be|have\s+moved)"
-        r"\s+(?:now\s+)?with\s+{O}(?:\s+(?:now\s+)?(?:instead\s+of|rather\s+than)\s+{Z})?(?=\s*(?:[,.;!-]|$)|\s+(?:now|from|instead|rather)\b)",
+        r"\s+(?:now\s+)?(?:with\s+|w/\s*){O}(?:\s+(?:now\s+)?(?:instead\s+of|rather\s+than)\s+{Z})?(?=\s*(?:[,.;!-]|$)|\s+(?:now|from|instead|rather)\b)",
         _one_to_ones,
         ex("Jake's 1:1s are with Omar now.", "Jake", "REPORTS_TO", "Omar"),
         ex("From Monday Ana's 1:1s will be with Omar instead of Linda.", "Ana", "REPORTS_TO", "Linda", negated=True),
