@@ -74,11 +74,10 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         r"|\b(?:(?:from|starting|as of) (?:tomorrow|this week|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
                         r"|as of (?:mon|tues|wednes|thurs|fri)day)\b"
                         # a date set by an announcement: "Effective June 1, …", "as of 1 May your line manager will be …"
-                        r"|\b(?:effective|as of) (?:on )?" + _DATE + r"\b"
-                        # a clause that opens with its day or date: "heads up: from Monday your 1:1s will be with
-                        # Fatima", "From 1 July, Yusuf will report to Ahmed" (not "working from Bergen from
-                        # Tuesday": a plan; not "from Monday to Friday": a span)
-                        r"|(?:^|(?<=[,.;:!?—–-])|(?<=[,.;:!?—–-] ))(?:from|starting) (?:(?:mon|tues|wednes|thurs|fri)day|" + _DATE + r")\b"
+                        r"|\b(?:effective|as of|from|starting) (?:on )?" + _DATE + r"\b(?! (?:to|till|until|through)\b| ?[-–])"
+                        # a clause that opens with its day: "heads up: from Monday your 1:1s will be with Fatima"
+                        # (not "working from Bergen from Tuesday": a plan; not "from Monday to Friday": a span)
+                        r"|(?:^|(?<=[,.;:!?—–-])|(?<=[,.;:!?—–-] ))(?:from|starting) (?:mon|tues|wednes|thurs|fri)day\b"
                         r"(?! (?:to|till|until|through)\b| ?[-–])"
                         # a Chinese date set and said as settled: "从下周起我的领导换成韩梅了", "定了，下周一起…"
                         r"|(?<![他她])(?<![他她]从)(?:从)?(?:下(?:个)?(?:周|星期|礼拜)[一二三四五六日天]?|下(?:个)?月|明天)(?:起|开始)"  # (not 他下周起…: another's)
