@@ -269,3 +269,19 @@ def test_a_note_that_opens_with_quick_names_no_one(memory: TemporalGraphMemory) 
                                      "picked up my KPMG badge this morning."], speaker="Rosalind")
     assert not any(s == "Quick" for s, _, _ in facts)
     assert not any(e.name == "Quick" for e in memory.entities(namespace="quick"))
+
+
+# --------------------------------------------------------------------------- read after the round's report
+def test_a_name_before_a_leave_keeps_its_verb(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh-leave", ["黄丽负责天穹项目。"])
+    assert _facts(memory, "zh-leave", ["备忘：黄丽休产假了，不再负责天穹项目，天穹暂时没人管。"]) == set()
+    _facts(memory, "zh-leave-back", ["黄丽负责天穹项目。"])
+    facts = _facts(memory, "zh-leave-back", ["纪要：黄丽休年假两周，期间天穹项目的日常站会由吴刚代为主持，回来后照常由她负责。"])
+    assert facts == {("黄丽", "MANAGES", "天穹项目")}
+
+
+def test_a_known_project_no_longer_led_in_chinese(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "zh-buguan", ["吴刚负责天河项目。"])
+    assert _facts(memory, "zh-buguan", ["吴刚不管天河了，天河暂时没人接"], speaker="郑洁") == set()
+    _facts(memory, "zh-buguan-whatever", ["吴刚负责天河项目。"])
+    assert _facts(memory, "zh-buguan-whatever", ["吴刚不管天河怎样了。"]) == {("吴刚", "MANAGES", "天河项目")}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..schema import ORG, PRODUCT, PROJECT, RelationCandidate
 from .blocks import PatternRow, ex, zh
 from .handlers import _move, _reports, _widowed, _works_for
-from .match import _Match
+from .match import _cands, _Match
 from .tastes import _likes, _stopped_liking
 
 __all__ = ["ZH_MORE_ROWS"]
@@ -18,6 +18,11 @@ def _led_by(h: _Match) -> list[RelationCandidate]:
     if s is None or h.ex.mentions[s].text in ("他", "她", "他们", "她们") or h.type("s") in (ORG, PROJECT, PRODUCT):
         return []
     return _reports(h)
+
+
+def _stopped_managing(h: _Match) -> list[RelationCandidate]:
+    """ "吴刚不管天河了": a known project no longer led (not 不管怎样 "whatever")."""
+    return _cands(h.refs("s"), "MANAGES", h.refs("o"), negated=True) if h.type("o") == PROJECT else []
 
 
 ZH_MORE_ROWS: tuple[PatternRow, ...] = (
@@ -90,6 +95,12 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{S}{ADV}(?:领了|领到了?|拿到了?)(?:{O}|{ONP})的工牌",
         _works_for,
         ex("陈静刚领了字节跳动的工牌。", "陈静", "WORKS_FOR", "字节跳动"),
+    ),
+    # a known project no longer led: "吴刚不管天河了", "她已经不带星河了"
+    zh(
+        r"{S}{ADV}(?:已经)?不(?:再)?(?:管|带){O}了",
+        _stopped_managing,
+        ex("吴刚负责天河项目。吴刚不管天河了。", "吴刚", "MANAGES", "天河项目", negated=True),
     ),
     # a taste given up, the thing first: "董洁最近把咖啡戒了"
     zh(
