@@ -106,16 +106,16 @@ _HOME_HINT = re.compile(
 
 # an unnamed relative of someone's ("my brother's wedding — he married Nino"): the likely
 # antecedent of a later "he"/"she" that names no one; it is no stored entity
+# whose relative: "my", "her", "Sipho's" ("Sipho's wife says she …": the wife)
+_KIN_OWNER = r"(?:\b(?:my|our|his|her|their|your)|\b[A-Z][\w-]*['’]s)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
 _KIN = {
     "m": re.compile(
-        r"(?:\b(?:my|our|his|her|their|your)|\b[A-Z][\w-]*['’]s)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
-        r"(?:brother|bro|dad|father|son|husband|hubby|boyfriend|uncle|nephew|grandpa|grandfather)\b"
+        _KIN_OWNER + r"(?:brother|bro|dad|father|son|husband|hubby|boyfriend|uncle|nephew|grandpa|grandfather)\b"
         r"|(?:我|我们|他|她)(?:的)?(?:哥哥|哥|弟弟|弟|爸爸|爸|父亲|儿子|老公|丈夫|男朋友|叔叔|舅舅|爷爷|外公)",
         re.IGNORECASE,
     ),
     "f": re.compile(
-        r"(?:\b(?:my|our|his|her|their|your)|\b[A-Z][\w-]*['’]s)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
-        r"(?:sister|sis|mum|mom|mother|daughter|wife|girlfriend|aunt|niece|grandma|grandmother)\b"
+        _KIN_OWNER + r"(?:sister|sis|mum|mom|mother|daughter|wife|girlfriend|aunt|niece|grandma|grandmother)\b"
         r"|(?:我|我们|他|她)(?:的)?(?:姐姐|姐|妹妹|妹|妈妈|妈|母亲|女儿|老婆|妻子|女朋友|阿姨|姑姑|奶奶|外婆)",
         re.IGNORECASE,
     ),

@@ -193,6 +193,10 @@ ZH_RELATION_WORDS = frozenset(
 ZH_LOCATION_SUFFIXES = ("市", "省", "县", "区", "镇", "村", "国")
 TITLES = frozenset({"mr", "mr.", "mrs", "mrs.", "ms", "ms.", "dr", "dr.", "prof", "prof.", "sir"})
 FEMALE_TITLES = frozenset({"mrs", "mrs.", "ms", "ms.", "miss"})
+#: a calling said before a full name ("Chef Rafael Mendes", "Coach Ana Reyes"): no part of the name
+ROLE_TITLES = frozenset(
+    "chef coach captain professor judge nurse detective officer pastor reverend senator councillor councilor".split()
+)
 
 
 def gender_of(name: str) -> Literal["m", "f"] | None:

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from ...nlp import chinese_places
 from ...nlp.base import Annotation, Sentence
-from .lexicon import PROJECT_WORDS, TITLES, ZH_ORG_SUFFIXES, gender_of
+from .lexicon import PROJECT_WORDS, ROLE_TITLES, TITLES, ZH_ORG_SUFFIXES, gender_of
 from .schema import ORG, OTHER, PERSON
 
 __all__ = ["PLACES_TOO", "clean_name", "full_person_name", "is_cjk", "name_variants", "token_offsets"]
@@ -69,12 +69,6 @@ _ZH_JOB_TITLE = re.compile(
 )
 
 
-# a calling said before a full name ("Chef Rafael Mendes", "Coach Ana Reyes"): no part of it
-_ROLE_TITLES = frozenset(
-    "chef coach captain professor judge nurse detective officer pastor reverend senator councillor councilor".split()
-)
-
-
 @lru_cache(maxsize=65536)
 def clean_name(text: str) -> str:
     """The canonical form of a name: no quotes, no leading "the", no possessive, no "项目" after
@@ -87,7 +81,7 @@ def clean_name(text: str) -> str:
     name = _ZH_DEPARTMENT.sub("", name)  # 网易市场部: the employer is 网易
     name = _ZH_ADVERB_FIRST.sub("", name)  # 最爱还是川菜: 川菜
     head, _, rest = name.partition(" ")  # "Ms. Maya Goldberg" is Maya Goldberg ("Ms Ortega" stays)
-    if (head.lower() in TITLES or head.lower() in _ROLE_TITLES) and len(rest.split()) >= 2 and rest[:1].isupper():
+    if (head.lower() in TITLES or head.lower() in ROLE_TITLES) and len(rest.split()) >= 2 and rest[:1].isupper():
         name = rest  # ("Chef Rafael Mendes" is Rafael Mendes)
     for suffix in ("项目",):
         stem = name[: -len(suffix)]
