@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - Python 3.10 names them sre_constants, 
     except ImportError:
         _c = _p = None
 
-__all__ = ["AnyOf", "Gated", "folds_plainly", "required_words"]
+__all__ = ["AnyOf", "Gated", "InText", "ends_at", "folds_plainly", "required_words"]
 
 # characters that re.IGNORECASE pairs with a letter other than their lower case
 try:
@@ -181,3 +181,29 @@ class AnyOf:
                         if p.search(text):
                             return True
         return False
+
+
+class InText:
+    """Whether ``pattern`` occurs anywhere in a text, searched once per text: a rule that asks it of
+    the whole text for each of its matches ("relocated" anywhere beside "went to Abuja") would
+    otherwise search a huge text once per match (quadratic in its length). The last text asked is
+    kept (by identity: the same annotation's text is asked again and again)."""
+
+    __slots__ = ("_last", "pattern")
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.pattern = pattern
+        self._last: tuple[str | None, bool] = (None, False)  # (one tuple: threads may share it)
+
+    def __call__(self, text: str) -> bool:
+        last = self._last
+        if last[0] is not text:
+            last = self._last = (text, self.pattern.search(text) is not None)
+        return last[1]
+
+
+def ends_at(pattern: re.Pattern[str], text: str, end: int, reach: int = 200) -> bool:
+    """Whether ``pattern`` (anchored with ``$``) matches ending at ``end``, looked for in the
+    ``reach`` characters before it: searched from the text's start, a look-back costs the whole
+    prefix, for each match of a huge sentence (``\\b`` still sees the character before)."""
+    return pattern.search(text, max(0, end - reach), end) is not None

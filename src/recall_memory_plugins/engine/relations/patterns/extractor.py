@@ -13,6 +13,7 @@ import re
 from dataclasses import replace
 
 from ....nlp.base import Annotation
+from ..gates import ends_at
 from ..lexicon import gender_of
 from ..names import is_cjk
 from ..schema import (
@@ -231,9 +232,9 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
                 if _it_for_a_person(h, cand):
                     continue
                 if view.zh and not cand.negated and (
-                    _ZH_PAST_BEFORE.search(view.text, 0, m.start())
+                    ends_at(_ZH_PAST_BEFORE, view.text, m.start())
                     # 几年前李娜在百度上班: a state years ago (not 三年前搬到上海, a change then)
-                    or (_ZH_YEARS_AGO.search(view.text, 0, m.start()) and _ZH_STATE.search(m.group(0))
+                    or (ends_at(_ZH_YEARS_AGO, view.text, m.start()) and _ZH_STATE.search(m.group(0))
                         and not _ZH_CHANGE.search(m.group(0)))
                 ):
                     # 此前她在中国银行任职八年: what was, now ended (as "以前" after the subject)

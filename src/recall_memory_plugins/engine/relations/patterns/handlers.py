@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..gates import InText, ends_at
 from ..lexicon import POSSESSIVE_DETERMINERS, gender_of
 from ..names import chinese_places, is_cjk
 from ..schema import (
@@ -352,7 +353,7 @@ _OF_A_THING = re.compile(r"\b[a-z]+\s+(?:for|of|on)\s+$")
 
 def _status(h: _Match) -> list[RelationCandidate]:
     # a company or a school has no project status: "U of T is done with me" (not "Project Acme")
-    if h.type("s") in (PERSON, LOCATION, ORG) or (not h.view.zh and _OF_A_THING.search(h.view.text, 0, h.m.start())):
+    if h.type("s") in (PERSON, LOCATION, ORG) or (not h.view.zh and ends_at(_OF_A_THING, h.view.text, h.m.start())):
         return []  # (and "the handover doc for Orion is done": the doc is)
     status = " ".join(h.group("status").lower().split()) if not h.view.zh else h.group("status")
     status = re.sub(r"^已经", "", status)
@@ -372,7 +373,7 @@ def _wants_to_visit(h: _Match) -> list[RelationCandidate]:
     return _cands(h.refs("s"), "WANTS_TO_VISIT", objs, negated=h.neg())
 
 
-_RELOCATING = re.compile(r"\brelocat\w*|换了?城市|搬家|搬到", re.IGNORECASE)
+_RELOCATING = InText(re.compile(r"\brelocat\w*|换了?城市|搬家|搬到", re.IGNORECASE))  # (once per text)
 
 
 def _visited(h: _Match) -> list[RelationCandidate]:
@@ -383,7 +384,7 @@ def _visited(h: _Match) -> list[RelationCandidate]:
         return []  # "去了新加坡分部", "went to the Dublin office": a post, not a visit
     if objs[0].type == ORG and _REPORTING_FOR_DUTY.match(h.view.text, h.m.end()):
         return _cands(h.refs("s"), "WORKS_FOR", _employer(objs))  # 去了腾讯报到: a new job
-    if _RELOCATING.search(h.ex.annotation.text):
+    if _RELOCATING(h.ex.annotation.text):
         return []  # "both relocated: Tunde went to Abuja", 都换了城市：张磊去了武汉: a move, unsure
     objs = [replace(o, type=LOCATION if o.type in (None, THING, OTHER) else o.type) for o in objs]
     return _cands(h.refs("s"), "VISITED", objs)

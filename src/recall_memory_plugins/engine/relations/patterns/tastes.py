@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..gates import folds_plainly
+from ..gates import ends_at, folds_plainly
 from ..lexicon import POSSESSIVE_DETERMINERS
 from ..schema import LOCATION, ORG, PERSON, EntityRef, RelationCandidate
 from .blocks import _NOT_A_TASTE, _PAST_MARKERS, CLOSE, OPEN
@@ -125,15 +125,13 @@ def _nouns_after(h: _Match, end: int) -> str:
 
 def _likes(h: _Match) -> list[RelationCandidate]:
     verb = h.group("verb").lower().removeprefix("最")  # (最讨厌的就是数学: 讨厌)
-    if verb.startswith("like") and _COMPARED.search(h.view.text, 0, h.m.start("verb")):
+    if verb.startswith("like") and ends_at(_COMPARED, h.view.text, h.m.start("verb")):
         return []  # "Shibuya Crossing is like Tokyo's Times Square": a comparison
-    if verb == "like" and _ONE_OF_A_KIND.search(h.view.text, 0, h.m.start("verb")):
+    if verb == "like" and ends_at(_ONE_OF_A_KIND, h.view.text, h.m.start("verb")):
         return []  # "a German Shepherd like Toby needs walks": no verb of a singular subject
     if verb == "like" and not h.m.group("neg") and _lone_name_before(h):
         return []  # "used to be in Berlin like Anke": a name alone takes "likes"
-    if verb.startswith("like") and _EXAMPLE_BEFORE.search(
-        h.ex.annotation.text, 0, h.view.origin[h.m.start("verb")]
-    ):
+    if verb.startswith("like") and ends_at(_EXAMPLE_BEFORE, h.ex.annotation.text, h.view.origin[h.m.start("verb")]):
         return []  # "2D adventures with puzzles - like The Legend of Zelda": an example
     if _NEAR_MISS.search(h.view.text, max(0, h.m.start() - 24), h.m.start()):
         return []  # "the rain almost made me hate hiking": it did not
