@@ -94,6 +94,7 @@ from .doubt_words import QUOTING as _QUOTING
 from .doubt_words import RECORD_OF as _RECORD_OF
 from .doubt_words import SAYING as _SAYING
 from .doubt_words import SENT_OFF as _SENT_OFF
+from .doubt_words import SENT_OFF_BEFORE as _SENT_OFF_BEFORE
 from .doubt_words import STILL as _STILL
 from .doubt_words import STRONG as _STRONG
 from .doubt_words import TOPICS as _TOPICS
@@ -415,7 +416,8 @@ def doubt_proposals(
             ))
 
         sent_off = {e for m in mentions if m.sentence == i
-                    and _SENT_OFF.match(annotation.text, m.end, m.end + 16) for e in m.entity_ids} if farewell else set()
+                    and (_SENT_OFF.match(annotation.text, m.end, m.end + 16) or _SENT_OFF_BEFORE.search(annotation.text, max(0, m.start - 24), m.start))
+                    for e in m.entity_ids} if farewell else set()
         stays = _STAYS.search(folded) is not None
         felt: dict[tuple[bool, bool], bool] = {}  # (aversion?, whole sentence?) -> said
 

@@ -376,6 +376,8 @@ def worth_reading(text: str) -> bool:
 # after the name of the one sent off: "Kofi's send-off", 给马总办了欢送会
 SENT_OFF = re.compile(r"(?:'s|’s|的)?\s*(?:farewell|send-?off|leaving (?:do|drinks|party)|欢送|散伙|送别)"
                       r"|办了?[个场]?(?:欢送|散伙|送别)", re.IGNORECASE)
+# before the name: "欢送赵敏", "a farewell for Kofi", "leaving drinks for Ola"
+SENT_OFF_BEFORE = re.compile(r"(?:欢送|送别)(?:一下)?\s*$|\b(?:farewell|send-?off|leaving (?:do|drinks|party)) (?:to|for) $", re.IGNORECASE)
 # a possessor is not the one who changed: "Grace's brother moved", 陈静的妹妹搬到了重庆
 POSSESSED = re.compile(
     r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new|little|big|younger|older|elder|best)\s+)?"
@@ -400,7 +402,7 @@ ADDRESSED = re.compile(r"(?:\b(?:dear|dearest|hi|hey|hello)\s+(?:(?:aunt|uncle|a
 MOVED_BY = (
     "transfer", "relocat", "mov", "send", "sent", "post", "reassign", "assign", "turn", "pull",
     "poach", "ship", "pack", "把", "将", "起",  # 上周起邓凯…: a time, not a verb
-    "派", "外派", "调派", "安排",  # 公司派刘建国常驻深圳
+    "派", "外派", "调派", "安排", "欢送", "送别",  # 公司派刘建国常驻深圳; 欢送赵敏: the one sent off
     "appoint", "任命", "聘", "委任",
     "handed", "handing",  # "Priyanka handed me over": the one handed over changed  # 宣布任命前华为高管赵雪梅为副总裁
 )

@@ -120,12 +120,7 @@ def _sentence_spans(
 
     def trim(a: int, b: int) -> int:
         """End of a Latin name span without trailing lower-case words ("Alice now" -> "Alice")."""
-        while (
-            b - 1 > a
-            and toks[b - 1].text[:1].islower()
-            and toks[b - 1].text.isascii()
-            and toks[b - 1].text not in _NAME_SUFFIX_WORDS
-        ):
+        while b - 1 > a and toks[b - 1].text[:1].islower() and toks[b - 1].text.isascii() and toks[b - 1].text not in _NAME_SUFFIX_WORDS:
             b -= 1
         return b
 
@@ -196,8 +191,9 @@ def _sentence_spans(
                 and prev.text not in DEFINITE_NOUNS and prev.xpos not in ("t", "NT")  # (a time: not 现在 + 项目)
             ):
                 type_ = ORG if tok.text in ZH_INDUSTRY else _guess_type([prev.text, tok.text])
-                if type_ in (PROJECT, ORG):
-                    claim(i - 1, i + 1, "weak", type_)
+                if type_ in (PROJECT, ORG):  # (a project of two words: 数据 + 迁移 + 项目, 用户 + 增长 + 项目)
+                    two = tok.text == "项目" and i > 1 and not taken[i - 2] and toks[i - 2].upos == "NOUN" and is_cjk(toks[i - 2].text) and len(toks[i - 2].text) >= 2 and toks[i - 2].text not in DEFINITE_NOUNS
+                    claim(i - 2 if two else i - 1, i + 1, "weak", type_)
                     continue
         if tok.text in DEFINITE_NOUNS or tok.text in ZH_ORG_SUFFIXES:
             continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..schema import ORG, PRODUCT, PROJECT, RelationCandidate
 from .blocks import PatternRow, ex, zh
-from .handlers import _move, _reports, _widowed, _works_for
+from .handlers import _move, _picks_up, _reports, _widowed, _works_for
 from .match import _cands, _Match
 from .tastes import _likes, _stopped_liking
 
@@ -118,6 +118,13 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{S}(?:把)?[^，。！？]{0,8}?(?:婚姻状况|婚姻状态)[^，。！？]{0,4}?(?:改成|改为|变成|更新为|填成?)了?离异",
         _widowed,
         ex("周杰把系统里的婚姻状况改成离异了。", "周杰", "MARRIED_TO", None, negated=True),
+    ),
+    # a known project handed on, no verb after the one who has it: "星火项目已经交给吴刚了"
+    zh(
+        r"{O}{ADV}(?:交给|移交给|转交给|交接给)了?{S}(?:来管|管)?了(?=[，。！？,.!?\s]|$)",
+        _picks_up,
+        ex("星火项目已经交给吴刚了。", "吴刚", "MANAGES", "星火项目"),
+        ex("数据迁移项目上周交给吴刚来管了。", "吴刚", "MANAGES", "数据迁移项目"),
     ),
     # a note's aside on the present employer: "赵敏（现京东）介绍了…", "赵敏(现就职于京东)"
     zh(

@@ -22,7 +22,7 @@ from .handlers import (
     _widowed,
     _works_for,
 )
-from .match import _cands, _Match
+from .match import _cands, _employer, _Match
 from .tastes import _my_thing
 
 __all__ = ["EN_CHANGE_ROWS"]
@@ -32,6 +32,13 @@ def _role_taken(h: _Match) -> list[RelationCandidate]:
     """A role taken over: "took over as manager of Orion" says Orion is led, not that it employs
     (an employer only when it is known as one: "took over as CTO at Stripe")."""
     return [c for c in _role(h) if c.type != "WORKS_FOR" or h.type("o") == ORG or h.group("prep").lower() == "at"]
+
+
+def _jumped_ship(h: _Match) -> list[RelationCandidate]:
+    """ "jumped ship to Shopee": a new employer (not "to the Tundra team", not to a project)."""
+    if h.type("o") in (PERSON, PROJECT) or any(r.name.casefold().endswith((" team", " project")) for r in h.refs("o")):
+        return []
+    return _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")))
 
 
 def _spouse_named(h: _Match) -> list[RelationCandidate]:
@@ -216,6 +223,12 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         r"(?:cap|mortarboard)\s+in\s+the\s+air",
         _left_school,
         ex("Tom threw his cap in the air at Trinity yesterday.", "Tom", "STUDIES_AT", None, negated=True),
+    ),
+    # a job left for another in a team's words: "Mei Ling jumped ship to Shopee"
+    en(
+        r"{S}\s+(?:has\s+|have\s+|had\s+)?{ADV}(?:jumped|jumps|jumping)\s+ship\s+(?:to|for)\s+{THE}{O}",
+        _jumped_ship,
+        ex("Mei Ling jumped ship to Shopee in March.", "Mei Ling", "WORKS_FOR", "Shopee"),
     ),
     # "has been renting in Bilbao since the spring"
     en(

@@ -499,8 +499,8 @@ def _left_for(h: _Match) -> list[RelationCandidate]:
 
 
 def _job_change(h: _Match) -> list[RelationCandidate]:
-    """ "S从Z跳槽到O": S works for O and no longer for Z."""
-    if h.type("o") == PERSON:
+    """ "S从Z跳槽到O": S works for O and no longer for Z (not 从天穹项目换到北斗项目: a project)."""
+    if h.type("o") in (PERSON, PROJECT) or any(r.name.endswith("项目") for r in h.refs("o")):
         return []
     out = _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")))
     if h.type("z") not in (PERSON, LOCATION):

@@ -109,7 +109,7 @@ class _Match:
         if start < 0 or end <= start:
             return []
         named = _ZH_OF_NAME.search(self.view.text, start, end)
-        if named is not None and named.end() == end:  # "接替她的唐亮": 唐亮, described first
+        if named is not None and named.end() == end:  # "接替她的唐亮", 她原来的副手谢涛: the name
             return self.ex.refs(int(named.group(1)))
         lo, hi = self.view.origin[start], self.view.origin[end - 1] + 1
         name = _ZH_NP_TAIL.sub("", self.ex.annotation.text[lo:hi]).strip(' ‘’“”「」『』《》"')
@@ -165,7 +165,7 @@ Handler = Callable[[_Match], Iterable[RelationCandidate]]
 # a name read as text never starts with a preposition or particle (由小张, 被公司, 把项目)
 _ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
 # a numeral or a demonstrative with its classifier opens a description, not a name
-_ZH_OF_NAME = re.compile(f"的{OPEN}(\\d+){CLOSE}")
+_ZH_OF_NAME = re.compile(f"的[\u4e00-\u9fff]{{0,4}}{OPEN}(\\d+){CLOSE}")  # (her deputy 的副手谢涛: 谢涛)
 _ZH_INDEFINITE = re.compile(r"(?:[一两几某这那哪每][家个所间座位]|某|^(?:我们|咱们|你们|我司|本))")  # (我们部门: no name)
 # adverbs and spans of time are clause material, never part of a name read as text
 _ZH_CLAUSE = re.compile(

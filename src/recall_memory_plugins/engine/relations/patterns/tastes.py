@@ -10,7 +10,7 @@ import re
 
 from ..gates import ends_at, folds_plainly
 from ..lexicon import POSSESSIVE_DETERMINERS
-from ..schema import LOCATION, ORG, PERSON, EntityRef, RelationCandidate
+from ..schema import LOCATION, ORG, PERSON, PROJECT, EntityRef, RelationCandidate
 from .blocks import _NOT_A_TASTE, _PAST_MARKERS, CLOSE, OPEN
 from .match import _ZH_CHANGE_END, _cands, _Match
 
@@ -205,8 +205,8 @@ def _likes(h: _Match) -> list[RelationCandidate]:
 
 def _taste_switch(h: _Match) -> list[RelationCandidate]:
     """ "S switched from tea to coffee", "S从喝茶改成了喝咖啡": S likes O now, no longer Z."""
-    if h.type("o") in (PERSON, LOCATION, ORG) or h.type("z") in (PERSON, LOCATION, ORG):
-        return []
+    if h.type("o") in (PERSON, LOCATION, ORG, PROJECT) or h.type("z") in (PERSON, LOCATION, ORG, PROJECT):
+        return []  # ("moved from the Atlas project to Orion": work, not a taste)
     olds, news = h.refs("z"), h.obj() or h._phrase("np")
     if not olds or not news:
         return []

@@ -1,0 +1,103 @@
+"""Readings of the thirty-ninth round (issue 11, point 4): a known project handed on with no verb
+after its new lead (星火项目已经交给吴刚了); Chinese project names of two words (数据迁移项目); the
+name at the end of a description (改向她原来的副手谢涛汇报); the one sent off named after 欢送; "jumped
+ship to Shopee"; a project is no employer (我从天穹项目换到北斗项目了) and no taste ("moved from the
+Atlas project to the Orion project"). Each with a look-alike that must not change.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+from tests.unit.relation_facts import current_facts as _facts
+
+
+@pytest.fixture(scope="module")
+def memory() -> TemporalGraphMemory:
+    return TemporalGraphMemory(":memory:", annotator="offline")
+
+
+# --------------------------------------------------------------------------- a project handed on
+@pytest.mark.parametrize("text", ["星火项目已经交给吴刚了。", "星火项目已经交给吴刚来管了。", "星火从这周起交接给吴刚了，我去带北斗项目"])
+def test_a_project_handed_on_has_its_new_lead(memory: TemporalGraphMemory, text: str) -> None:
+    ns = f"handed-{abs(hash(text))}"
+    _facts(memory, ns, ["刘洋负责星火项目。"])
+    facts = _facts(memory, ns, [text], speaker="刘洋")
+    assert ("吴刚", "MANAGES", "星火项目") in facts
+    assert ("刘洋", "MANAGES", "星火项目") not in facts
+
+
+def test_a_thing_handed_over_is_no_project(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "papers", ["刘洋负责星火项目。"])
+    assert _facts(memory, "papers", ["文件已经交给吴刚了。"]) == {("刘洋", "MANAGES", "星火项目")}
+
+
+@pytest.mark.parametrize("name", ["数据迁移项目", "用户增长项目"])
+def test_a_project_name_of_two_words(memory: TemporalGraphMemory, name: str) -> None:
+    ns = f"two-{name}"
+    assert _facts(memory, ns, [f"张伟负责{name}。"]) == {("张伟", "MANAGES", name)}
+    assert _facts(memory, ns, [f"{name}已经交给吴刚了。"]) == {("吴刚", "MANAGES", name)}
+
+
+def test_one_word_before_a_project_stays_out_of_its_name(memory: TemporalGraphMemory) -> None:
+    assert _facts(memory, "one-word", ["刘洋负责星火项目。"]) == {("刘洋", "MANAGES", "星火项目")}
+
+
+# --------------------------------------------------------------------------- the name described
+def test_the_name_after_its_description_is_the_new_boss(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "deputy", ["胡军的上级是宋雪。"])
+    facts = _facts(memory, "deputy", ["宋雪被提拔为副总裁之后，胡军就改向她原来的副手谢涛汇报了。"])
+    assert facts == {("胡军", "REPORTS_TO", "谢涛")}
+
+
+# --------------------------------------------------------------------------- sent off
+def test_the_one_sent_off_after_huansong_has_an_unsure_job(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "farewell", ["赵敏在百度工作。", "赵敏住在北京。"])
+    facts = _facts(memory, "farewell", ["周会记录：1. 欢送赵敏，明天起她去字节跳动报到；2. Q3预算下周再议。"])
+    assert ("赵敏", "WORKS_FOR", "百度") not in facts
+    assert ("赵敏", "LIVES_IN", "北京") in facts  # (her home is not her job)
+
+
+def test_seeing_off_a_client_changes_nothing(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "client", ["赵敏在百度工作。"])
+    assert _facts(memory, "client", ["赵敏昨天去机场欢送了客户。"]) == {("赵敏", "WORKS_FOR", "百度")}
+
+
+def test_a_farewell_for_a_named_person(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "drinks", ["Kofi works for Deloitte."])
+    assert _facts(memory, "drinks", ["Drinks tonight: a farewell for Kofi at the Crown."]) == set()
+
+
+# --------------------------------------------------------------------------- jumped ship
+def test_jumped_ship_to_a_firm_is_a_new_employer(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "ship", ["Mei Ling works for Grab."])
+    assert _facts(memory, "ship", ["FYI Mei Ling jumped ship to Shopee in March."]) == {("Mei Ling", "WORKS_FOR", "Shopee")}
+
+
+def test_jumped_ship_to_a_team_names_no_employer(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "ship-team", ["Marco jumped ship to the Tundra team."])
+    assert not any(t == "WORKS_FOR" for _, t, _ in facts)
+
+
+def test_almost_jumping_ship_changes_nothing(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "ship-almost", ["Mei Ling works for Grab."])
+    assert ("Mei Ling", "WORKS_FOR", "Shopee") not in _facts(memory, "ship-almost", ["Mei Ling almost jumped ship to Shopee."])
+
+
+# --------------------------------------------------------------------------- a project is a project
+def test_a_project_is_no_employer(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "no-employer", ["黄丽负责天穹项目。"])
+    facts = _facts(memory, "no-employer", ["跟大家说一声，我从天穹项目换到北斗项目了"], speaker="黄丽")
+    assert not any(t == "WORKS_FOR" for _, t, _ in facts)
+    assert ("黄丽", "MANAGES", "天穹项目") not in facts
+
+
+def test_a_firm_after_a_job_change_stays_an_employer(memory: TemporalGraphMemory) -> None:
+    assert ("王芳", "WORKS_FOR", "腾讯") in _facts(memory, "firm", ["王芳从阿里巴巴跳槽到腾讯了。"])
+
+
+def test_moving_between_projects_is_no_taste(memory: TemporalGraphMemory) -> None:
+    facts = _facts(memory, "no-taste", ["I moved from the Atlas project to the Orion project."], speaker="Ana")
+    assert not any(t in ("LIKES", "DISLIKES") for _, t, _ in facts)
+    assert ("Ana", "LIKES", "coffee") in _facts(memory, "a-taste", ["I switched from tea to coffee."], speaker="Ana")
