@@ -101,3 +101,38 @@ def test_moving_between_projects_is_no_taste(memory: TemporalGraphMemory) -> Non
     facts = _facts(memory, "no-taste", ["I moved from the Atlas project to the Orion project."], speaker="Ana")
     assert not any(t in ("LIKES", "DISLIKES") for _, t, _ in facts)
     assert ("Ana", "LIKES", "coffee") in _facts(memory, "a-taste", ["I switched from tea to coffee."], speaker="Ana")
+
+
+# --------------------------------------------------------------------------- a graduation
+@pytest.mark.parametrize(("ns", "known", "text", "speaker"), [
+    ("grad-short", "Mateo Silva studies at the University of Toronto.",
+     "Congrats to Mateo, our intern, who graduated from U of T last week.", None),
+    ("grad-dash", "Arjun Mehta studies at Imperial College.",
+     "Congrats card for Arjun - graduated from Imperial last wk!! gap year next, then who knows", None),
+    ("grad-own", "Mehmet studies at Boğaziçi University.",
+     "here u go 🎓 diploma in hand, Boğaziçi is officially behind me. mum cried", "Mehmet"),
+    ("grad-zh", "郭靖在浙江大学读书。", "校友录备注：郭靖2023年硕士毕业，留在浙江大学当了辅导员。", None),
+    ("grad-zh-at", "郭靖在浙江大学读书。", "郭靖在浙江大学毕业了。", None),
+])
+def test_a_graduation_leaves_the_school_unsure(memory: TemporalGraphMemory, ns: str, known: str,
+                                                text: str, speaker: str | None) -> None:
+    _facts(memory, ns, [known], speaker=speaker)
+    assert not any(t == "STUDIES_AT" for _, t, _ in _facts(memory, ns, [text], speaker=speaker))
+
+
+@pytest.mark.parametrize(("ns", "text", "speaker"), [
+    ("grad-next", "Ana will graduate next year.", None),
+    ("grad-kin", "my brother graduated from Yale today!", "Ana"),
+    ("grad-other", "Ana graduated from Stanford in 2015 and is now doing a PhD at MIT.", None),
+    ("grad-asked", "Has Ana graduated yet?", None),
+])
+def test_a_graduation_ahead_or_of_another_school_keeps_it(memory: TemporalGraphMemory, ns: str, text: str,
+                                                          speaker: str | None) -> None:
+    _facts(memory, ns, ["Ana studies at MIT."])
+    assert ("Ana", "STUDIES_AT", "MIT") in _facts(memory, ns, [text], speaker=speaker)
+
+
+def test_staying_on_at_the_school_after_a_degree_keeps_it(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "grad-stay", ["郑凯在北京大学读书。"])
+    facts = _facts(memory, "grad-stay", ["郑凯本科毕业后直接留在北京大学读博了，所以还是每周只能来公司实习两天。"])
+    assert ("郑凯", "STUDIES_AT", "北京大学") in facts

@@ -1,0 +1,104 @@
+"""A graduation said of a person leaves their school unsure (the doubt rule's kind, :mod:`.doubt`).
+
+Blind text says a studies' end in many words the patterns do not read, and names the school
+by a short form or not at all: "Congrats to Mateo, our intern, who graduated from U of T last
+week", "diploma in hand, Boğaziçi is officially behind me", "picked up her MBA from UCT",
+郭靖2023年硕士毕业，留在浙江大学当了辅导员. A school one has graduated from is no school one
+studies at now, so when a sentence says a graduation (in the past, not planned, not denied) and
+names a person -- or is the speaker's own -- that person's current schools are unsure, unless the
+patterns read a school of theirs in the same text ("graduated from Peking University and is now
+doing a PhD at Tsinghua" is read). A parent's or a sibling's graduation ("my son graduated") is
+theirs, not the speaker's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from ...models import Relation
+from ...nlp.base import Annotation
+from .schema import PERSON, Mention, RelationProposal
+from .updates import UNSURE, is_unsure
+
+__all__ = ["graduation_doubts"]
+
+_GRADUATED = re.compile(
+    r"\bgraduated\b|\bgrad(?:uation)? (?:pics|photos|ceremony)\b|\bcap,? (?:and|&) gown\b"
+    r"|\b(?:diploma|degree|thesis|dissertation|viva|mba|master'?s|phd|bachelor'?s)\b[^.!?;]{0,24}"
+    r"\b(?:in hand|done|defended|passed|collected|picked up|awarded|finished|behind (?:me|her|him|them))\b"
+    r"|\b(?:collected|picked up|finished|completed|defended|passed|got) (?:(?:his|her|my|their) )?(?:degree|diploma|mba|master'?s|phd|thesis|dissertation|viva)\b"
+    r"|\b(?:is|are|am|'s|'m) (?:now )?(?:an? )?(?:\w+ )?(?:graduate|grad|alum|alumna|alumnus)\b"
+    r"|(?<![快将要没未])毕业(?![后以之]?(?:前|典礼前))|答辩(?:过了|通过|结束)|学生证[^，。！]{0,6}(?:上交|交回|交了)",
+    re.IGNORECASE,
+)
+# a graduation ahead, asked, wished or denied: nothing changed yet
+_NOT_YET = re.compile(
+    r"\b(?:will|'ll|going to|gonna|about to|soon|next (?:year|month|week|spring|summer|term)|hasn'?t|haven'?t"
+    r"|not yet|never|if|when (?:i|she|he|they) graduate|plan(?:s|ning)? to|hop(?:e|es|ing) to|expect\w*)\b"
+    r"|[?？]|明年|下个?月|下学期|快要|快毕业|即将|将要|打算|准备|还没|没能|如果|等.{0,6}毕业",
+    re.IGNORECASE,
+)
+# someone else's graduation: "my son graduated", "Grace's brother", 她女儿毕业了
+_KIN = re.compile(
+    r"\b(?:my|his|her|our|their|your)\s+(?:son|daughter|kid|child|brother|sister|cousin|niece|nephew|friend|mate"
+    r"|husband|wife|partner|boyfriend|girlfriend)s?\b"
+    r"|(?:'s|’s)\s+(?:son|daughter|kid|child|brother|sister|cousin|friend|husband|wife|partner)\b"
+    r"|(?:儿子|女儿|孩子|弟弟|妹妹|哥哥|姐姐|表弟|表妹|侄子|外甥|朋友|同学|学生)",
+    re.IGNORECASE,
+)
+_LEFT_FROM = re.compile(r"(?:\bfrom|\bof|从)\s*(?:the\s+)?$", re.IGNORECASE)
+
+
+def _still_there(school: str, text: str) -> bool:
+    """Whether ``text`` names ``school`` other than as the one graduated from: "graduated from
+    Stanford and is now doing a PhD at MIT" (known at MIT) keeps MIT."""
+    at = text.casefold().find(school.casefold()) if school else -1
+    if at < 0:
+        return False
+    return not _LEFT_FROM.search(text[max(0, at - 12) : at]) and "毕业" not in text[at + len(school) : at + len(school) + 6]
+
+
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|my|me)\b|我", re.IGNORECASE)
+
+
+def graduation_doubts(
+    annotation: Annotation,
+    mentions: Sequence[Mention],
+    proposals: Sequence[RelationProposal],
+    sentence_statements: Sequence[int],
+    schools_of: Callable[[str], list[Relation]],
+    speaker_id: str | None = None,
+) -> list[RelationProposal]:
+    """Unsure versions of the current schools of each person a graduation is said of.
+
+    ``schools_of(entity)``: the entity's current ``STUDIES_AT`` relations (one look-up per person
+    of a sentence that says a graduation; none for other text)."""
+    if not _GRADUATED.search(annotation.text):
+        return []
+    read = {p.subject_id for p in proposals if p.type == "STUDIES_AT" and not p.negated}  # (a new school)
+    # the school named as a workplace is no longer a school: 毕业，留在浙江大学当了辅导员
+    employers = {(p.subject_id, p.object_id) for p in proposals if p.type == "WORKS_FOR" and not p.negated}
+    out: list[RelationProposal] = []
+    seen: set[str] = set()
+    for i, sentence in enumerate(annotation.sentences):
+        text = sentence.text
+        if not _GRADUATED.search(text) or _NOT_YET.search(text):
+            continue
+        people = {e for m in mentions if m.sentence == i and m.person != 1
+                  and (m.type == PERSON or (m.kind == "pronoun" and m.gender != "n")) for e in m.entity_ids}
+        if _KIN.search(text):
+            continue  # (whose graduation it is, is not clear enough to doubt anyone's school)
+        if speaker_id is not None and (not people or _FIRST_PERSON.search(text)):
+            people.add(speaker_id)
+        if any(m.sentence == i and m.person == 1 for m in mentions) and speaker_id is not None:
+            people.add(speaker_id)
+        for entity in sorted(people - read):
+            for rel in schools_of(entity):
+                if rel.subject_id != entity or rel.type != "STUDIES_AT" or is_unsure(rel) or rel.id in seen \
+                        or ((entity, rel.object_id) not in employers and _still_there(str(rel.object_name or ""), text)):
+                    continue
+                seen.add(rel.id)
+                index = sentence_statements[i] if i < len(sentence_statements) else 0
+                out.append(RelationProposal(rel.subject_id, rel.type, rel.object_id, {**rel.attributes, UNSURE: "true"}, False, index))
+    return out
