@@ -136,3 +136,30 @@ def test_staying_on_at_the_school_after_a_degree_keeps_it(memory: TemporalGraphM
     _facts(memory, "grad-stay", ["郑凯在北京大学读书。"])
     facts = _facts(memory, "grad-stay", ["郑凯本科毕业后直接留在北京大学读博了，所以还是每周只能来公司实习两天。"])
     assert ("郑凯", "STUDIES_AT", "北京大学") in facts
+
+
+# --------------------------------------------------------------------------- a home of another city
+@pytest.mark.parametrize(("ns", "known", "text", "speaker"), [
+    ("home-first-box", "I live in Gdańsk.", "@Mama the movers just dumped the last box in the Rotterdam flat 📦", "Tomasz"),
+    ("home-back", "I live in Porto.",
+     "new one is Rua do Souto 12, Braga. moved in over the weekend and the Porto flat's been handed back", "Rafael"),
+    ("home-named", "王磊住在北京。", "周末笔记：帮王磊把最后几箱书搬进了杭州的新家，钥匙昨天刚拿到。", None),
+    ("home-first-night", "我住在南京。", "日记 5月3日：在深圳的第一晚，钥匙终于拿到手了。", "刘芳"),
+])
+def test_a_home_of_another_city_leaves_the_old_home_unsure(memory: TemporalGraphMemory, ns: str, known: str,
+                                                            text: str, speaker: str | None) -> None:
+    _facts(memory, ns, [known], speaker=speaker)
+    assert not any(t == "LIVES_IN" for _, t, _ in _facts(memory, ns, [text], speaker=speaker))
+
+
+@pytest.mark.parametrize(("ns", "text"), [
+    ("home-friend", "right so quick update from the train, I've been in Edinburgh since Thursday helping Fiona move "
+                    "into her new place in Leith, her boxes are EVERYWHERE, back home to Bristol on Sunday night thank "
+                    "god, tell Gran I'll ring her then."),
+    ("home-maybe", "Note to self: ask the landlord whether the Porto flat is still available."),
+    ("home-sister", "staying at my sister's flat in York this weekend"),
+    ("home-mum", "my mum's new flat in York has a garden, finally"),
+])
+def test_a_home_of_someone_else_or_hoped_for_keeps_the_home(memory: TemporalGraphMemory, ns: str, text: str) -> None:
+    _facts(memory, ns, ["I live in Bristol."], speaker="Callum")
+    assert ("Callum", "LIVES_IN", "Bristol") in _facts(memory, ns, [text], speaker="Callum")

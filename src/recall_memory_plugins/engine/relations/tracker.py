@@ -30,8 +30,8 @@ from .doubt import doubt_proposals
 from .entities import ENTITIES_PER_ALIAS, Prefetched, hint_prefetch
 from .entities import ENTITIES_PER_ALIAS as _ENTITIES_PER_ALIAS  # noqa: F401  (old home)
 from .entities import EntityBook as _EntityBook
-from .graduated import graduation_doubts
 from .implied import signed_by, with_implied_speaker
+from .implied_ends import implied_ends
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
 from .reads import (
@@ -221,10 +221,9 @@ class RelationTracker:
                 store, namespace, annotation, resolved, proposals, sentence_statements,
                 self.exclusivity, speaker_ref.id if speaker_ref is not None else None,
             )  # fmt: skip
-            proposals += graduation_doubts(  # "graduated from U of T": the school unsure
-                annotation, resolved, proposals, sentence_statements,
-                lambda e: find_current_relations_of_types(store, namespace, e, ("STUDIES_AT",)),
-                speaker_ref.id if speaker_ref is not None else None,
+            proposals += implied_ends(  # a graduation, a home of another city: the old value unsure
+                annotation, resolved, proposals, sentence_statements, speaker_ref.id if speaker_ref is not None else None,
+                lambda e, types: find_current_relations_of_types(store, namespace, e, types),
             )
             proposals += turned_tastes(  # "swimming is my thing now": the older likings unsure
                 annotation, candidates, proposals, sentence_statements, book.resolve_ref,

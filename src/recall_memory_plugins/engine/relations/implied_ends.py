@@ -1,0 +1,31 @@
+"""Ends a text implies without saying them, for the doubt rule (:mod:`.doubt`): a graduation
+leaves the school unsure (:mod:`.graduated`), a home of another city the old home (:mod:`.homes`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ...models import Relation
+from ...nlp.base import Annotation
+from .graduated import graduation_doubts
+from .homes import home_doubts
+from .schema import Mention, RelationProposal
+
+__all__ = ["implied_ends"]
+
+
+def implied_ends(
+    annotation: Annotation,
+    mentions: Sequence[Mention],
+    proposals: Sequence[RelationProposal],
+    sentence_statements: Sequence[int],
+    speaker_id: str | None,
+    current: Callable[[str, tuple[str, ...]], list[Relation]],
+) -> list[RelationProposal]:
+    """Unsure versions of the current schools and homes this text implies have ended.
+    ``current(entity, types)``: the entity's current relations of those types."""
+    return graduation_doubts(
+        annotation, mentions, proposals, sentence_statements, lambda e: current(e, ("STUDIES_AT",)), speaker_id
+    ) + home_doubts(
+        annotation, mentions, proposals, sentence_statements, lambda e: current(e, ("LIVES_IN",)), speaker_id
+    )
