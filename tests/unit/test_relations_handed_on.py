@@ -163,3 +163,32 @@ def test_a_home_of_another_city_leaves_the_old_home_unsure(memory: TemporalGraph
 def test_a_home_of_someone_else_or_hoped_for_keeps_the_home(memory: TemporalGraphMemory, ns: str, text: str) -> None:
     _facts(memory, ns, ["I live in Bristol."], speaker="Callum")
     assert ("Callum", "LIVES_IN", "Bristol") in _facts(memory, ns, [text], speaker="Callum")
+
+
+# --------------------------------------------------------------------------- a handover set for a day
+@pytest.mark.parametrize(("ns", "text", "new"), [
+    ("day-tomorrow", "handing Mercury over to Liang tomorrow, i'm off on mat leave 👶 pls ping him not me", "Liang"),
+    ("day-from", "handing Mercury off to Grace from tomorrow, I've been pulled onto the data-platform migration full time",
+     "Grace"),
+    ("day-leave", "handing Mercury over to Kwame from tomorrow, I'm on parental leave for 6 months.", "Kwame"),
+])
+def test_a_handover_set_for_a_day_is_said(memory: TemporalGraphMemory, ns: str, text: str, new: str) -> None:
+    _facts(memory, ns, ["I manage the Mercury project."], speaker="Fatima")
+    facts = _facts(memory, ns, [text], speaker="Fatima")
+    assert ("Fatima", "MANAGES", "Mercury project") not in facts
+    assert (new, "MANAGES", "Mercury project") in facts
+
+
+def test_a_change_set_for_next_week_is_said(memory: TemporalGraphMemory) -> None:
+    _facts(memory, "day-under", ["I report to Monique."], speaker="Rahul")
+    facts = _facts(memory, "day-under", ["Heads up: Monique isn't my boss anymore - from next week I'm under Anders."],
+                   speaker="Rahul")
+    assert facts == {("Rahul", "REPORTS_TO", "Anders")}
+
+
+@pytest.mark.parametrize("text", ["I'm thinking of handing Mercury over to Liang next week.",
+                                  "passing the salt to Liang tomorrow lol"])
+def test_a_handover_only_thought_of_names_no_new_lead(memory: TemporalGraphMemory, text: str) -> None:
+    ns = f"day-plan-{abs(hash(text))}"
+    _facts(memory, ns, ["I manage the Mercury project."], speaker="Fatima")
+    assert ("Liang", "MANAGES", "Mercury project") not in _facts(memory, ns, [text], speaker="Fatima")

@@ -70,6 +70,8 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         r"|henceforth|with immediate effect|as of now|from now on"
                         # (the change starts now: "starting this week Jamal will report to Rafael")
                         r"|starting (?:today|this (?:week|morning|month)|immediately))\b"
+                        # a handover under way, with its day: "handing Mercury over to Liang tomorrow"
+                        r"|\b(?:handing|passing)\b[^.!?;]{0,60}\b(?:tomorrow|tmrw|tmr|today|tonight|eod|this (?:week|afternoon)|next week|on (?:mon|tues|wednes|thurs|fri)day)\b"
                         # a date set, in English: "From tomorrow I report straight to Robert" (下周起 may be a plan)
                         r"|\b(?:(?:from|starting|as of) (?:tomorrow|this week|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
                         r"|as of (?:mon|tues|wednes|thurs|fri)day)\b"
@@ -191,7 +193,7 @@ def asserted_candidates(
         # (not a stay: "I've been in Edinburgh since Thursday …, back home to Bristol on Sunday")
         head = "" if _QUESTION_END.search(text) or (_FOR_A_WHILE.search(text) and not _NO_RETURN.search(text)) \
             else asserted_head(text)
-        if head.strip() and unasserted(head):
+        if head.strip() and unasserted(head) and not scheduled(head):  # (a change set for a day is said)
             head = ""
         heads[i] = (head, text[len(head):])
     out = []

@@ -78,6 +78,8 @@ def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
             at = tok.start_char
         if low in _EN_LEAD and tok.upos in ("ADV", "CCONJ", "NOUN", "ADP", "PART"):
             continue
+        if low in _HANDING:  # "handing Mercury over to Liang tomorrow": "I'm handing …"
+            return at
         if tok.upos not in ("VERB", "AUX") or low.endswith("ing"):
             return None
         # an inflected form, not an imperative ("Started", "Got", "Moved"; not "Start")
@@ -85,6 +87,7 @@ def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
     return None
 
 
+_HANDING = ("handing", "passing")  # (a handover under way; "I am" goes in front)
 # "新老板是韩冰" in a chat turn: the speaker's new boss
 _ZH_NEW_BOSS = re.compile(r"新(?:老板|领导|上司|上级|经理|主管)(?:是|换成)")
 _ZH_THIRD = re.compile(r"[他她]")
@@ -146,7 +149,7 @@ def with_implied_speaker(annotation: Annotation) -> Annotation:
             inserts.extend((i, sentence.start_char + m.end(), "我的", zh) for m in _ZH_NEW_BOSS_CLAUSE.finditer(sentence.text)
                            if not _ZH_THIRD.search(sentence.text, 0, m.start()))
         elif not zh and (at := _implied_en(sentence, first=i == 0)) is not None:
-            inserts.append((i, at, "I ", zh))
+            inserts.append((i, at, "I am " if annotation.text[at:at + 8].lower().startswith(_HANDING) else "I ", zh))
     if not inserts:
         return annotation
     inserts.sort(key=lambda x: x[1])
@@ -156,7 +159,7 @@ def with_implied_speaker(annotation: Annotation) -> Annotation:
     for i, at, word, zh in reversed(inserts):  # from the end: earlier offsets stay valid
         by = len(word)
         text = text[:at] + word + text[at:]
-        said = word.strip()[:1] if zh else word.strip()  # (我 of 我的: 的 is text, no token)
+        said = word.strip()[:1] if zh else word.split()[0]  # (我 of 我的, I of "I am": the rest is text, no token)
         pronoun = Token(
             text=said,
             lemma=said if zh else "I",
