@@ -192,3 +192,18 @@ def test_a_handover_only_thought_of_names_no_new_lead(memory: TemporalGraphMemor
     ns = f"day-plan-{abs(hash(text))}"
     _facts(memory, ns, ["I manage the Mercury project."], speaker="Fatima")
     assert ("Liang", "MANAGES", "Mercury project") not in _facts(memory, ns, [text], speaker="Fatima")
+
+
+# --------------------------------------------------------------------------- where someone went is no thing taken over
+@pytest.mark.parametrize(("known", "text", "wrong"), [
+    ("高远的上级是罗敏。", "罗敏被调去上海分公司以后，高远的周报和请假审批都改由潘东负责了。", ("潘东", "MANAGES", "上海分公司")),
+    ("赵磊在百度工作。", "会议纪要：赵磊被字节跳动挖走了，他在百度的活由孙强接手。", ("孙强", "MANAGES", "百度")),
+    ("郭峰负责华东区售后团队。", "客服备注：郭峰调去总部做培训了，团队由她接手。", ("郭峰", "MANAGES", "调去总部")),
+])
+def test_a_destination_is_not_what_is_taken_over(memory: TemporalGraphMemory, known: str, text: str,
+                                                 wrong: tuple[str, str, str]) -> None:
+    ns = f"gone-{abs(hash(text))}"
+    _facts(memory, ns, [known])
+    facts = _facts(memory, ns, [text])
+    assert wrong not in facts
+    assert not any(o in ("上海分公司", "调去总部") or (t == "MANAGES" and o == "百度") for _, t, o in facts)

@@ -41,6 +41,8 @@ _ZH_TIME_FILLER = re.compile(
 # when a liked thing is done, before it: no part of it (周末去爬山, 晚上跑步)
 _ZH_WHEN_DONE = re.compile(r"(?:周末|晚上|早上|每天|每周|平时|下班后|下班以后|有空|没事)(?:的时候)?(?=去|[\u4e00-\u9fff]{2})")
 _ZH_OFTEN = re.compile(r"天天|每天|经常|总是|一直|常常|老是|整天")
+_ZH_GONE_TO = re.compile(r"(?:调去|调任|调至|调回|调到|转岗至|转岗到|派往|派驻|在)$")
+_ZH_GONE_VERB = re.compile(r"调(?:去|任|至|回|到)|转岗|派往|派驻")  # (a weak name that took its verb: 调去总部)
 _ZH_TOPIC = re.compile(r"[\u4e00-\u9fff]{2}")
 _COORD_RE = re.compile(
     OPEN + r"(\d+)" + CLOSE + r"\s*(?:,\s*(?:and\s+)?|and\s+|&\s*|和|与|跟|及|、)\s*$",
@@ -114,7 +116,9 @@ class _SentenceExtraction:
                 continue
             refs = self.refs(idx)
             if refs and refs[0].type not in (PERSON, None, THING):
-                return refs[:1]
+                # where someone went or works is no thing handed over: "罗敏被调去上海分公司以后，…由潘东负责"
+                gone = _ZH_GONE_TO.search(self.annotation.text, max(0, m.start - 4), m.start) or _ZH_GONE_VERB.match(m.text)
+                return [] if gone else refs[:1]
         if named_only:
             return []
         text = self.annotation.text
