@@ -71,7 +71,7 @@ _SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|nex
                         # (the change starts now: "starting this week Jamal will report to Rafael")
                         r"|starting (?:today|this (?:week|morning|month)|immediately))\b"
                         # a handover under way, with its day: "handing Mercury over to Liang tomorrow"
-                        r"|\b(?:handing|passing)\b[^.!?;]{0,60}\b(?:tomorrow|tmrw|tmr|today|tonight|eod|this (?:week|afternoon)|next week|on (?:mon|tues|wednes|thurs|fri)day)\b"
+                        r"|\b(?:handing|passing)\b[^.!?;]{0,60}\b(?:tomorrow|tmrw|tmr|today|tonight|eod|this afternoon)\b"  # (not "next week": a plan)
                         # a date set, in English: "From tomorrow I report straight to Robert" (下周起 may be a plan)
                         r"|\b(?:(?:from|starting|as of) (?:tomorrow|this week|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
                         r"|as of (?:mon|tues|wednes|thurs|fri)day)\b"

@@ -49,7 +49,9 @@ _OTHERS = re.compile(
     r"|(?:'s|’s)\s+(?:new\s+)?" + _HOME + r"\b|\b(?:airbnb|hotel|hostel)\b|[?？]"
     r"|(?:我|他|她)(?:妈|爸|父母|姐|哥|弟|妹|朋友|同事)|朋友的|同事的"
     # a home looked at or hoped for: "whether the Porto flat is still available", 在看杭州的房子
-    r"|\b(?:if|whether|might|could|would|thinking|viewing|viewed|plan(?:s|ning)?|hop(?:e|es|ing))\b|如果|打算|考虑|看房",
+    r"|\b(?:if|whether|might|could|would|thinking|viewing|viewed|plan(?:s|ning)?|hop(?:e|es|ing))\b|如果|打算|考虑|看房"
+    # a home then, or one that fell through: "Back in 2015, Nell rented a flat in Cardiff", "still in Derby, the flat in Leeds fell through"
+    r"|\bback in\b|\bused to\b|\byears ago\b|\bin (?:19|20)\d\d\b|\bfell through\b|\bcalled off\b|\bstill (?:in|at|living)\b|以前|曾经|当年|黄了",
     re.IGNORECASE,
 )
 # a home of someone named ("helping Fiona move into her new place in Leith"): not the speaker's
