@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from ...models import Relation
 from ...nlp.base import Annotation
+from .gates import Gated
 from .schema import PERSON, Mention, RelationProposal
 from .updates import UNSURE, is_unsure
 
@@ -32,6 +33,7 @@ _GRADUATED = re.compile(
     r"|(?<![快将要没未])毕业(?![后以之]?(?:前|典礼前))|答辩(?:过了|通过|结束)|学生证[^，。！]{0,6}(?:上交|交回|交了)",
     re.IGNORECASE,
 )
+_GRADUATED_GATE = Gated(_GRADUATED)
 # a graduation ahead, asked, wished or denied: nothing changed yet
 _NOT_YET = re.compile(
     r"\b(?:will|'ll|going to|gonna|about to|soon|next (?:year|month|week|spring|summer|term)|hasn'?t|haven'?t"
@@ -74,8 +76,8 @@ def graduation_doubts(
 
     ``schools_of(entity)``: the entity's current ``STUDIES_AT`` relations (one look-up per person
     of a sentence that says a graduation; none for other text)."""
-    if not _GRADUATED.search(annotation.text):
-        return []
+    if not _GRADUATED_GATE.search(annotation.text):
+        return []  # (most text: a few substring tests)
     read = {p.subject_id for p in proposals if p.type == "STUDIES_AT" and not p.negated}  # (a new school)
     # the school named as a workplace is no longer a school: 毕业，留在浙江大学当了辅导员
     employers = {(p.subject_id, p.object_id) for p in proposals if p.type == "WORKS_FOR" and not p.negated}

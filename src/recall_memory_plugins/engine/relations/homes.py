@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from ...models import Relation
 from ...nlp.base import Annotation
 from .doubt_words import TRIP
+from .gates import Gated
 from .schema import PERSON, Mention, RelationProposal
 from .updates import UNSURE, is_unsure
 
@@ -36,6 +37,7 @@ _ZH_HOME_OF_CITY = re.compile(
     r"([\u4e00-\u9fff]{2,4}?)(?:的新家|的新房子?|的新住处|那套房子?|那边的房子|的房子退租|的公寓|的出租屋)"
     r"|在([\u4e00-\u9fff]{2,4}?)的第一(?:晚|夜|天)"
 )
+_HOME_GATE, _ZH_HOME_GATE = Gated(_HOME_OF_CITY), Gated(_ZH_HOME_OF_CITY)
 # the current city's home given back: "the Porto flat's been handed back", 北京那套房子已经退租了
 _GIVEN_BACK = re.compile(
     r"\bhanded\s+back\b|\bback\s+to\s+the\s+landlord\b|\bgave\s+(?:\w+\s+)?back\s+the\s+keys\b|\bkeys\s+back\b"
@@ -79,8 +81,8 @@ def home_doubts(
     ``homes_of(entity)``: the entity's current ``LIVES_IN`` relations (one look-up per person of
     a sentence that names a city's home; none for other text)."""
     text_all = annotation.text
-    if not (_HOME_OF_CITY.search(text_all) or _ZH_HOME_OF_CITY.search(text_all)):
-        return []
+    if not (_HOME_GATE.search(text_all) or _ZH_HOME_GATE.search(text_all)):
+        return []  # (most text: a few substring tests)
     read = {p.subject_id for p in proposals if p.type == "LIVES_IN"}
     out: list[RelationProposal] = []
     seen: set[str] = set()
