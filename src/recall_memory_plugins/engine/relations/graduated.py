@@ -20,7 +20,7 @@ from ...models import Relation
 from ...nlp.base import Annotation
 from .gates import Gated
 from .schema import PERSON, Mention, RelationProposal
-from .updates import UNSURE, is_unsure
+from .updates import is_unsure, unsure_version
 
 __all__ = ["graduation_doubts"]
 
@@ -102,5 +102,5 @@ def graduation_doubts(
                     continue
                 seen.add(rel.id)
                 index = sentence_statements[i] if i < len(sentence_statements) else 0
-                out.append(RelationProposal(rel.subject_id, rel.type, rel.object_id, {**rel.attributes, UNSURE: "true"}, False, index))
+                out.append(unsure_version(rel, index))
     return out

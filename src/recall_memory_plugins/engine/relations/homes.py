@@ -21,7 +21,7 @@ from ...nlp.base import Annotation
 from .doubt_words import TRIP
 from .gates import Gated
 from .schema import PERSON, Mention, RelationProposal
-from .updates import UNSURE, is_unsure
+from .updates import is_unsure, unsure_version
 
 __all__ = ["home_doubts"]
 
@@ -113,5 +113,5 @@ def home_doubts(
                     continue  # ("… back home to Bristol on Sunday": the home holds)
                 seen.add(rel.id)
                 index = sentence_statements[i] if i < len(sentence_statements) else 0
-                out.append(RelationProposal(rel.subject_id, rel.type, rel.object_id, {**rel.attributes, UNSURE: "true"}, False, index))
+                out.append(unsure_version(rel, index))
     return out

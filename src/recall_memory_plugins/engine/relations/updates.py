@@ -36,7 +36,7 @@ UNSURE = "unsure"
 # relation types that hold from both ends (an object-less ending ends both directions)
 SYMMETRIC = frozenset({"MARRIED_TO"})
 
-__all__ = ["SYMMETRIC", "UNSURE", "decide_changes", "is_unsure"]
+__all__ = ["SYMMETRIC", "UNSURE", "decide_changes", "is_unsure", "unsure_version"]
 
 logger = logging.getLogger(__name__)
 
@@ -44,6 +44,11 @@ logger = logging.getLogger(__name__)
 def is_unsure(rel: Relation) -> bool:
     """Whether a later statement left ``rel`` unsure (:mod:`.doubt`): it is not stated as true."""
     return rel.attributes.get(UNSURE) == "true"
+
+
+def unsure_version(rel: Relation, statement_index: int) -> RelationProposal:
+    """A new version of ``rel`` marked unsure, from the statement at ``statement_index``."""
+    return RelationProposal(rel.subject_id, rel.type, rel.object_id, {**rel.attributes, UNSURE: "true"}, False, statement_index)
 
 
 @dataclass(slots=True)
