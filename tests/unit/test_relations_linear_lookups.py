@@ -74,3 +74,29 @@ def test_look_backs_read_at_most_their_reach_in_a_huge_sentence(monkeypatch: Any
     spans = [span for c in counted.values() for span in c.spans]
     assert spans, "the look-backs ran"
     assert max(end - pos for pos, end in spans) <= 200
+
+
+class _CountingMatch:
+    """A compiled pattern that records the length of every text it is asked to match."""
+
+    def __init__(self, pattern: re.Pattern[str]) -> None:
+        self.inner = pattern
+        self.lengths: list[int] = []
+
+    def match(self, text: str, *args: Any) -> Any:
+        self.lengths.append(len(text))
+        return self.inner.match(text, *args)
+
+
+def test_the_look_after_a_mention_reads_a_bounded_piece(monkeypatch: Any) -> None:
+    from recall_memory_plugins.engine.relations.patterns import views
+
+    counted = {name: _CountingMatch(getattr(views, name)) for name in ("_ZH_TITLE_AFTER", "_FIRST_BE", "_NOTE_SUBJECT")}
+    for name, counting in counted.items():
+        monkeypatch.setattr(views, name, counting)
+    # one Chinese "sentence" with no end and an English one: every person named is looked after
+    TemporalGraphMemory(":memory:").add("张伟和李娜去了北京" * 400)
+    TemporalGraphMemory(":memory:").add(" ".join(["I am with Anna Berg and Tom Reed at the market"] * 300))
+    lengths = [n for c in counted.values() for n in c.lengths]
+    assert counted["_ZH_TITLE_AFTER"].lengths and counted["_NOTE_SUBJECT"].lengths
+    assert max(lengths) <= 80

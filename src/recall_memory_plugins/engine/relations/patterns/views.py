@@ -460,7 +460,7 @@ def _make_view(
     hi = max([end, *(m.end for _, m in chosen)])
     text = annotation.text[lo:hi].replace(OPEN, " ").replace(CLOSE, " ")
 
-    def piece(a: int, b: int) -> str:  # annotation.text[a:b], a >= lo
+    def piece(a: int, b: int) -> str:  # annotation.text[a:b], a >= lo (a look after a mention: at most 80, linear)
         return text[a - lo : b - lo] if b > a else ""
 
     parts: list[str] = []
@@ -474,14 +474,14 @@ def _make_view(
         origin.extend([m.start] * (len(placeholder) - 1) + [m.end - 1])
         pos = m.end
         # "I'm married to Tom", "I am working for Sonos": the patterns' "is" ("she is ...")
-        be = None if zh or m.kind != "pronoun" or m.person != 1 else _FIRST_BE.match(piece(pos, end))
+        be = None if zh or m.kind != "pronoun" or m.person != 1 else _FIRST_BE.match(piece(pos, min(end, pos + 80)))
         if be is not None:
             parts.append(" is")
             origin.extend([pos, pos, pos + be.end() - 1])
             pos += be.end()
-        elif zh and m.kind == "name" and m.type == PERSON and (t := _ZH_TITLE_AFTER.match(piece(pos, end))):
+        elif zh and m.kind == "name" and m.type == PERSON and (t := _ZH_TITLE_AFTER.match(piece(pos, min(end, pos + 80)))):
             pos += t.end()  # "刘洋教练已被飞翔体育聘为…": the title is part of the name
-        elif not zh and m.kind == "name" and m.type == PERSON and (n := _NOTE_SUBJECT.match(piece(pos, end))):
+        elif not zh and m.kind == "name" and m.type == PERSON and (n := _NOTE_SUBJECT.match(piece(pos, min(end, pos + 80)))):
             parts.append(" ")  # "Samir Khan: has dropped tennis for padel" (a note about him)
             origin.append(pos)
             pos += n.end()
