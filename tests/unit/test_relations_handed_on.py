@@ -141,6 +141,7 @@ def test_staying_on_at_the_school_after_a_degree_keeps_it(memory: TemporalGraphM
 # --------------------------------------------------------------------------- a home of another city
 @pytest.mark.parametrize(("ns", "known", "text", "speaker"), [
     ("home-first-box", "I live in Gdańsk.", "@Mama the movers just dumped the last box in the Rotterdam flat 📦", "Tomasz"),
+    ("home-capital", "I live in Gdańsk.", "The Rotterdam flat finally has wifi, first night here.", "Tomasz"),
     ("home-back", "I live in Porto.",
      "new one is Rua do Souto 12, Braga. moved in over the weekend and the Porto flat's been handed back", "Rafael"),
     ("home-named", "王磊住在北京。", "周末笔记：帮王磊把最后几箱书搬进了杭州的新家，钥匙昨天刚拿到。", None),

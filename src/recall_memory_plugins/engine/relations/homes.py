@@ -28,7 +28,7 @@ __all__ = ["home_doubts"]
 _HOME = r"(?:place|flat|apartment|apt|house|unit|dorm|condo|studio|pad)"
 _CITY = r"([A-Z][\w'’.-]+(?:\s+[A-Z][\w'’-]+)?)"
 _HOME_OF_CITY = re.compile(
-    rf"\b(?:the|my|our|his|her|their|new)\s+(?:new\s+)?{_CITY}\s+{_HOME}\b"  # "the Rotterdam flat"
+    rf"\b(?i:the|my|our|his|her|their|new)\s+(?:new\s+)?{_CITY}\s+{_HOME}\b"  # "the Rotterdam flat", "The Sapporo …"
     rf"|\b(?:new\s+)?{_HOME}\s+(?:in|near)\s+{_CITY}"  # "my new flat in Bristol"
     rf"|\bkeys\s+(?:to|for)\s+(?:the\s+|my\s+|a\s+)?(?:new\s+)?{_CITY}\s+{_HOME}\b"
     rf"|\blease\s+(?:in|on\s+(?:a|the)\s+{_HOME}\s+in)\s+{_CITY}",
