@@ -85,15 +85,13 @@ def graduation_doubts(
     seen: set[str] = set()
     for i, sentence in enumerate(annotation.sentences):
         text = sentence.text
-        if not _GRADUATED.search(text) or _NOT_YET.search(text):
+        # (a relative's graduation: whose it is, is not clear enough to doubt anyone's school)
+        if not _GRADUATED.search(text) or _NOT_YET.search(text) or _KIN.search(text):
             continue
         people = {e for m in mentions if m.sentence == i and m.person != 1
                   and (m.type == PERSON or (m.kind == "pronoun" and m.gender != "n")) for e in m.entity_ids}
-        if _KIN.search(text):
-            continue  # (whose graduation it is, is not clear enough to doubt anyone's school)
-        if speaker_id is not None and (not people or _FIRST_PERSON.search(text)):
-            people.add(speaker_id)
-        if any(m.sentence == i and m.person == 1 for m in mentions) and speaker_id is not None:
+        if speaker_id is not None and (not people or _FIRST_PERSON.search(text)
+                                       or any(m.sentence == i and m.person == 1 for m in mentions)):
             people.add(speaker_id)
         for entity in sorted(people - read):
             for rel in schools_of(entity):

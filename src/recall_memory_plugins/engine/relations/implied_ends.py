@@ -23,9 +23,17 @@ def implied_ends(
     current: Callable[[str, tuple[str, ...]], list[Relation]],
 ) -> list[RelationProposal]:
     """Unsure versions of the current schools and homes this text implies have ended.
-    ``current(entity, types)``: the entity's current relations of those types."""
+    ``current(entity, types)``: the entity's current relations of those types (asked once per
+    entity and types here: the rules ask again for each sentence that names the person)."""
+    looked: dict[tuple[str, tuple[str, ...]], list[Relation]] = {}
+
+    def once(entity: str, types: tuple[str, ...]) -> list[Relation]:
+        if (entity, types) not in looked:
+            looked[(entity, types)] = current(entity, types)
+        return looked[(entity, types)]
+
     return graduation_doubts(
-        annotation, mentions, proposals, sentence_statements, lambda e: current(e, ("STUDIES_AT",)), speaker_id
+        annotation, mentions, proposals, sentence_statements, lambda e: once(e, ("STUDIES_AT",)), speaker_id
     ) + home_doubts(
-        annotation, mentions, proposals, sentence_statements, lambda e: current(e, ("LIVES_IN",)), speaker_id
+        annotation, mentions, proposals, sentence_statements, lambda e: once(e, ("LIVES_IN",)), speaker_id
     )
