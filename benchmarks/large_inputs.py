@@ -10,6 +10,9 @@ super-linear:
 - ``en_sentences``: "Alice met Bob. " and other short sentences, repeated;
 - ``en_no_punct``: English words with no sentence punctuation at all (one giant "sentence");
 - ``zh_punct`` / ``zh_no_punct``: Chinese sentences with and without 。！？ ;
+- ``en_spaces``: words between runs of 200-2,000 spaces (a padded table), and
+  ``en_possessives``: "Alice's market Bob's plan …" with no punctuation;
+- ``zh_pronouns``: a Chinese story told mostly in pronouns ("他说她明天去上海。");
 - ``question_names``: a memory holding 300 people's facts asked a question made of their names
   (only the recall is the measured input; the add is the small fixed seed).
 
@@ -93,6 +96,26 @@ def zh_no_punct(size: int, rng: random.Random) -> str:
     return _fill(size, _zh_clause, rng)
 
 
+def en_spaces(size: int, rng: random.Random) -> str:
+    """A padded table: words between long runs of spaces (one giant "sentence")."""
+    return _fill(size, lambda r: f"{r.choice(_WORDS)}{' ' * r.randint(200, 2000)}", rng)
+
+
+def en_possessives(size: int, rng: random.Random) -> str:
+    """A long list of owners' "'s" with no sentence punctuation ("Alice's Bob's …")."""
+    return _fill(size, lambda r: f"{r.choice(_FIRST)}'s {r.choice(_WORDS)} ", rng)
+
+
+def zh_pronouns(size: int, rng: random.Random) -> str:
+    """A Chinese story told mostly in pronouns: "他说她明天去上海。" with a name now and then."""
+    def piece(r: random.Random) -> str:
+        if r.random() < 0.1:
+            return _zh_clause(r) + "。"
+        return f"{r.choice('他她')}说{r.choice('他她')}{r.choice(['明天去', '昨天见了', '想去'])}{r.choice(_ZH_PLACES)}。"
+
+    return _fill(size, piece, rng)
+
+
 def _seed_people(rng: random.Random) -> list[str]:
     people = [f"{f} {s}" for f in _FIRST for s in _LAST]
     rng.shuffle(people)
@@ -115,6 +138,9 @@ CASES: dict[str, Callable[[int, random.Random], str]] = {
     "en_no_punct": en_no_punct,
     "zh_punct": zh_punct,
     "zh_no_punct": zh_no_punct,
+    "en_spaces": en_spaces,
+    "en_possessives": en_possessives,
+    "zh_pronouns": zh_pronouns,
     "question_names": question_names,
 }
 

@@ -57,7 +57,10 @@ _AFTER_PREPOSITION = re.compile(
 # between a preposition and a name is no object list)
 _PREPOSITION_REACH = 32
 _EN_CLAUSE = re.compile(
-    r"(?:\s*[,;]\s*(?:and\s+|but\s+|then\s+|and\s+then\s+)?|\s+(?:and|but)\s+"
+    # never from inside a run of spaces (each start would scan the rest of it: quadratic); a
+    # match there also starts where the run does (no match ends in one), so finditer finds the
+    # same ones
+    r"(?:(?<!\s)|(?!\s))(?:\s*[,;]\s*(?:and\s+|but\s+|then\s+|and\s+then\s+)?|\s+(?:and|but)\s+"
     r"(?:then\s+)?|\s+[-–—]\s+)",
     re.IGNORECASE,
 )
@@ -418,11 +421,12 @@ _NOTE_SUBJECT = re.compile(r"(?:['’]s\s+(?:[a-z]+\s+)?" + _PAPERS + r"(?=:))?\
 
 def _has_clitic(sentence: Sentence, at: int) -> bool:
     """Whether a "'s" at ``at`` is "has" before a participle (not an owner's)."""
-    tokens = sentence.tokens
-    for k, t in enumerate(tokens[:-1]):
-        if t.start_char == at:
-            return t.text in ("'s", "’s") and t.xpos == "VBZ" and tokens[k + 1].xpos == "VBN"
-    return False
+    tokens = sentence.tokens  # in text order: a binary search (a scan per "'s" was quadratic)
+    k = bisect_left(tokens, at, key=lambda t: t.start_char)
+    if k + 1 >= len(tokens) or tokens[k].start_char != at:
+        return False
+    t = tokens[k]
+    return t.text in ("'s", "’s") and t.xpos == "VBZ" and tokens[k + 1].xpos == "VBN"
 
 
 def _make_view(
