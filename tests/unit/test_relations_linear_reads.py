@@ -124,3 +124,18 @@ def test_a_pronoun_still_finds_a_person_named_before_the_window() -> None:
     memory.add("Maria Lopez works at Acme. " + "Tom Baker met John Smith. " * 150 + "She moved to Paris.")
     facts = {(r.subject_name, r.type, r.object_name) for r in memory.relations()}
     assert ("Maria Lopez", "LIVES_IN", "Paris") in facts
+
+
+def test_a_run_of_capitalised_words_read_as_one_name_is_not_searched_for() -> None:
+    from recall_memory_plugins.engine.relations.mentions import Gazetteer
+
+    run = " ".join(f"{first} {last}" for first in ("Carol", "Erin", "Heidi", "Li") * 50 for last in ("Smith", "Rossi"))
+    gazetteer = Gazetteer({run: "PERSON", "Carol Smith": "PERSON", "Bank of the Holy Spirit and Saint Mary": "ORG"})
+    # each word of a text was tried with every length up to the longest name (here 800 words):
+    # asking that text back was cubic
+    assert gazetteer.longest == 8
+    assert sorted(gazetteer.hits("met Carol Smith at the Bank of the Holy Spirit and Saint Mary")) == [
+        (4, 15, "PERSON"), (23, 61, "ORG")]
+    memory = TemporalGraphMemory(":memory:")
+    memory.add(run)
+    assert memory.recall(run).text  # (137 s for 40,000 characters before; now as long as the add)

@@ -446,14 +446,17 @@ def _gazetteer_key(name: str) -> tuple[bool, str, str, int] | None:
 
 
 _BREAK = re.compile(r"[:;,!?()\[\]\"|/]")  # no name runs across ("Borealis: project")
+# words of the longest name searched for: a longer "name" is a run of capitalised words read
+# as one ("Carol Smith Erin Smith Heidi Rossi …", 600 words), and trying every length up to it
+# at each word made asking that text back cubic (137 s for 40,000 characters)
+_LONGEST_NAME = 8
 
 
 class Gazetteer:
     """Known names (any case) -> entity type, prepared for searching texts: Chinese names are
-    found as substrings, the others by their case-folded words, indexed by first word so a text
-    is scanned in one pass. When two names fold to the same words, the first one's type wins.
-
-    Read-only once built: :func:`known_names` shares instances between calls.
+    found as substrings, the others (of at most 8 words) by their case-folded words, indexed by
+    first word so a text is scanned in one pass. When two names fold to the same words, the
+    first one's type wins. Read-only once built: :func:`known_names` shares instances.
     """
 
     __slots__ = ("cjk", "first", "latin", "longest")
@@ -469,7 +472,7 @@ class Gazetteer:
                 continue
             if key[0]:
                 self.cjk.setdefault(name, type_)
-            else:
+            elif key[3] <= _LONGEST_NAME:
                 self.latin.setdefault(key[1], type_)
                 self.first.add(key[2])
                 self.longest = max(self.longest, key[3])
