@@ -13,6 +13,7 @@ super-linear:
 - ``en_spaces``: words between runs of 200-2,000 spaces (a padded table), and
   ``en_possessives``: "Alice's market Bob's plan …" with no punctuation;
 - ``zh_pronouns``: a Chinese story told mostly in pronouns ("他说她明天去上海。");
+- ``en_name_list``: full names one after another with no punctuation;
 - ``question_names``: a memory holding 300 people's facts asked a question made of their names
   (only the recall is the measured input; the add is the small fixed seed).
 
@@ -106,6 +107,11 @@ def en_possessives(size: int, rng: random.Random) -> str:
     return _fill(size, lambda r: f"{r.choice(_FIRST)}'s {r.choice(_WORDS)} ", rng)
 
 
+def en_name_list(size: int, rng: random.Random) -> str:
+    """People's names one after another, no punctuation (a pasted attendee column)."""
+    return _fill(size, lambda r: f"{_name(r)} ", rng)
+
+
 def zh_pronouns(size: int, rng: random.Random) -> str:
     """A Chinese story told mostly in pronouns: "他说她明天去上海。" with a name now and then."""
     def piece(r: random.Random) -> str:
@@ -141,6 +147,7 @@ CASES: dict[str, Callable[[int, random.Random], str]] = {
     "en_spaces": en_spaces,
     "en_possessives": en_possessives,
     "zh_pronouns": zh_pronouns,
+    "en_name_list": en_name_list,
     "question_names": question_names,
 }
 
