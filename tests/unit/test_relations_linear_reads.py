@@ -46,12 +46,20 @@ def test_the_clause_splitter_is_not_tried_from_inside_a_run_of_spaces() -> None:
 
 
 class _CountingTokens(tuple):  # type: ignore[type-arg]
+    """Tokens that count each one read: by index, by iteration, or through a slice."""
+
     reads = 0
 
     def __getitem__(self, key: Any) -> Any:
-        if isinstance(key, int):
-            type(self).reads += 1
+        if isinstance(key, slice):
+            return _CountingTokens(super().__getitem__(key))
+        type(self).reads += 1
         return super().__getitem__(key)
+
+    def __iter__(self) -> Any:
+        for token in super().__iter__():
+            type(self).reads += 1
+            yield token
 
 
 def _sentence(words: list[tuple[str, str]]) -> Sentence:
