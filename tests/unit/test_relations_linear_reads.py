@@ -147,3 +147,30 @@ def test_a_run_of_capitalised_words_read_as_one_name_is_not_searched_for() -> No
     memory = TemporalGraphMemory(":memory:")
     memory.add(run)
     assert memory.recall(run).text  # (137 s for 40,000 characters before; now as long as the add)
+
+
+def test_the_doubt_rule_tests_the_newest_tastes_of_a_person_and_those_named() -> None:
+    from datetime import datetime, timezone
+
+    from recall_memory_plugins.engine.relations.doubt_names import TASTES_READ, newest_tastes
+    from recall_memory_plugins.engine.relations.schema import Mention
+    from recall_memory_plugins.models import Relation
+
+    at = datetime(2024, 1, 1, tzinfo=timezone.utc)
+
+    def rel(i: int, type_: str, obj: str) -> Relation:
+        return Relation("ns", f"rel-{i}", "sam", type_, obj, "Sam", obj, {}, i, at, at)
+
+    relations = [rel(0, "LIVES_IN", "leeds"), rel(1, "LIKES", "jazz")]
+    relations += [rel(i, "LIKES", f"thing-{i}") for i in range(2, 2 + TASTES_READ + 100)]
+    relations += [rel(9999, "WORKS_FOR", "acme")]
+    jazz = Mention("jazz", 10, 14, 0, "name", entity_ids=("jazz",))
+    kept = newest_tastes(relations, [jazz])
+    tastes = [r for r in kept if r.type == "LIKES"]
+    # the newest tastes, the one the text names however old, and every other topic's relation
+    assert len(tastes) == TASTES_READ + 1
+    assert tastes[0].object_id == "jazz" and tastes[-1].object_id == f"thing-{TASTES_READ + 101}"
+    assert [r.type for r in kept if r.type != "LIKES"] == ["LIVES_IN", "WORKS_FOR"]
+    assert kept == sorted(kept, key=lambda r: r.valid_from_step)  # still oldest first
+    # below the bound nothing is left out
+    assert newest_tastes(relations[:TASTES_READ], []) == relations[:TASTES_READ]

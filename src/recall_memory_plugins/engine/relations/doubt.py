@@ -69,6 +69,7 @@ from .doubt_names import left_from as _left_from
 from .doubt_names import lone_holders as _lone_holders
 from .doubt_names import modifier_only as _modifier_only
 from .doubt_names import named as _named
+from .doubt_names import newest_tastes as _newest_tastes
 from .doubt_names import said_before as _said_before
 from .doubt_names import same_thing as _same_thing
 from .doubt_names import word_named as _word_named
@@ -109,7 +110,6 @@ from .schema import PERSON, Mention, RelationProposal, Side
 from .updates import SYMMETRIC, UNSURE, is_unsure
 
 __all__ = ["UNSURE", "doubt_proposals", "is_unsure"]
-
 
 # questions and conditionals doubt nothing
 _OPEN_MOOD = re.compile(
@@ -203,8 +203,8 @@ def doubt_proposals(
 
     def current_of(entity_id: str) -> list[Relation]:  # one look-up per entity and text
         if entity_id not in looked:
-            # (every use below is of a topic's type: the others are never sent)
-            looked[entity_id] = find_current_relations_of_types(store, namespace, entity_id, _TOPICS)
+            # (every use below is of a topic's type: the others are never sent; of thousands of tastes, the newest)
+            looked[entity_id] = _newest_tastes(find_current_relations_of_types(store, namespace, entity_id, _TOPICS), mentions)
         return looked[entity_id]
 
     def tastes_of(entity_id: str) -> set[str]:

@@ -330,6 +330,20 @@ def anyone_holds(
 
 
 _TASTES = frozenset({"LIKES", "DISLIKES"})
+# the tastes of one person the rule tests (the newest), besides those of a thing the text names
+TASTES_READ = 300
+
+
+def newest_tastes(relations: list[Relation], mentions: Sequence[Mention]) -> list[Relation]:
+    """``relations`` (oldest first) with at most the newest :data:`TASTES_READ` tastes, and the
+    tastes of things the text mentions: a person's thousands of likes were each tested in every
+    text that mentions them (``add`` grew with them: 73 ms at 5,000). Unchanged below the bound."""
+    tastes = [i for i, r in enumerate(relations) if r.type in _TASTES]
+    if len(tastes) <= TASTES_READ:
+        return relations
+    named = {e for m in mentions for e in m.entity_ids}
+    old = {i for i in tastes[:-TASTES_READ] if relations[i].object_id not in named}
+    return [r for i, r in enumerate(relations) if i not in old]
 
 
 def _may_name(rel: Relation, text: str, folded: str, ids: set[str]) -> bool:
