@@ -196,8 +196,6 @@ def resolve_references(
             continue
         ids: tuple[str, ...] = ()
         label = labels[labelled - 1][1] if labelled else None
-        window = [m for m, _ in recent]
-        older = list(reversed(far))
         chained = (
             _from_chains(mention, mentions, referents, chains)
             if chains and mention.person == 3
@@ -220,8 +218,8 @@ def resolve_references(
             ):
                 ids = (speaker.id,)
             elif mention.person == 3 and mention.plural and mention.gender != "n":
-                ids = _plural(window, mention, referents, text, previous_group)
-            elif mention.person == 3 and _after_kin(mention, window, text):
+                ids = _plural([m for m, _ in recent], mention, referents, text, previous_group)
+            elif mention.person == 3 and _after_kin(mention, [m for m, _ in recent], text):
                 ids = ()
             elif mention.person == 3:
                 # "他"/"she" in a chat turn is never its speaker, who says "I" (周敏: "帮我给老公
@@ -234,10 +232,10 @@ def resolve_references(
                     mention,
                     _Without(referents, me),
                     [r for r in discourse if r.id not in me],
-                    older,
+                    list(reversed(far)),
                 )
         elif mention.kind == "definite":
-            ids = _singular(window, mention, referents, discourse, older)
+            ids = _singular([m for m, _ in recent], mention, referents, discourse, list(reversed(far)))
         if ids:
             ref = referents.get(ids[0]) or next((r for r in discourse if r.id == ids[0]), None)
             if ref is not None and mention.gender in ("m", "f") and ref.gender is None:
