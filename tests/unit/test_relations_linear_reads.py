@@ -4,8 +4,8 @@
 
 - The English clause splitter was tried from every position of a run of spaces, and each try
   read the rest of the run: "x" + 20,000 spaces + "y" took 10.7 s to add.
-- Whether a "'s" is "has" scanned the sentence's tokens from the start for each "'s": 7,000
-  "Bob's" took 6 s.
+- Whether a "'s" is "has" scanned the sentence's tokens from the start for each "'s": "Bob's"
+  repeated took 2.1 s for 40,000 characters and 8.1 s for 80,000.
 - Each pronoun read every mention before it: "他说" 20,000 times took 83 s to add.
 """
 
