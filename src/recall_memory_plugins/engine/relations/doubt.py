@@ -107,7 +107,7 @@ from .doubt_words import worth_reading as _worth_reading
 from .lexicon import POSSESSOR
 from .patterns.mood import news_told, unasserted, without_preface
 from .schema import PERSON, Mention, RelationProposal, Side
-from .updates import SYMMETRIC, UNSURE, is_unsure
+from .updates import SYMMETRIC, UNSURE, is_unsure, unsure_version
 
 __all__ = ["UNSURE", "doubt_proposals", "is_unsure"]
 
@@ -224,8 +224,7 @@ def doubt_proposals(
         for r in doubts:
             if r.id not in doubted:
                 doubted.add(r.id)
-                attributes = {**r.attributes, UNSURE: "true"}
-                out.append(RelationProposal(r.subject_id, r.type, r.object_id, attributes, False, index))
+                out.append(unsure_version(r, index))
 
     def accounted(rel: Relation) -> bool:
         """Whether the patterns' readings of this text account for ``rel``: they read it
