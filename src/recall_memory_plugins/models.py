@@ -202,6 +202,11 @@ class RelationChange:
     ``add`` creates a current relation valid from this update's step; ``end`` closes an existing
     current relation at this update's step (``superseded_by`` links its successor, if any);
     ``confirm`` counts a repeat of a current relation.
+
+    An ``add`` with ``valid_to`` records history instead (a statement dated before a newer
+    current fact, :mod:`~recall_memory_plugins.engine.relations.backdated`): the relation held
+    from this update's time until ``valid_to`` and was ``superseded_by`` that newer fact; it is
+    stored ended at this update's step and is never current.
     """
 
     op: Literal["add", "end", "confirm"]
@@ -212,6 +217,7 @@ class RelationChange:
     attributes: Mapping[str, str] = field(default_factory=dict)
     superseded_by: str | None = None
     statement_index: int = 0
+    valid_to: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -81,9 +81,11 @@ class InspectionMixin:
         )
 
     def timeline(self, entity: str, *, namespace: str | None = None) -> list[Relation]:
-        """Every relation of ``entity`` with its validity interval, in the order they began."""
+        """Every relation of ``entity`` with its validity interval, in the order they began
+        (``valid_from``; a backdated statement's history before the facts it preceded)."""
         ns = self._ns(namespace)
-        return self._require_tracker().timeline(self.store, ns, self._check_name(entity, "entity"))
+        found = self._require_tracker().timeline(self.store, ns, self._check_name(entity, "entity"))
+        return sorted(found, key=lambda r: r.valid_from)  # stable: learned order among ties
 
     # ------------------------------------------------------------------------------ drawing
     def to_networkx(self, namespace: str | None = None, *, kind: str = "concepts") -> Any:

@@ -216,7 +216,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         Args:
             text: a statement, a chat turn or a longer text (stored as sentence chunks).
             namespace: user/session scope (default: the memory's namespace).
-            at: when the statement was made (aware datetime; default now).
+            at: when the statement was made (aware datetime; default now). A time before a
+                current fact's start records history, never a change of that fact.
             speaker: who said it (kept with the statement, resolves "I" in the relation layer).
             source: an opaque reference kept with the statement (e.g. a message id).
             metadata: a JSON-serialisable mapping kept with the statement (at most 64 kB
@@ -478,6 +479,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             prepared.annotation,
             speaker=prepared.speaker,
             sentence_statements=prepared.sentence_statements,
+            when=prepared.update.at,
         )
 
     # ------------------------------------------------------------------------------ admin

@@ -168,7 +168,7 @@ def render_fact(
     else:
         head = f"{subject} {_ended_phrase(rel.type)} {_value(rel)}".rstrip()
     if not rel.is_current:
-        return f"{head} (steps {rel.valid_from_step}-{rel.valid_to_step})"
+        return f"{head} ({_steps(rel)})"
     when = f"since step {rel.valid_from_step}"
     if predecessor is None:
         return f"{head} ({when})"
@@ -180,7 +180,11 @@ def render_fact(
         before = predecessor.attributes.get("role", "") or _value(predecessor)
     else:
         before = _value(predecessor)
-    return (
-        f"{head} ({when}; before: {before}, steps {predecessor.valid_from_step}-"
-        f"{predecessor.valid_to_step})"
-    )
+    return f"{head} ({when}; before: {before}, {_steps(predecessor)})"
+
+
+def _steps(rel: Relation) -> str:
+    """``steps 1-7``; ``step 2`` for history told at one step (a backdated statement)."""
+    if rel.valid_to_step == rel.valid_from_step:
+        return f"step {rel.valid_from_step}"
+    return f"steps {rel.valid_from_step}-{rel.valid_to_step}"

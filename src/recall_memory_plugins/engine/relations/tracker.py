@@ -23,6 +23,7 @@ from ...errors import ExtractionError
 from ...models import Entity, EntityRecord, Relation, RelationChange
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore, find_current_relations_of_types
+from .backdated import backdate
 from .clauses import asserted_candidates
 from .coref import coordinated, next_discourse, resolve_references
 from .discourse import Discourse, DiscourseCache
@@ -145,12 +146,13 @@ class RelationTracker:
         *,
         speaker: str | None,
         sentence_statements: Sequence[int],
+        when: datetime | None = None,
     ) -> RelationPlan:
         """The entity upserts and relation changes for one annotated text.
 
         ``sentence_statements[i]`` is the index (in the update) of the statement holding
-        sentence ``i``. Never raises for odd text (no relation found is an empty plan); store
-        errors propagate.
+        sentence ``i``; ``when`` its time (older than a current fact: :func:`.backdate`). Never
+        raises for odd text (no relation found is an empty plan); store errors propagate.
         """
         if not annotation.sentences:
             return RelationPlan()
@@ -230,9 +232,8 @@ class RelationTracker:
                 lambda e: find_current_relations_of_types(store, namespace, e, ("LIKES",)),
             )
         current = self._current(store, namespace, proposals, context.relations, book)
-        changes = decide_changes(
-            current, proposals, exclusivity=self.exclusivity, new_id=self._new_id
-        )
+        changes = decide_changes(current, proposals, exclusivity=self.exclusivity, new_id=self._new_id)
+        changes = changes if when is None else backdate(changes, current, when)
         used = {c.subject_id for c in changes if c.op == "add"}
         used |= {c.object_id for c in changes if c.op == "add" and c.object_id}
         remap = book.finalize(used)

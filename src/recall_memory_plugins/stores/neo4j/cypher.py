@@ -255,7 +255,9 @@ CALL (counter, valid) {
                           valid_from_step: step, valid_from: $at, recorded_at: $at,
                           statement_id: CASE WHEN ch.sidx IS NULL THEN null
                                              ELSE base + ch.sidx + 1 END,
-                          confirmations: 0, seq: n.relation_seq})
+                          confirmations: 0, seq: n.relation_seq, superseded_by: ch.superseded_by,
+                          valid_to: ch.until, valid_to_step: CASE WHEN ch.until IS NULL THEN null ELSE step END,
+                          expired_at: CASE WHEN ch.until IS NULL THEN null ELSE $at END})
       WITH r, ch
       OPTIONAL MATCH (se:Entity {namespace: $ns, key: ch.subject_key}) USING INDEX SEEK se:Entity(namespace, key)
       OPTIONAL MATCH (oe:Entity {namespace: $ns, key: ch.object_key}) USING INDEX SEEK oe:Entity(namespace, key)

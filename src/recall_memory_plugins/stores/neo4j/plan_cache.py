@@ -259,7 +259,7 @@ class PlanCache:
         out = list(rows)
         for ch in update["changes"]:
             if ch["op"] == "add":
-                if _passes(read, ch):
+                if ch.get("until") is None and _passes(read, ch):  # history is never current
                     row = self._added_row(ns, ch, update, step, base)
                     if row is None:
                         return None

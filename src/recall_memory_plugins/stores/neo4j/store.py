@@ -251,8 +251,10 @@ class Neo4jGraphStore(Neo4jMergedReads):
                     "object_id": ch.object_id,
                     "object_key": None if ch.object_id is None else index_key(ch.object_id),
                     "attributes_json": json.dumps(dict(ch.attributes), ensure_ascii=False),
-                    "superseded_by": ch.superseded_by,
+                    "superseded_by": ch.superseded_by,  # on an add: only history's
                     "sidx": ch.statement_index if 0 <= ch.statement_index < n else None,
+                    # an add of history (engine.relations.backdated): ended from the start
+                    "until": None if ch.valid_to is None else _aware(ch.valid_to),
                 }
             )
         params = {

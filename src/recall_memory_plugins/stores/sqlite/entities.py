@@ -11,7 +11,7 @@ from datetime import datetime
 
 from ...errors import InputError, WriteConflictError
 from ...models import Entity, GraphUpdate, Relation
-from ._common import _aliases, _chunks, _qmarks
+from ._common import _aliases, _chunks, _qmarks, _ts
 from .lifecycle import SqliteConnection
 from .memo import AliasMemo
 
@@ -110,10 +110,12 @@ class SqliteEntities(SqliteConnection):
             sid = ids[change.statement_index] if 0 <= change.statement_index < len(ids) else None
             if change.op == "add":
                 seq += 1
+                history = change.valid_to is not None  # held until a newer fact: never current
                 conn.execute(
                     "INSERT INTO relations(namespace, id, subject_id, type, object_id, attributes, "
-                    "valid_from_step, valid_from, recorded_at, statement_id, seq) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "valid_from_step, valid_from, recorded_at, statement_id, seq, "
+                    "valid_to_step, valid_to, expired_at, superseded_by) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         ns,
                         change.relation_id,
@@ -126,6 +128,10 @@ class SqliteEntities(SqliteConnection):
                         at,
                         sid,
                         seq,
+                        step if history else None,
+                        _ts(change.valid_to) if change.valid_to is not None else None,
+                        at if history else None,
+                        change.superseded_by if history else None,
                     ),
                 )
             elif change.op == "end":

@@ -1,0 +1,109 @@
+"""Statements dated before the facts they would change (``engine/relations/backdated.py``) on
+every store: an older text is recorded as history and never replaces, ends or doubts a newer
+fact, one ``add`` at a time and in an ``add_many`` batch, and the history survives an
+export/import."""
+
+from __future__ import annotations
+
+import io
+from datetime import datetime, timezone
+
+from recall_memory_plugins import TemporalGraphMemory
+from recall_memory_plugins.stores.base import GraphStore
+
+
+def _d(month: int) -> datetime:
+    return datetime(2024, month, 1, tzinfo=timezone.utc)
+
+
+# (text, month), in the order they are added: the second and later ones are dated earlier
+BACKFILL = [
+    ("Alice moved to Rome.", 3),
+    ("Alice lives in Paris.", 1),  # before Rome: history
+    ("Alice no longer lives in Rome.", 2),  # before Rome began: ends nothing
+    ("Bob works for Siemens.", 5),
+    ("Bob left Siemens and joined Bosch.", 4),  # before Siemens: Bosch is history
+    ("Bob works for Siemens.", 6),  # after: a repeat
+]
+
+
+def _history(memory: TemporalGraphMemory, ns: str) -> list[tuple[str, str, str, str, str, str]]:
+    """(subject, type, object, valid from, valid to, what superseded it) of every relation."""
+    by_id = {r.id: r for r in memory.relations(namespace=ns, include_ended=True)}
+    return sorted(
+        (
+            r.subject_name,
+            r.type,
+            r.object_name or "",
+            r.valid_from.date().isoformat(),
+            r.valid_to.date().isoformat() if r.valid_to else "",
+            by_id[r.superseded_by].object_name or "" if r.superseded_by else "",
+        )
+        for r in by_id.values()
+    )
+
+
+def _current(memory: TemporalGraphMemory, ns: str) -> list[tuple[str, str, str]]:
+    return sorted(
+        (r.subject_name, r.type, r.object_name or "") for r in memory.relations(namespace=ns)
+    )
+
+
+EXPECTED_CURRENT = [("Alice", "LIVES_IN", "Rome"), ("Bob", "WORKS_FOR", "Siemens")]
+EXPECTED_HISTORY = [
+    ("Alice", "LIVES_IN", "Paris", "2024-01-01", "2024-03-01", "Rome"),
+    ("Alice", "LIVES_IN", "Rome", "2024-03-01", "", ""),
+    ("Bob", "WORKS_FOR", "Bosch", "2024-04-01", "2024-05-01", "Siemens"),
+    ("Bob", "WORKS_FOR", "Siemens", "2024-05-01", "", ""),
+]
+
+
+def test_an_older_statement_is_history_one_by_one_and_in_a_batch(
+    store: GraphStore, ns: str
+) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    for text, month in BACKFILL:
+        memory.add(text, at=_d(month))
+    assert _current(memory, ns) == EXPECTED_CURRENT
+    assert _history(memory, ns) == EXPECTED_HISTORY
+    # world time: in February Alice lived in Paris, in April in Rome
+    assert [r.object_name for r in memory.relations("Alice", as_of=_d(2))] == ["Paris"]
+    assert [r.object_name for r in memory.relations("Alice", as_of=_d(4))] == ["Rome"]
+    assert [r.object_name for r in memory.timeline("Alice")] == ["Paris", "Rome"]
+    # the prompt states the newest fact, the older one as what came before
+    text = memory.recall("Where does Alice live?").text
+    assert "Alice lives in Rome (since step 1; before: Paris, step 2)" in text
+    assert "Alice lives in Paris (" not in text
+
+    batch = ns + "-batch"
+    try:
+        memory.add_many([{"text": t, "at": _d(m)} for t, m in BACKFILL], namespace=batch)
+        assert _current(memory, batch) == EXPECTED_CURRENT
+        assert _history(memory, batch) == EXPECTED_HISTORY
+    finally:
+        store.clear(batch)
+
+
+def test_in_order_statements_still_replace_facts(store: GraphStore, ns: str) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    memory.add("Alice lives in Paris.", at=_d(1))
+    memory.add("Alice moved to Rome.", at=_d(3))
+    memory.add("Alice moved to Oslo.", at=_d(3))  # the same instant is not older
+    assert _current(memory, ns) == [("Alice", "LIVES_IN", "Oslo")]
+    assert [h[2] for h in _history(memory, ns)] == ["Oslo", "Paris", "Rome"]
+
+
+def test_backdated_history_survives_export_and_import(store: GraphStore, ns: str) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    for text, month in BACKFILL[:2]:
+        memory.add(text, at=_d(month))
+    buf = io.StringIO()
+    memory.export(buf)
+    copy = ns + "-copy"
+    try:
+        buf.seek(0)
+        memory.import_(buf, namespace=copy)
+        assert _history(memory, copy) == _history(memory, ns)
+        assert _current(memory, copy) == [("Alice", "LIVES_IN", "Rome")]
+    finally:
+        store.clear(copy)

@@ -1,0 +1,85 @@
+"""``backdate`` as a pure function: the changes decided for a statement dated before the current
+facts they touch (``engine/relations/backdated.py``)."""
+
+from __future__ import annotations
+
+import itertools
+from datetime import datetime, timedelta, timezone
+
+from recall_memory_plugins.engine.relations import RelationProposal, decide_changes
+from recall_memory_plugins.engine.relations.backdated import backdate
+from recall_memory_plugins.engine.relations.updates import unsure_version
+from recall_memory_plugins.models import Relation
+from tests.unit.test_relations_updates import EXCLUSIVE
+
+MARCH = datetime(2024, 3, 1, tzinfo=timezone.utc)
+JANUARY = datetime(2024, 1, 1, tzinfo=timezone.utc)
+
+
+def rel(rid: str, subject: str, type_: str, obj: str | None, since: datetime) -> Relation:
+    return Relation(
+        namespace="ns",
+        id=rid,
+        subject_id=subject,
+        type=type_,
+        object_id=obj,
+        subject_name=subject,
+        object_name=obj,
+        attributes={},
+        valid_from_step=1,
+        valid_from=since,
+        recorded_at=since,
+    )
+
+
+def plan(current: list[Relation], when: datetime, *proposals: RelationProposal) -> list[tuple]:
+    counter = itertools.count(1)
+    changes = decide_changes(
+        current, proposals, exclusivity=EXCLUSIVE, new_id=lambda: f"new{next(counter)}"
+    )
+    return [
+        (c.op, c.relation_id, c.object_id, c.superseded_by, c.valid_to)
+        for c in backdate(changes, current, when)
+    ]
+
+
+ROME = rel("rome", "alice", "LIVES_IN", "Rome", MARCH)
+
+
+def test_a_value_older_than_the_current_one_is_history_until_it_began() -> None:
+    assert plan([ROME], JANUARY, RelationProposal("alice", "LIVES_IN", "Paris")) == [
+        ("add", "new1", "Paris", "rome", MARCH)
+    ]
+
+
+def test_a_value_at_or_after_the_current_one_replaces_it() -> None:
+    for when in (MARCH, MARCH + timedelta(days=1)):
+        assert plan([ROME], when, RelationProposal("alice", "LIVES_IN", "Paris")) == [
+            ("add", "new1", "Paris", None, None),
+            ("end", "rome", None, "new1", None),
+        ]
+
+
+def test_an_older_negation_or_doubt_leaves_a_newer_fact_alone() -> None:
+    negation = RelationProposal("alice", "LIVES_IN", "Rome", negated=True)
+    assert plan([ROME], JANUARY, negation) == []
+    doubt = unsure_version(ROME, 0)
+    assert plan([ROME], JANUARY, doubt) == []
+    # the same doubt dated after Rome began marks it unsure, as before
+    assert [c[0] for c in plan([ROME], MARCH + timedelta(days=1), doubt)] == ["add", "end"]
+
+
+def test_only_the_newer_facts_are_spared() -> None:
+    # Bob's employer began before the statement, Alice's home after it
+    acme = rel("acme", "bob", "WORKS_FOR", "Acme", JANUARY - timedelta(days=30))
+    changes = plan(
+        [ROME, acme],
+        JANUARY,
+        RelationProposal("alice", "LIVES_IN", "Paris"),
+        RelationProposal("bob", "WORKS_FOR", "Bosch"),
+    )
+    assert changes == [
+        ("add", "new1", "Paris", "rome", MARCH),
+        ("add", "new2", "Bosch", None, None),
+        ("end", "acme", None, "new2", None),
+    ]
