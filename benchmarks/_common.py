@@ -132,7 +132,7 @@ def fill_budget(ranked: Sequence[Any], budget: int) -> tuple[list[Any], int, str
     counter = token_counter()
     kept = fit_to_budget([(st, float(-i), ()) for i, st in enumerate(ranked)], budget=budget,
                          count=counter.count, grouped=True)
-    kept.sort(key=lambda r: (r.statement.t_index, r.statement.id))
+    kept.sort(key=lambda r: (r.statement.at, r.statement.t_index, r.statement.id))
     text = render_statements([r.statement for r in kept], grouped=True)
     tokens = counter.count(text)
     while tokens > budget and kept:

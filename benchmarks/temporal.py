@@ -24,6 +24,10 @@ a question about the **current** value. Scores per system at a 300-token budget:
   current relation (ours only).
 
 Baselines: BM25 and dense MiniLM over the same statements, filled into the same budget by rank.
+
+``--late``: each stream's oldest value statement is added last, with its own (earliest) time, as
+a chat history imported out of order or a note written up later would be; the current value is
+still the newest in time. Written as ``temporal_late.md`` / ``.json``.
 """
 
 from __future__ import annotations
@@ -56,12 +60,23 @@ NO_VALUE = -1  # a filler statement asserts no value of the stream
 
 
 def stream_statements(stream: dict[str, Any], filler: list[str]) -> list[tuple[str, str, int]]:
-    """(text, source, asserted value index or NO_VALUE) in the order they are added."""
+    """(text, source, asserted value index or NO_VALUE) in the order they were said."""
     out: list[tuple[str, str, int]] = []
     for k, fact in enumerate(stream["facts"]):
         out.append((fact, f"fact:{k}", k))
         out.extend((filler[i], f"filler:{i}", NO_VALUE) for i in stream["filler_blocks"][k])
     return out
+
+
+def add_order(items: Sequence[tuple[str, str, int]], late: bool) -> list[int]:
+    """Positions of ``items`` (in the order said) in the order they are added: ``late`` moves
+    the oldest value statement to the end."""
+    order = list(range(len(items)))
+    if late:
+        first = next(i for i, (_, src, _) in enumerate(items) if src == "fact:0")
+        order.remove(first)
+        order.append(first)
+    return order
 
 
 def score_ranking(ranking: Sequence[tuple[str, int | None]], stream: dict[str, Any],
@@ -176,10 +191,12 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
             ns = stream["id"]
             items = stream_statements(stream, data["filler"][stream["lang"]])
             asserted = {src: a for _, src, a in items}
+            order = add_order(items, getattr(args, "late", False))
             n_statements += len(items)
             t0 = time.perf_counter()
             with guard:
-                for i, (text, src, _) in enumerate(items):
+                for i in order:  # each at the time it was said
+                    text, src, _ = items[i]
                     memory.add(text, namespace=ns, at=T0 + timedelta(minutes=i), source=src)
             ingest_s += time.perf_counter() - t0
             with guard:
@@ -193,7 +210,8 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
             row["ours"].update(read_context(
                 rec.facts,
                 [asserted.get(r.statement.source or "", NO_VALUE)
-                 for r in sorted(rec.statements, key=lambda r: (r.statement.t_index, r.statement.id))],
+                 for r in sorted(rec.statements,
+                                 key=lambda r: (r.statement.at, r.statement.t_index, r.statement.id))],
                 stream))
             row["ours"]["tokens"] = rec.token_count
             row["ours"]["facts"] = len(rec.facts)
@@ -203,8 +221,10 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
             if not hasattr(memory, "relations"):
                 relation_layer_present = False
 
-            statements = [C.statement(i + 1, ns, text, t_index=i + 1, at=T0 + timedelta(minutes=i),
-                                      source=src) for i, (text, src, _) in enumerate(items)]
+            step = {i: pos + 1 for pos, i in enumerate(order)}  # each statement's add step
+            statements = [C.statement(step[i], ns, text, t_index=step[i],
+                                      at=T0 + timedelta(minutes=i), source=src)
+                          for i, (text, src, _) in enumerate(items)]
             texts = [t for t, _, _ in items]
             rankings = {"bm25": C.BM25Index(texts).rank(stream["question"])}
             if not args.no_dense:
@@ -216,12 +236,12 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
 
                 index = C.DenseIndex(texts, np.stack([dense_cache[t] for t in texts]))
                 rankings["dense"] = index.rank(stream["question"])
-            for name, order in rankings.items():
-                kept, used, text = C.fill_budget([statements[i] for i in order], budget)
+            for name, ranks in rankings.items():
+                kept, used, text = C.fill_budget([statements[i] for i in ranks], budget)
                 reading = read_context([], [asserted.get(st.source, NO_VALUE) for st in kept], stream)
                 # rank order of what was kept (fill_budget returns it chronologically)
-                rank_of = {i: pos for pos, i in enumerate(order)}
-                kept.sort(key=lambda st: rank_of[st.id - 1])
+                rank_of = {id(statements[i]): pos for pos, i in enumerate(ranks)}
+                kept.sort(key=lambda st: rank_of[id(st)])
                 ranking_b = [(st.text, asserted.get(st.source, NO_VALUE)) for st in kept]
                 row[name] = score_ranking(ranking_b, stream, text)
                 row[name].update(reading)
@@ -235,7 +255,9 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
     agg = aggregate(rows, systems)
     rel_ok = [r["relations"]["correct"] for r in rows]
     meta = {
-        "command": "python -m benchmarks.temporal" + (" --smoke" if args.smoke else ""),
+        "command": "python -m benchmarks.temporal" + (" --smoke" if args.smoke else "")
+                   + (" --late" if getattr(args, "late", False) else ""),
+        "late": bool(getattr(args, "late", False)),
         "environment": env, "data": str(DATA.relative_to(C.REPO_ROOT)),
         "seed": data["seed"], "streams": len(rows), "statements": n_statements, "budget": budget,
         "ingest_statements_per_s": n_statements / ingest_s if ingest_s else float("nan"),
@@ -292,6 +314,9 @@ def render(agg: dict[str, Any], payload: dict[str, Any], plots: Sequence[str]) -
         f"{meta['statements']} statements, data `{meta['data']}` (seed {meta['seed']}) · "
         f"budget {meta['budget']} tokens · run time {meta['seconds']:.0f} s.",
         "",
+        *(["**Late arrivals** (`--late`): each stream's oldest value statement was added last, "
+           "with its own (earliest) time; the current value is still the newest in time.", ""]
+          if meta.get("late") else []),
         "## Headline",
         "",
     ]
@@ -342,7 +367,7 @@ def render(agg: dict[str, Any], payload: dict[str, Any], plots: Sequence[str]) -
     return "\n".join(lines)
 
 
-def plot(agg: dict[str, Any], out: Path) -> list[str]:
+def plot(agg: dict[str, Any], out: Path, name: str = "temporal") -> list[str]:
     plt = C.pyplot()
     fig, ax = plt.subplots(figsize=(7, 4.2))
     keys = sorted((k for k in agg["ours"] if k.startswith("gap=")), key=lambda k: int(k[4:]))
@@ -365,20 +390,23 @@ def plot(agg: dict[str, Any], out: Path) -> list[str]:
     ax.legend(fontsize=8, loc="lower left")
     fig.tight_layout()
     out.mkdir(parents=True, exist_ok=True)
-    fig.savefig(out / "temporal_by_gap.png", dpi=120)
+    fig.savefig(out / f"{name}_by_gap.png", dpi=120)
     plt.close(fig)
-    return ["temporal_by_gap.png"]
+    return [f"{name}_by_gap.png"]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = C.base_parser(__doc__.splitlines()[0])
     parser.add_argument("--budget", type=int, default=BUDGET)
     parser.add_argument("--no-dense", action="store_true", help="skip the dense baseline")
+    parser.add_argument("--late", action="store_true",
+                        help="add each stream's oldest value statement last (temporal_late.*)")
     args = parser.parse_args(argv)
     agg, payload = run(args)
-    plots = plot(agg, args.out)
+    name = "temporal_late" if args.late else "temporal"
+    plots = plot(agg, args.out, name)
     md = render(agg, payload, plots)
-    C.write_results(args.out, "temporal", md,
+    C.write_results(args.out, name, md,
                     {"meta": payload["meta"], "results": agg})
     C.log(md.split("## Current-correct by language")[0])
     return 1 if payload["meta"]["network_attempts"] else 0

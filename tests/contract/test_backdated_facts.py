@@ -107,3 +107,21 @@ def test_backdated_history_survives_export_and_import(store: GraphStore, ns: str
         assert _current(memory, copy) == [("Alice", "LIVES_IN", "Rome")]
     finally:
         store.clear(copy)
+
+
+def test_the_context_lists_statements_by_the_time_they_were_said(
+    store: GraphStore, ns: str
+) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    memory.add("Alice moved to Rome.", at=_d(3))
+    memory.add("Alice lives in Paris.", at=_d(1))
+    memory.add("Alice bought a bike in Rome.", at=_d(3))
+    recall = memory.recall("Where does Alice live?", token_budget=400)
+    # one header per day, January first: no day is told twice, so nothing is dropped to fit
+    assert [r.statement.text for r in recall.statements] == [
+        "Alice lives in Paris.",
+        "Alice moved to Rome.",
+        "Alice bought a bike in Rome.",
+    ]
+    assert recall.text.count("(2024-03-01)") == 1
+
