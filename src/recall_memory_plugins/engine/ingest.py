@@ -93,7 +93,9 @@ def prepare_chunk(
 
     def one(i: int) -> _Prepared:
         text, when, who, source, metadata = chunk[i]
-        return memory._prepare(ns, text, memory._check_time(when), who, source, metadata)
+        return memory._prepare(
+            ns, text, memory._check_time(when), who, source, metadata, dated=when is not None
+        )
 
     if getattr(memory.store, "writes_behind", False) is True and memory._dense is None:
         return LazyPrepared(one, len(chunk))

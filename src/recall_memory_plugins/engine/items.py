@@ -207,7 +207,7 @@ class ItemsMixin:
                         prepared.annotation,
                         speaker=prepared.speaker,
                         sentence_statements=prepared.sentence_statements,
-                        when=prepared.update.at,
+                        when=prepared.update.at if at is not None else None,
                     )
                     update = replace(update, entities=plan.entities, relation_changes=plan.changes)
                     kept = {c.relation_id for c in plan.changes if c.op in ("add", "confirm")}

@@ -67,6 +67,7 @@ class _Prepared:
     sentence_statements: list[int]
     update: GraphUpdate
     vectors: tuple[bytes, ...] = ()  # one per statement, with an embedder (engine/dense.py)
+    dated: bool = True  # ``at`` given by the caller (else the clock's: never backdated)
 
 
 class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
@@ -216,8 +217,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         Args:
             text: a statement, a chat turn or a longer text (stored as sentence chunks).
             namespace: user/session scope (default: the memory's namespace).
-            at: when the statement was made (aware datetime; default now). A time before a
-                current fact's start records history, never a change of that fact.
+            at: when the statement was made (aware datetime; default now). A time given here
+                that is before a current fact's start records history, never a change of it.
             speaker: who said it (kept with the statement, resolves "I" in the relation layer).
             source: an opaque reference kept with the statement (e.g. a message id).
             metadata: a JSON-serialisable mapping kept with the statement (at most 64 kB
@@ -236,7 +237,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         ref = check_label(source, "source")
         meta = check_metadata(metadata)
         with paused_gc(len(text)):
-            (prepared,) = self._with_vectors([self._prepare(ns, text, when, who, ref, meta)])
+            prepared = self._prepare(ns, text, when, who, ref, meta, dated=at is not None)
+            (prepared,) = self._with_vectors([prepared])
             result = self._commit(prepared)
         self._store_vectors(ns, [result], [prepared])
         return result
@@ -360,6 +362,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         speaker: str | None,
         source: str | None,
         metadata: Mapping[str, Any] | None = None,
+        *,
+        dated: bool = True,
     ) -> _Prepared:
         """Everything an add computes from the text alone (no store access, no lock); a long
         text is analysed with the cyclic collector paused (``gcpause``)."""
@@ -414,6 +418,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                     links=links,
                     context_limit=cfg.context_limit,
                 ),
+                dated=dated,
             )
 
     def _commit(self, prepared: _Prepared) -> UpdateResult:
@@ -479,7 +484,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             prepared.annotation,
             speaker=prepared.speaker,
             sentence_statements=prepared.sentence_statements,
-            when=prepared.update.at,
+            when=prepared.update.at if prepared.dated else None,
         )
 
     # ------------------------------------------------------------------------------ admin
