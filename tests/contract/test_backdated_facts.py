@@ -125,3 +125,11 @@ def test_the_context_lists_statements_by_the_time_they_were_said(
     ]
     assert recall.text.count("(2024-03-01)") == 1
 
+
+
+def test_an_older_turned_taste_does_not_contradict_the_newer_one(store: GraphStore, ns: str) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    memory.add("I love jazz.", at=_d(5), speaker="Mia")
+    memory.add("I can't stand jazz anymore.", at=_d(2), speaker="Mia")
+    assert _current(memory, ns) == [("Mia", "LIKES", "jazz")]
+    assert ("Mia", "DISLIKES", "jazz", "2024-02-01", "2024-05-01", "jazz") in _history(memory, ns)

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta, timezone
 from recall_memory_plugins.engine.relations import RelationProposal, decide_changes
 from recall_memory_plugins.engine.relations.backdated import backdate
 from recall_memory_plugins.engine.relations.updates import unsure_version
-from recall_memory_plugins.models import Relation
+from recall_memory_plugins.models import Relation, RelationChange
 from tests.unit.test_relations_updates import EXCLUSIVE
 
 MARCH = datetime(2024, 3, 1, tzinfo=timezone.utc)
@@ -83,3 +83,21 @@ def test_only_the_newer_facts_are_spared() -> None:
         ("add", "new2", "Bosch", None, None),
         ("end", "acme", None, "new2", None),
     ]
+
+
+def test_an_older_turned_taste_is_history_beside_the_newer_taste() -> None:
+    # "I love jazz" (March), then "I can't stand jazz anymore" dated January: the plan ends the
+    # liking without naming a successor and adds the dislike
+    likes = rel("likes", "mia", "LIKES", "jazz", MARCH)
+    changes = [
+        RelationChange(op="add", relation_id="dis", subject_id="mia", type="DISLIKES", object_id="jazz"),
+        RelationChange(op="end", relation_id="likes"),
+    ]
+    out = backdate(changes, [likes], JANUARY)
+    assert [(c.op, c.relation_id, c.superseded_by, c.valid_to) for c in out] == [
+        ("add", "dis", "likes", MARCH)
+    ]
+    # a new taste of another thing is not the newer one's history
+    other = RelationChange(op="add", relation_id="blues", subject_id="mia", type="LIKES", object_id="blues")
+    out = backdate([*changes, other], [likes], JANUARY)
+    assert [(c.relation_id, c.valid_to) for c in out] == [("dis", MARCH), ("blues", None)]

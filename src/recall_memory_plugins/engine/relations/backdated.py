@@ -10,8 +10,9 @@ stated as current, with Rome's interval running backwards (March to January).
 relation that began *after* that time:
 
 - its ``end`` is dropped: an older text neither ends nor doubts a newer fact;
-- a new relation that would have replaced it is recorded as history: it held from the
-  statement's time until the newer fact began, ``superseded_by`` it (an ``add`` with
+- a new relation that would have replaced it (its successor, or, for an end without one such
+  as a turned taste, a new relation between the same two ends) is recorded as history: it held
+  from the statement's time until the newer fact began, ``superseded_by`` it (an ``add`` with
   ``valid_to``), and is never current;
 - a new version of the same triple (an unsure mark, new attributes) is dropped: the newer
   version stands.
@@ -50,18 +51,25 @@ def backdate(
             kept.append(change)
             continue
         successor = adds.get(change.superseded_by or "")
-        if successor is None:
-            continue  # a negation or a doubt of a newer fact: nothing changes
-        if (successor.subject_id, successor.type, successor.object_id) == (
-            newer.subject_id,
-            newer.type,
-            newer.object_id,
-        ):
-            dropped.add(successor.relation_id)
-        elif successor.relation_id not in until or (
-            newer.valid_from < until[successor.relation_id].valid_from
-        ):
-            until[successor.relation_id] = newer
+        if successor is not None:
+            successors = [successor]
+        else:  # a negation, a doubt, a turned taste ("can't stand jazz anymore": DISLIKES)
+            successors = [
+                a
+                for a in adds.values()
+                if a.subject_id == newer.subject_id and a.object_id == newer.object_id
+            ]
+        for successor in successors:
+            if (successor.subject_id, successor.type, successor.object_id) == (
+                newer.subject_id,
+                newer.type,
+                newer.object_id,
+            ):
+                dropped.add(successor.relation_id)
+            elif successor.relation_id not in until or (
+                newer.valid_from < until[successor.relation_id].valid_from
+            ):
+                until[successor.relation_id] = newer
     out: list[RelationChange] = []
     for change in kept:
         if change.op == "add":
