@@ -44,7 +44,7 @@ def _bench_deps() -> None:
         )
 
 
-def run_suite(suite: str, out: Path, *extra: str) -> dict[str, Any]:
+def run_suite(suite: str, out: Path, *extra: str, name: str | None = None) -> dict[str, Any]:
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "TRANSFORMERS_OFFLINE": "1"}
     done = subprocess.run(
         [sys.executable, "-m", f"benchmarks.{suite}", "--smoke", "--out", str(out), *extra],
@@ -57,7 +57,7 @@ def run_suite(suite: str, out: Path, *extra: str) -> dict[str, Any]:
     assert done.returncode == 0, (
         f"{suite} --smoke failed:\n{done.stdout[-3000:]}\n{done.stderr[-5000:]}"
     )
-    name = suite
+    name = name or suite
     assert (out / f"{name}.md").is_file()
     assert (out / f"{name}.md").read_text(encoding="utf-8").startswith("# ")
     pngs = list(out.glob("*.png"))
@@ -147,6 +147,16 @@ def test_temporal_smoke(tmp_path: Path) -> None:
     # with 0-5 unrelated statements between facts the current value always fits in 300 tokens
     assert res["ours"]["all"]["in_context"] == pytest.approx(1.0)
     assert res["bm25"]["all"]["in_context"] == pytest.approx(1.0)
+    assert rate(res["relations"]["all"]["correct"])
+
+
+def test_temporal_late_smoke(tmp_path: Path) -> None:
+    """Each stream's oldest value added last, with its own time: still no stale fact."""
+    data = run_suite("temporal", tmp_path, "--late", "--no-dense", name="temporal_late")
+    res, meta = data["results"], data["meta"]
+    assert meta["late"] and meta["streams"] > 0 and meta["network_attempts"] == 0
+    assert res["ours"]["all"]["stale_facts"] == 0
+    assert res["ours"]["all"]["reader"] == pytest.approx(1.0)
     assert rate(res["relations"]["all"]["correct"])
 
 
