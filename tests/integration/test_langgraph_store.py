@@ -28,7 +28,7 @@ from langgraph.store.memory import InMemoryStore
 
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.adapters.langgraph import RecallStore
-from recall_memory_plugins.errors import ConfigurationError
+from recall_memory_plugins.errors import ConfigurationError, InputError
 from tests.conftest import Clock
 
 ALICE = ("users", "alice")
@@ -298,3 +298,71 @@ def test_create_agent_tools_read_runtime_store(engine: TemporalGraphMemory) -> N
     assert [s.text for s in engine.statements(namespace="store/memories")] == [
         "Alice leads Project Orion."
     ]
+
+
+def test_bad_filters_and_paging_get_clear_answers(
+    stores: tuple[InMemoryStore, RecallStore],
+) -> None:
+    _, ours = stores
+    with pytest.raises(InputError, match="filter must be a mapping"):
+        ours.search(("users",), filter="kind=fact")  # type: ignore[arg-type]
+    # a negative offset or limit pages nothing odd (it was a Python slice from the end)
+    assert ours.list_namespaces(limit=-1) == []
+    assert ours.list_namespaces(offset=-2) == ours.list_namespaces()
+    assert ours.search(("users",), offset=-1, limit=100) == ours.search(("users",), limit=100)
+
+
+def test_random_operations_agree_with_langgraph(engine: TemporalGraphMemory) -> None:
+    """Seeded random put/get/delete/search/list_namespaces on both stores: every answer of
+    ``RecallStore`` equals ``InMemoryStore``'s, and its namespaces are those that hold an item
+    (``InMemoryStore`` also lists emptied ones). Inputs ``RecallStore`` refuses (NaN, NUL, an
+    empty key) are not applied to either store."""
+    import random
+
+    rng = random.Random(7)
+    reference, ours = InMemoryStore(), RecallStore(engine)
+    labels = ["users", "u1", "memories", "a/b", "x%y", " ", "ünï", "用户", "0"]
+    keys_ = ["k1", "k2", "a/b", " ", "键", "1"]
+    values = [
+        {"text": "Alice lives in Paris."},
+        {"text": "I like tea", "n": 3},
+        {"food": "pizza", "tags": ["a", "b"]},
+        {"nested": {"a": 1, "b": [1, 2]}},
+        {},
+        {"t": None, "x": 1.5},
+        {"text": "Bob works at Acme.", "n": 5},
+        None,  # put(None) deletes
+    ]
+    # (no "$gt": InMemoryStore raises TypeError on an item without the field)
+    filters = [None, {"n": 3}, {"food": "pizza"}, {"n": 5}, {"nested": {"a": 1}}]
+    live: set[tuple[tuple[str, ...], str]] = set()
+    for _ in range(300):
+        namespace = tuple(rng.choice(labels) for _ in range(rng.randint(1, 3)))
+        key = rng.choice(keys_)
+        op = rng.choice(["put", "put", "get", "delete", "search", "list"])
+        if op == "put":
+            value = rng.choice(values)
+            for store in (reference, ours):
+                store.put(namespace, key, value)
+            (live.discard if value is None else live.add)((namespace, key))
+        elif op == "delete":
+            for store in (reference, ours):
+                store.delete(namespace, key)
+            live.discard((namespace, key))
+        elif op == "get":
+            assert plain(ours.get(namespace, key)) == plain(reference.get(namespace, key))
+        elif op == "search":
+            prefix, wanted = namespace[: rng.randint(0, 2)], rng.choice(filters)
+            found = ours.search(prefix, filter=wanted, limit=1000)
+            expected = reference.search(prefix, filter=wanted, limit=1000)
+            assert sorted(map(plain, found)) == sorted(map(plain, expected))  # type: ignore[type-var]
+        else:
+            prefix_or_none = rng.choice([None, namespace[:1]])
+            depth = rng.choice([None, 1, 2])
+            holding = {
+                n[:depth] if depth else n
+                for n, _ in live
+                if prefix_or_none is None or n[: len(prefix_or_none)] == prefix_or_none
+            }
+            got = ours.list_namespaces(prefix=prefix_or_none, max_depth=depth, limit=1000)
+            assert sorted(got) == sorted(holding)

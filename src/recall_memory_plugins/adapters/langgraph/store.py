@@ -25,7 +25,7 @@ from langgraph.store.base import (
 from langgraph.store.base.embed import get_text_at_path, tokenize_path
 
 from ...engine.memory import TemporalGraphMemory
-from ...errors import ConfigurationError, NotFoundError
+from ...errors import ConfigurationError, InputError, NotFoundError
 from ...models import Statement
 from .._common import check_engine
 
@@ -236,6 +236,11 @@ class RecallStore(BaseStore):
             pass
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
+        if op.filter is not None and not isinstance(op.filter, Mapping):
+            raise InputError(
+                "filter must be a mapping of value fields to values or {'$op': value}, "
+                f"got {type(op.filter).__name__}"
+            )
         found: list[tuple[float | None, datetime, SearchItem]] = []
         for ns, namespace in self._namespaces(tuple(op.namespace_prefix)):
             scores: dict[str, float] = {}
@@ -284,7 +289,8 @@ class RecallStore(BaseStore):
         if op.max_depth is not None:
             names = [n[: op.max_depth] for n in names]
         unique = sorted(set(names))
-        return unique[op.offset : op.offset + op.limit]
+        start = max(0, op.offset)  # as search pages: a negative offset or limit reads nothing odd
+        return unique[start : start + max(0, op.limit)]
 
     # ------------------------------------------------------------------------------ BaseStore
     def batch(self, ops: Iterable[Op]) -> list[Result]:
