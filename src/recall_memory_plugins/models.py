@@ -206,10 +206,11 @@ class RelationChange:
     An ``add`` with ``valid_to`` records history instead (a statement dated before a newer
     current fact, :mod:`~recall_memory_plugins.engine.relations.backdated`): the relation held
     from this update's time until ``valid_to`` and was ``superseded_by`` that newer fact; it is
-    stored ended at this update's step and is never current.
+    stored ended at this update's step and is never current. A ``clip`` moves an ended
+    relation's world-time end back to ``valid_to``, ``superseded_by`` that history.
     """
 
-    op: Literal["add", "end", "confirm"]
+    op: Literal["add", "end", "confirm", "clip"]
     relation_id: str
     subject_id: str = ""
     type: str = ""

@@ -133,3 +133,29 @@ def test_an_older_turned_taste_does_not_contradict_the_newer_one(store: GraphSto
     memory.add("I can't stand jazz anymore.", at=_d(2), speaker="Mia")
     assert _current(memory, ns) == [("Mia", "LIKES", "jazz")]
     assert ("Mia", "DISLIKES", "jazz", "2024-02-01", "2024-05-01", "jazz") in _history(memory, ns)
+
+
+def test_history_inside_an_ended_fact_ends_it_where_the_history_begins(
+    store: GraphStore, ns: str
+) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    memory.add("Alice lives in Paris.", at=_d(1))
+    memory.add("Alice moved to Rome.", at=_d(5))
+    memory.add("Alice moved to Berlin.", at=_d(3))  # late: between Paris and Rome
+    assert _current(memory, ns) == [("Alice", "LIVES_IN", "Rome")]
+    assert _history(memory, ns) == [
+        ("Alice", "LIVES_IN", "Berlin", "2024-03-01", "2024-05-01", "Rome"),
+        ("Alice", "LIVES_IN", "Paris", "2024-01-01", "2024-03-01", "Berlin"),
+        ("Alice", "LIVES_IN", "Rome", "2024-05-01", "", ""),
+    ]
+    for month, city in ((2, "Paris"), (4, "Berlin"), (6, "Rome")):  # one value at every time
+        assert [r.object_name for r in memory.relations("Alice", as_of=_d(month))] == [city]
+    batch = ns + "-batch"
+    try:
+        memory.add_many(
+            [{"text": t, "at": _d(m)} for t, m in [("Alice lives in Paris.", 1), ("Alice moved to Rome.", 5), ("Alice moved to Berlin.", 3)]],
+            namespace=batch,
+        )
+        assert _history(memory, batch) == _history(memory, ns)
+    finally:
+        store.clear(batch)

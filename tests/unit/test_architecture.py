@@ -112,7 +112,7 @@ def test_no_print_in_library_code() -> None:
 MAX_MODULE_LINES = 520  # "a room a newcomer can hold in their head" (issue 16: aim for ~500)
 LONGER_MODULES = {
     # module: (its ceiling, why it may pass the limit)
-    "stores/neo4j/cypher.py": (905, "Cypher query text only, one constant per query"),
+    "stores/neo4j/cypher.py": (910, "Cypher query text only, one constant per query"),
 }
 
 

@@ -4,6 +4,7 @@ facts they touch (``engine/relations/backdated.py``)."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from datetime import datetime, timedelta, timezone
 
 from recall_memory_plugins.engine.relations import RelationProposal, decide_changes
@@ -101,3 +102,26 @@ def test_an_older_turned_taste_is_history_beside_the_newer_taste() -> None:
     other = RelationChange(op="add", relation_id="blues", subject_id="mia", type="LIKES", object_id="blues")
     out = backdate([*changes, other], [likes], JANUARY)
     assert [(c.relation_id, c.valid_to) for c in out] == [("dis", MARCH), ("blues", None)]
+
+
+def test_history_clips_the_ended_fact_it_falls_inside() -> None:
+    paris = replace(rel("paris", "alice", "LIVES_IN", "Paris", JANUARY - timedelta(days=60)), valid_to_step=2, valid_to=MARCH, superseded_by="rome")
+    lyon = replace(rel("lyon", "bob", "LIVES_IN", "Lyon", JANUARY - timedelta(days=60)), valid_to_step=2, valid_to=MARCH)
+    counter = itertools.count(1)
+    changes = decide_changes([ROME], [RelationProposal("alice", "LIVES_IN", "Berlin")], exclusivity=EXCLUSIVE, new_id=lambda: f"new{next(counter)}")
+    asked: list[tuple[str, str, str]] = []
+
+    def ended(side: str, entity: str, type_: str) -> list[Relation]:
+        asked.append((side, entity, type_))
+        return [r for r in (paris, lyon, ROME) if r.subject_id == entity]
+
+    out = backdate(changes, [ROME], JANUARY, EXCLUSIVE, ended)
+    assert [(c.op, c.relation_id, c.superseded_by, c.valid_to) for c in out] == [
+        ("add", "new1", "rome", MARCH),
+        ("clip", "paris", "new1", JANUARY),
+    ]
+    assert asked == [("subject", "alice", "LIVES_IN")]
+    # nothing backdated: nothing is read
+    asked.clear()
+    backdate(changes, [ROME], MARCH + timedelta(days=1), EXCLUSIVE, ended)
+    assert asked == []

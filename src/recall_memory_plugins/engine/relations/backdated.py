@@ -17,27 +17,50 @@ relation that began *after* that time:
 - a new version of the same triple (an unsure mark, new attributes) is dropped: the newer
   version stands.
 
-Relations that began at or before the statement's time change as before. Ended relations are
-not revised (a backdated value between two ended ones may overlap the older one in
-``relations(as_of=...)``); the current state is always the newest.
+Relations that began at or before the statement's time change as before. An ended relation of
+an exclusive type that the history falls inside ("Alice lives in Paris", January; "moved to
+Rome", March; then a late "moved to Berlin" dated February) ends where the history begins (a
+``clip``: Paris January to February, superseded by Berlin), so ``relations(as_of=...)`` gives
+one value at every time. The current state is always the newest.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from ...models import Relation, RelationChange
+from ...stores.base import GraphStore
 
-__all__ = ["backdate"]
+__all__ = ["backdate", "ended_reader"]
+
+# (side, entity id, relation type) -> the relations of that end and type, current and ended
+EndedReader = Callable[[str, str, str], Sequence[Relation]]
+
+
+def ended_reader(store: GraphStore, namespace: str) -> EndedReader:
+    """Reads a subject's or an object's relations of one type from ``store`` for
+    :func:`backdate` (called only for history an update records: rarely)."""
+
+    def read(side: str, entity_id: str, type_: str) -> Sequence[Relation]:
+        if side == "object":
+            return store.find_relations(namespace, object_id=entity_id, type=type_)
+        return store.find_relations(namespace, subject_id=entity_id, type=type_)
+
+    return read
 
 
 def backdate(
-    changes: Sequence[RelationChange], current: Sequence[Relation], when: datetime
+    changes: Sequence[RelationChange],
+    current: Sequence[Relation],
+    when: datetime,
+    exclusivity: Mapping[str, str] | None = None,
+    ended: EndedReader | None = None,
 ) -> list[RelationChange]:
     """``changes`` made from a statement dated ``when``, given the ``current`` relations they
-    were decided against (see the module docstring)."""
+    were decided against (see the module docstring); ``exclusivity`` and ``ended`` (a reader of
+    stored relations) let it clip the ended relations a history falls inside."""
     later = {r.id: r for r in current if r.is_current and r.valid_from > when}
     if not later:
         return list(changes)
@@ -81,4 +104,42 @@ def backdate(
         elif change.superseded_by in dropped:
             change = replace(change, superseded_by=None)
         out.append(change)
+    if ended is not None and exclusivity:
+        out += _clips([c for c in out if c.valid_to is not None], when, exclusivity, ended)
     return out
+
+
+def _clips(
+    history: Sequence[RelationChange],
+    when: datetime,
+    exclusivity: Mapping[str, str],
+    ended: EndedReader,
+) -> list[RelationChange]:
+    """``clip`` changes: an ended relation of the same exclusive end and type that held at
+    ``when`` with another value ends at ``when``, superseded by the history added there."""
+    clips: list[RelationChange] = []
+    for add in history:
+        side = exclusivity.get(add.type)
+        if side == "subject":
+            end = add.subject_id
+        elif side == "object" and add.object_id is not None:
+            end = add.object_id
+        else:
+            continue
+        for rel in ended(side, end, add.type):
+            if (
+                rel.valid_to is not None
+                and rel.valid_from < when < rel.valid_to
+                and (rel.subject_id, rel.object_id) != (add.subject_id, add.object_id)
+                and all(c.relation_id != rel.id for c in clips)
+            ):
+                clips.append(
+                    RelationChange(
+                        op="clip",
+                        relation_id=rel.id,
+                        superseded_by=add.relation_id,
+                        statement_index=add.statement_index,
+                        valid_to=when,
+                    )
+                )
+    return clips

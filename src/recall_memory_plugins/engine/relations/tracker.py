@@ -23,7 +23,7 @@ from ...errors import ExtractionError
 from ...models import Entity, EntityRecord, Relation, RelationChange
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore, find_current_relations_of_types
-from .backdated import backdate
+from .backdated import backdate, ended_reader
 from .clauses import asserted_candidates
 from .coref import coordinated, next_discourse, resolve_references
 from .discourse import Discourse, DiscourseCache
@@ -233,7 +233,7 @@ class RelationTracker:
             )
         current = self._current(store, namespace, proposals, context.relations, book)
         changes = decide_changes(current, proposals, exclusivity=self.exclusivity, new_id=self._new_id)
-        changes = changes if when is None else backdate(changes, current, when)
+        changes = changes if when is None else backdate(changes, current, when, self.exclusivity, ended_reader(store, namespace))
         used = {c.subject_id for c in changes if c.op == "add"}
         used |= {c.object_id for c in changes if c.op == "add" and c.object_id}
         remap = book.finalize(used)

@@ -275,6 +275,11 @@ CALL (counter, valid) {
       WHERE ch.op = 'confirm'
       SET r.confirmations = r.confirmations + 1
     }
+    CALL (ch) {
+      MATCH (r:Relation {namespace: $ns, key: ch.key}) USING INDEX SEEK r:Relation(namespace, key)
+      WHERE ch.op = 'clip' AND r.valid_to_step IS NOT NULL
+      SET r.valid_to = ch.until, r.superseded_by = ch.superseded_by
+    }
   }
 }
 

@@ -265,6 +265,8 @@ class PlanCache:
                         return None
                     out.append(row)
                 continue
+            if ch["op"] == "clip":  # of an ended relation: not among current rows
+                continue
             for i, row in enumerate(out):
                 if index_key(row[_ROW_ID]) == ch["key"]:
                     if ch["op"] == "end":

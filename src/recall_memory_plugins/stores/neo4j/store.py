@@ -237,7 +237,7 @@ class Neo4jGraphStore(Neo4jMergedReads):
             )
         changes = []
         for ch in update.relation_changes:
-            if ch.op not in ("add", "end", "confirm"):
+            if ch.op not in ("add", "end", "confirm", "clip"):
                 raise InputError(f"unknown relation change {ch.op!r}")
             changes.append(
                 {
@@ -253,7 +253,7 @@ class Neo4jGraphStore(Neo4jMergedReads):
                     "attributes_json": json.dumps(dict(ch.attributes), ensure_ascii=False),
                     "superseded_by": ch.superseded_by,  # on an add: only history's
                     "sidx": ch.statement_index if 0 <= ch.statement_index < n else None,
-                    # an add of history (engine.relations.backdated): ended from the start
+                    # an add of history or a clip (engine.relations.backdated): its world-time end
                     "until": None if ch.valid_to is None else _aware(ch.valid_to),
                 }
             )

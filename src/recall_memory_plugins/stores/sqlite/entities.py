@@ -134,6 +134,12 @@ class SqliteEntities(SqliteConnection):
                         change.superseded_by if history else None,
                     ),
                 )
+            elif change.op == "clip":  # an ended relation ends earlier (world time)
+                conn.execute(
+                    "UPDATE relations SET valid_to = ?, superseded_by = ? WHERE namespace = ? "
+                    "AND id = ? AND valid_to_step IS NOT NULL",
+                    (_ts(change.valid_to) if change.valid_to else None, change.superseded_by, ns, change.relation_id),
+                )
             elif change.op == "end":
                 cur = conn.execute(
                     "UPDATE relations SET valid_to_step = ?, valid_to = ?, expired_at = ?, "
