@@ -159,3 +159,19 @@ def test_history_inside_an_ended_fact_ends_it_where_the_history_begins(
         assert _history(memory, batch) == _history(memory, ns)
     finally:
         store.clear(batch)
+
+
+def test_history_before_an_ended_fact_lasts_until_that_fact_began(
+    store: GraphStore, ns: str
+) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    memory.add("Alice moved to Berlin.", at=_d(3))
+    memory.add("Alice moved to Rome.", at=_d(5))
+    memory.add("Alice lives in Paris.", at=_d(1))  # late: before Berlin, which has ended
+    assert _history(memory, ns) == [
+        ("Alice", "LIVES_IN", "Berlin", "2024-03-01", "2024-05-01", "Rome"),
+        ("Alice", "LIVES_IN", "Paris", "2024-01-01", "2024-03-01", "Berlin"),
+        ("Alice", "LIVES_IN", "Rome", "2024-05-01", "", ""),
+    ]
+    for month, city in ((2, "Paris"), (4, "Berlin"), (6, "Rome")):
+        assert [r.object_name for r in memory.relations("Alice", as_of=_d(month))] == [city]

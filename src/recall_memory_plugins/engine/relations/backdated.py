@@ -20,8 +20,9 @@ relation that began *after* that time:
 Relations that began at or before the statement's time change as before. An ended relation of
 an exclusive type that the history falls inside ("Alice lives in Paris", January; "moved to
 Rome", March; then a late "moved to Berlin" dated February) ends where the history begins (a
-``clip``: Paris January to February, superseded by Berlin), so ``relations(as_of=...)`` gives
-one value at every time. The current state is always the newest.
+``clip``: Paris January to February, superseded by Berlin), and the history lasts until the
+first stored value that began after it, ended or current, so ``relations(as_of=...)`` gives one
+value at every time. The current state is always the newest.
 """
 
 from __future__ import annotations
@@ -105,29 +106,31 @@ def backdate(
             change = replace(change, superseded_by=None)
         out.append(change)
     if ended is not None and exclusivity:
-        out += _clips([c for c in out if c.valid_to is not None], when, exclusivity, ended)
+        return _fit_history(out, when, exclusivity, ended)
     return out
 
 
-def _clips(
-    history: Sequence[RelationChange],
+def _fit_history(
+    changes: list[RelationChange],
     when: datetime,
     exclusivity: Mapping[str, str],
     ended: EndedReader,
 ) -> list[RelationChange]:
-    """``clip`` changes: an ended relation of the same exclusive end and type that held at
-    ``when`` with another value ends at ``when``, superseded by the history added there."""
+    """Each history add of an exclusive type among the stored relations of its end and type:
+    it lasts until the first of them that began after ``when`` (ended ones included), and an
+    ended one of another value that held at ``when`` ends there (a ``clip``)."""
     clips: list[RelationChange] = []
-    for add in history:
-        side = exclusivity.get(add.type)
-        if side == "subject":
-            end = add.subject_id
-        elif side == "object" and add.object_id is not None:
-            end = add.object_id
-        else:
+    out: list[RelationChange] = []
+    for add in changes:
+        side = exclusivity.get(add.type) if add.op == "add" and add.valid_to else None
+        end = add.subject_id if side == "subject" else add.object_id if side == "object" else None
+        if end is None:
+            out.append(add)
             continue
-        for rel in ended(side, end, add.type):
-            if (
+        for rel in ended(side or "", end, add.type):
+            if when < rel.valid_from < (add.valid_to or rel.valid_from):
+                add = replace(add, valid_to=rel.valid_from, superseded_by=rel.id)
+            elif (
                 rel.valid_to is not None
                 and rel.valid_from < when < rel.valid_to
                 and (rel.subject_id, rel.object_id) != (add.subject_id, add.object_id)
@@ -142,4 +145,5 @@ def _clips(
                         valid_to=when,
                     )
                 )
-    return clips
+        out.append(add)
+    return out + clips
