@@ -135,6 +135,14 @@ def test_an_older_turned_taste_does_not_contradict_the_newer_one(store: GraphSto
     assert ("Mia", "DISLIKES", "jazz", "2024-02-01", "2024-05-01", "jazz") in _history(memory, ns)
 
 
+# Paris from January, Berlin from March, Rome from May, however they arrive
+THREE_HOMES = [
+    ("Alice", "LIVES_IN", "Berlin", "2024-03-01", "2024-05-01", "Rome"),
+    ("Alice", "LIVES_IN", "Paris", "2024-01-01", "2024-03-01", "Berlin"),
+    ("Alice", "LIVES_IN", "Rome", "2024-05-01", "", ""),
+]
+
+
 def test_history_inside_an_ended_fact_ends_it_where_the_history_begins(
     store: GraphStore, ns: str
 ) -> None:
@@ -143,13 +151,8 @@ def test_history_inside_an_ended_fact_ends_it_where_the_history_begins(
     memory.add("Alice moved to Rome.", at=_d(5))
     memory.add("Alice moved to Berlin.", at=_d(3))  # late: between Paris and Rome
     assert _current(memory, ns) == [("Alice", "LIVES_IN", "Rome")]
-    assert _history(memory, ns) == [
-        ("Alice", "LIVES_IN", "Berlin", "2024-03-01", "2024-05-01", "Rome"),
-        ("Alice", "LIVES_IN", "Paris", "2024-01-01", "2024-03-01", "Berlin"),
-        ("Alice", "LIVES_IN", "Rome", "2024-05-01", "", ""),
-    ]
-    for month, city in ((2, "Paris"), (4, "Berlin"), (6, "Rome")):  # one value at every time
-        assert [r.object_name for r in memory.relations("Alice", as_of=_d(month))] == [city]
+    assert _history(memory, ns) == THREE_HOMES
+    _one_home_at_every_time(memory)
     batch = ns + "-batch"
     try:
         memory.add_many(
@@ -168,10 +171,10 @@ def test_history_before_an_ended_fact_lasts_until_that_fact_began(
     memory.add("Alice moved to Berlin.", at=_d(3))
     memory.add("Alice moved to Rome.", at=_d(5))
     memory.add("Alice lives in Paris.", at=_d(1))  # late: before Berlin, which has ended
-    assert _history(memory, ns) == [
-        ("Alice", "LIVES_IN", "Berlin", "2024-03-01", "2024-05-01", "Rome"),
-        ("Alice", "LIVES_IN", "Paris", "2024-01-01", "2024-03-01", "Berlin"),
-        ("Alice", "LIVES_IN", "Rome", "2024-05-01", "", ""),
-    ]
+    assert _history(memory, ns) == THREE_HOMES
+    _one_home_at_every_time(memory)
+
+
+def _one_home_at_every_time(memory: TemporalGraphMemory) -> None:
     for month, city in ((2, "Paris"), (4, "Berlin"), (6, "Rome")):
         assert [r.object_name for r in memory.relations("Alice", as_of=_d(month))] == [city]

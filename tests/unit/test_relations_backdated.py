@@ -12,25 +12,14 @@ from recall_memory_plugins.engine.relations.backdated import backdate
 from recall_memory_plugins.engine.relations.updates import unsure_version
 from recall_memory_plugins.models import Relation, RelationChange
 from tests.unit.test_relations_updates import EXCLUSIVE
+from tests.unit.test_relations_updates import rel as updates_rel
 
 MARCH = datetime(2024, 3, 1, tzinfo=timezone.utc)
 JANUARY = datetime(2024, 1, 1, tzinfo=timezone.utc)
 
 
 def rel(rid: str, subject: str, type_: str, obj: str | None, since: datetime) -> Relation:
-    return Relation(
-        namespace="ns",
-        id=rid,
-        subject_id=subject,
-        type=type_,
-        object_id=obj,
-        subject_name=subject,
-        object_name=obj,
-        attributes={},
-        valid_from_step=1,
-        valid_from=since,
-        recorded_at=since,
-    )
+    return replace(updates_rel(rid, subject, type_, obj), valid_from=since, recorded_at=since)
 
 
 def plan(current: list[Relation], when: datetime, *proposals: RelationProposal) -> list[tuple]:
