@@ -138,11 +138,13 @@ def read_context(facts: Sequence[str], chronological: Sequence[int], stream: dic
     return {"reader": answer == current, "reader_source": source, "stale_fact": stale_fact}
 
 
-def relation_answer(memory: Any, stream: dict[str, Any], ns: str) -> tuple[bool, str]:
-    """Is the relation layer's single current answer the current value?"""
+def relation_answer(memory: Any, stream: dict[str, Any], ns: str, *, value: str | None = None,
+                    as_of: datetime | None = None) -> tuple[bool, str]:
+    """Is the relation layer's single current answer the current value? (With ``as_of``: its
+    single answer at that time ``value``?)"""
     entity = stream["subject"]
     try:
-        rels = memory.relations(entity, namespace=ns, type=stream["relation"])
+        rels = memory.relations(entity, namespace=ns, type=stream["relation"], as_of=as_of)
     except Exception as exc:
         return False, f"error: {type(exc).__name__}: {exc}"
     answers: list[str] = []
@@ -154,8 +156,17 @@ def relation_answer(memory: Any, stream: dict[str, Any], ns: str) -> tuple[bool,
             answers.append(r.object_name or " ".join(map(str, dict(r.attributes).values())))
     if not answers:
         return False, "no current relation" if not rels else "relations of other entities only"
-    ok = len(answers) == 1 and _mentions(answers[0], stream["current"])
+    ok = len(answers) == 1 and _mentions(answers[0], value or stream["current"])
     return ok, "; ".join(a or "?" for a in answers)
+
+
+def history_answers(memory: Any, stream: dict[str, Any], ns: str,
+                    said: dict[str, datetime]) -> bool:
+    """Does ``relations(..., as_of=t)`` give each value, alone, half a minute after the time its
+    statement was said (the next statement comes a minute later)?"""
+    return all(relation_answer(memory, stream, ns, value=v,
+                               as_of=said[f"fact:{k}"] + timedelta(seconds=30))[0]
+               for k, v in enumerate(stream["values"]))
 
 
 def run(args: Any, *, memory_options: dict[str, Any] | None = None,
@@ -217,7 +228,9 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
             row["ours"]["facts"] = len(rec.facts)
             with guard:
                 ok, answer = relation_answer(memory, stream, ns)
-            row["relations"] = {"correct": ok, "answer": answer}
+                said = {src: T0 + timedelta(minutes=i) for i, (_, src, _) in enumerate(items)}
+                history = history_answers(memory, stream, ns, said)
+            row["relations"] = {"correct": ok, "answer": answer, "history": history}
             if not hasattr(memory, "relations"):
                 relation_layer_present = False
 
@@ -292,11 +305,14 @@ def aggregate(rows: list[dict[str, Any]], systems: Sequence[str]) -> dict[str, A
             for key, v in groups.items()
         }
     rel_groups: dict[str, list[float]] = defaultdict(list)
+    hist_groups: dict[str, list[float]] = defaultdict(list)
     for r in rows:
         for key in ("all", f"lang={r['lang']}", f"kind={r['kind']}", f"gap={r['gap']}",
                     f"changes={r['changes']}"):
             rel_groups[key].append(float(r["relations"]["correct"]))
-    out["relations"] = {k: {"n": len(v), "correct": C.mean(v)} for k, v in rel_groups.items()}
+            hist_groups[key].append(float(r["relations"].get("history", False)))
+    out["relations"] = {k: {"n": len(v), "correct": C.mean(v), "history": C.mean(hist_groups[k])}
+                        for k, v in rel_groups.items()}
     return out
 
 
@@ -337,6 +353,9 @@ def render(agg: dict[str, Any], payload: dict[str, Any], plots: Sequence[str]) -
               "latest statement asserting one). Stale-as-current facts: streams where a relation "
               "fact names a stale value first. Current-correct: the current value's statement (or "
               "fact) ranks before every stale one.", ""]
+    lines += [f"History: `memory.relations(entity, type=..., as_of=t)` half a minute after each "
+              f"value's statement gives that value alone, for every value of the stream: "
+              f"**{C.pct(agg['relations']['all']['history'])}** of streams.", ""]
     ours = agg["ours"]["all"]["current_first"]
     lines += [f"**Target** ≥ {100 * TARGET:.0f} % current-correct at {meta['budget']} tokens: ours "
               f"{C.pct(ours)} → **{'met' if meta['target_met'] else 'NOT met'}**.", ""]

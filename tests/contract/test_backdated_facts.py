@@ -178,3 +178,16 @@ def test_history_before_an_ended_fact_lasts_until_that_fact_began(
 def _one_home_at_every_time(memory: TemporalGraphMemory) -> None:
     for month, city in ((2, "Paris"), (4, "Berlin"), (6, "Rome")):
         assert [r.object_name for r in memory.relations("Alice", as_of=_d(month))] == [city]
+
+
+def test_an_older_status_is_history_of_the_same_project(store: GraphStore, ns: str) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    memory.add("The status of Project Atlas changed to on hold.", at=_d(3))
+    memory.add("The status of Project Atlas is blocked.", at=_d(1))  # late
+    states = [
+        dict(r.attributes).get("status")
+        for month in (2, 4)
+        for r in memory.relations("Project Atlas", as_of=_d(month))
+    ]
+    assert states == ["blocked", "on hold"]
+    assert [dict(r.attributes)["status"] for r in memory.relations("Project Atlas")] == ["on hold"]

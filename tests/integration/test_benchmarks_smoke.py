@@ -148,6 +148,7 @@ def test_temporal_smoke(tmp_path: Path) -> None:
     assert res["ours"]["all"]["in_context"] == pytest.approx(1.0)
     assert res["bm25"]["all"]["in_context"] == pytest.approx(1.0)
     assert rate(res["relations"]["all"]["correct"])
+    assert rate(res["relations"]["all"]["history"])
 
 
 def test_temporal_late_smoke(tmp_path: Path) -> None:
@@ -158,6 +159,8 @@ def test_temporal_late_smoke(tmp_path: Path) -> None:
     assert res["ours"]["all"]["stale_facts"] == 0
     assert res["ours"]["all"]["reader"] == pytest.approx(1.0)
     assert rate(res["relations"]["all"]["correct"])
+    # relations(as_of=...) at each value's time: the code before backdating had none right
+    assert res["relations"]["all"]["history"] > 0.8
 
 
 def test_duorc_smoke(tmp_path: Path) -> None:

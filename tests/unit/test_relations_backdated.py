@@ -114,3 +114,11 @@ def test_history_clips_the_ended_fact_it_falls_inside() -> None:
     asked.clear()
     backdate(changes, [ROME], MARCH + timedelta(days=1), EXCLUSIVE, ended)
     assert asked == []
+
+
+def test_an_older_role_at_the_same_employer_is_history() -> None:
+    engineer = replace(rel("acme", "alice", "WORKS_FOR", "Acme", MARCH), attributes={"role": "engineer"})
+    intern = RelationProposal("alice", "WORKS_FOR", "Acme", {"role": "intern"})
+    assert plan([engineer], JANUARY, intern) == [("add", "new1", "Acme", "acme", MARCH)]
+    # the same role told earlier is a repeat: nothing to record
+    assert [c[0] for c in plan([engineer], JANUARY, RelationProposal("alice", "WORKS_FOR", "Acme", {"role": "engineer"}))] == ["confirm"]

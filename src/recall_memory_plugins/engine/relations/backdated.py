@@ -14,8 +14,8 @@ relation that began *after* that time:
   as a turned taste, a new relation between the same two ends) is recorded as history: it held
   from the statement's time until the newer fact began, ``superseded_by`` it (an ``add`` with
   ``valid_to``), and is never current;
-- a new version of the same triple (an unsure mark, new attributes) is dropped: the newer
-  version stands.
+- a doubt (an unsure mark) or a repeat of the newer fact is dropped: the newer version stands;
+  another value of the same triple (a status, a role in its attributes) is history, as above.
 
 Relations that began at or before the statement's time change as before. An ended relation of
 an exclusive type that the history falls inside ("Alice lives in Paris", January; "moved to
@@ -33,6 +33,7 @@ from datetime import datetime
 
 from ...models import Relation, RelationChange
 from ...stores.base import GraphStore
+from .updates import UNSURE
 
 __all__ = ["backdate", "ended_reader"]
 
@@ -84,11 +85,9 @@ def backdate(
                 if a.subject_id == newer.subject_id and a.object_id == newer.object_id
             ]
         for successor in successors:
-            if (successor.subject_id, successor.type, successor.object_id) == (
-                newer.subject_id,
-                newer.type,
-                newer.object_id,
-            ):
+            if successor.type == newer.type and (
+                successor.attributes.get(UNSURE) == "true" or _value(successor) == _value(newer)
+            ):  # a doubt or a repeat of the newer fact
                 dropped.add(successor.relation_id)
             elif successor.relation_id not in until or (
                 newer.valid_from < until[successor.relation_id].valid_from
@@ -108,6 +107,12 @@ def backdate(
     if ended is not None and exclusivity:
         return _fit_history(out, when, exclusivity, ended)
     return out
+
+
+def _value(rel: Relation | RelationChange) -> tuple[object, ...]:
+    """What a relation says: its ends and attributes (a status, a role), not its mark."""
+    attributes = {k: v for k, v in rel.attributes.items() if k != UNSURE}
+    return rel.subject_id, rel.object_id, sorted(attributes.items())
 
 
 def _fit_history(
@@ -133,7 +138,7 @@ def _fit_history(
             elif (
                 rel.valid_to is not None
                 and rel.valid_from < when < rel.valid_to
-                and (rel.subject_id, rel.object_id) != (add.subject_id, add.object_id)
+                and _value(rel) != _value(add)
                 and all(c.relation_id != rel.id for c in clips)
             ):
                 clips.append(
