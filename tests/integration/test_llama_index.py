@@ -36,6 +36,7 @@ from recall_memory_plugins.adapters.llama_index import (
     RecallMemoryBlock,
     RecallRetriever,
 )
+from recall_memory_plugins.errors import InputError
 from tests.conftest import EN_1, EN_2, EN_Q, ZH_1, ZH_2, ZH_Q, Clock
 
 
@@ -204,6 +205,15 @@ async def test_chat_memory_get_with_input_and_namespaces(memory: TemporalGraphMe
     assert [m.content for m in await alice.aget(EN_Q)] == [m.content for m in sync_messages]
     assert len(sync_messages) == 1 and in_order(sync_messages[0].content, EN_1, EN_2)
     assert "Alice" not in "\n".join(m.content or "" for m in bob.get(EN_Q))
+
+
+async def test_chat_memory_input_that_is_not_text_is_refused(memory: TemporalGraphMemory) -> None:
+    chat = RecallChatMemory(memory=memory, namespace="alice")
+    for call in (chat.get, chat.aget):
+        with pytest.raises(InputError, match="input must be a string"):
+            result = call(5)  # type: ignore[arg-type]
+            if hasattr(result, "__await__"):
+                await result
 
 
 # FunctionAgent's own __init__ (workflows.utils.get_steps_from_instance) inspects pydantic fields.

@@ -11,6 +11,7 @@ from llama_index.core.memory.types import BaseMemory
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from ...engine.memory import TemporalGraphMemory
+from ...errors import InputError
 from ...models import Recall
 from .._common import (
     MEMORY_PROMPT,
@@ -129,6 +130,8 @@ class RecallChatMemory(BaseMemory):
         del self._recent[: max(0, cut)]
 
     def _question(self, input: str | None) -> str:
+        if input is not None and not isinstance(input, str):
+            raise InputError(f"input must be a string or None, got {type(input).__name__}")
         return input if input else last_user_text([m for m, _ in self._recent])
 
     def _messages(self, recall: Recall | None) -> list[ChatMessage]:
