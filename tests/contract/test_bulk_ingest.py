@@ -187,9 +187,9 @@ def test_add_many_analyses_inside_the_batch_only_on_a_store_that_writes_behind(
     memory = _memory(store, ns)
     prepare, apply = memory._prepare, store.apply_update
 
-    def prepared(*args: Any) -> Any:
+    def prepared(*args: Any, **kwargs: Any) -> Any:
         events.append("prepare")
-        return prepare(*args)
+        return prepare(*args, **kwargs)
 
     def applied(update: Any) -> Any:
         events.append("apply")

@@ -41,14 +41,23 @@ __all__ = ["backdate", "ended_reader"]
 EndedReader = Callable[[str, str, str], Sequence[Relation]]
 
 
+# the most recently recorded relations of one end and type :func:`backdate` reads: bounded, so
+# a history fed newest first (each add older than all before it) costs the same per add however
+# long it is; values recorded before these are not fitted against (their intervals may overlap)
+HISTORY_READ = 300
+
+
 def ended_reader(store: GraphStore, namespace: str) -> EndedReader:
     """Reads a subject's or an object's relations of one type from ``store`` for
-    :func:`backdate` (called only for history an update records: rarely)."""
+    :func:`backdate` (called only for history an update records), the newest
+    :data:`HISTORY_READ` recorded."""
 
     def read(side: str, entity_id: str, type_: str) -> Sequence[Relation]:
         if side == "object":
-            return store.find_relations(namespace, object_id=entity_id, type=type_)
-        return store.find_relations(namespace, subject_id=entity_id, type=type_)
+            return store.find_relations(
+                namespace, object_id=entity_id, type=type_, newest=HISTORY_READ
+            )
+        return store.find_relations(namespace, subject_id=entity_id, type=type_, newest=HISTORY_READ)
 
     return read
 
@@ -132,13 +141,16 @@ def _fit_history(
         if end is None:
             out.append(add)
             continue
-        for rel in ended(side or "", end, add.type):
-            if when < rel.valid_from < (add.valid_to or rel.valid_from):
-                add = replace(add, valid_to=rel.valid_from, superseded_by=rel.id)
-            elif (
+        stored = ended(side or "", end, add.type)
+        first = min((r for r in stored if r.valid_from > when), key=lambda r: r.valid_from, default=None)
+        if first is not None and add.valid_to is not None and first.valid_from < add.valid_to:
+            add = replace(add, valid_to=first.valid_from, superseded_by=first.id)
+        says = _value(add)
+        for rel in stored:
+            if (
                 rel.valid_to is not None
                 and rel.valid_from < when < rel.valid_to
-                and _value(rel) != _value(add)
+                and _value(rel) != says
                 and all(c.relation_id != rel.id for c in clips)
             ):
                 clips.append(

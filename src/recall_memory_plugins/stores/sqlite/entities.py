@@ -349,16 +349,16 @@ class SqliteEntities(SqliteConnection):
                 found = memo.get(key) if memo is not None else None
                 if found is not None:
                     return found
-        sql = (
+        head = (
             "SELECT r.namespace, r.id, r.subject_id, r.type, r.object_id, s.name, o.name, "
             "r.attributes, r.valid_from_step, r.valid_from, r.recorded_at, r.valid_to_step, "
             "r.valid_to, r.expired_at, r.superseded_by, r.statement_id, r.confirmations "
             "FROM relations r "
             "LEFT JOIN entities s ON s.namespace = r.namespace AND s.id = r.subject_id "
             "LEFT JOIN entities o ON o.namespace = r.namespace AND o.id = r.object_id "
-            # with entity_id the rowid list below drives the read, not a namespace index
-            + ("WHERE +r.namespace = ?" if entity_id is not None else "WHERE r.namespace = ?")
         )
+        # with entity_id the rowid list below drives the read, not a namespace index
+        sql = "WHERE +r.namespace = ?" if entity_id is not None else "WHERE r.namespace = ?"
         params: list[object] = [namespace]
         if subject_id is not None:
             sql += " AND r.subject_id = ?"
@@ -391,10 +391,14 @@ class SqliteEntities(SqliteConnection):
             cur = conn.cursor()
             cur.row_factory = None  # (plain tuples, read by position: ~2x faster to decode)
             if newest is None:
-                rows = cur.execute(sql + " ORDER BY r.seq", params).fetchall()
+                rows = cur.execute(head + sql + " ORDER BY r.seq", params).fetchall()
             else:
-                # the newest matches, returned oldest first like the unbounded read
-                limited = sql + " ORDER BY r.seq DESC LIMIT ?"
+                # the newest matches, returned oldest first like the unbounded read; chosen
+                # before the names are joined, so a long history costs a sort of its keys only
+                limited = (
+                    f"{head}WHERE r.rowid IN (SELECT r.rowid FROM relations r {sql} "
+                    "ORDER BY r.seq DESC LIMIT ?) ORDER BY r.seq DESC"
+                )
                 rows = cur.execute(limited, [*params, max(newest, 0)]).fetchall()[::-1]
         iso = datetime.fromisoformat
         relations = [
