@@ -6,7 +6,7 @@ export/import."""
 from __future__ import annotations
 
 import io
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 from recall_memory_plugins import TemporalGraphMemory
 from recall_memory_plugins.stores.base import GraphStore
@@ -191,3 +191,37 @@ def test_an_older_status_is_history_of_the_same_project(store: GraphStore, ns: s
     ]
     assert states == ["blocked", "on hold"]
     assert [dict(r.attributes)["status"] for r in memory.relations("Project Atlas")] == ["on hold"]
+
+
+def test_a_history_fed_newest_first_reads_a_bounded_part_of_it(store: GraphStore, ns: str) -> None:
+    """Each late status reads the newest HISTORY_READ recorded statuses of the project, not all
+    of them (before the bound, each add read the whole history: quadratic), and the timeline is
+    still one status at a time."""
+    from recall_memory_plugins.engine.relations.backdated import HISTORY_READ
+
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    states = ["blocked", "on hold", "delayed", "in progress"]
+    n = HISTORY_READ + 40  # each a status other than the one after it
+    read: list[int] = []
+    find = store.find_relations
+
+    def counting(*args: object, **kwargs: object) -> list:  # type: ignore[type-arg]
+        found = find(*args, **kwargs)  # type: ignore[arg-type]
+        if kwargs.get("newest") == HISTORY_READ:
+            read.append(len(found))
+        return found
+
+    store.find_relations = counting  # type: ignore[method-assign]
+    try:
+        memory.add_many(
+            [
+                {"text": f"The status of Project Atlas changed to {states[i % 4]}.", "at": _d(1) + timedelta(hours=i)}
+                for i in reversed(range(n))
+            ]
+        )
+    finally:
+        del store.find_relations
+    assert len(read) > n // 2 and max(read) == HISTORY_READ
+    for hour in (3, n // 2, n - 3):
+        at = _d(1) + timedelta(hours=hour, minutes=30)
+        assert [dict(r.attributes)["status"] for r in memory.relations("Project Atlas", as_of=at)] == [states[hour % 4]]

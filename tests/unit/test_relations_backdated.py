@@ -122,3 +122,23 @@ def test_an_older_role_at_the_same_employer_is_history() -> None:
     assert plan([engineer], JANUARY, intern) == [("add", "new1", "Acme", "acme", MARCH)]
     # the same role told earlier is a repeat: nothing to record
     assert [c[0] for c in plan([engineer], JANUARY, RelationProposal("alice", "WORKS_FOR", "Acme", {"role": "engineer"}))] == ["confirm"]
+
+
+def test_an_earlier_period_of_a_repeated_value_is_history_of_its_own() -> None:
+    may, july = MARCH + timedelta(days=61), MARCH + timedelta(days=122)
+    on_hold = replace(rel("hold2", "atlas", "STATUS", None, july), attributes={"status": "on hold"})
+    working = replace(
+        rel("work", "atlas", "STATUS", None, may),
+        attributes={"status": "in progress"}, valid_to_step=3, valid_to=july, superseded_by="hold2",
+    )
+    told = RelationProposal("atlas", "STATUS", None, {"status": "on hold"})
+    counter = itertools.count(1)
+    changes = decide_changes([on_hold], [told], exclusivity=EXCLUSIVE, new_id=lambda: f"new{next(counter)}")
+    assert [c.op for c in changes] == ["confirm"]  # the same value as the current one
+    out = backdate(changes, [on_hold], MARCH, EXCLUSIVE, lambda *_: [working, on_hold], lambda: "hist")
+    assert [(c.op, c.relation_id, dict(c.attributes), c.superseded_by, c.valid_to) for c in out] == [
+        ("add", "hist", {"status": "on hold"}, "work", may)
+    ]
+    # with nothing between the two, it is the same period: a confirmation
+    out = backdate(changes, [on_hold], MARCH, EXCLUSIVE, lambda *_: [on_hold], lambda: "hist")
+    assert [c.op for c in out] == ["confirm"]

@@ -68,10 +68,12 @@ def backdate(
     when: datetime,
     exclusivity: Mapping[str, str] | None = None,
     ended: EndedReader | None = None,
+    new_id: Callable[[], str] | None = None,
 ) -> list[RelationChange]:
     """``changes`` made from a statement dated ``when``, given the ``current`` relations they
     were decided against (see the module docstring); ``exclusivity`` and ``ended`` (a reader of
-    stored relations) let it clip the ended relations a history falls inside."""
+    stored relations) let it fit a history among the stored values of its end and type, and
+    ``new_id`` (the tracker's) makes an earlier period of a repeated value history of its own."""
     later = {r.id: r for r in current if r.is_current and r.valid_from > when}
     if not later:
         return list(changes)
@@ -114,7 +116,7 @@ def backdate(
             change = replace(change, superseded_by=None)
         out.append(change)
     if ended is not None and exclusivity:
-        return _fit_history(out, when, exclusivity, ended)
+        return _fit_history(out, when, exclusivity, ended, later, new_id)
     return out
 
 
@@ -129,23 +131,46 @@ def _fit_history(
     when: datetime,
     exclusivity: Mapping[str, str],
     ended: EndedReader,
+    later: Mapping[str, Relation],
+    new_id: Callable[[], str] | None,
 ) -> list[RelationChange]:
     """Each history add of an exclusive type among the stored relations of its end and type:
     it lasts until the first of them that began after ``when`` (ended ones included), and an
-    ended one of another value that held at ``when`` ends there (a ``clip``)."""
+    ended one of another value that held at ``when`` ends there (a ``clip``). A repeat of a newer
+    value with another value between them ("on hold" in March, "in progress" in May, "on hold"
+    again in July, the first told last) is history of its own, not a confirmation."""
     clips: list[RelationChange] = []
     out: list[RelationChange] = []
-    for add in changes:
-        side = exclusivity.get(add.type) if add.op == "add" and add.valid_to else None
-        end = add.subject_id if side == "subject" else add.object_id if side == "object" else None
+    for change in changes:
+        newer = later.get(change.relation_id) if change.op == "confirm" else None
+        rel_type = newer.type if newer is not None else change.type
+        side = exclusivity.get(rel_type) if change.valid_to or newer is not None else None
+        of = newer if newer is not None else change
+        end = of.subject_id if side == "subject" else of.object_id if side == "object" else None
         if end is None:
-            out.append(add)
+            out.append(change)
             continue
-        stored = ended(side or "", end, add.type)
+        stored = ended(side or "", end, rel_type)
         first = min((r for r in stored if r.valid_from > when), key=lambda r: r.valid_from, default=None)
-        if first is not None and add.valid_to is not None and first.valid_from < add.valid_to:
-            add = replace(add, valid_to=first.valid_from, superseded_by=first.id)
-        says = _value(add)
+        if newer is not None:  # a repeat: history only when another value lies between
+            if first is None or first.id == newer.id or new_id is None:
+                out.append(change)
+                continue
+            attributes = {k: v for k, v in newer.attributes.items() if k != UNSURE}
+            change = RelationChange(
+                op="add",
+                relation_id=new_id(),
+                subject_id=newer.subject_id,
+                type=newer.type,
+                object_id=newer.object_id,
+                attributes=attributes,
+                statement_index=change.statement_index,
+                superseded_by=newer.id,
+                valid_to=newer.valid_from,
+            )
+        if first is not None and change.valid_to is not None and first.valid_from < change.valid_to:
+            change = replace(change, valid_to=first.valid_from, superseded_by=first.id)
+        says = _value(change)
         for rel in stored:
             if (
                 rel.valid_to is not None
@@ -157,10 +182,10 @@ def _fit_history(
                     RelationChange(
                         op="clip",
                         relation_id=rel.id,
-                        superseded_by=add.relation_id,
-                        statement_index=add.statement_index,
+                        superseded_by=change.relation_id,
+                        statement_index=change.statement_index,
                         valid_to=when,
                     )
                 )
-        out.append(add)
+        out.append(change)
     return out + clips

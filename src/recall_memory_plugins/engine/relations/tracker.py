@@ -233,7 +233,7 @@ class RelationTracker:
             )
         current = self._current(store, namespace, proposals, context.relations, book)
         changes = decide_changes(current, proposals, exclusivity=self.exclusivity, new_id=self._new_id)
-        changes = changes if when is None else backdate(changes, current, when, self.exclusivity, ended_reader(store, namespace))
+        changes = changes if when is None else backdate(changes, current, when, self.exclusivity, ended_reader(store, namespace), self._new_id)
         used = {c.subject_id for c in changes if c.op == "add"}
         used |= {c.object_id for c in changes if c.op == "add" and c.object_id}
         remap = book.finalize(used)
