@@ -27,12 +27,15 @@ Baselines: BM25 and dense MiniLM over the same statements, filled into the same 
 
 ``--late``: each stream's oldest value statement is added last, with its own (earliest) time, as
 a chat history imported out of order or a note written up later would be; the current value is
-still the newest in time. Written as ``temporal_late.md`` / ``.json``.
+still the newest in time. Written as ``temporal_late.md`` / ``.json``. ``--shuffle SEED``: every
+statement of a stream added in a random order (seeded per stream), each with its own time
+(``temporal_shuffled.*``); the streams name their people, so no reading depends on the order.
 """
 
 from __future__ import annotations
 
 import json
+import random
 import re
 import tempfile
 import time
@@ -68,10 +71,14 @@ def stream_statements(stream: dict[str, Any], filler: list[str]) -> list[tuple[s
     return out
 
 
-def add_order(items: Sequence[tuple[str, str, int]], late: bool) -> list[int]:
+def add_order(items: Sequence[tuple[str, str, int]], late: bool,
+              shuffle: random.Random | None = None) -> list[int]:
     """Positions of ``items`` (in the order said) in the order they are added: ``late`` moves
-    the oldest value statement to the end."""
+    the oldest value statement to the end; ``shuffle`` orders them at random."""
     order = list(range(len(items)))
+    if shuffle is not None:
+        shuffle.shuffle(order)
+        return order
     if late:
         first = next(i for i, (_, src, _) in enumerate(items) if src == "fact:0")
         order.remove(first)
@@ -202,7 +209,9 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
             ns = stream["id"]
             items = stream_statements(stream, data["filler"][stream["lang"]])
             asserted = {src: a for _, src, a in items}
-            order = add_order(items, getattr(args, "late", False))
+            seed = getattr(args, "shuffle", None)
+            order = add_order(items, getattr(args, "late", False),
+                              None if seed is None else random.Random(f"{seed}:{ns}"))
             n_statements += len(items)
             t0 = time.perf_counter()
             with guard:
@@ -269,8 +278,11 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
     rel_ok = [r["relations"]["correct"] for r in rows]
     meta = {
         "command": "python -m benchmarks.temporal" + (" --smoke" if args.smoke else "")
-                   + (" --late" if getattr(args, "late", False) else ""),
+                   + (" --late" if getattr(args, "late", False) else "")
+                   + (f" --shuffle {args.shuffle}" if getattr(args, "shuffle", None) is not None
+                      else ""),
         "late": bool(getattr(args, "late", False)),
+        "shuffle": getattr(args, "shuffle", None),
         "environment": env, "data": str(DATA.relative_to(C.REPO_ROOT)),
         "seed": data["seed"], "streams": len(rows), "statements": n_statements, "budget": budget,
         "ingest_statements_per_s": n_statements / ingest_s if ingest_s else float("nan"),
@@ -333,6 +345,9 @@ def render(agg: dict[str, Any], payload: dict[str, Any], plots: Sequence[str]) -
         *(["**Late arrivals** (`--late`): each stream's oldest value statement was added last, "
            "with its own (earliest) time; the current value is still the newest in time.", ""]
           if meta.get("late") else []),
+        *([f"**Shuffled** (`--shuffle {meta['shuffle']}`): every statement of a stream was added in "
+           "a random order, each with its own time; the current value is the newest in time.", ""]
+          if meta.get("shuffle") is not None else []),
         "## Headline",
         "",
     ]
@@ -420,9 +435,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--no-dense", action="store_true", help="skip the dense baseline")
     parser.add_argument("--late", action="store_true",
                         help="add each stream's oldest value statement last (temporal_late.*)")
+    parser.add_argument("--shuffle", type=int, default=None, metavar="SEED",
+                        help="add each stream's statements in a random order (temporal_shuffled.*)")
     args = parser.parse_args(argv)
     agg, payload = run(args)
-    name = "temporal_late" if args.late else "temporal"
+    name = ("temporal_shuffled" if args.shuffle is not None else
+            "temporal_late" if args.late else "temporal")
     plots = plot(agg, args.out, name)
     md = render(agg, payload, plots)
     C.write_results(args.out, name, md,

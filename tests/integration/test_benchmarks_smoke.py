@@ -163,6 +163,16 @@ def test_temporal_late_smoke(tmp_path: Path) -> None:
     assert res["relations"]["all"]["history"] > 0.8
 
 
+def test_temporal_shuffled_smoke(tmp_path: Path) -> None:
+    """Every statement added in a random order, each with its own time: still no stale fact."""
+    data = run_suite("temporal", tmp_path, "--shuffle", "1", "--no-dense", name="temporal_shuffled")
+    res, meta = data["results"], data["meta"]
+    assert meta["shuffle"] == 1 and meta["streams"] > 0 and meta["network_attempts"] == 0
+    assert res["ours"]["all"]["stale_facts"] == 0
+    assert res["relations"]["all"]["correct"] == pytest.approx(1.0)
+    assert res["relations"]["all"]["history"] > 0.8
+
+
 def test_duorc_smoke(tmp_path: Path) -> None:
     if not (recallm_path() / "datasets" / "duorc").is_dir():
         pytest.skip(f"RecallM DuoRC data not found under {recallm_path()}: set RECALL_RECALLM_PATH")
