@@ -127,12 +127,12 @@ def fill_budget(ranked: Sequence[Any], budget: int) -> tuple[list[Any], int, str
     ``fit_to_budget`` greedily (date headers included), chronological rendering, exact count of
     the rendered text, the weakest dropped while over budget. Returns (kept, tokens, text)."""
     from recall_memory_plugins.engine.retrieval import fit_to_budget
-    from recall_memory_plugins.models import render_statements
+    from recall_memory_plugins.models import chronological, render_statements
 
     counter = token_counter()
     kept = fit_to_budget([(st, float(-i), ()) for i, st in enumerate(ranked)], budget=budget,
                          count=counter.count, grouped=True)
-    kept.sort(key=lambda r: (r.statement.at, r.statement.t_index, r.statement.id))
+    kept.sort(key=lambda r: chronological(r.statement))
     text = render_statements([r.statement for r in kept], grouped=True)
     tokens = counter.count(text)
     while tokens > budget and kept:

@@ -180,6 +180,7 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
         memory_class: Any = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """Run the suite; returns (aggregates, payload). Also used by ``benchmarks.experiments``."""
     from recall_memory_plugins import TemporalGraphMemory
+    from recall_memory_plugins.models import chronological
 
     memory_class = memory_class or TemporalGraphMemory
     if not DATA.is_file():
@@ -230,8 +231,7 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
             row["ours"].update(read_context(
                 rec.facts,
                 [asserted.get(r.statement.source or "", NO_VALUE)
-                 for r in sorted(rec.statements,
-                                 key=lambda r: (r.statement.at, r.statement.t_index, r.statement.id))],
+                 for r in sorted(rec.statements, key=lambda r: chronological(r.statement))],
                 stream))
             row["ours"]["tokens"] = rec.token_count
             row["ours"]["facts"] = len(rec.facts)

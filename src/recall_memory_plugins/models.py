@@ -30,6 +30,7 @@ __all__ = [
     "Subgraph",
     "TermPosting",
     "UpdateResult",
+    "chronological",
     "date_header",
     "render_statements",
     "statement_line",
@@ -297,6 +298,12 @@ def statement_line(statement: Statement, *, with_date: bool = True) -> str:
     if with_date:
         return f"[{statement.t_index} · {_day(statement.at.date())}] {body}"
     return f"[{statement.t_index}] {body}"
+
+
+def chronological(statement: Statement) -> tuple[datetime, int, int]:
+    """The order a grouped context lists statements in: by the time said, then as added (a
+    backdated statement among its days, so no day is told twice)."""
+    return statement.at, statement.t_index, statement.id
 
 
 def date_header(statement: Statement) -> str:

@@ -55,6 +55,8 @@ class ItemsMixin:
             speaker: str | None,
             source: str | None,
             metadata: Mapping[str, Any] | None = None,
+            *,
+            dated: bool = False,
         ) -> Any: ...
         def _with_vectors(self, prepared: list[Any]) -> list[Any]: ...
         def _store_vectors(
@@ -189,6 +191,7 @@ class ItemsMixin:
             old.speaker if who is None else who,
             old.source if ref is None else ref,
             dict(old.metadata) if meta is None else meta,
+            dated=at is not None,
         )
         (prepared,) = self._with_vectors([prepared])
         # One transaction on both stores: the new version and the old one's retirement. The
@@ -207,7 +210,7 @@ class ItemsMixin:
                         prepared.annotation,
                         speaker=prepared.speaker,
                         sentence_statements=prepared.sentence_statements,
-                        when=prepared.update.at if at is not None else None,
+                        when=prepared.update.at if prepared.dated else None,
                     )
                     update = replace(update, entities=plan.entities, relation_changes=plan.changes)
                     kept = {c.relation_id for c in plan.changes if c.op in ("add", "confirm")}

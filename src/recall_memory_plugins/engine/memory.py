@@ -67,7 +67,7 @@ class _Prepared:
     sentence_statements: list[int]
     update: GraphUpdate
     vectors: tuple[bytes, ...] = ()  # one per statement, with an embedder (engine/dense.py)
-    dated: bool = True  # ``at`` given by the caller (else the clock's: never backdated)
+    dated: bool = False  # ``at`` given by the caller (else the clock's: never backdated)
 
 
 class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
@@ -363,7 +363,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         source: str | None,
         metadata: Mapping[str, Any] | None = None,
         *,
-        dated: bool = True,
+        dated: bool = False,
     ) -> _Prepared:
         """Everything an add computes from the text alone (no store access, no lock); a long
         text is analysed with the cyclic collector paused (``gcpause``)."""

@@ -22,6 +22,7 @@ from ..models import (
     Relation,
     ScoredConcept,
     Statement,
+    chronological,
 )
 from ..nlp.base import Annotation, Annotator
 from ..stores.base import (
@@ -247,8 +248,8 @@ class RecallMixin(BudgetFillMixin):
             kept = [self._truncated(ranked[0], budget - reserved, grouped, weights, full_texts)]
         if full_texts:
             kept = self._restore_full_texts(kept, full_texts, budget - reserved, grouped)
-        if grouped:  # by time said, then as added: a backdated statement among its days
-            kept.sort(key=lambda r: (r.statement.at, r.statement.t_index, r.statement.id))
+        if grouped:
+            kept.sort(key=lambda r: chronological(r.statement))
         else:  # best first; for "seed" that is RecallM's concept order
             kept.sort(key=lambda r: -r.score)
         recall = Recall(
