@@ -173,6 +173,15 @@ def test_temporal_shuffled_smoke(tmp_path: Path) -> None:
     assert res["relations"]["all"]["history"] > 0.8
 
 
+def test_late_history_smoke(tmp_path: Path) -> None:
+    """A project's statuses added oldest first and newest first: the same outcome in both."""
+    data = run_suite("late_history", tmp_path)
+    rows = data["rows"]
+    assert {r["order"] for r in rows} == {"oldest first", "newest first"}
+    assert all(r["current_is_newest"] and r["one_status_at_sampled_hours"] for r in rows)
+    assert all(r["ms_per_add"] > 0 for r in rows) and data["ratio_newest_to_oldest"]
+
+
 def test_duorc_smoke(tmp_path: Path) -> None:
     if not (recallm_path() / "datasets" / "duorc").is_dir():
         pytest.skip(f"RecallM DuoRC data not found under {recallm_path()}: set RECALL_RECALLM_PATH")
