@@ -23,6 +23,12 @@ Atlas project", later "Atlas": an expected fact about "Atlas" is the fact stated
 project"; before 2026-12-02 only the canonical name counted). ``split``: 30 % of the cases (by a hash of the id, fixed when the
 cases were written, before any fix) are *held out*: they were not looked at while fixing the
 patterns, and their precision is reported on its own.
+
+A statement may carry ``at`` (a date, YYYY-MM-DD: it is added at that day's noon, UTC) and a case
+``held``: facts with a date on which each held (``[subject, type, object, "YYYY-MM-DD"]``; since
+2026-12-06, for statements that say when things happened, ``data/paraphrases_dated.jsonl``).
+Each is read with ``memory.relations(as_of=that day's noon)``: **history** = held facts found /
+held facts; a fact of the same subject and type with another object at that time is *wrong then*.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ import re
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -117,6 +124,34 @@ def score_case(
             "duplicates": len(stated) - len(stated_keys)}
 
 
+def _noon(day: str) -> datetime:
+    return datetime.fromisoformat(day).replace(hour=12, tzinfo=timezone.utc)
+
+
+def score_held(case: dict[str, Any], memory: Any, ns: str) -> dict[str, Any]:
+    """The case's ``held`` facts read back with ``as_of`` (see the module docstring)."""
+    found, missed, wrong_then = 0, [], []
+    for *fact, day in case.get("held", []):
+        relations = memory.relations(namespace=ns, as_of=_noon(day))
+        stated = stated_facts(relations)
+        names = entity_names(relations, memory.entities(namespace=ns))
+        key = _key(fact)
+        hit, other = False, []
+        for (subject, type_, obj), (subjects, objects) in zip(stated, names, strict=True):
+            if type_.upper() != key[1] or key[0] not in {_key((n, "", ""))[0] for n in (subject, *subjects)}:
+                continue
+            if key[2] in {_key(("", "", n))[2] for n in (obj, *objects)}:
+                hit = True
+            else:
+                other.append([subject, type_, obj, day])
+        found += hit
+        if not hit:
+            missed.append([*fact, day])
+        wrong_then += other
+    return {"held_expected": len(case.get("held", [])), "held_found": found,
+            "held_missed": missed, "wrong_then": wrong_then}
+
+
 def run_cases(cases: Sequence[dict[str, Any]], *, annotator: Any = None) -> list[dict[str, Any]]:
     """Add each case's statements to its own namespace of one in-memory store and score it."""
     from recall_memory_plugins import TemporalGraphMemory
@@ -129,7 +164,8 @@ def run_cases(cases: Sequence[dict[str, Any]], *, annotator: Any = None) -> list
         for case in cases:
             ns = "para-" + case["id"]
             for st in case["statements"]:
-                memory.add(st["text"], namespace=ns, speaker=st.get("speaker"))
+                at = _noon(st["at"]) if st.get("at") else None
+                memory.add(st["text"], namespace=ns, speaker=st.get("speaker"), at=at)
             relations = memory.relations(namespace=ns)
             stated = stated_facts(relations)
             names = entity_names(relations, memory.entities(namespace=ns))
@@ -137,6 +173,8 @@ def run_cases(cases: Sequence[dict[str, Any]], *, annotator: Any = None) -> list
             row["statements"] = [st["text"] for st in case["statements"]]
             row["stated_facts"] = [list(f) for f in stated]
             row.update(score_case(case, stated, names))
+            if case.get("held"):
+                row.update(score_held(case, memory, ns))
             rows.append(row)
     finally:
         store.close()
@@ -155,6 +193,9 @@ def summarise(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
         "recall": found / expected if expected else 1.0,
         "cases_with_wrong_fact": sum(1 for r in rows if r["wrong"]),
         "duplicates": sum(r["duplicates"] for r in rows),
+        "held_expected": sum(r.get("held_expected", 0) for r in rows),
+        "held_found": sum(r.get("held_found", 0) for r in rows),
+        "wrong_then": sum(len(r.get("wrong_then", ())) for r in rows),
     }
 
 
@@ -229,6 +270,9 @@ def render(agg: dict[str, Any], rows: Sequence[dict[str, Any]], meta: dict[str, 
                    + [_line(k, v) for k, v in agg.get("split", {}).items()]
                    + [_line(k, v) for k, v in agg.get("lang", {}).items()]), "",
         f"**Target** precision ≥ {TARGET:.0%}: {C.pct(a['precision'])} → **{met}**.", "",
+        *([f"History (`as_of` the `held` dates): {a['held_found']}/{a['held_expected']} held facts "
+           f"found ({C.pct(a['held_found'] / a['held_expected'])}); {a['wrong_then']} facts of "
+           "another value stated at those dates.", ""] if a["held_expected"] else []),
         "## By category", "",
         C.md_table(HEAD, [_line(k, v) for k, v in agg.get("category", {}).items()]), "",
         "## By language and category", "",
@@ -244,6 +288,13 @@ def render(agg: dict[str, Any], rows: Sequence[dict[str, Any]], meta: dict[str, 
     else:
         out.append("None.")
     missed = [(r, m) for r in rows for m in r["missed"]]
+    held = [(r, m, "missed") for r in rows for m in r.get("held_missed", ())] + [
+        (r, m, "wrong then") for r in rows for m in r.get("wrong_then", ())]
+    if held:
+        out += ["", "## History: held facts missed, and other values stated then", "",
+                C.md_table(["case", "statements", "fact, date", "kind"],
+                           [[r["id"], " / ".join(r["statements"]), " ".join(m), k]
+                            for r, m, k in held])]
     out += ["", "## Missed facts (expected current, not stated)", ""]
     if missed:
         out.append(C.md_table(["case", "split", "statements", "missed fact"],

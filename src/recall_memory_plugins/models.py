@@ -209,6 +209,11 @@ class RelationChange:
     from this update's time until ``valid_to`` and was ``superseded_by`` that newer fact; it is
     stored ended at this update's step and is never current. A ``clip`` moves an ended
     relation's world-time end back to ``valid_to``, ``superseded_by`` that history.
+
+    A text that says when its change happened ("moved to Lyon last month",
+    :mod:`~recall_memory_plugins.engine.relations.dated_changes`) dates it: an ``add`` with
+    ``valid_from`` held from then (not from this update's time), an ``end`` with ``valid_to``
+    ended then. Both are world time; the steps stay this update's.
     """
 
     op: Literal["add", "end", "confirm", "clip"]
@@ -220,6 +225,7 @@ class RelationChange:
     superseded_by: str | None = None
     statement_index: int = 0
     valid_to: datetime | None = None
+    valid_from: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -211,6 +211,7 @@ class ItemsMixin:
                         speaker=prepared.speaker,
                         sentence_statements=prepared.sentence_statements,
                         when=prepared.update.at if prepared.dated else None,
+                        said_at=prepared.update.at,
                     )
                     update = replace(update, entities=plan.entities, relation_changes=plan.changes)
                     kept = {c.relation_id for c in plan.changes if c.op in ("add", "confirm")}

@@ -485,6 +485,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             speaker=prepared.speaker,
             sentence_statements=prepared.sentence_statements,
             when=prepared.update.at if prepared.dated else None,
+            said_at=prepared.update.at,
         )
 
     # ------------------------------------------------------------------------------ admin

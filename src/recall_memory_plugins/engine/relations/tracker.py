@@ -23,9 +23,10 @@ from ...errors import ExtractionError
 from ...models import Entity, EntityRecord, Relation, RelationChange
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore, find_current_relations_of_types
-from .backdated import backdate, ended_reader
+from .backdated import ended_reader
 from .clauses import asserted_candidates
 from .coref import coordinated, next_discourse, resolve_references
+from .dated_changes import in_time
 from .discourse import Discourse, DiscourseCache
 from .doubt import doubt_proposals
 from .entities import ENTITIES_PER_ALIAS, Prefetched, hint_prefetch
@@ -147,11 +148,13 @@ class RelationTracker:
         speaker: str | None,
         sentence_statements: Sequence[int],
         when: datetime | None = None,
+        said_at: datetime | None = None,
     ) -> RelationPlan:
         """The entity upserts and relation changes for one annotated text.
 
         ``sentence_statements[i]`` is the index (in the update) of the statement holding
-        sentence ``i``; ``when`` its time (older than a current fact: :func:`.backdate`). Never
+        sentence ``i``; ``when`` its caller-given time (older than a current fact: :func:`.backdate`),
+        ``said_at`` its time however given (a time phrase counts from it: :mod:`.dated_changes`). Never
         raises for odd text (no relation found is an empty plan); store errors propagate.
         """
         if not annotation.sentences:
@@ -216,6 +219,7 @@ class RelationTracker:
         )
         candidates = self._extract(annotation, context)
         proposals = self._proposals(book, candidates, sentence_statements)
+        n_read = len(proposals)
         if self.extractor is self.patterns:  # a change the patterns cannot read: unsure
             if speaker and speaker_ref is None:
                 speaker_ref = book.resolve(speaker, PERSON, keep=False, create=False)
@@ -233,7 +237,11 @@ class RelationTracker:
             )
         current = self._current(store, namespace, proposals, context.relations, book)
         changes = decide_changes(current, proposals, exclusivity=self.exclusivity, new_id=self._new_id)
-        changes = changes if when is None else backdate(changes, current, when, self.exclusivity, ended_reader(store, namespace), self._new_id)
+        changes = in_time(  # dated by the text ("in 2019") or by the caller (an old ``at``)
+            changes, current, annotation=annotation, read_sentences=[c.sentence for c in candidates],
+            others=len(proposals) > n_read, said_at=said_at, when=when, exclusivity=self.exclusivity,
+            ended=ended_reader(store, namespace), new_id=self._new_id, named=frozenset(i for m in resolved for i in m.entity_ids),
+        )  # fmt: skip
         used = {c.subject_id for c in changes if c.op == "add"}
         used |= {c.object_id for c in changes if c.op == "add" and c.object_id}
         remap = book.finalize(used)
@@ -252,11 +260,7 @@ class RelationTracker:
             remap.get(rid, rid): replace(ref, id=remap[rid]) if rid in remap else ref
             for rid, ref in book.referents.items()
         }
-        remapped = (
-            [replace(m, entity_ids=tuple(remap.get(i, i) for i in m.entity_ids)) for m in resolved]
-            if remap
-            else resolved
-        )
+        remapped = [replace(m, entity_ids=tuple(remap.get(i, i) for i in m.entity_ids)) for m in resolved] if remap else resolved  # fmt: skip
         next_salient = next_discourse(
             remapped,
             {k: v for k, v in referents.items() if k in stored},
@@ -272,13 +276,8 @@ class RelationTracker:
             group if len(group) >= 2 else (),
             generation=discourse.generation,
         )
-        logger.debug(
-            "relation plan for %r: %d entities, %d changes from %d candidates",
-            namespace,
-            len(records),
-            len(changes),
-            len(candidates),
-        )
+        logger.debug("relation plan for %r: %d entities, %d changes from %d candidates",
+                     namespace, len(records), len(changes), len(candidates))  # fmt: skip
         return RelationPlan(tuple(records), tuple(changes), after)
 
     def committed(self, store: GraphStore, namespace: str, plan: RelationPlan, step: int) -> None:

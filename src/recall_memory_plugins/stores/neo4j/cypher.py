@@ -252,7 +252,7 @@ CALL (counter, valid) {
                           subject_id: ch.subject_id, subject_key: ch.subject_key,
                           object_id: ch.object_id, object_key: ch.object_key,
                           attributes_json: ch.attributes_json,
-                          valid_from_step: step, valid_from: $at, recorded_at: $at,
+                          valid_from_step: step, valid_from: coalesce(ch.since, $at), recorded_at: $at,
                           statement_id: CASE WHEN ch.sidx IS NULL THEN null
                                              ELSE base + ch.sidx + 1 END,
                           confirmations: 0, seq: n.relation_seq, superseded_by: ch.superseded_by,
@@ -267,7 +267,7 @@ CALL (counter, valid) {
     CALL (step, ch) {
       MATCH (r:Relation {namespace: $ns, key: ch.key}) USING INDEX SEEK r:Relation(namespace, key)
       WHERE ch.op = 'end' AND r.valid_to_step IS NULL
-      SET r.valid_to_step = step, r.valid_to = $at, r.expired_at = $at,
+      SET r.valid_to_step = step, r.valid_to = coalesce(ch.until, $at), r.expired_at = $at,
           r.superseded_by = ch.superseded_by
     }
     CALL (ch) {

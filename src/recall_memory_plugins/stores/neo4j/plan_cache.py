@@ -303,6 +303,7 @@ class PlanCache:
         sidx = ch["sidx"]
         if sidx is not None and base is None:
             return None
+        since, micros_since = _epoch_parts(ch.get("since") or update["at"])
         seconds, micros = _epoch_parts(update["at"])
         return [
             ch["id"],
@@ -311,8 +312,8 @@ class PlanCache:
             ch["object_id"],
             ch["attributes_json"],
             step,
-            seconds,
-            micros,
+            since,
+            micros_since,
             seconds,
             micros,
             None,  # valid_to_step, valid_to, expired_at

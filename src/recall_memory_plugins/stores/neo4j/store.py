@@ -253,8 +253,11 @@ class Neo4jGraphStore(Neo4jMergedReads):
                     "attributes_json": json.dumps(dict(ch.attributes), ensure_ascii=False),
                     "superseded_by": ch.superseded_by,  # on an add: only history's
                     "sidx": ch.statement_index if 0 <= ch.statement_index < n else None,
-                    # an add of history or a clip (engine.relations.backdated): its world-time end
+                    # an add of history, a clip (engine.relations.backdated) or a dated end
+                    # (engine.relations.dated_changes): its world-time end
                     "until": None if ch.valid_to is None else _aware(ch.valid_to),
+                    # a dated add: its world-time start
+                    "since": None if ch.valid_from is None else _aware(ch.valid_from),
                 }
             )
         params = {

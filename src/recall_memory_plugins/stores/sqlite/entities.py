@@ -124,7 +124,7 @@ class SqliteEntities(SqliteConnection):
                         change.object_id,
                         json.dumps(dict(change.attributes), ensure_ascii=False),
                         step,
-                        at,
+                        _ts(change.valid_from) if change.valid_from is not None else at,
                         at,
                         sid,
                         seq,
@@ -144,7 +144,14 @@ class SqliteEntities(SqliteConnection):
                 cur = conn.execute(
                     "UPDATE relations SET valid_to_step = ?, valid_to = ?, expired_at = ?, "
                     "superseded_by = ? WHERE namespace = ? AND id = ? AND valid_to_step IS NULL",
-                    (step, at, at, change.superseded_by, ns, change.relation_id),
+                    (
+                        step,
+                        _ts(change.valid_to) if change.valid_to is not None else at,
+                        at,
+                        change.superseded_by,
+                        ns,
+                        change.relation_id,
+                    ),
                 )
                 if cur.rowcount != 1:
                     raise WriteConflictError(

@@ -1,0 +1,156 @@
+"""A text that says when its change happened: the change dated then, history when it is older
+than the facts it would change.
+
+Before this module the relation rules read every text as news of the moment it was added:
+"Alice lives in Rome" (said in January), then "Back in 2019, Alice moved to Paris" (said in June)
+ended Rome and stated Paris as current; "Bob joined Meta in 2015" replaced the employer Bob has
+now; "Cem moved to Lyon last month" began when it was written down. :func:`text_date` finds the
+one past period a text's readings name (:mod:`.text_dates`), and :func:`date_changes` applies it
+to the plan's changes, against the current relations they were decided against:
+
+- a relation the text would end that began after the period (Rome, January 2026, against 2019):
+  the text is older than it; :func:`.backdated.backdate` makes the new value history (Paris from
+  2019 until Rome began, never current) and drops the end, as for a statement added with an old
+  ``at``. Only when the text is no correction of that fact, though: it was stated at least
+  :data:`SETTLED` before the text (two texts said together, "Sofia works for Telefónica" then
+  "she was poached by Vodafone last spring", or a history added without times, read in order),
+  the text does not name its value ("moved from Turin to Lisbon back in March", "the divorce
+  from Giulia was finalised in June") and says nothing holds now ("now", "ever since", 现在);
+  otherwise the text is read as before, news at the time it was said;
+- otherwise the change is news, dated: each added relation holds from the period's start, each
+  relation it ends ends there ("last month": the first of last month);
+- a relation that began *within* the period (said in May, "moved last month" said in June)
+  cannot be ordered against it: the text is read as before, news at the time it was said.
+
+"Since ..." (ongoing) dates news only. A text qualifies when all its past time phrases name one
+period, every sentence the patterns read a relation from holds it, and -- when the doubt or
+implied-end rules proposed anything, whose sentences are not known here -- every sentence does.
+Texts with two periods ("moved to Paris in 2019 and to Rome in 2023") or a reading from an
+undated sentence are read as before.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from datetime import datetime, timedelta
+
+from ...models import Relation, RelationChange
+from ...nlp.base import Annotation
+from .backdated import EndedReader, backdate
+from .text_dates import TextDate, sentence_dates
+
+__all__ = ["SETTLED", "date_changes", "in_time", "text_date"]
+
+# how long a fact must have been stated before a text for the text's older period to make
+# history beside it, not correct it
+SETTLED = timedelta(days=1)
+
+# the text says its news holds now: "Wei is now running Nimbus", "ever since", 现在在浙大读研
+_NOW = re.compile(
+    r"\b(?:now|currently|these days|nowadays|ever since|at the moment|right now)\b"
+    r"|现在|目前|如今|至今|迄今",
+    re.IGNORECASE,
+)
+
+
+def in_time(
+    changes: Sequence[RelationChange],
+    current: Sequence[Relation],
+    *,
+    annotation: Annotation,
+    read_sentences: Sequence[int],
+    others: bool,
+    said_at: datetime | None,
+    when: datetime | None,
+    named: frozenset[str] = frozenset(),
+    exclusivity: Mapping[str, str] | None,
+    ended: EndedReader | None,
+    new_id: Callable[[], str] | None,
+) -> list[RelationChange]:
+    """A plan's ``changes`` placed in time: dated by the text (:func:`text_date`, said at
+    ``said_at``) when it says when they happened, else history when the statement's caller-given
+    time ``when`` is older than a fact they change (:func:`.backdated.backdate`)."""
+    if said_at is not None and changes:
+        date = text_date(annotation, read_sentences, others, said_at)
+        if date is not None:
+            dated = date_changes(
+                changes, current, date, exclusivity, ended, new_id,
+                said_at=said_at, named=named, now=bool(_NOW.search(annotation.text)),
+            )  # fmt: skip
+            if dated is not None:
+                return dated
+    if when is None:
+        return list(changes)
+    return backdate(changes, current, when, exclusivity, ended, new_id)
+
+
+def text_date(
+    annotation: Annotation, read_sentences: Sequence[int], others: bool, at: datetime
+) -> TextDate | None:
+    """The one past period that dates the readings of ``annotation`` (said at ``at``), or None.
+
+    ``read_sentences``: the sentences the relation candidates come from; ``others``: whether the
+    plan holds proposals of unknown sentences (doubts, implied ends, turned tastes)."""
+    if not read_sentences and not others:
+        return None
+    found = [sentence_dates(s.text, at) for s in annotation.sentences]
+    periods = {d for dates in found for d in dates}
+    if not periods:
+        return None
+    dated = {i for i, dates in enumerate(found) if dates}
+    if any(i not in dated for i in read_sentences):
+        return None
+    if others and len(dated) != len(annotation.sentences):
+        return None
+    if len(periods) == 1:
+        return next(iter(periods))
+    if any(d.ongoing for d in periods):
+        return None
+    # "married in 2012, divorced in 2016": which change is which is not known; together they
+    # are older than a fact that began after both (history), and date nothing else
+    return TextDate(
+        min(d.start for d in periods), max(d.end for d in periods), history_only=True
+    )
+
+
+def date_changes(
+    changes: Sequence[RelationChange],
+    current: Sequence[Relation],
+    date: TextDate,
+    exclusivity: Mapping[str, str] | None = None,
+    ended: EndedReader | None = None,
+    new_id: Callable[[], str] | None = None,
+    *,
+    said_at: datetime | None = None,
+    named: frozenset[str] = frozenset(),
+    now: bool = False,
+) -> list[RelationChange] | None:
+    """``changes`` dated by ``date`` (see the module docstring), or None when the date cannot be
+    ordered against a relation they end, or the text corrects it (read the text as before).
+    ``said_at``: when the text was said; ``named``: the entities it names; ``now``: whether it
+    says something holds now."""
+    stored = {r.id: r for r in current if r.is_current}
+    ending = [stored[c.relation_id] for c in changes if c.op == "end" and c.relation_id in stored]
+    if any(date.start <= r.valid_from < date.end for r in ending):
+        return None
+    newer = [r for r in ending if r.valid_from >= date.end]
+    if (newer and date.ongoing) or (not newer and date.history_only):
+        return None
+    for r in newer:  # history beside a settled fact, or a correction of it (as before)
+        other = {r.subject_id, r.object_id} - {c.subject_id for c in changes if c.op == "add"}
+        if now or (said_at is not None and said_at - r.valid_from < SETTLED) or other & named:
+            return None
+    out = list(changes)
+    if newer:  # older than a fact it would change: history
+        out = backdate(out, current, date.when, exclusivity, ended, new_id)
+    return [_dated(c, date.when) for c in out]
+
+
+def _dated(change: RelationChange, start: datetime) -> RelationChange:
+    if change.op == "add" and change.valid_from is None:
+        return replace(change, valid_from=start)
+    if change.op == "end" and change.valid_to is None:
+        return replace(change, valid_to=start)
+    return change

@@ -1,0 +1,367 @@
+"""When a text says its change happened: the time phrases of a statement, read by rules.
+
+"Back in 2019, Alice moved to Paris", added today while "Alice lives in Rome" is the current
+fact, is history, not news; "Bob moved to Lyon last month" began last month, not when it was
+written down. :func:`sentence_dates` reads the past time phrases of one sentence against the
+time the statement was said (``at``) and gives each as a :class:`TextDate`: the period it names,
+``[start, end)``, aware UTC, clipped to ``at``. What it reads:
+
+- calendar dates: "9 November 2022", "November 9, 2022", "2022-11-09", "March 2019", "in March"
+  (the latest March not after ``at``), "in 2019", "in early / mid / late 2019", "the end of
+  2019", "last summer"; 2019年, 2019年3月, 2019年3月5日, 2019年底 / 年初 / 上半年 / 下半年, 3月份, 去年夏天;
+- relative ones: "yesterday", "last night / week / weekend / month / year", "the week / month /
+  year before last", "N days / weeks / months / years ago" (digits or words, "a couple of", "a
+  few"), "earlier this year / month"; 昨天, 前天, 上周, 上个月(初 / 底), 去年(年底), 前年, 大前年, 三年前,
+  两个月前, 十天前, 今年3月.
+
+A phrase after "since" / 自从 (or before 以来 / 至今 / 起 / 开始) is *ongoing*: it dates a change
+that still holds, never history. A phrase that bounds a range ("until 2019", "before 2019",
+"after 2019", "by 2019", "from 2015", "for 2019", 到2019年, 2019年前 / 以后 / 之后) dates nothing,
+nor does a phrase of the future (it is a plan). :mod:`.dated_changes` decides what a date does
+to a plan's changes.
+"""
+
+from __future__ import annotations
+
+import re
+from calendar import monthrange
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+__all__ = ["TextDate", "sentence_dates"]
+
+
+@dataclass(frozen=True, slots=True)
+class TextDate:
+    """A period a time phrase names, ``[start, end)`` (aware UTC, ``end`` at most the time the
+    text was said); ``ongoing`` for "since ...": the change still holds. ``point``: when the
+    change happened, best guess (the period's start, or "two years ago" itself)."""
+
+    start: datetime
+    end: datetime
+    ongoing: bool = False
+    point: datetime | None = None
+    history_only: bool = False  # several periods' span: dates history, never news
+
+    @property
+    def when(self) -> datetime:
+        """The time a dated change takes: ``point``, else ``start``."""
+        return self.point if self.point is not None else self.start
+
+
+_MONTHS = {
+    name: i + 1
+    for i, names in enumerate(
+        [
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sept", "sep"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ]
+    )
+    for name in names
+}
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+    "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "few": 3,
+}  # fmt: skip
+_ZH_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+_ZH_SEASONS = {"春天": 3, "春季": 3, "夏天": 6, "夏季": 6, "暑假": 7, "秋天": 9, "秋季": 9, "冬天": 12, "冬季": 12}
+
+_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_DAY = r"(?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
+_YEAR = r"(?P<year>(?:19|20)\d\d)"
+_NUM = r"(?P<n>\d{1,2}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
+_UNIT = r"(?P<unit>day|week|month|year)s?"
+_ZH_NUM = r"(?P<n>\d{1,2}|十|[一两二三四五六七八九]十?|十[一二三四五六七八九])"
+_PART = r"(?P<part>early|mid-?|late|the (?:start|beginning|end) of|the middle of)"
+
+# (kind, pattern), most specific first; each match blanks its text so a "March 2019" inside
+# "5 March 2019" is not read twice
+_WEEKDAYS = {d: i for i, d in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
+_YEAR2 = r"(?P<year2>(?:19|20)\d\d)"
+_EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern, re.IGNORECASE))
+    for kind, pattern in (
+        # a range: "2018 to 2020", "from 2016 until spring 2020", "January to November 2021"
+        ("range", rf"\b{_YEAR}\s*(?:to|until|till|through|-|–|and)\s*(?:(?:early|mid-?|late|spring|summer|autumn|fall|winter)\s+(?:of\s+)?)?{_YEAR2}\b"),
+        ("month_range", rf"\b{_MONTH}\s*(?:to|until|till|through|-|–)\s*(?P<month2>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + rf")\.?,?\s+{_YEAR}\b"),
+        ("day", rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b"),
+        ("day", rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}\b"),
+        ("day", r"\b(?P<year>(?:19|20)\d\d)-(?P<month>1[0-2]|0[1-9])-(?P<day>3[01]|[12]\d|0[1-9])\b"),
+        ("month", rf"\b(?:{_PART}\s+)?{_MONTH}\s+(?:of\s+)?{_YEAR}\b"),
+        ("year", rf"\b(?:in|during|around|back in|since|as of|of)\s+(?:{_PART}\s+)?{_YEAR}\b(?!\s*(?:-|–|to)\s*\d)"),
+        ("year", rf"\b{_PART}\s+{_YEAR}\b"),
+        ("season", r"\b(?P<rel>last|this past|this)\s+(?P<season>spring|summer|autumn|fall|winter)\b"),
+        ("season_year", rf"\b(?:the\s+)?(?P<season>spring|summer|autumn|fall|winter)\s+(?:of\s+)?{_YEAR}\b"),
+        ("day_month", rf"\b(?:on|since)\s+(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH}\b(?!\s*,?\s*\d)"),
+        ("day_month", rf"\b(?:on|since)\s+{_MONTH}\s+{_DAY}\b(?!\s*,?\s*\d)"),
+        ("month_alone", rf"\b(?:in|since|last|this past|during)\s+(?:{_PART}\s+)?{_MONTH}(?!\s*\d)\b"),
+        ("before_last", r"\bthe\s+(?P<unit>week|month|year)\s+before\s+last\b"),
+        ("ago", rf"\b{_NUM}\s+{_UNIT}\s+(?:ago|since)\b"),
+        ("weekday", r"\b(?P<rel>last|this past|on|this|since)\s+(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"),
+        ("part_of", r"\b(?:at\s+)?the\s+(?P<part>start|beginning|end)\s+of\s+(?P<rel>the|this|last)\s+(?P<unit>week|month|year)\b"),
+        ("last", r"\blast\s+(?P<unit>night|week|weekend|month|year)\b"),
+        ("yesterday", r"\b(?:the day before )?yesterday\b"),
+        ("this", r"\bearlier\s+this\s+(?P<unit>week|month|year)\b"),
+    )
+)
+_ZH: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern))
+    for kind, pattern in (
+        ("range", r"(?P<year>(?:19|20)\d\d)\s*年?\s*(?:到|至|-|–|~|—)\s*(?P<year2>(?:19|20)\d\d)\s*年"),
+        # a state's length so far: 住了三年了, 上班满一个月了, 搬到成都已经快两周了 (it began then)
+        ("zh_for", rf"(?:已经|快|都|满|有)+\s*{_ZH_NUM}\s*(?P<unit>年|个月|個月|天|周|个星期|個星期|星期)了"),
+        ("day", r"(?P<year>(?:19|20)\d\d)\s*年\s*(?P<month>1[0-2]|0?[1-9])\s*月\s*(?P<day>3[01]|[12]\d|0?[1-9])\s*[日号]"),
+        ("month", r"(?P<year>(?:19|20)\d\d)\s*年\s*(?P<month>1[0-2]|0?[1-9])\s*月(?P<zpart>初|中旬?|底|末)?"),
+        ("year", r"(?P<year>(?:19|20)\d\d)\s*年(?P<zpart>初|底|末|年初|年底|年末|上半年|下半年)?"
+                 r"(?P<zseason>春天|春季|夏天|夏季|暑假|秋天|秋季|冬天|冬季)?(?![\d一二三四五六七八九十两]+月)"),
+        ("zh_rel_year", r"(?P<rel>大前年|前年|去年|今年)(?:的)?(?:(?P<zmonth>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?|(?P<zpart>初|底|末|年初|年底|年末|上半年|下半年)|(?P<zseason>春天|春季|夏天|夏季|暑假|秋天|秋季|冬天|冬季))?"),
+        ("zh_rel_month", r"(?P<rel>上个?月|上上个?月|这个月|本月)(?P<zpart>初|中旬?|底|末)?"),
+        ("zh_month_alone", r"(?<![\d年])(?P<zmonth>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?(?P<zpart>初|中旬?|底|末)?(?![\d一二三四五六七八九十]+[日号])"),
+        ("zh_ago", rf"{_ZH_NUM}\s*(?P<unit>年|个月|個月|天|周|个星期|個星期|星期|个礼拜|礼拜)(?:以前|之前|前)"),
+        ("zh_week", r"上(?:个)?(?:周|星期|礼拜)|上上(?:个)?(?:周|星期|礼拜)"),
+        ("zh_day", r"大前天|前天|昨天|昨晚|昨日"),
+    )
+)
+# words before a phrase: "since" (ongoing); a range's bound (no date)
+_EN_SINCE = re.compile(r"\b(?:since|ever since|as of|starting|effective)\s+(?:the\s+)?$", re.IGNORECASE)
+_EN_BOUND = re.compile(
+    r"\b(?:until|till|til|before|after|by|from|through|between|for|to|prior to|"
+    r"not since|not until|next|every|each)\s+(?:the\s+)?(?:end of\s+|start of\s+)?$",
+    re.IGNORECASE,
+)
+_ZH_SINCE_BEFORE = re.compile(r"(?:自从|自打|打从|自)$")
+_ZH_SINCE_AFTER = re.compile(r"^(?:以来|至今|起|开始|到现在|到今天)")
+_ZH_BOUND_BEFORE = re.compile(r"(?:到|直到|截至|截止|从|每|下)$")
+_ZH_BOUND_AFTER = re.compile(r"^(?:前|以前|之前|以后|之后|后|到|至|开始到)")
+
+
+def sentence_dates(text: str, at: datetime) -> list[TextDate]:
+    """The past periods the time phrases of ``text`` (one sentence) name, said at ``at``; see
+    the module docstring. Future and range-bound phrases are left out."""
+    at = at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)
+    out: list[TextDate] = []
+    chars = list(text)
+    for table, zh in ((_EN, False), (_ZH, True)):
+        for kind, pattern in table:
+            for m in pattern.finditer("".join(chars)):
+                span = _period(kind, m, at)
+                start, end = m.span()
+                chars[start:end] = " " * (end - start)
+                if span is None:
+                    continue
+                ongoing, bounded = (False, False) if kind.endswith("range") else _context(text, start, end, zh)
+                if bounded or span[0] >= at:
+                    continue
+                point = span[0] + (span[1] - span[0]) / 2 if kind in ("ago", "zh_ago", "zh_for") else None
+                out.append(TextDate(span[0], min(span[1], at), ongoing or kind == "zh_for", point))
+    return out
+
+
+def _context(text: str, start: int, end: int, zh: bool) -> tuple[bool, bool]:
+    """(ongoing, bounded) from the words around a phrase at ``text[start:end]``."""
+    before, after = text[max(0, start - 24) : start], text[end : end + 6]
+    phrase = text[start:end]
+    if not zh:
+        if re.match(r"(?i)since\b", phrase) or _EN_SINCE.search(before):
+            return True, False
+        return False, bool(_EN_BOUND.search(before)) or bool(re.match(r"\s*(?:-|–|to|until)\s*\d", after))
+    if _ZH_SINCE_BEFORE.search(before) or _ZH_SINCE_AFTER.match(after):
+        return True, False
+    return False, bool(_ZH_BOUND_BEFORE.search(before) or _ZH_BOUND_AFTER.match(after))
+
+
+def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, datetime] | None:
+    g = m.groupdict()
+    if kind == "day":
+        return _day(int(g["year"]), _month_of(g["month"]), int(g["day"]))
+    if kind == "month":
+        return _part(_month_span(int(g["year"]), _month_of(g["month"])), g.get("part") or g.get("zpart"))
+    if kind == "year":
+        if g.get("zseason"):
+            return _season(int(g["year"]), _ZH_SEASONS[g["zseason"]])
+        return _part(_year_span(int(g["year"])), g.get("part") or g.get("zpart"))
+    if kind == "season":
+        return _last_season(_SEASONS[g["season"].lower()], at, this=g["rel"].lower() == "this")
+    if kind == "season_year":
+        return _season(int(g["year"]), _SEASONS[g["season"].lower()])
+    if kind == "day_month":
+        month, day = _month_of(g["month"]), int(g["day"])
+        year = at.year if (month, day) <= (at.month, at.day) else at.year - 1
+        return _day(year, month, day)
+    if kind == "month_alone":
+        return _part(_latest_month(_month_of(g["month"]), at), g.get("part"))
+    if kind == "range":
+        first, last = int(g["year"]), int(g["year2"])
+        return (_utc(first), _utc(last + 1)) if first <= last else None
+    if kind == "month_range":
+        first, last = _month_of(g["month"]), _month_of(g["month2"])
+        year = int(g["year"])
+        return (_utc(year, first), _month_span(year, last)[1]) if first <= last else None
+    if kind == "weekday":
+        today = _utc(at.year, at.month, at.day)
+        back = (today.weekday() - _WEEKDAYS[g["weekday"].lower()]) % 7
+        if g["rel"].lower() in ("last", "this past") and back == 0:
+            back = 7
+        start = today - timedelta(days=back)
+        return start, start + timedelta(days=1)
+    if kind == "part_of":
+        unit, rel = g["unit"].lower(), g["rel"].lower()
+        return _part(_relative(unit, 1 if rel == "last" else 0, at), "the " + g["part"].lower() + " of")
+    if kind == "before_last":
+        return _relative(g["unit"].lower(), 2, at)
+    if kind == "ago":
+        return _ago(_number(g["n"]), g["unit"].lower(), at)
+    if kind == "last":
+        unit = g["unit"].lower()
+        if unit == "night":
+            return _relative("day", 1, at)
+        return _relative("week" if unit == "weekend" else unit, 1, at)
+    if kind == "yesterday":
+        return _relative("day", 2 if m.group(0).lower().startswith("the day") else 1, at)
+    if kind == "this":
+        return _relative(g["unit"].lower(), 0, at)
+    return _zh_period(kind, m, at)
+
+
+def _zh_period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, datetime] | None:
+    g = m.groupdict()
+    if kind == "zh_rel_year":
+        back = {"大前年": 3, "前年": 2, "去年": 1, "今年": 0}[g["rel"]]
+        year = at.year - back
+        if g.get("zmonth"):
+            return _part(_month_span(year, _month_of(g["zmonth"])), None)
+        if g.get("zseason"):
+            return _season(year, _ZH_SEASONS[g["zseason"]])
+        if back == 0 and not g.get("zpart"):
+            return None  # 今年 alone: this year so far, no date worth setting
+        return _part(_year_span(year), g.get("zpart"))
+    if kind == "zh_rel_month":
+        rel = g["rel"]
+        back = 2 if rel.startswith("上上") else 1 if rel.startswith("上") else 0
+        return _part(_relative("month", back, at), g.get("zpart"))
+    if kind == "zh_month_alone":
+        return _part(_latest_month(_month_of(g["zmonth"]), at), g.get("zpart"))
+    if kind == "zh_ago" or kind == "zh_for":
+        unit = g["unit"]
+        unit = "year" if unit == "年" else "day" if unit == "天" else "month" if "月" in unit else "week"
+        return _ago(_number(g["n"]), unit, at)
+    if kind == "zh_week":
+        return _relative("week", 2 if m.group(0).startswith("上上") else 1, at)
+    if kind == "zh_day":
+        return _relative("day", {"大前天": 3, "前天": 2}.get(m.group(0), 1), at)
+    return None
+
+
+def _number(text: str) -> int:
+    text = text.lower()
+    if text.isdigit():
+        return int(text)
+    if text in _NUMBERS:
+        return _NUMBERS[text]
+    if text == "十":
+        return 10
+    if text.startswith("十"):
+        return 10 + _ZH_DIGITS[text[1]]
+    if text.endswith("十"):
+        return 10 * _ZH_DIGITS[text[0]]
+    return _ZH_DIGITS[text]
+
+
+def _month_of(text: str) -> int:
+    text = text.lower().rstrip(".")
+    if text in _MONTHS:
+        return _MONTHS[text]
+    if text.isdigit():
+        return int(text)
+    return _number(text)
+
+
+def _utc(year: int, month: int = 1, day: int = 1) -> datetime:
+    return datetime(year, month, day, tzinfo=timezone.utc)
+
+
+def _day(year: int, month: int, day: int) -> tuple[datetime, datetime] | None:
+    if day > monthrange(year, month)[1]:
+        return None
+    start = _utc(year, month, day)
+    return start, start + timedelta(days=1)
+
+
+def _month_span(year: int, month: int) -> tuple[datetime, datetime]:
+    return _utc(year, month), _utc(year + (month == 12), month % 12 + 1)
+
+
+def _year_span(year: int) -> tuple[datetime, datetime]:
+    return _utc(year), _utc(year + 1)
+
+
+def _latest_month(month: int, at: datetime) -> tuple[datetime, datetime]:
+    return _month_span(at.year if month <= at.month else at.year - 1, month)
+
+
+def _season(year: int, first_month: int) -> tuple[datetime, datetime]:
+    start = _utc(year, first_month)
+    end_month = first_month + 3
+    return start, _utc(year + (end_month > 12), (end_month - 1) % 12 + 1)
+
+
+def _last_season(first_month: int, at: datetime, *, this: bool) -> tuple[datetime, datetime]:
+    """The latest such season that has begun ("this summer") or ended ("last summer")."""
+    for year in (at.year, at.year - 1, at.year - 2):
+        start, end = _season(year, first_month)
+        if (start <= at) if this else (end <= at):
+            return start, end
+    return _season(at.year - 2, first_month)  # pragma: no cover - the loop always finds one
+
+
+def _part(span: tuple[datetime, datetime] | None, part: str | None) -> tuple[datetime, datetime] | None:
+    """Narrow ``span`` to the part a modifier names ("early 2019", 2019年底, 3月初)."""
+    if span is None or not part:
+        return span
+    start, end = span
+    length = end - start
+    part = part.lower()
+    if part in ("early", "初", "年初", "the start of", "the beginning of", "上半年"):
+        return start, start + (length / 2 if part == "上半年" else length / 3)
+    if part in ("late", "底", "末", "年底", "年末", "the end of", "下半年"):
+        return end - (length / 2 if part == "下半年" else length / 3), end
+    return start + length / 3, end - length / 3  # mid, 中, 中旬, the middle of
+
+
+def _relative(unit: str, back: int, at: datetime) -> tuple[datetime, datetime]:
+    """The calendar ``unit`` ``back`` units before the one holding ``at`` (0: this one, up to
+    ``at``)."""
+    day = _utc(at.year, at.month, at.day)
+    if unit == "day":
+        start = day - timedelta(days=back)
+        return start, start + timedelta(days=1)
+    if unit == "week":
+        start = day - timedelta(days=day.weekday() + 7 * back)
+        return start, start + timedelta(days=7)
+    if unit == "month":
+        index = at.year * 12 + at.month - 1 - back
+        return _month_span(index // 12, index % 12 + 1)
+    return _year_span(at.year - back)
+
+
+def _ago(n: int, unit: str, at: datetime) -> tuple[datetime, datetime] | None:
+    """"N units ago": that point, give or take half a unit (a year ago: the twelve months around
+    it)."""
+    if n <= 0 or n > 80:
+        return None
+    days = {"day": 1, "week": 7, "month": 30.44, "year": 365.25}[unit]
+    point = at - timedelta(days=n * days)
+    half = timedelta(days=days / 2)
+    return point - half, point + half
