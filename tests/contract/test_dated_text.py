@@ -91,6 +91,11 @@ def test_a_text_said_with_the_fact_or_naming_it_corrects_it(store: GraphStore, n
     memory.add("Tomasz lives in Gdansk.", at=_d(2026, 1, 10))
     memory.add("Tomasz lived in Lisbon from 2018 to 2020.", at=_d(2026, 6, 10))
     assert _now(memory, "Tomasz") == ["Gdansk"]
+    # an old marriage told with its years is history beside today's, and over when they were
+    memory.add("Marcus is married to Keisha.", at=_d(2026, 1, 10))
+    memory.add("Marcus was married to Rachel from 2008 to 2013.", at=_d(2026, 6, 10))
+    assert sorted(_now(memory, "Marcus")) == ["Keisha", "Marcus"]
+    assert ("Rachel", "2008-01-01", "2014-01-01") in _rows(memory, "Marcus")
 
 
 def test_dated_texts_in_a_batch_match_one_by_one(store: GraphStore, ns: str) -> None:

@@ -317,3 +317,14 @@ def test_a_replacement_read_in_the_same_sentence_is_not_undone(
     )
     assert ("邓超", "REPORTS_TO", "曾毅") in facts
     assert ("邓超", "REPORTS_TO", "郑浩") not in facts
+
+
+@pytest.mark.parametrize(
+    ("text", "employer"),
+    [("我昨天正式入职字节跳动啦，百度那边上周办完离职", "字节跳动"), ("李娜入职字节跳动啦", "字节跳动"), ("李娜入职了哈啰", "哈啰")],
+)
+def test_a_sentence_final_particle_is_no_part_of_a_name(
+    memory: TemporalGraphMemory, text: str, employer: str
+) -> None:
+    facts = _facts(memory, (None, "李娜在百度工作。"), ("李娜", text))
+    assert ("李娜", "WORKS_FOR", employer) in facts

@@ -144,8 +144,25 @@ def date_changes(
             return None
     out = list(changes)
     if newer:  # older than a fact it would change: history
-        out = backdate(out, current, date.when, exclusivity, ended, new_id)
+        out = [_beside(c, newer, date) for c in backdate(out, current, date.when, exclusivity, ended, new_id)]
     return [_dated(c, date.when) for c in out]
+
+
+def _beside(change: RelationChange, newer: Sequence[Relation], date: TextDate) -> RelationChange:
+    """An add of a history text: history too when a newer fact of its type shares an end with it
+    ("Marcus was married to Rachel from 2008 to 2013", Marcus married to Keisha since 2026: not a
+    second marriage now), and over when its range is ("lived in Lisbon, 2018 to 2020")."""
+    if change.op != "add":
+        return change
+    if change.valid_to is None:
+        ends = {change.subject_id, change.object_id}
+        same = [r for r in newer if r.type == change.type and ends & {r.subject_id, r.object_id}]
+        if same:
+            first = min(same, key=lambda r: r.valid_from)
+            change = replace(change, valid_to=first.valid_from, superseded_by=first.id)
+    if date.bounded and change.valid_to is not None and date.end < change.valid_to:
+        change = replace(change, valid_to=date.end)
+    return change
 
 
 def _dated(change: RelationChange, start: datetime) -> RelationChange:

@@ -57,6 +57,8 @@ def is_cjk(text: str) -> bool:
     return _CJK.search(text) is not None
 
 
+# a chat's sentence-final particle is no part of a name: 入职字节跳动啦 -> 字节跳动
+_ZH_PARTICLE_LAST = re.compile(r"(?<=[\u4e00-\u9fff]{2})(?:啦|啊|呀|哦|喔|嘛|呢|咯|喽|噢|哟|哈)+$")
 _ZH_ADVERB_FIRST = re.compile(r"^(?:还是|就是|也是|都是|仍是|仍然是|依然是|还有)(?=[\u4e00-\u9fff]{2})")
 _ZH_DEPARTMENT = re.compile(
     r"(?<=[\u4e00-\u9fff]{2})(?:市场|数据|技术|研发|人事|人力资源|财务|销售|产品|运营|法务|设计|客服|行政|公关)(?:部(?:门)?|组)$"
@@ -80,6 +82,7 @@ def clean_name(text: str) -> str:
     name = _ZH_JOB_TITLE.sub("", name)  # CEO冯志远, 副总裁白建华: the person, not the post
     name = _ZH_DEPARTMENT.sub("", name)  # 网易市场部: the employer is 网易
     name = _ZH_ADVERB_FIRST.sub("", name)  # 最爱还是川菜: 川菜
+    name = _ZH_PARTICLE_LAST.sub("", name)
     head, _, rest = name.partition(" ")  # "Ms. Maya Goldberg" is Maya Goldberg ("Ms Ortega" stays)
     if (head.lower() in TITLES or head.lower() in ROLE_TITLES) and len(rest.split()) >= 2 and rest[:1].isupper():
         name = rest  # ("Chef Rafael Mendes" is Rafael Mendes)

@@ -42,6 +42,7 @@ class TextDate:
     ongoing: bool = False
     point: datetime | None = None
     history_only: bool = False  # several periods' span: dates history, never news
+    bounded: bool = False  # a range ("2018 to 2020"): what it dates held no longer than the period
 
     @property
     def when(self) -> datetime:
@@ -165,7 +166,8 @@ def sentence_dates(text: str, at: datetime) -> list[TextDate]:
                 if bounded or span[0] >= at:
                     continue
                 point = span[0] + (span[1] - span[0]) / 2 if kind in ("ago", "zh_ago", "zh_for") else None
-                out.append(TextDate(span[0], min(span[1], at), ongoing or kind == "zh_for", point))
+                out.append(TextDate(span[0], min(span[1], at), ongoing or kind == "zh_for", point,
+                                    bounded=kind.endswith("range") and span[1] <= at))
     return out
 
 
