@@ -122,3 +122,23 @@ def test_dated_texts_in_a_batch_match_one_by_one(store: GraphStore, ns: str) -> 
         assert [r.object_name for r in memory.relations("Bob", as_of=_d(2026, 6, 5))] == ["Meta"]
     finally:
         store.clear(batch)
+
+
+def test_a_dated_past_state_is_history_and_an_undated_one_says_nothing(
+    store: GraphStore, ns: str
+) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    memory.add("Kwame worked at Unilever from 2014 to 2019.", at=_d(2026, 6, 10))
+    assert _now(memory, "Kwame") == []
+    assert _rows(memory, "Kwame") == [("Unilever", "2014-01-01", "2020-01-01")]
+    memory.add("Tomasz lives in Gdansk.", at=_d(2026, 1, 10))
+    memory.add("In 2019 Tomasz lived in Lisbon.", at=_d(2026, 6, 10))
+    assert _now(memory, "Tomasz") == ["Gdansk"]
+    assert [r.object_name for r in memory.relations("Tomasz", as_of=_d(2019, 6))] == ["Lisbon"]
+    memory.add("王丽住在北京。", at=_d(2026, 1, 10))
+    memory.add("王丽2017年到2019年在杭州住过。", at=_d(2026, 6, 10))
+    assert _now(memory, "王丽") == ["北京"]
+    assert [r.object_name for r in memory.relations("王丽", as_of=_d(2018, 6))] == ["杭州"]
+    # undated, a past state says nothing of now or then
+    memory.add("Tom lived in Denver.", at=_d(2026, 6, 10))
+    assert memory.relations("Tom", include_ended=True) == []

@@ -39,6 +39,7 @@ from datetime import datetime, timedelta
 from ...models import Relation, RelationChange
 from ...nlp.base import Annotation
 from .backdated import EndedReader, backdate
+from .patterns.past_states import PAST
 from .text_dates import TextDate, sentence_dates
 
 __all__ = ["SETTLED", "date_changes", "in_time", "text_date"]
@@ -81,6 +82,7 @@ def in_time(
             )  # fmt: skip
             if dated is not None:
                 return dated
+    changes = _without_past(changes)
     if when is None:
         return list(changes)
     return backdate(changes, current, when, exclusivity, ended, new_id)
@@ -145,7 +147,7 @@ def date_changes(
     out = list(changes)
     if newer:  # older than a fact it would change: history
         out = [_beside(c, newer, date) for c in backdate(out, current, date.when, exclusivity, ended, new_id)]
-    return [_dated(c, date.when) for c in out]
+    return [_dated(c, date) for c in out]
 
 
 def _beside(change: RelationChange, newer: Sequence[Relation], date: TextDate) -> RelationChange:
@@ -165,9 +167,29 @@ def _beside(change: RelationChange, newer: Sequence[Relation], date: TextDate) -
     return change
 
 
-def _dated(change: RelationChange, start: datetime) -> RelationChange:
-    if change.op == "add" and change.valid_from is None:
-        return replace(change, valid_from=start)
+def _dated(change: RelationChange, date: TextDate) -> RelationChange:
+    if change.op == "add":
+        if change.valid_from is None:
+            change = replace(change, valid_from=date.when)
+        if PAST in change.attributes or (date.bounded and change.valid_to is None):
+            # a past state ("worked at Unilever in 2019") or a closed range held within it
+            attributes = {k: v for k, v in change.attributes.items() if k != PAST}
+            until = date.end if change.valid_to is None else min(change.valid_to, date.end)
+            change = replace(change, attributes=attributes, valid_to=until)
+        return change
     if change.op == "end" and change.valid_to is None:
-        return replace(change, valid_to=start)
+        return replace(change, valid_to=date.when)
     return change
+
+
+def _without_past(changes: Sequence[RelationChange]) -> list[RelationChange]:
+    """``changes`` without the readings of past states (undated: they say nothing of now) and
+    the ends they would have made."""
+    past = {c.relation_id for c in changes if c.op == "add" and PAST in c.attributes}
+    if not past:
+        return list(changes)
+    return [
+        c
+        for c in changes
+        if c.relation_id not in past and not (c.op == "end" and c.superseded_by in past)
+    ]

@@ -36,6 +36,7 @@ from .implied import signed_by, with_implied_speaker
 from .implied_ends import implied_ends
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
+from .patterns.past_states import dated_past
 from .reads import (
     FACT_HISTORY,
     FactAnchors,
@@ -217,7 +218,7 @@ class RelationTracker:
             entities=book.as_entities(),
             relations=self._context_relations(store, namespace, book, resolved),
         )
-        candidates = self._extract(annotation, context)
+        candidates = dated_past(self._extract(annotation, context), annotation, said_at)  # (past states)
         proposals = self._proposals(book, candidates, sentence_statements)
         n_read = len(proposals)
         if self.extractor is self.patterns:  # a change the patterns cannot read: unsure

@@ -6,6 +6,7 @@ from ..schema import ORG, PRODUCT, PROJECT, RelationCandidate
 from .blocks import PatternRow, ex, zh
 from .handlers import _move, _picks_up, _reports, _widowed, _works_for
 from .match import _cands, _Match
+from .past_states import ZH_PAST_ROWS
 from .tastes import _likes, _stopped_liking
 
 __all__ = ["ZH_MORE_ROWS"]
@@ -132,4 +133,5 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         _works_for,
         ex("会议记录：赵敏（现京东）介绍了推荐系统。", "赵敏", "WORKS_FOR", "京东"),
     ),
+    *ZH_PAST_ROWS,
 )

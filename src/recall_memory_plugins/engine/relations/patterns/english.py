@@ -42,6 +42,7 @@ from .handlers import (
     _works_for,
 )
 from .match import Handler
+from .past_states import EN_PAST_ROWS
 from .tastes import _likes
 
 __all__ = ["EN_PATTERNS", "EN_ROWS"]
@@ -448,7 +449,7 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     ),
 )
 
-EN_ROWS: tuple[PatternRow, ...] = _EN_MAIN_ROWS + EN_MORE_ROWS + EN_CHANGE_ROWS
+EN_ROWS: tuple[PatternRow, ...] = _EN_MAIN_ROWS + EN_MORE_ROWS + EN_CHANGE_ROWS + EN_PAST_ROWS
 
 # What the extractor and the literal pre-filter run: (compiled regex, handler) per row.
 EN_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [(r.pattern, r.handler) for r in EN_ROWS]
