@@ -139,6 +139,11 @@ def test_a_dated_past_state_is_history_and_an_undated_one_says_nothing(
     memory.add("王丽2017年到2019年在杭州住过。", at=_d(2026, 6, 10))
     assert _now(memory, "王丽") == ["北京"]
     assert [r.object_name for r in memory.relations("王丽", as_of=_d(2018, 6))] == ["杭州"]
+    # a reading from the clause of a closed range is a past state of that range
+    memory.add("吴刚在腾讯工作。", at=_d(2026, 1, 10))
+    memory.add("吴刚回忆，2006年到2010年他在网易做游戏策划。如今他在腾讯已经待了快十年。", at=_d(2026, 6, 10))
+    assert _now(memory, "吴刚") == ["腾讯"]
+    assert ("网易", "2006-01-01", "2011-01-01") in _rows(memory, "吴刚")
     # undated, a past state says nothing of now or then
     memory.add("Tom lived in Denver.", at=_d(2026, 6, 10))
     assert memory.relations("Tom", include_ended=True) == []

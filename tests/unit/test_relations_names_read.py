@@ -328,3 +328,9 @@ def test_a_sentence_final_particle_is_no_part_of_a_name(
 ) -> None:
     facts = _facts(memory, (None, "李娜在百度工作。"), ("李娜", text))
     assert ("李娜", "WORKS_FOR", employer) in facts
+
+
+@pytest.mark.parametrize("text", ["原来的凤凰项目已交由同事接手。", "凤凰项目交给了新人。"])
+def test_a_colleague_unnamed_is_no_one(memory: TemporalGraphMemory, text: str) -> None:
+    facts = _facts(memory, (None, "郑洁负责凤凰项目。"), (None, text))
+    assert not any(f[0] in ("同事", "新人") for f in facts)

@@ -31,29 +31,62 @@ undated sentence are read as before.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime, timedelta
+from typing import Any
 
 from ...models import Relation, RelationChange
 from ...nlp.base import Annotation
 from .backdated import EndedReader, backdate
 from .patterns.past_states import PAST
-from .text_dates import TextDate, sentence_dates
+from .schema import RelationCandidate, RelationProposal
+from .text_dates import NOW, TextDate, sentence_dates
 
-__all__ = ["SETTLED", "date_changes", "in_time", "text_date"]
+__all__ = ["SETTLED", "date_changes", "decide_in_time", "in_time", "text_date"]
 
 # how long a fact must have been stated before a text for the text's older period to make
 # history beside it, not correct it
 SETTLED = timedelta(days=1)
 
-# the text says its news holds now: "Wei is now running Nimbus", "ever since", 现在在浙大读研
-_NOW = re.compile(
-    r"\b(?:now|currently|these days|nowadays|ever since|at the moment|right now)\b"
-    r"|现在|目前|如今|至今|迄今",
-    re.IGNORECASE,
-)
+
+
+def decide_in_time(
+    current: Sequence[Relation],
+    proposals: Sequence[RelationProposal],
+    candidates: Sequence[RelationCandidate],
+    *,
+    decide: Callable[..., list[RelationChange]],
+    exclusivity: Mapping[str, str],
+    new_id: Callable[[], str],
+    **timing: Any,
+) -> list[RelationChange]:
+    """The changes that bring ``current`` up to date with ``proposals`` (``decide``), placed in
+    time (:func:`in_time`, ``timing`` its other arguments); a dated past state
+    (:mod:`.patterns.past_states`) is history over its period, beside them: it ends nothing."""
+    past = [p for p in proposals if PAST in p.attributes]
+    rest = [p for p in proposals if PAST not in p.attributes] if past else list(proposals)
+    changes = decide(current, rest, exclusivity=exclusivity, new_id=new_id)
+    changes = in_time(
+        changes, current, read_sentences=[c.sentence for c in candidates if PAST not in c.attributes],
+        exclusivity=exclusivity, new_id=new_id, **timing,
+    )  # fmt: skip
+    seen: set[tuple[object, ...]] = set()
+    for p in past:
+        start, _, end = p.attributes[PAST].partition("|")
+        attributes = {k: v for k, v in p.attributes.items() if k != PAST}
+        key = (p.subject_id, p.type, p.object_id, start, end, tuple(sorted(attributes.items())))
+        if key in seen:
+            continue
+        seen.add(key)
+        changes.append(
+            RelationChange(
+                op="add", relation_id=new_id(), subject_id=p.subject_id, type=p.type,
+                object_id=p.object_id, attributes=attributes, statement_index=p.statement_index,
+                valid_from=datetime.fromisoformat(start), valid_to=datetime.fromisoformat(end),
+            )  # fmt: skip
+        )
+    return changes
 
 
 def in_time(
@@ -64,6 +97,7 @@ def in_time(
     read_sentences: Sequence[int],
     others: bool,
     said_at: datetime | None,
+    skip: frozenset[int] = frozenset(),
     when: datetime | None,
     named: frozenset[str] = frozenset(),
     exclusivity: Mapping[str, str] | None,
@@ -74,22 +108,25 @@ def in_time(
     ``said_at``) when it says when they happened, else history when the statement's caller-given
     time ``when`` is older than a fact they change (:func:`.backdated.backdate`)."""
     if said_at is not None and changes:
-        date = text_date(annotation, read_sentences, others, said_at)
+        date = text_date(annotation, read_sentences, others, said_at, skip)
         if date is not None:
             dated = date_changes(
                 changes, current, date, exclusivity, ended, new_id,
-                said_at=said_at, named=named, now=bool(_NOW.search(annotation.text)),
+                said_at=said_at, named=named, now=bool(NOW.search(annotation.text)),
             )  # fmt: skip
             if dated is not None:
                 return dated
-    changes = _without_past(changes)
     if when is None:
         return list(changes)
     return backdate(changes, current, when, exclusivity, ended, new_id)
 
 
 def text_date(
-    annotation: Annotation, read_sentences: Sequence[int], others: bool, at: datetime
+    annotation: Annotation,
+    read_sentences: Sequence[int],
+    others: bool,
+    at: datetime,
+    skip: frozenset[int] = frozenset(),
 ) -> TextDate | None:
     """The one past period that dates the readings of ``annotation`` (said at ``at``), or None.
 
@@ -97,14 +134,14 @@ def text_date(
     plan holds proposals of unknown sentences (doubts, implied ends, turned tastes)."""
     if not read_sentences and not others:
         return None
-    found = [sentence_dates(s.text, at) for s in annotation.sentences]
+    found = [[] if i in skip else sentence_dates(s.text, at) for i, s in enumerate(annotation.sentences)]
     periods = {d for dates in found for d in dates}
     if not periods:
         return None
     dated = {i for i, dates in enumerate(found) if dates}
     if any(i not in dated for i in read_sentences):
         return None
-    if others and len(dated) != len(annotation.sentences):
+    if others and len(dated | skip) != len(annotation.sentences):
         return None
     if len(periods) == 1:
         return next(iter(periods))
@@ -171,25 +208,10 @@ def _dated(change: RelationChange, date: TextDate) -> RelationChange:
     if change.op == "add":
         if change.valid_from is None:
             change = replace(change, valid_from=date.when)
-        if PAST in change.attributes or (date.bounded and change.valid_to is None):
-            # a past state ("worked at Unilever in 2019") or a closed range held within it
-            attributes = {k: v for k, v in change.attributes.items() if k != PAST}
-            until = date.end if change.valid_to is None else min(change.valid_to, date.end)
-            change = replace(change, attributes=attributes, valid_to=until)
+        if date.bounded and change.valid_to is None:  # a closed range: held within it
+            change = replace(change, valid_to=date.end)
         return change
     if change.op == "end" and change.valid_to is None:
         return replace(change, valid_to=date.when)
     return change
 
-
-def _without_past(changes: Sequence[RelationChange]) -> list[RelationChange]:
-    """``changes`` without the readings of past states (undated: they say nothing of now) and
-    the ends they would have made."""
-    past = {c.relation_id for c in changes if c.op == "add" and PAST in c.attributes}
-    if not past:
-        return list(changes)
-    return [
-        c
-        for c in changes
-        if c.relation_id not in past and not (c.op == "end" and c.superseded_by in past)
-    ]

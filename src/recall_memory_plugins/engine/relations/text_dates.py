@@ -25,10 +25,17 @@ from __future__ import annotations
 
 import re
 from calendar import monthrange
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
-__all__ = ["TextDate", "sentence_dates"]
+__all__ = ["NOW", "TextDate", "sentence_dates"]
+
+# a text that says its news holds now: "Wei is now running Nimbus", "ever since", 现在在浙大读研
+NOW = re.compile(
+    r"\b(?:now|currently|these days|nowadays|ever since|at the moment|right now)\b"
+    r"|现在|目前|如今|至今|迄今",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +50,7 @@ class TextDate:
     point: datetime | None = None
     history_only: bool = False  # several periods' span: dates history, never news
     bounded: bool = False  # a range ("2018 to 2020"): what it dates held no longer than the period
+    span: tuple[int, int] = field(default=(0, 0), compare=False)  # where the phrase stands
 
     @property
     def when(self) -> datetime:
@@ -167,7 +175,7 @@ def sentence_dates(text: str, at: datetime) -> list[TextDate]:
                     continue
                 point = span[0] + (span[1] - span[0]) / 2 if kind in ("ago", "zh_ago", "zh_for") else None
                 out.append(TextDate(span[0], min(span[1], at), ongoing or kind == "zh_for", point,
-                                    bounded=kind.endswith("range") and span[1] <= at))
+                                    bounded=kind.endswith("range") and span[1] <= at, span=(start, end)))
     return out
 
 

@@ -117,7 +117,7 @@ class _Match:
             return []
         if _ZH_INDEFINITE.search(name):  # "(上海)一家律所", "某公司": no name, nothing to state
             return []
-        if _ZH_CLAUSE.search(name):  # "入职第一周就一直在催", "入职满一个月": a clause, no name
+        if _ZH_CLAUSE.search(name) or _ZH_SOMEONE.fullmatch(name):  # "入职满一个月", "交由同事接手": no name
             return []
         return [EntityRef(name, None)] if len(name) >= 2 else []
 
@@ -166,6 +166,8 @@ Handler = Callable[[_Match], Iterable[RelationCandidate]]
 _ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
 # a numeral or a demonstrative with its classifier opens a description, not a name
 _ZH_OF_NAME = re.compile(f"的[\u4e00-\u9fff]{{0,4}}{OPEN}(\\d+){CLOSE}")  # (her deputy 的副手谢涛: 谢涛)
+# a person unnamed: "已交由同事接手", "交给新人" (no one to state a fact about)
+_ZH_SOMEONE = re.compile(r"(?:新|其他|另一位|一位|别的|老)?(?:同事|同学|朋友|别人|大家|对方|家人|新人|领导|老板|上司|下属|其他人|他人)们?")
 _ZH_INDEFINITE = re.compile(r"(?:[一两几某这那哪每][家个所间座位]|某|^(?:我们|咱们|你们|我司|本))")  # (我们部门: no name)
 # adverbs and spans of time are clause material, never part of a name read as text
 _ZH_CLAUSE = re.compile(

@@ -8,13 +8,14 @@ Same shape as ``english.py``; ``tests/unit/test_relations_patterns_table.py`` ru
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
 from ....nlp.base import Annotation
 from ..schema import RelationCandidate
-from ..text_dates import sentence_dates
+from ..text_dates import TextDate, sentence_dates
 from .blocks import PatternRow, en, ex, zh
 from .handlers import _lives, _reports, _studies, _works_for
 from .match import Handler, _Match
@@ -75,17 +76,40 @@ ZH_PAST_ROWS: tuple[PatternRow, ...] = (
 def dated_past(
     candidates: Sequence[RelationCandidate], annotation: Annotation, said_at: datetime | None
 ) -> list[RelationCandidate]:
-    """``candidates`` without the past states of sentences that name no past period."""
-    if not any(PAST in c.attributes for c in candidates):
-        return list(candidates)
-    dated: dict[int, bool] = {}
+    """``candidates`` with each past state dated by its sentence's one past period (``PAST``:
+    "start|end", ISO), or left out when the sentence names none (or several); and a reading
+    from a clause with a closed range of the past ("2006年到2010年他在网易做游戏策划", "from 2018
+    until 2021 she led Northgate") made a past state of that range too."""
+    if said_at is None:
+        return [c for c in candidates if PAST not in c.attributes]
+    periods: dict[int, list[TextDate]] = {}
     out = []
     for c in candidates:
+        if c.sentence not in periods:
+            s = annotation.sentences[c.sentence] if 0 <= c.sentence < len(annotation.sentences) else None
+            periods[c.sentence] = sentence_dates(s.text, said_at) if s is not None else []
+        dates = periods[c.sentence]
+        one = dates[0] if len({(d.start, d.end, d.ongoing) for d in dates}) == 1 else None
         if PAST in c.attributes:
-            if c.sentence not in dated:
-                s = annotation.sentences[c.sentence] if 0 <= c.sentence < len(annotation.sentences) else None
-                dated[c.sentence] = bool(s is not None and said_at is not None and sentence_dates(s.text, said_at))
-            if not dated[c.sentence]:
+            if one is None or one.ongoing:
                 continue
-        out.append(c)
+        elif c.negated or one is None or not one.bounded or not _in_range_clause(c, annotation, one):
+            out.append(c)
+            continue
+        out.append(replace(c, attributes={**c.attributes, PAST: f"{one.start.isoformat()}|{one.end.isoformat()}"}))
     return out
+
+
+_CLAUSE_END = re.compile(r"[,;:，；：。!?！？]")
+
+
+def _in_range_clause(c: RelationCandidate, annotation: Annotation, date: TextDate) -> bool:
+    """Whether a reading belongs to the range: its object is named in the clause of the range
+    ("I was at Deloitte 2016 to 2019, now at Unilever": only Deloitte; "moved to Lyon, after
+    2018 to 2025 in Paris": not Lyon)."""
+    text = annotation.sentences[c.sentence].text
+    if c.object is None:
+        return False
+    start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, date.span[0])), default=0)
+    end = next((m.start() for m in _CLAUSE_END.finditer(text, date.span[1])), len(text))
+    return c.object.name in text[start:end]
