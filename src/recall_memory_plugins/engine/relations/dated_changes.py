@@ -79,13 +79,12 @@ def decide_in_time(
         if key in seen:
             continue
         seen.add(key)
-        changes.append(
-            RelationChange(
-                op="add", relation_id=new_id(), subject_id=p.subject_id, type=p.type,
-                object_id=p.object_id, attributes=attributes, statement_index=p.statement_index,
-                valid_from=datetime.fromisoformat(start), valid_to=datetime.fromisoformat(end),
-            )  # fmt: skip
-        )
+        history = RelationChange(
+            op="add", relation_id=new_id(), subject_id=p.subject_id, type=p.type,
+            object_id=p.object_id, attributes=attributes, statement_index=p.statement_index,
+            valid_from=datetime.fromisoformat(start), valid_to=datetime.fromisoformat(end),
+        )  # fmt: skip
+        changes.append(history)
     return changes
 
 
