@@ -87,3 +87,35 @@ def test_current_facts_are_right_on_the_paraphrase_suite() -> None:
     assert summary["recall"] >= 0.57, summary
     earlier = P.summarise([r for r in rows if not any(b in r["id"] for b in ("probe13", "probe14", "probe15", "probe16", "probe17"))])
     assert earlier["recall"] >= 0.75, earlier
+
+
+def test_statements_are_added_at_their_dates_and_held_facts_read_as_of() -> None:
+    case = {
+        "id": "en-dated-test-01", "split": "dev", "lang": "en", "category": "move", "note": "test",
+        "statements": [
+            {"text": "Alice lives in Rome.", "at": "2026-01-10"},
+            {"text": "Back in 2019, Alice moved to Paris.", "at": "2026-06-01"},
+        ],
+        "current": [["Alice", "LIVES_IN", "Rome"]],
+        "not_current": [["Alice", "LIVES_IN", "Paris"]],
+        "allowed": [],
+        "held": [["Alice", "LIVES_IN", "Paris", "2019-06-01"], ["Alice", "LIVES_IN", "Rome", "2026-03-01"],
+                 ["Alice", "LIVES_IN", "Rome", "2019-06-01"]],
+    }  # fmt: skip
+    (row,) = P.run_cases([case])
+    assert (row["found"], row["wrong"]) == (1, [])
+    # Paris in 2019 and Rome in March are found; "Rome in 2019" is missed, and Paris is the
+    # other value stated then
+    assert (row["held_expected"], row["held_found"]) == (3, 2)
+    assert row["held_missed"] == [["Alice", "LIVES_IN", "Rome", "2019-06-01"]]
+    assert row["wrong_then"] == [["Alice", "LIVES_IN", "Paris", "2019-06-01"]]
+    agg = P.aggregate([row])
+    assert (agg["all"]["held_found"], agg["all"]["wrong_then"]) == (2, 1)
+
+
+def test_the_dated_file_is_well_formed() -> None:
+    cases = P.load_cases(P.DATA.parent / "paraphrases_dated.jsonl")
+    assert len({c["id"] for c in cases}) == len(cases) >= 120
+    for c in cases:
+        assert all(len(st["at"]) == 10 for st in c["statements"]), c["id"]
+        assert all(len(h) == 4 for h in c.get("held", [])), c["id"]
