@@ -147,3 +147,14 @@ def test_a_dated_past_state_is_history_and_an_undated_one_says_nothing(
     # undated, a past state says nothing of now or then
     memory.add("Tom lived in Denver.", at=_d(2026, 6, 10))
     assert memory.relations("Tom", include_ended=True) == []
+
+
+def test_the_prompt_gives_the_dates_a_text_gave(store: GraphStore, ns: str) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    memory.add("Alice lives in Rome.", at=_d(2026, 1, 10))
+    memory.add("Back in 2019, Alice moved to Paris.", at=_d(2026, 6, 1))
+    memory.add("Bob lives in Paris.", at=_d(2026, 1, 10))
+    memory.add("Bob moved to Lyon last month.", at=_d(2026, 6, 10))
+    text = memory.recall("Where do Alice and Bob live?").text
+    assert "Bob lives in Lyon (since May 2026, step 4; before: Paris, steps 3-4)" in text
+    assert "Alice lives in Rome (since step 1; before: Paris, 2019 to 2026-01-10, step 2)" in text

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from datetime import datetime
 
 from ...models import Relation
 from .schema import Side, phrase
@@ -170,6 +171,8 @@ def render_fact(
     if not rel.is_current:
         return f"{head} ({_steps(rel)})"
     when = f"since step {rel.valid_from_step}"
+    if _dated(rel):  # "moved to Rome last month": since then, told at that step
+        when = f"since {_date(rel.valid_from)}, step {rel.valid_from_step}"
     if predecessor is None:
         return f"{head} ({when})"
     if side == "object":
@@ -183,8 +186,24 @@ def render_fact(
     return f"{head} ({when}; before: {before}, {_steps(predecessor)})"
 
 
+def _dated(rel: Relation) -> bool:
+    """Whether the text dated the relation ("in 2019", "last month"): it began a day or more
+    before it was recorded (:mod:`.dated_changes`)."""
+    return (rel.recorded_at - rel.valid_from).total_seconds() >= 86400
+
+
+def _date(at: datetime) -> str:
+    """A date as a text gives one: ``2019`` (a year), ``May 2026`` (a month), ``2026-05-27``."""
+    if (at.hour, at.minute, at.second, at.microsecond) == (0, 0, 0, 0) and at.day == 1:
+        return str(at.year) if at.month == 1 else at.strftime("%b %Y")
+    return at.date().isoformat()
+
+
 def _steps(rel: Relation) -> str:
-    """``steps 1-7``; ``step 2`` for history told at one step (a backdated statement)."""
+    """``steps 1-7``; ``step 2`` for history told at one step (a backdated statement); the dates
+    of history a text dated (``2018-2020, step 2``)."""
+    if _dated(rel) and rel.valid_to is not None:
+        return f"{_date(rel.valid_from)} to {_date(rel.valid_to)}, step {rel.valid_from_step}"
     if rel.valid_to_step == rel.valid_from_step:
         return f"step {rel.valid_from_step}"
     return f"steps {rel.valid_from_step}-{rel.valid_to_step}"
