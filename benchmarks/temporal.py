@@ -30,6 +30,9 @@ a chat history imported out of order or a note written up later would be; the cu
 still the newest in time. Written as ``temporal_late.md`` / ``.json``. ``--shuffle SEED``: every
 statement of a stream added in a random order (seeded per stream), each with its own time
 (``temporal_shuffled.*``); the streams name their people, so no reading depends on the order.
+``--dated``: the statements of a stream are said a day apart, and the oldest value statement is
+added last, *at the newest time*, with the day it was said written into its text ("On 6 January
+2025, ..." / "2025年1月6日，..."): the date is only in the words (``temporal_dated.*``).
 """
 
 from __future__ import annotations
@@ -69,6 +72,13 @@ def stream_statements(stream: dict[str, Any], filler: list[str]) -> list[tuple[s
         out.append((fact, f"fact:{k}", k))
         out.extend((filler[i], f"filler:{i}", NO_VALUE) for i in stream["filler_blocks"][k])
     return out
+
+
+def date_prefix(lang: str, day: datetime) -> str:
+    """The day a statement was said, written into its text (``--dated``)."""
+    if lang == "zh":
+        return f"{day.year}年{day.month}月{day.day}日，"
+    return f"On {day.day} {day.strftime('%B')} {day.year}, "
 
 
 def add_order(items: Sequence[tuple[str, str, int]], late: bool,
@@ -211,14 +221,22 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
             items = stream_statements(stream, data["filler"][stream["lang"]])
             asserted = {src: a for _, src, a in items}
             seed = getattr(args, "shuffle", None)
-            order = add_order(items, getattr(args, "late", False),
+            dated = bool(getattr(args, "dated", False))
+            order = add_order(items, getattr(args, "late", False) or dated,
                               None if seed is None else random.Random(f"{seed}:{ns}"))
+            step_time = timedelta(days=1) if dated else timedelta(minutes=1)
+            added_at = {i: T0 + i * step_time for i in range(len(items))}
+            if dated:  # the oldest value statement told last, its day only in its words
+                first = order[-1]
+                text0, src0, a0 = items[first]
+                items[first] = (date_prefix(stream["lang"], added_at[first]) + text0, src0, a0)
+                added_at[first] = T0 + len(items) * step_time
             n_statements += len(items)
             t0 = time.perf_counter()
             with guard:
                 for i in order:  # each at the time it was said
                     text, src, _ = items[i]
-                    memory.add(text, namespace=ns, at=T0 + timedelta(minutes=i), source=src)
+                    memory.add(text, namespace=ns, at=added_at[i], source=src)
             ingest_s += time.perf_counter() - t0
             with guard:
                 rec = memory.recall(stream["question"], namespace=ns, token_budget=budget)
@@ -237,7 +255,7 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
             row["ours"]["facts"] = len(rec.facts)
             with guard:
                 ok, answer = relation_answer(memory, stream, ns)
-                said = {src: T0 + timedelta(minutes=i) for i, (_, src, _) in enumerate(items)}
+                said = {src: T0 + i * step_time for i, (_, src, _) in enumerate(items)}
                 history = history_answers(memory, stream, ns, said)
             row["relations"] = {"correct": ok, "answer": answer, "history": history}
             if not hasattr(memory, "relations"):
@@ -245,7 +263,7 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
 
             step = {i: pos + 1 for pos, i in enumerate(order)}  # each statement's add step
             statements = [C.statement(step[i], ns, text, t_index=step[i],
-                                      at=T0 + timedelta(minutes=i), source=src)
+                                      at=added_at[i], source=src)
                           for i, (text, src, _) in enumerate(items)]
             texts = [t for t, _, _ in items]
             rankings = {"bm25": C.BM25Index(texts).rank(stream["question"])}
@@ -280,8 +298,9 @@ def run(args: Any, *, memory_options: dict[str, Any] | None = None,
         "command": "python -m benchmarks.temporal" + (" --smoke" if args.smoke else "")
                    + (" --late" if getattr(args, "late", False) else "")
                    + (f" --shuffle {args.shuffle}" if getattr(args, "shuffle", None) is not None
-                      else ""),
+                      else "") + (" --dated" if getattr(args, "dated", False) else ""),
         "late": bool(getattr(args, "late", False)),
+        "dated": bool(getattr(args, "dated", False)),
         "shuffle": getattr(args, "shuffle", None),
         "environment": env, "data": str(DATA.relative_to(C.REPO_ROOT)),
         "seed": data["seed"], "streams": len(rows), "statements": n_statements, "budget": budget,
@@ -345,6 +364,10 @@ def render(agg: dict[str, Any], payload: dict[str, Any], plots: Sequence[str]) -
         *(["**Late arrivals** (`--late`): each stream's oldest value statement was added last, "
            "with its own (earliest) time; the current value is still the newest in time.", ""]
           if meta.get("late") else []),
+        *(["**Dated in the words** (`--dated`): the statements of a stream were said a day apart; "
+           "each stream's oldest value statement was added last, at the newest time, with the day "
+           "it was said written into its text; the current value is the newest in time.", ""]
+          if meta.get("dated") else []),
         *([f"**Shuffled** (`--shuffle {meta['shuffle']}`): every statement of a stream was added in "
            "a random order, each with its own time; the current value is the newest in time.", ""]
           if meta.get("shuffle") is not None else []),
@@ -437,9 +460,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="add each stream's oldest value statement last (temporal_late.*)")
     parser.add_argument("--shuffle", type=int, default=None, metavar="SEED",
                         help="add each stream's statements in a random order (temporal_shuffled.*)")
+    parser.add_argument("--dated", action="store_true",
+                        help="add each stream's oldest value statement last, at the newest time, "
+                             "its day written in its text (temporal_dated.*)")
     args = parser.parse_args(argv)
     agg, payload = run(args)
-    name = ("temporal_shuffled" if args.shuffle is not None else
+    name = ("temporal_shuffled" if args.shuffle is not None else "temporal_dated" if args.dated else
             "temporal_late" if args.late else "temporal")
     plots = plot(agg, args.out, name)
     md = render(agg, payload, plots)

@@ -163,6 +163,18 @@ def test_temporal_late_smoke(tmp_path: Path) -> None:
     assert res["relations"]["all"]["history"] > 0.8
 
 
+def test_temporal_dated_smoke(tmp_path: Path) -> None:
+    """Each stream's oldest value added last, at the newest time, its day only in its words
+    ("On 6 January 2025, ..."): still no stale fact (the code before dated texts had one in
+    almost every stream)."""
+    data = run_suite("temporal", tmp_path, "--dated", "--no-dense", name="temporal_dated")
+    res, meta = data["results"], data["meta"]
+    assert meta["dated"] and meta["streams"] > 0 and meta["network_attempts"] == 0
+    assert res["ours"]["all"]["stale_facts"] == 0
+    assert res["ours"]["all"]["reader"] == pytest.approx(1.0)
+    assert res["relations"]["all"]["history"] > 0.8
+
+
 def test_temporal_shuffled_smoke(tmp_path: Path) -> None:
     """Every statement added in a random order, each with its own time: still no stale fact."""
     data = run_suite("temporal", tmp_path, "--shuffle", "1", "--no-dense", name="temporal_shuffled")

@@ -177,7 +177,9 @@ def date_changes(
     if (newer and date.ongoing) or (not newer and date.history_only):
         return None
     for r in newer:  # history beside a settled fact, or a correction of it (as before)
-        other = {r.subject_id, r.object_id} - {c.subject_id for c in changes if c.op == "add"}
+        # the end it does not share with the text's readings: its value (Turin for Matteo's
+        # home, the old manager for a project)
+        other = {r.subject_id, r.object_id} - {e for c in changes if c.op == "add" for e in (c.subject_id, c.object_id)}
         if now or (said_at is not None and said_at - r.valid_from < SETTLED) or other & named:
             return None
     out = list(changes)
