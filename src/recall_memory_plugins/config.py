@@ -83,6 +83,11 @@ class MemoryConfig:
             promises); ``"rank"`` keeps the strategy's order.
         relations: track typed entities and relations (the relation layer) on every add.
         exclusive_relations: relation types of which a subject has one current value.
+        dates_from_text: a text that says when its change happened dates it ("Back in 2019,
+            Alice moved to Paris" told after "Alice lives in Rome" is history; "moved to Lyon
+            last month" starts last month; "worked at Unilever from 2014 to 2019" is history of
+            those years): docs/configuration.md, "Time". ``False`` reads every text as news of the
+            moment it is added (a caller-given ``at`` still backdates).
         encoding: tiktoken encoding used to count tokens.
     """
 
@@ -119,9 +124,14 @@ class MemoryConfig:
         "HAS_ROLE_IN",
         "STATUS",
     )
+    dates_from_text: bool = True
     encoding: str = "cl100k_base"
 
     def __post_init__(self) -> None:
+        if not isinstance(self.dates_from_text, bool):
+            raise ConfigurationError(
+                f"MemoryConfig.dates_from_text must be True or False, got {self.dates_from_text!r}"
+            )
         for name in (
             "excerpt_sentences",
             "distance",

@@ -158,3 +158,20 @@ def test_the_prompt_gives_the_dates_a_text_gave(store: GraphStore, ns: str) -> N
     text = memory.recall("Where do Alice and Bob live?").text
     assert "Bob lives in Lyon (since May 2026, step 4; before: Paris, steps 3-4)" in text
     assert "Alice lives in Rome (since step 1; before: Paris, 2019 to 2026-01-10, step 2)" in text
+
+
+def test_dates_from_text_can_be_switched_off(store: GraphStore, ns: str) -> None:
+    import pytest
+
+    from recall_memory_plugins import ConfigurationError, MemoryConfig
+
+    memory = TemporalGraphMemory(
+        store, annotator="offline", namespace=ns, config=MemoryConfig(dates_from_text=False)
+    )
+    memory.add("Alice lives in Rome.", at=_d(2026, 1, 10))
+    memory.add("Back in 2019, Alice moved to Paris.", at=_d(2026, 6))
+    memory.add("Kwame worked at Unilever from 2014 to 2019.", at=_d(2026, 6))
+    assert _now(memory, "Alice") == ["Paris"]  # news of the moment, as before the option
+    assert memory.relations("Kwame", include_ended=True) == []
+    with pytest.raises(ConfigurationError):
+        MemoryConfig(dates_from_text="no")  # type: ignore[arg-type]

@@ -24,6 +24,7 @@ from .validation import (
 )
 
 if TYPE_CHECKING:
+    from ..config import MemoryConfig
     from ..stores.base import GraphStore
     from .relations import RelationTracker
 
@@ -41,6 +42,7 @@ class ItemsMixin:
     if TYPE_CHECKING:  # provided by TemporalGraphMemory
         store: GraphStore
         tracker: RelationTracker | None
+        config: MemoryConfig
         _write_lock: FairRLock
 
         def _ns(self, namespace: str | None) -> str: ...
@@ -211,7 +213,7 @@ class ItemsMixin:
                         speaker=prepared.speaker,
                         sentence_statements=prepared.sentence_statements,
                         when=prepared.update.at if prepared.dated else None,
-                        said_at=prepared.update.at,
+                        said_at=prepared.update.at if self.config.dates_from_text else None,
                     )
                     update = replace(update, entities=plan.entities, relation_changes=plan.changes)
                     kept = {c.relation_id for c in plan.changes if c.op in ("add", "confirm")}

@@ -485,7 +485,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             speaker=prepared.speaker,
             sentence_statements=prepared.sentence_statements,
             when=prepared.update.at if prepared.dated else None,
-            said_at=prepared.update.at,
+            said_at=prepared.update.at if self.config.dates_from_text else None,
         )
 
     # ------------------------------------------------------------------------------ admin
