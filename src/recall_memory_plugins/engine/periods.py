@@ -13,11 +13,11 @@ import re
 from calendar import monthrange
 from datetime import datetime, timedelta, timezone
 
-__all__ = ["Period", "question_period"]
+__all__ = ["MONTHS", "Period", "question_period"]
 
 Period = tuple[datetime, datetime]  # [start, end), aware UTC
 
-_MONTHS = {
+MONTHS = {  # month names and abbreviations, lower case -> 1..12
     name: i + 1
     for i, names in enumerate(
         [
@@ -37,7 +37,7 @@ _MONTHS = {
     )
     for name in names
 }
-_MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+_MONTH = r"(?P<month>" + "|".join(sorted(MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
 # Most specific first: a day, then a month, then a year; each match blanks its text so a
@@ -66,7 +66,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
 
 
 def _month(value: str) -> int:
-    return int(value) if value.isdigit() else _MONTHS[value.lower().rstrip(".")]
+    return int(value) if value.isdigit() else MONTHS[value.lower().rstrip(".")]
 
 
 def question_period(text: str) -> Period | None:

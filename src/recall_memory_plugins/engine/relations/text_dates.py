@@ -28,6 +28,8 @@ from calendar import monthrange
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 
+from ..periods import MONTHS
+
 __all__ = ["NOW", "TextDate", "sentence_dates"]
 
 # a text that says its news holds now: "Wei is now running Nimbus", "ever since", 现在在浙大读研
@@ -58,26 +60,7 @@ class TextDate:
         return self.point if self.point is not None else self.start
 
 
-_MONTHS = {
-    name: i + 1
-    for i, names in enumerate(
-        [
-            ("january", "jan"),
-            ("february", "feb"),
-            ("march", "mar"),
-            ("april", "apr"),
-            ("may",),
-            ("june", "jun"),
-            ("july", "jul"),
-            ("august", "aug"),
-            ("september", "sept", "sep"),
-            ("october", "oct"),
-            ("november", "nov"),
-            ("december", "dec"),
-        ]
-    )
-    for name in names
-}
+_MONTHS = MONTHS
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
