@@ -17,16 +17,22 @@ to the plan's changes, against the current relations they were decided against:
   the text does not name its value ("moved from Turin to Lisbon back in March", "the divorce
   from Giulia was finalised in June") and says nothing holds now ("now", "ever since", 现在);
   otherwise the text is read as before, news at the time it was said;
-- otherwise the change is news, dated: each added relation holds from the period's start, each
-  relation it ends ends there ("last month": the first of last month);
+- otherwise the change is news, dated: each added relation holds from when the text says
+  (the period's start: "last month" is the first of last month; "two years ago" that day), each
+  relation it ends ends there;
 - a relation that began *within* the period (said in May, "moved last month" said in June)
   cannot be ordered against it: the text is read as before, news at the time it was said.
 
-"Since ..." (ongoing) dates news only. A text qualifies when all its past time phrases name one
-period, every sentence the patterns read a relation from holds it, and -- when the doubt or
-implied-end rules proposed anything, whose sentences are not known here -- every sentence does.
-Texts with two periods ("moved to Paris in 2019 and to Rome in 2023") or a reading from an
-undated sentence are read as before.
+"Since ..." (ongoing) dates news only. A closed range ("from 2018 to 2020") bounds what it
+dates: it held no longer. When the text is history, its other additions that share an end with
+the newer fact are history too ("Marcus was married to Rachel from 2008 to 2013" beside his
+marriage to Keisha). A text qualifies when its past time phrases name one period, every sentence
+the patterns read a relation from holds one, and -- when the doubt or implied-end rules proposed
+anything, whose sentences are not known here -- every sentence does; several periods ("married
+in 2012, divorced in 2016") date history only, by their span. A reading from an undated sentence
+leaves the text read as before. Dated past states (:mod:`.patterns.past_states`: "worked at
+Unilever from 2014 to 2019") are history of their own period beside the plan
+(:func:`decide_in_time`): they end nothing and are never current.
 """
 
 from __future__ import annotations
@@ -48,7 +54,6 @@ __all__ = ["SETTLED", "date_changes", "decide_in_time", "in_time", "text_date"]
 # how long a fact must have been stated before a text for the text's older period to make
 # history beside it, not correct it
 SETTLED = timedelta(days=1)
-
 
 
 def decide_in_time(
@@ -96,7 +101,6 @@ def in_time(
     read_sentences: Sequence[int],
     others: bool,
     said_at: datetime | None,
-    skip: frozenset[int] = frozenset(),
     when: datetime | None,
     named: frozenset[str] = frozenset(),
     exclusivity: Mapping[str, str] | None,
@@ -107,7 +111,7 @@ def in_time(
     ``said_at``) when it says when they happened, else history when the statement's caller-given
     time ``when`` is older than a fact they change (:func:`.backdated.backdate`)."""
     if said_at is not None and changes:
-        date = text_date(annotation, read_sentences, others, said_at, skip)
+        date = text_date(annotation, read_sentences, others, said_at)
         if date is not None:
             dated = date_changes(
                 changes, current, date, exclusivity, ended, new_id,
@@ -125,7 +129,6 @@ def text_date(
     read_sentences: Sequence[int],
     others: bool,
     at: datetime,
-    skip: frozenset[int] = frozenset(),
 ) -> TextDate | None:
     """The one past period that dates the readings of ``annotation`` (said at ``at``), or None.
 
@@ -133,14 +136,14 @@ def text_date(
     plan holds proposals of unknown sentences (doubts, implied ends, turned tastes)."""
     if not read_sentences and not others:
         return None
-    found = [[] if i in skip else sentence_dates(s.text, at) for i, s in enumerate(annotation.sentences)]
+    found = [sentence_dates(s.text, at) for s in annotation.sentences]
     periods = {d for dates in found for d in dates}
     if not periods:
         return None
     dated = {i for i, dates in enumerate(found) if dates}
     if any(i not in dated for i in read_sentences):
         return None
-    if others and len(dated | skip) != len(annotation.sentences):
+    if others and len(dated) != len(annotation.sentences):
         return None
     if len(periods) == 1:
         return next(iter(periods))
