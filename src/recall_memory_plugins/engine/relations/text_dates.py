@@ -142,12 +142,23 @@ _ZH_BOUND_AFTER = re.compile(r"^(?:前|以前|之前|以后|之后|后|到|至|�
 def sentence_dates(text: str, at: datetime) -> list[TextDate]:
     """The past periods the time phrases of ``text`` (one sentence) name, said at ``at``; see
     the module docstring. Future and range-bound phrases are left out."""
+    tables = [(t, zh) for t, zh, cue in ((_EN, False, _EN_CUE), (_ZH, True, _ZH_CUE)) if cue.search(text)]
+    if not tables:  # (most sentences: one search)
+        return []
     at = at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)
     out: list[TextDate] = []
-    chars = list(text)
-    for table, zh in ((_EN, False), (_ZH, True)):
+    current = text
+    digits = any(ch.isdigit() for ch in text)
+    folded = text.casefold()
+    for table, zh in tables:
         for kind, pattern in table:
-            for m in pattern.finditer("".join(chars)):
+            if (not digits and kind in _DIGIT_KINDS) or (kind == "ago" and "ago" not in folded and "since" not in folded):
+                continue  # (a phrase of these holds a digit, or "ago" / "since")
+            found = list(pattern.finditer(current))
+            if not found:
+                continue
+            chars = list(current)
+            for m in found:
                 span = _period(kind, m, at)
                 start, end = m.span()
                 chars[start:end] = " " * (end - start)
@@ -159,7 +170,21 @@ def sentence_dates(text: str, at: datetime) -> list[TextDate]:
                 point = span[0] + (span[1] - span[0]) / 2 if kind in ("ago", "zh_ago", "zh_for") else None
                 out.append(TextDate(span[0], min(span[1], at), ongoing or kind == "zh_for", point,
                                     bounded=kind.endswith("range") and span[1] <= at, span=(start, end)))
+            current = "".join(chars)
     return out
+
+
+# what every phrase of a table holds at least one of: a sentence with none is read no further
+_EN_CUE = re.compile(
+    r"\d|\b(?:yesterday|last|ago|since|earlier|spring|summer|autumn|fall|winter|"
+    + "|".join(_WEEKDAYS)
+    + "|"
+    + "|".join(sorted(_MONTHS, key=len, reverse=True))
+    + r")\b",
+    re.IGNORECASE,
+)
+_ZH_CUE = re.compile(r"[年月天周昨]|星期|礼拜")
+_DIGIT_KINDS = frozenset({"range", "month_range", "day", "month", "year", "season_year", "day_month"})
 
 
 def _context(text: str, start: int, end: int, zh: bool) -> tuple[bool, bool]:
