@@ -14,6 +14,10 @@ super-linear:
   ``en_possessives``: "Alice's market Bob's plan …" with no punctuation;
 - ``zh_pronouns``: a Chinese story told mostly in pronouns ("他说她明天去上海。");
 - ``en_name_list``: full names one after another with no punctuation;
+- ``relation_changes``: a history in one text, every sentence a change the relation layer reads
+  and dates ("In 2014 Alice moved to Paris.", "Bob worked at Globex from 2010 to 2013.",
+  "他2015年到2018年在杭州住过。", its people holding facts from a first, small add; since 2026-12-06:
+  the doubt rule read every mention of the text for each sentence);
 - ``question_names``: a memory holding 300 people's facts asked a question made of their names
   (only the recall is the measured input; the add is the small fixed seed).
 
@@ -122,6 +126,19 @@ def zh_pronouns(size: int, rng: random.Random) -> str:
     return _fill(size, piece, rng)
 
 
+def relation_changes(size: int, rng: random.Random) -> str:
+    """A history in one text: every sentence a dated change of someone's home or job."""
+    def piece(r: random.Random) -> str:
+        who, year = r.choice(_FIRST), r.randint(2000, 2020)
+        return r.choice([
+            f"In {year} {who} moved to {r.choice(_PLACES)}. ",
+            f"{who} worked at {r.choice(_ORGS)} from {year} to {year + r.randint(1, 5)}. ",
+            f"{r.choice('他她')}{year}年到{year + r.randint(1, 5)}年在{r.choice(_ZH_PLACES)}住过。",
+        ])
+
+    return _fill(size, piece, rng)
+
+
 def _seed_people(rng: random.Random) -> list[str]:
     people = [f"{f} {s}" for f in _FIRST for s in _LAST]
     rng.shuffle(people)
@@ -148,6 +165,7 @@ CASES: dict[str, Callable[[int, random.Random], str]] = {
     "en_possessives": en_possessives,
     "zh_pronouns": zh_pronouns,
     "en_name_list": en_name_list,
+    "relation_changes": relation_changes,
     "question_names": question_names,
 }
 
@@ -158,6 +176,8 @@ def _memory(case: str) -> Any:
     memory = TemporalGraphMemory(":memory:", annotator="offline")
     if case == "question_names":
         memory.add(seed_text())
+    if case == "relation_changes":  # its people hold facts today: every sentence is read for doubt
+        memory.add(" ".join(f"{f} lives in Oslo. {f} works at Acme Corp." for f in _FIRST))
     return memory
 
 

@@ -61,6 +61,7 @@ from .doubt_names import CueOwners
 from .doubt_names import acronym_named as _acronym_named
 from .doubt_names import anyone_holds as _anyone_holds
 from .doubt_names import arrowed as _arrowed
+from .doubt_names import by_sentence as _by_sentence
 from .doubt_names import carried_subject as _carried_subject
 from .doubt_names import family_named as _family_named
 from .doubt_names import kept as _kept
@@ -70,6 +71,7 @@ from .doubt_names import lone_holders as _lone_holders
 from .doubt_names import modifier_only as _modifier_only
 from .doubt_names import named as _named
 from .doubt_names import newest_tastes as _newest_tastes
+from .doubt_names import reads_by_statement as _reads_by_statement
 from .doubt_names import said_before as _said_before
 from .doubt_names import same_thing as _same_thing
 from .doubt_names import word_named as _word_named
@@ -253,9 +255,9 @@ def doubt_proposals(
     if not _worth_reading(annotation.text) or not _anyone_holds(mentions, speaker_id, current_of, annotation.text,
                                                                  any(p.type in _NAMED_ONLY and p.negated for p in proposals)):
         return out  # (no word the rule reads, as in most chat; or no one it names holds a fact it may doubt)
-    whole = annotation.text.casefold()
+    whole, by_sentence, reads = annotation.text.casefold(), _by_sentence(mentions), _reads_by_statement(proposals)
     for i, sentence in enumerate(annotation.sentences):
-        text = sentence.text
+        text, near = sentence.text, by_sentence.get(i - 1, []) + by_sentence.get(i, [])  # (its mentions and the last sentence's)
         if len(text) > _LONGEST:
             continue
         nxt = annotation.sentences[i + 1].text if i + 1 < len(annotation.sentences) else ""
@@ -300,7 +302,7 @@ def doubt_proposals(
         change_said = strong or _CHANGE.search(_WEAK.sub(" ", text)) is not None
         if not (past or trip or denied or _STAYS.search(text)) and (change_said or _ANY_TOPIC.search(text)):
             for rel in both_ends_named(
-                    i, text, sentence.text, annotation.text, mentions, speaker_id, current_of
+                    i, text, sentence.text, annotation.text, near, speaker_id, current_of
             ):
                 # (a couple is named together all the time: "Agnes and Boris had a row")
                 if rel.type not in SYMMETRIC and (change_said or about(rel.type)) and not accounted(rel):
@@ -330,11 +332,8 @@ def doubt_proposals(
         ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
         stmt = sentence_statements[i] if i < len(sentence_statements) else 0
         # what the patterns read of this text, by type, with its ends
-        others_read = {
-            (p.type, p.subject_id, p.object_id)
-            for p in proposals if not p.negated and p.statement_index == stmt
-        }
-        for m in mentions:
+        others_read = reads.get(stmt, set())
+        for m in near:
             tail = annotation.text[m.end : m.end + 24]
             after = (
                 m.start in after_verb
@@ -358,7 +357,7 @@ def doubt_proposals(
             heard = _HEARD.match(tail)
             if heard and any(  # "我听说刘洋换了领导"; not "周杰听说还在福州单着" (he, I hear)
                 o.sentence == i and o.type == PERSON and 0 <= o.start - (m.end + heard.end()) <= 12
-                for o in mentions
+                for o in near
             ):
                 continue
             if cut and m.kind == "pronoun" and not _named(m.text.casefold(), folded):
@@ -391,10 +390,10 @@ def doubt_proposals(
                 # "Asana's been unbearable" (a weak NER's PERSON): a thing the speaker likes
                 or (m.type == PERSON and not set(m.entity_ids) <= tastes_of(speaker_id))
             )
-            for m in mentions
+            for m in near
         ):  # no one else named: the speaker ("our new place in Milwaukee")
             ids.setdefault(speaker_id, False)
-        carried = _carried_subject(mentions, i, after_verb | after_preposition) if speaker_id is None else None
+        carried = _carried_subject(near, i, after_verb | after_preposition) if speaker_id is None else None
         if carried and (_TRIP.search(whole) or "travel" in whole):
             carried = None  # (a note about a trip: its sentences are the trip's)
         if carried:  # a note's sentence without a subject ("Graduated from X"): only X is doubted
@@ -414,7 +413,7 @@ def doubt_proposals(
                 and _CHANGE.search(_WITHIN_JOB.sub(" ", text)) is not None
             ))
 
-        sent_off = {e for m in mentions if m.sentence == i
+        sent_off = {e for m in near if m.sentence == i
                     and (_SENT_OFF.match(annotation.text, m.end, m.end + 16) or _SENT_OFF_BEFORE.search(annotation.text, max(0, m.start - 24), m.start))
                     for e in m.entity_ids} if farewell else set()
         stays = _STAYS.search(folded) is not None
@@ -428,7 +427,7 @@ def doubt_proposals(
                 felt[(averse, whole_sentence)] = (_AVERSE if averse else _FOND).search(said) is not None
             return felt[(averse, whole_sentence)]
 
-        cues = CueOwners(sentence, mentions, i, after_verb | after_preposition)  # (whose stay, trip or return)
+        cues = CueOwners(sentence, near, i, after_verb | after_preposition)  # (whose stay, trip or return)
         for entity_id, work_only in ids.items():
             for rel in current_of(entity_id):
                 if rel.id in doubted or rel.type not in _TOPICS or is_unsure(rel):
@@ -464,7 +463,7 @@ def doubt_proposals(
                 other = rel.object_name if rel.subject_id == entity_id else rel.subject_name
                 other_id = rel.object_id if rel.subject_id == entity_id else rel.subject_id
                 named = (bool(other) and _named(str(other).casefold(), folded)) or any(
-                    m.sentence == i and other_id in m.entity_ids for m in mentions
+                    m.sentence == i and other_id in m.entity_ids for m in near
                 ) or _acronym_named(str(other or ""), sentence.text)  # "the Arc" for "Sonos Arc"
                 if entity_id == carried and not named:
                     continue

@@ -13,16 +13,18 @@ from ...nlp.base import Sentence, Token
 from .doubt_words import ARROW, CHANGE, FAMILIES
 from .lexicon import gender_of
 from .names import is_cjk
-from .schema import DATE, LOCATION, ORG, PERSON, PRODUCT, PROJECT, Mention
+from .schema import DATE, LOCATION, ORG, PERSON, PRODUCT, PROJECT, Mention, RelationProposal
 
 __all__ = [
     "acronym_named",
+    "by_sentence",
     "carried_subject",
     "family_named",
     "kept",
     "left_from",
     "modifier_only",
     "named",
+    "reads_by_statement",
     "same_thing",
     "word_named",
 ]
@@ -360,3 +362,22 @@ def _may_name(rel: Relation, text: str, folded: str, ids: set[str]) -> bool:
     if not name.isascii():  # (every Chinese test holds a character of the name)
         return any(ch in folded for ch in low if not ch.isspace())
     return any(w[:3] in folded for w in re.findall(r"[^\W_]+", low))
+
+
+def by_sentence(mentions: Sequence[Mention]) -> dict[int, list[Mention]]:
+    """``mentions`` by sentence: the doubt rule reads each sentence with its own (a text of
+    thousands of sentences would otherwise cost each of them a pass over all)."""
+    out: dict[int, list[Mention]] = {}
+    for m in mentions:
+        out.setdefault(m.sentence, []).append(m)
+    return out
+
+
+def reads_by_statement(proposals: Sequence[RelationProposal]) -> dict[int, set[tuple[str, str, str | None]]]:
+    """What the patterns read, by statement: (type, subject, object) of each reading that is no
+    ending."""
+    out: dict[int, set[tuple[str, str, str | None]]] = {}
+    for p in proposals:
+        if not p.negated:
+            out.setdefault(p.statement_index, set()).add((p.type, p.subject_id, p.object_id))
+    return out
