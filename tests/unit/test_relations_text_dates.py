@@ -112,3 +112,14 @@ def test_news_is_dated_at_its_start() -> None:
     end, add = out
     assert end.op == "end" and end.valid_to == Y2019.start
     assert add.op == "add" and add.valid_from == Y2019.start and add.valid_to is None
+
+
+@pytest.mark.parametrize(
+    "at",
+    [datetime(1, 1, 1, tzinfo=timezone.utc), datetime(9999, 12, 31, 23, tzinfo=timezone.utc)],
+)
+def test_a_time_at_the_calendars_ends_dates_nothing_and_raises_nothing(at: datetime) -> None:
+    for text in ("Alice moved to Rome last year.", "two years ago", "in December", "去年", "三年前",
+                 "the year before last", "earlier this month", "上上个月"):  # fmt: skip
+        for found in sentence_dates(text, at):
+            assert found.start < found.end <= at

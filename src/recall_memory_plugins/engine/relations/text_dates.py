@@ -159,7 +159,10 @@ def sentence_dates(text: str, at: datetime) -> list[TextDate]:
                 continue
             chars = list(current)
             for m in found:
-                span = _period(kind, m, at)
+                try:
+                    span = _period(kind, m, at)
+                except (ValueError, OverflowError):  # beyond the calendar: "last year" in year 1
+                    span = None
                 start, end = m.span()
                 chars[start:end] = " " * (end - start)
                 if span is None:
