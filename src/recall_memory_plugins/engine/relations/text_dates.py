@@ -23,6 +23,7 @@ to a plan's changes.
 
 from __future__ import annotations
 
+import functools
 import re
 from calendar import monthrange
 from dataclasses import dataclass, field
@@ -141,10 +142,16 @@ _ZH_BOUND_AFTER = re.compile(r"^(?:前|以前|之前|以后|之后|后|到|至|�
 
 def sentence_dates(text: str, at: datetime) -> list[TextDate]:
     """The past periods the time phrases of ``text`` (one sentence) name, said at ``at``; see
-    the module docstring. Future and range-bound phrases are left out."""
+    the module docstring. Future and range-bound phrases are left out. Memoised: a plan reads
+    a sentence twice (its past states, then the text's date)."""
+    return list(_sentence_dates(text, at))
+
+
+@functools.lru_cache(maxsize=256)
+def _sentence_dates(text: str, at: datetime) -> tuple[TextDate, ...]:
     tables = [(t, zh) for t, zh, cue in ((_EN, False, _EN_CUE), (_ZH, True, _ZH_CUE)) if cue.search(text)]
     if not tables:  # (most sentences: one search)
-        return []
+        return ()
     at = at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)
     out: list[TextDate] = []
     current = text
@@ -174,7 +181,7 @@ def sentence_dates(text: str, at: datetime) -> list[TextDate]:
                 out.append(TextDate(span[0], min(span[1], at), ongoing or kind == "zh_for", point,
                                     bounded=kind.endswith("range") and span[1] <= at, span=(start, end)))
             current = "".join(chars)
-    return out
+    return tuple(out)
 
 
 # what every phrase of a table holds at least one of: a sentence with none is read no further
