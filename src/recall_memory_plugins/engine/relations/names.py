@@ -59,7 +59,8 @@ def is_cjk(text: str) -> bool:
 
 # a chat's sentence-final particle is no part of a name: 入职字节跳动啦 -> 字节跳动
 _ZH_PARTICLE_LAST = re.compile(r"(?<=[\u4e00-\u9fff]{2})(?:啦|啊|呀|哦|喔|嘛|呢|咯|喽|噢|哟|哈)+$")
-_ZH_ADVERB_FIRST = re.compile(r"^(?:还是|就是|也是|都是|仍是|仍然是|依然是|还有)(?=[\u4e00-\u9fff]{2})")
+# (and a conjunction that opens a clause: 结果计划取消了 -> 计划)
+_ZH_ADVERB_FIRST = re.compile(r"^(?:还是|就是|也是|都是|仍是|仍然是|依然是|还有|结果|但是|可是|不过|然后|所以|于是|因此|而且)(?=[\u4e00-\u9fff]{2})")
 _ZH_DEPARTMENT = re.compile(
     r"(?<=[\u4e00-\u9fff]{2})(?:市场|数据|技术|研发|人事|人力资源|财务|销售|产品|运营|法务|设计|客服|行政|公关)(?:部(?:门)?|组)$"
 )

@@ -243,7 +243,7 @@ def _lives(h: _Match) -> list[RelationCandidate]:
 
 
 # what follows a move's end when it names no home: a part of the employer ("moved to the APAC side", "to the EMEA sales org"), a role ("to Orion as lead")
-_NO_HOME_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice|hub|office)\b|(?P<role>\s+(?:full[- ]time\s+|permanently\s+)?as\s+(?:the\s+|its\s+|\ue000\d+\ue001\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)",
+_NO_HOME_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice|hub|office)\b|\s+(?:rollout|launch|program|programme|initiative|workstream|migration|pilot|revamp|rebuild|redesign|overhaul)\b(?P<work_role>\s+as\s+(?:the\s+|its\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)?|(?P<role>\s+(?:full[- ]time\s+|permanently\s+)?as\s+(?:the\s+|its\s+|\ue000\d+\ue001\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)",
                          re.IGNORECASE)
 _OWNERS = re.compile(r"['’]s\b")  # "moved to Nadia's team / place": no town named
 
@@ -254,7 +254,8 @@ def _move(h: _Match) -> list[RelationCandidate]:
     if no_home := _NO_HOME_AFTER.match(h.view.text, h.m.end()):
         if h.view.text.startswith(("'s", "’s"), h.m.end()):  # "moved to Nadia's team"
             return _join_team(h) if h.type("o") == PERSON else _cands(h.refs("s"), "REPORTS_TO", [None], negated=True)
-        lead = no_home.group("role") and h.type("o") not in (LOCATION, ORG, PERSON)  # "moves to Orion as lead": leads it
+        # "moves to Orion as lead", "moving to the Pelican rollout as its lead": leads it
+        lead = (no_home.group("role") or no_home.group("work_role")) and h.type("o") not in (LOCATION, ORG, PERSON)
         return _cands(h.refs("s"), "MANAGES", _typed(h.refs("o"), PROJECT)) if lead else []  # "moved to the APAC side": no home
     if _OWNERS.match(h.view.text, h.m.end()) or h.type("o") == PERSON:  # "Leila moves from Gabriel to Ingrid": a new manager
         return _cands(h.refs("s"), "REPORTS_TO", h.refs("o")) + _cands(h.refs("s"), "REPORTS_TO", h.refs("z"), negated=True) if h.type("o") == PERSON == h.type("z") else []
@@ -349,6 +350,10 @@ def _depends(h: _Match) -> list[RelationCandidate]:
 
 
 _OF_A_THING = re.compile(r"\b[a-z]+\s+(?:for|of|on)\s+$")
+# a plan with no name has no status of its own ("计划取消了", "项目计划取消了", "调动计划取消了")
+_ZH_GENERIC_PLAN = re.compile(
+    r"(?:这个|那个|该|原|原来的|整个|项目|调动|调岗|出差|旅行|旅游|搬家|工作|培训|招聘|装修)?(?:计划|项目|方案|安排)$"
+)
 
 
 def _status(h: _Match) -> list[RelationCandidate]:
@@ -361,7 +366,7 @@ def _status(h: _Match) -> list[RelationCandidate]:
         status = "in progress"
     if not status:
         return []
-    subjects = _typed(h.refs("s"), PROJECT)
+    subjects = [r for r in _typed(h.refs("s"), PROJECT) if not _ZH_GENERIC_PLAN.match(r.name)]
     return _cands(subjects, "STATUS", [None], {"status": status}, negated=h.neg())
 
 

@@ -71,9 +71,12 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         r"\brumou?r(?:s|ed)?\b|\bspeculation\b|\bunconfirmed\b|\bden(?:ied|ies|y)\s+(?:the\s+)?"
         r"(?:reports?|rumou?rs?|claims?)\b|网传|传言|传闻|据传|谣言|消息不实|辟谣"
         r"|(?:群里|圈里|公司里|外面|坊间|都在|有人|网上|朋友圈里?|微博上)传(?![给来到达递真统承播了过图照文视])|没这回事|没有的事|假消息"
-        r"|\bsome(?:one|body)\b[^.;!?]{0,20}\b(?:said|says|claimed|claims|posted)\b|有人说|听人说",
+        r"|\bsome(?:one|body)\b[^.;!?]{0,20}\b(?:said|says|claimed|claims|posted)\b|有人说|听人说"
+        # a change under way that one only heard of: "heard Marco is taking it over"
+        r"|(?:^|[.;!?,]\s*)(?:i\s+|we\s+)?(?:heard|hearing)\s+(?:that\s+)?[^.;!?]{1,40}?\b(?:is|are|['’]s|['’]re)\s+(?:\w+ly\s+)?\w+ing\b",
         "Joan is rumoured to be joining Meta.",
         "Someone on here said Hamid had taken over Beacon.",
+        "heard Marco is taking it over",
         "Acme denied reports that Joan had quit.",
         "网传刘洋将跳槽至阿里巴巴，腾讯回应称消息不实。",
         "群里传郭强接手北斗项目了，林峰说没这回事。",

@@ -343,6 +343,8 @@ _HEADING_ABOUT = re.compile(  # "Onboarding notes for Maya:", "Update on Priya's
 _HEADING = re.compile(r"(?:\s+[a-z]+){1,2}\s*:\s*")  # a note's heading: "Alumni db: "
 _CHAT_TAILS = frozenset("anymore tbh lol tho though anyway honestly imo ngl".split())
 _ZH_HEADING_SLOT = re.compile(r"[\u4e00-\u9fff0-9A-Za-z]{1,10}[：:]\s*" + OPEN + r"(\d+)" + CLOSE)
+# a heading that names a paper after the name: 康复科记录：, 王芳的周报：
+_ZH_PAPER = re.compile(r"的?[\u4e00-\u9fff]{0,3}?(?:记录|笔记|备注|日志|报告|档案|病历|随访|周报|月报|简报|通知|纪要|动态|近况|更新)\s*[：:]")
 _ZH_TITLED_SLOT = re.compile(r"[\u4e00-\u9fff]{0,6}[：:]\s*" + OPEN + r"(\d+)" + CLOSE)
 _OWNER_NOUN = re.compile(r"(?:'s|’s)\s+([A-Za-z]+)")
 
@@ -362,8 +364,10 @@ def _sentence_subject(
     head = clause[_lead_end(lead, clause) :]
     found = _SLOT_RE.match(head) or (_ZH_HEADING_SLOT.match(head) if view.zh else None)  # (校友录备注：郭靖…)
     titled = _ZH_TITLED_SLOT.match(head, found.end()) if view.zh and found is not None else None
-    if titled is not None and found is not None and ex.mentions[int(found.group(1))].type != PERSON:
-        found = titled  # 聊天笔记：陈静…: the heading's word is no subject
+    if titled is not None and found is not None and (
+        ex.mentions[int(found.group(1))].type != PERSON or _ZH_PAPER.match(head, found.end()) is not None
+    ):
+        found = titled  # 聊天笔记：陈静…, 康复科记录：秦明… (康复科 tagged a person): the heading's word is no subject
     about = None if found is not None or view.zh else _HEADING_ABOUT.match(head)
     if about is not None:  # "Notes for Aiko Suzuki's reference letter: graduated from …": Aiko
         idx = int(about.group(1))

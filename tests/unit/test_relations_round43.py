@@ -1,0 +1,76 @@
+"""Forty-third round of the relation layer: general readings found by blind batches 830-833.
+A complaint "真心烦" / "能不能别搞了" ends a liking; a heading that names a paper (康复科记录：)
+is no subject, even when the heading's word is tagged a person; a conjunction (结果) is no part
+of a name and a plan with no name has no status; "moving to the X rollout" names no home; a
+change under way that one only "heard" of states nothing. Real SQLite (``:memory:``), offline
+annotator; no mocks. The sentences are written for these tests.
+"""
+from __future__ import annotations
+
+import pytest
+
+from recall_memory_plugins import TemporalGraphMemory
+
+from ._facts import facts_after
+
+
+@pytest.fixture
+def memory() -> TemporalGraphMemory:
+    return TemporalGraphMemory(":memory:", annotator="offline")
+
+
+@pytest.mark.parametrize("later", ["年会能不能别办了，每年都拖到半夜，真心烦。", "年会真心烦，又占周末。"])
+def test_a_complaint_ends_a_liking(memory: TemporalGraphMemory, later: str) -> None:
+    facts = facts_after(memory, [(None, "吕婷喜欢年会。"), ("吕婷", later)])
+    assert ("吕婷", "LIKES", "年会") not in facts, facts
+
+
+def test_a_liking_said_warmly_stays(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "吕婷喜欢年会。"), ("吕婷", "年会真心好玩，明年还想去。")])
+    assert ("吕婷", "LIKES", "年会") in facts, facts
+
+
+def test_a_heading_that_names_a_paper_is_no_subject(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(
+        memory,
+        [(None, "韩雪喜欢排球。"),
+         (None, "康复科记录：韩雪肩膀手术后对排球没兴趣了，现在迷上了游泳。")],
+    )
+    assert ("韩雪", "LIKES", "游泳") in facts, facts
+    assert not any(f[0].startswith("康复") for f in facts), facts
+
+
+def test_a_conjunction_is_no_part_of_a_name_and_a_bare_plan_has_no_status(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [("杜鹏", "说好要把我调去深圳，结果计划取消了。"), (None, "项目计划暂停了。")])
+    assert not any(f[1] == "STATUS" for f in facts), facts
+    named = facts_after(memory, [(None, "结果北辰计划取消了。")])
+    assert any(f[0] == "北辰计划" and f[1] == "STATUS" for f in named), named
+
+
+def test_moving_to_a_rollout_names_no_home(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(
+        memory,
+        [(None, "Tendai manages the Heron project."),
+         (None, "From Monday Heron is run by Amara. Tendai is moving to the Kestrel migration as its lead.")],
+    )
+    assert not any(f[1] == "LIVES_IN" for f in facts), facts
+    assert ("Amara", "MANAGES", "Heron project") in facts, facts
+
+
+def test_moving_to_a_city_is_still_a_move(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "Tendai lives in Harare."), (None, "Tendai moved to Bulawayo.")])
+    assert ("Tendai", "LIVES_IN", "Bulawayo") in facts, facts
+
+
+def test_a_change_under_way_only_heard_of_states_nothing(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(
+        memory,
+        [(None, "Ingrid manages the Osprey project."), ("Tomasz", "heard Felipe is taking Osprey over")],
+    )
+    assert ("Felipe", "MANAGES", "Osprey project") not in facts, facts
+    assert ("Ingrid", "MANAGES", "Osprey project") in facts, facts
+
+
+def test_news_told_after_you_heard_is_still_news(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "If you haven't heard yet, Felipe moved to Porto.")])
+    assert ("Felipe", "LIVES_IN", "Porto") in facts, facts
