@@ -169,6 +169,7 @@ def resolve_references(
         gender is learned from the pronoun that resolved to it.
     """
     labels = _speaker_labels(mentions, referents, text)
+    addressed = _addressed(mentions, text)
     labelled = 0  # how many labels start before the mention (both in text order)
     out: list[Mention] = []
     # the window: the last mentions that name or resolved to someone (the others tell a pronoun
@@ -225,7 +226,8 @@ def resolve_references(
                 # "他"/"she" in a chat turn is never its speaker, who says "I" (周敏: "帮我给老公
                 # 张伟挑个礼物，他刚跳槽去了腾讯")
                 # (nor, in a labelled turn, its label's person: "马超：星河现在归他管了")
-                me = set(label or (() if speaker is None else (speaker.id,)))
+                # (nor the one a greeting addresses: "Hi Sam, … Jack hates running. He loves …")
+                me = set(label or (() if speaker is None else (speaker.id,))) | addressed
                 ids = _singular(
                     [m for m, owner in recent if not owner]  # not "Tariq's" (teammate)
                     + [m for m, owner in recent if owner],
@@ -274,6 +276,25 @@ def _speaker_labels(
                 and (not at or text[at - 1] in _LABEL_BEFORE):
             out.append((m.end, m.entity_ids))
     return out
+
+
+# the one a text is written to: "Hi Sam, …", "Dear Ms Ortiz,", "Thanks Ravi!" (at its start or a line's)
+_GREETING_BEFORE = re.compile(
+    r"(?:^|[\n.!?]\s*)(?:hi|hey|hello|dear|thanks|thank\s+you|morning|good\s+morning|cheers|yo)\s*,?\s*$",
+    re.IGNORECASE,
+)
+_GREETING_AFTER = re.compile(r"\s*(?:[,!:\n]|$)")
+
+
+def _addressed(mentions: Sequence[Mention], text: str) -> set[str]:
+    """The entities a greeting of ``text`` addresses: a third-person pronoun is never theirs."""
+    return {
+        i
+        for m in mentions
+        if m.kind == "name" and m.entity_ids and _GREETING_AFTER.match(text, m.end)
+        and _GREETING_BEFORE.search(text, max(0, m.start - 24), m.start)
+        for i in m.entity_ids
+    }
 
 
 def _overlaps(mention: Mention, span: tuple[int, int]) -> bool:

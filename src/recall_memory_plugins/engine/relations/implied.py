@@ -87,6 +87,8 @@ def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
     return None
 
 
+# a turn that opens with the speaker's divorce, "my" left out ("divorce papers w Lucia signed")
+_EN_MY_DIVORCE = re.compile(r"divorce\s+(?:papers\s+|paperwork\s+)?(?:with|w/?|from)\s+[A-Z]")
 _HANDING = ("handing", "passing")  # (a handover under way; "I am" goes in front)
 # "新老板是韩冰" in a chat turn: the speaker's new boss
 _ZH_NEW_BOSS = re.compile(r"新(?:老板|领导|上司|上级|经理|主管)(?:是|换成)")
@@ -150,6 +152,8 @@ def with_implied_speaker(annotation: Annotation) -> Annotation:
                            if not _ZH_THIRD.search(sentence.text, 0, m.start()))
         elif not zh and (at := _implied_en(sentence, first=i == 0)) is not None:
             inserts.append((i, at, "I am " if annotation.text[at:at + 8].lower().startswith(_HANDING) else "I ", zh))
+        elif not zh and i == 0 and _EN_MY_DIVORCE.match(sentence.text):  # "divorce papers w Lucia signed"
+            inserts.append((i, sentence.start_char, "my ", zh))
     if not inserts:
         return annotation
     inserts.sort(key=lambda x: x[1])

@@ -5,6 +5,7 @@ and their mapping to UPOS.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from .cues import _CONNECTORS, _NAME_HEADS
 from .resources import _EnglishResources
@@ -100,6 +101,14 @@ def _is_heading(toks: list[_Tok]) -> bool:
     if len(alpha) < 4:
         return False
     return all(w[0].isupper() for w in alpha)
+
+
+def _common_compound(word: str, lex: Mapping[str, str]) -> bool:
+    """Whether ``word`` is a hyphenated compound of common words, lower case after its first
+    ("Remote-work", "Follow-up"; not "Jean-Luc", "Al-Hassan")."""
+    parts = word.split("-")
+    return len(parts) >= 2 and all(p.isalpha() and p.islower() for p in parts[1:]) \
+        and all(p.lower() in lex for p in parts)
 
 
 def _tag_english(run: list[_Tok], res: _EnglishResources, at_sentence_start: bool) -> None:
@@ -210,10 +219,13 @@ def _tag_english(run: list[_Tok], res: _EnglishResources, at_sentence_start: boo
                 (exact in _NNP_TAGS and not (low == "VB" and nxt_cap))
                 or w in res.first_names
                 or w.lower() in res.places
+                or low == "FW"  # a foreign word capitalised first is a name: "Sana Qureshi reports to …"
             )
             after = words[k + 2] if k + 2 < n else ""
             if (nxt in _CONNECTORS and after[:1].isupper() and w.lower() not in _OF_OPENERS) or (w in _NAME_HEADS and nxt_cap):
                 tags[k] = "NNP"  # "Bank of America ...", "Project Orion ..." opening a sentence
+            elif low is None and not nxt_cap and _common_compound(w, lex):  # (not "Sung-min Park")
+                tags[k] = "NN"  # "Remote-work form updated — …": two common words, no name
             elif low is None:
                 tags[k] = exact if exact and exact not in _CLOSED_TAGS else "NNP"
             elif low in _CLOSED_TAGS:

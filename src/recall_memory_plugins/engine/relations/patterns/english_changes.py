@@ -161,6 +161,15 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         _widowed,
         ex("Elena's divorce went through last month.", "Elena", "MARRIED_TO", None, negated=True),
     ),
+    # the papers signed: "my divorce papers w/ Lucia got signed today", "Marek's divorce from Joanna is final"
+    en(
+        r"{S}(?:['’]s)?\s+divorce\s+(?:papers\s+|paperwork\s+|decree\s+)?(?:with|w/?|from)\s+{O}\s+"
+        r"(?:(?:are|were|is|was|got|have\s+been|has\s+been|finally|all|now|officially|just)\s+)*"
+        r"(?:signed|finali[sz]ed|final|through|done|official)\b",
+        _divorced,
+        ex("Marek's divorce from Joanna is final.", "Marek", "MARRIED_TO", "Joanna", negated=True),
+        ex("Priya's divorce papers w/ Daniel were signed today.", "Priya", "MARRIED_TO", "Daniel", negated=True),
+    ),
     en(
         r"{S}\s+(?:has\s+|had\s+)?{ADV}removed\s+{O}\s+as\s+(?:(?:her|his|their|my)\s+)?(?:spouse|husband|wife)\b",
         _divorced,

@@ -64,6 +64,11 @@ _A_PERSON_S = frozenset(
     {"LIVES_IN", "WORKS_FOR", "STUDIES_AT", "LIKES", "DISLIKES", "VISITED", "WANTS_TO_VISIT", "MARRIED_TO"}
 )
 _SITE = re.compile(r"\s(?:office|branch|site|campus|HQ|headquarters)$", re.IGNORECASE)
+# a team of no named employer is no employer: 今天正式加入数据组 (the company is not said)
+_ZH_TEAM_ONLY = re.compile(
+    r"(?:市场|数据|技术|研发|人事|人力资源|财务|销售|产品|运营|法务|设计|客服|行政|公关|算法|测试|前端|后端|风控|增长|安全|架构|平台|质量)"
+    r"(?:部门?|组|小组|团队|中心)"
+)
 # days are no places: "1:1 w/ Gareth moved to Weds"
 _DAY_NAME = re.compile(
     r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)?|weds|thurs|noon|midnight"
@@ -126,6 +131,8 @@ class PatternRelationExtractor:
             if spec is not None and spec.object_type == LOCATION and c.object is not None \
                     and (c.object.type in _NO_PLACE or _DAY_NAME.fullmatch(c.object.name.strip(". "))):
                 continue  # 黄丽回到研发部: a department, not where she lives
+            if c.type == "WORKS_FOR" and c.object is not None and _ZH_TEAM_ONLY.fullmatch(c.object.name):
+                continue
             if c.type in _A_PERSON_S and (
                 c.subject.type in _NO_PERSON
                 # a dateline ("ZURICH — Mateo, 24, …") or an office ("our Lyon office is moving")

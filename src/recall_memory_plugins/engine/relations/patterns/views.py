@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from ....nlp.base import Annotation, Sentence, Token
-from ..lexicon import POSSESSIVE_DETERMINERS, POSSESSOR
+from ..lexicon import POSSESSIVE_DETERMINERS, POSSESSOR, gender_of
 from ..names import is_cjk, token_offsets
-from ..schema import ORG, PERSON, PRODUCT, PROJECT, THING, EntityRef, ExtractionContext, Mention
+from ..schema import ORG, OTHER, PERSON, PRODUCT, PROJECT, THING, EntityRef, ExtractionContext, Mention
 from .blocks import _DETS, _NOUNISH, _SLOT_RE, _ZH, _ZH_NP_TAIL, _ZH_NP_VERBS, CLOSE, OPEN
 
 
@@ -419,8 +419,9 @@ _ZH_TITLE_AFTER = re.compile(r"(?:先生|女士|小姐|老师|教练|经理|总�
 
 # a note's subject before a colon or a dash, then its verb: "Samir Khan: has dropped tennis"
 _NOTE_SUBJECT = re.compile(r"(?:['’]s\s+(?:[a-z]+\s+)?" + _PAPERS + r"(?=:))?\s*(?::|\s[—–-])\s+(?=(?:has|had|is|was|now|just|finally|recently|officially|[a-z]+ed)\b)"
-                           # and of a relative clause that brings news: "Lucía Fernández, who joined Accenture"
-                           r"|,\s+who\s+(?=(?:has\s+|just\s+|recently\s+)?(?:joined|moved|relocated|started|took\s+over|transferred|switched|swapped)\b)")
+                           # and of a relative clause that brings news: "Lucía Fernández, who joined Accenture",
+                           # "please welcome Kenji Mori, who takes over as manager of Mosaic"
+                           r"|,\s+who\s+(?=(?:has\s+|just\s+|recently\s+)?(?:joined|joins|moved|relocated|started|took\s+over|(?:takes|taken)\s+over(?!\s+as\s+(?:her|his|their|my|your|our)\b)|transferred|switched|swapped)\b)")
 
 
 def _has_clitic(sentence: Sentence, at: int) -> bool:
@@ -489,7 +490,8 @@ def _make_view(
             pos += be.end()
         elif zh and m.kind == "name" and m.type == PERSON and (t := _ZH_TITLE_AFTER.match(piece(pos, min(end, pos + 80)))):
             pos += t.end()  # "刘洋教练已被飞翔体育聘为…": the title is part of the name
-        elif not zh and m.kind == "name" and m.type == PERSON and (n := _NOTE_SUBJECT.match(piece(pos, min(end, pos + 80)))):
+        elif not zh and m.kind == "name" and (m.type == PERSON or (m.type in (None, OTHER) and gender_of(m.text.split()[0]))) \
+                and (n := _NOTE_SUBJECT.match(piece(pos, min(end, pos + 80)))):  # (a known first name: "Rafael Costa")
             parts.append(" ")  # "Samir Khan: has dropped tennis for padel" (a note about him)
             origin.append(pos)
             pos += n.end()
