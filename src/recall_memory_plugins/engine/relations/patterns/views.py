@@ -18,7 +18,17 @@ from itertools import pairwise
 from ....nlp.base import Annotation, Sentence, Token
 from ..lexicon import POSSESSIVE_DETERMINERS, POSSESSOR, gender_of
 from ..names import is_cjk, token_offsets
-from ..schema import ORG, OTHER, PERSON, PRODUCT, PROJECT, THING, EntityRef, ExtractionContext, Mention
+from ..schema import (
+    ORG,
+    OTHER,
+    PERSON,
+    PRODUCT,
+    PROJECT,
+    THING,
+    EntityRef,
+    ExtractionContext,
+    Mention,
+)
 from .blocks import _DETS, _NOUNISH, _SLOT_RE, _ZH, _ZH_NP_TAIL, _ZH_NP_VERBS, CLOSE, OPEN
 
 
