@@ -48,8 +48,9 @@ from .backdated import EndedReader, backdate
 from .patterns.past_states import PAST
 from .schema import RelationCandidate, RelationProposal
 from .text_dates import NOW, TextDate, sentence_dates
+from .updates import SYMMETRIC, UNSURE
 
-__all__ = ["SETTLED", "date_changes", "decide_in_time", "in_time", "text_date"]
+__all__ = ["SETTLED", "date_changes", "decide_in_time", "in_time", "others_than_read", "text_date"]
 
 # how long a fact must have been stated before a text for the text's older period to make
 # history beside it, not correct it
@@ -122,6 +123,22 @@ def in_time(
     if when is None:
         return list(changes)
     return backdate(changes, current, when, exclusivity, ended, new_id)
+
+
+def others_than_read(proposals: Sequence[RelationProposal], n_read: int) -> bool:
+    """Whether the plan holds proposals besides the first ``n_read`` (read from the text) that
+    do not follow from them: a new marriage or school read beside a current one leaves the older
+    unsure in the reading's own sentence ("was married to Marco from 2004 until their divorce in
+    2010"), so such a doubt is dated with that reading; any other may come from any sentence."""
+    read = proposals[:n_read]
+    return any(
+        not (
+            UNSURE in p.attributes
+            and p.type in SYMMETRIC | {"STUDIES_AT"}
+            and any(r.type == p.type and not r.negated and r.subject_id in (p.subject_id, p.object_id) for r in read)
+        )
+        for p in proposals[n_read:]
+    )
 
 
 def text_date(

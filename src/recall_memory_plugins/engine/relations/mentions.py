@@ -30,7 +30,7 @@ from .lexicon import (
     ZH_RELATION_WORDS,
     gender_of,
 )
-from .names import clean_name, is_cjk, name_variants, token_offsets
+from .names import after_month, clean_name, is_cjk, name_variants, token_offsets
 from .schema import (
     LOCATION,
     NER_TYPES,
@@ -172,7 +172,7 @@ def _sentence_spans(
                 claim(i, i + 1, "name", PERSON)  # "Lars & Ingrid separated", "Elena & Igor": two people
                 claim(i + 2, j, "name", PERSON)
             else:
-                claim(i, trim(i, j), "name", type_)
+                claim((a := after_month(toks, i, j)), trim(a, j), "name", type_)
         i = max(j, i + 1)
 
     # 2. Chinese names by suffix: one word (销售部, 星火计划) or a word + suffix word (星火 + 计划,
@@ -223,7 +223,8 @@ def _sentence_spans(
         if j < n and not taken[j] and toks[j].text.lower() in _NAME_SUFFIX_WORDS:
             j += 1
             words.append(toks[j - 1].text)
-        claim(i, j, "name", _guess_type(words))
+        a = after_month(toks, i, j)
+        claim(a, j, "name", _guess_type(words[a - i :]))
         i = j
 
     # 4. Definite descriptions: "the project", "this company", "这个项目", "该公司".

@@ -5,14 +5,16 @@ pattern tables; pure functions."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 from ...nlp import chinese_places
-from ...nlp.base import Annotation, Sentence
+from ...nlp.base import Annotation, Sentence, Token
+from ..periods import MONTHS
 from .lexicon import PROJECT_WORDS, ROLE_TITLES, TITLES, ZH_ORG_SUFFIXES, gender_of
 from .schema import ORG, OTHER, PERSON
 
-__all__ = ["PLACES_TOO", "clean_name", "full_person_name", "is_cjk", "name_variants", "token_offsets"]
+__all__ = ["PLACES_TOO", "after_month", "clean_name", "full_person_name", "is_cjk", "name_variants", "token_offsets"]
 
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _EDGE_PUNCT = " \t\r\n'\"‘’“”「」『』《》()[]{}.,;:!?，。；：！？、"
@@ -145,3 +147,15 @@ def token_offsets(annotation: Annotation, sentence: Sentence) -> list[tuple[int,
         if end > cursor:
             cursor = end
     return out
+
+
+# a date's month is no part of the name after it: "since the 1st of May Chiara Lombardi reports to …"
+_BEFORE_A_MONTH = frozenset("of in on since from until till by".split())
+
+
+def after_month(toks: Sequence[Token], i: int, j: int) -> int:
+    """Where a name span ``toks[i:j]`` starts once a month name that ends a date is left out."""
+    if j - i >= 2 and toks[i].text.lower() in MONTHS and toks[i].text[:1].isupper() and i > 0 \
+            and (toks[i - 1].text.lower() in _BEFORE_A_MONTH or toks[i - 1].text[:1].isdigit()):
+        return i + 1
+    return i

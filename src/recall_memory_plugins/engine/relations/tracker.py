@@ -26,7 +26,7 @@ from ...stores.base import GraphStore, find_current_relations_of_types
 from .backdated import ended_reader
 from .clauses import asserted_candidates
 from .coref import coordinated, next_discourse, resolve_references
-from .dated_changes import decide_in_time
+from .dated_changes import decide_in_time, others_than_read
 from .discourse import Discourse, DiscourseCache
 from .doubt import doubt_proposals
 from .entities import ENTITIES_PER_ALIAS, Prefetched, hint_prefetch
@@ -238,7 +238,7 @@ class RelationTracker:
             )
         current = self._current(store, namespace, proposals, context.relations, book)
         changes = decide_in_time(  # dated by the text ("in 2019") or by the caller (an old ``at``)
-            current, proposals, candidates, decide=decide_changes, annotation=annotation, others=len(proposals) > n_read, said_at=said_at, when=when, exclusivity=self.exclusivity,
+            current, proposals, candidates, decide=decide_changes, annotation=annotation, others=others_than_read(proposals, n_read), said_at=said_at, when=when, exclusivity=self.exclusivity,
             ended=ended_reader(store, namespace), new_id=self._new_id, named=frozenset(i for m in resolved for i in m.entity_ids),
         )  # fmt: skip
         used = {c.subject_id for c in changes if c.op == "add"}

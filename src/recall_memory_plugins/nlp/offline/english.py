@@ -224,7 +224,7 @@ def _tag_english(run: list[_Tok], res: _EnglishResources, at_sentence_start: boo
             after = words[k + 2] if k + 2 < n else ""
             if (nxt in _CONNECTORS and after[:1].isupper() and w.lower() not in _OF_OPENERS) or (w in _NAME_HEADS and nxt_cap):
                 tags[k] = "NNP"  # "Bank of America ...", "Project Orion ..." opening a sentence
-            elif low is None and not nxt_cap and _common_compound(w, lex):  # (not "Sung-min Park")
+            elif low is None and lex.get(nxt) in ("NN", "NNS") and _common_compound(w, lex):  # (not "Sung-min Park", "Coca-cola is")
                 tags[k] = "NN"  # "Remote-work form updated — …": two common words, no name
             elif low is None:
                 tags[k] = exact if exact and exact not in _CLOSED_TAGS else "NNP"

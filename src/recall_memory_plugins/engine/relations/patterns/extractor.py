@@ -67,7 +67,7 @@ _SITE = re.compile(r"\s(?:office|branch|site|campus|HQ|headquarters)$", re.IGNOR
 # a team of no named employer is no employer: 今天正式加入数据组 (the company is not said)
 _ZH_TEAM_ONLY = re.compile(
     r"(?:市场|数据|技术|研发|人事|人力资源|财务|销售|产品|运营|法务|设计|客服|行政|公关|算法|测试|前端|后端|风控|增长|安全|架构|平台|质量)"
-    r"(?:部门?|组|小组|团队|中心)"
+    r"(?:组|小组|团队)"  # (a department, 销售部, stays the seed's employer: 张三是销售部的经理)
 )
 # days are no places: "1:1 w/ Gareth moved to Weds"
 _DAY_NAME = re.compile(

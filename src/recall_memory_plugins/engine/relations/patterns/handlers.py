@@ -351,9 +351,7 @@ def _depends(h: _Match) -> list[RelationCandidate]:
 
 _OF_A_THING = re.compile(r"\b[a-z]+\s+(?:for|of|on)\s+$")
 # a plan with no name has no status of its own ("计划取消了", "项目计划取消了", "调动计划取消了")
-_ZH_GENERIC_PLAN = re.compile(
-    r"(?:这个|那个|该|原|原来的|整个|项目|调动|调岗|出差|旅行|旅游|搬家|工作|培训|招聘|装修)?(?:计划|项目|方案|安排)$"
-)
+_ZH_GENERIC_PLAN = re.compile(r"(?:这个|那个|该|原|原来的|整个|项目|调动|调岗|出差|旅行|旅游|搬家|工作|培训|招聘|装修)?(?:计划|项目|方案|安排)$")
 
 
 def _status(h: _Match) -> list[RelationCandidate]:
