@@ -175,3 +175,26 @@ def test_dates_from_text_can_be_switched_off(store: GraphStore, ns: str) -> None
     assert memory.relations("Kwame", include_ended=True) == []
     with pytest.raises(ConfigurationError):
         MemoryConfig(dates_from_text="no")  # type: ignore[arg-type]
+
+
+def test_an_old_marriage_told_with_an_undated_sentence_after_it_is_history(store: GraphStore, ns: str) -> None:
+    # the first sentence is dated; the second is not, and names no fact: the new marriage's doubt
+    # of the older one comes from the dated reading and is dated with it
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    memory.add("Katarzyna Nowak is married to Pavel Dvorak.", at=_d(2025, 4, 2))
+    memory.add(
+        "For the reunion list: Katarzyna Nowak was married to Tomasz Zielinski from 2003 until their "
+        "divorce in 2009. No children, so he needn't go on the list.",
+        at=_d(2025, 11, 20),
+    )
+    assert sorted(_now(memory, "Katarzyna Nowak")) == ["Katarzyna Nowak", "Pavel Dvorak"]
+    then = memory.relations("Katarzyna Nowak", as_of=_d(2009, 6))
+    assert sorted(r.object_name or "" for r in then) == ["Katarzyna Nowak", "Tomasz Zielinski"]
+
+
+def test_a_dates_month_is_no_part_of_the_name_after_it(store: GraphStore, ns: str) -> None:
+    memory = TemporalGraphMemory(store, annotator="offline", namespace=ns)
+    memory.add("Hannah Berg reports to Lars Ek.", at=_d(2026, 1, 8))
+    memory.add("Since the reorg on the 1st of June Hannah Berg reports to Mira Saar.", at=_d(2026, 7, 3))
+    assert _now(memory, "Hannah Berg") == ["Mira Saar"]
+    assert _rows(memory, "Hannah Berg") == [("Lars Ek", "2026-01-08", "2026-06-01"), ("Mira Saar", "2026-06-01", "")]

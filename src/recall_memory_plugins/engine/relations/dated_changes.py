@@ -130,7 +130,7 @@ def others_than_read(proposals: Sequence[RelationProposal], n_read: int) -> bool
     do not follow from them: a new marriage or school read beside a current one leaves the older
     unsure in the reading's own sentence ("was married to Marco from 2004 until their divorce in
     2010"), so such a doubt is dated with that reading; any other may come from any sentence."""
-    read = proposals[:n_read]
+    read = [r for r in proposals[:n_read] if PAST not in r.attributes]  # (a past state dates nothing: as before)
     return any(
         not (
             UNSURE in p.attributes
