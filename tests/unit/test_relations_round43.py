@@ -126,3 +126,22 @@ def test_a_team_of_no_named_employer_is_no_employer(memory: TemporalGraphMemory)
     assert not any(f[1] == "WORKS_FOR" for f in facts), facts
     named = facts_after(memory, [(None, "孔雪今天正式加入美团算法组。")])
     assert ("孔雪", "WORKS_FOR", "美团") in named, named
+
+
+# --- blind batches 842-845
+
+def test_you_is_the_one_a_greeting_addresses(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "Thanks Amelie! Your new flat in Graz looks lovely.")])
+    assert ("Amelie", "LIVES_IN", "Graz") in facts, facts
+    nobody = facts_after(memory, [(None, "Your new flat in Linz looks lovely.")])
+    assert not any(f[2] == "Linz" for f in nobody), nobody
+
+
+def test_a_mail_signature_names_the_employer(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(
+        memory,
+        [(None, "Tunde works for Accenture."),
+         (None, "Please note my new address. Kind regards, Tunde Bakare | Data Engineer | Monzo")],
+    )
+    assert ("Tunde Bakare", "WORKS_FOR", "Monzo") in facts or ("Tunde", "WORKS_FOR", "Monzo") in facts, facts
+    assert ("Tunde", "WORKS_FOR", "Accenture") not in facts, facts

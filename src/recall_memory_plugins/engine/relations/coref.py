@@ -218,6 +218,8 @@ def resolve_references(
                 and (not mention.plural or _HOME_HINT.search(text, mention.end, mention.end + 60))
             ):
                 ids = (speaker.id,)
+            elif mention.person == 2 and len(addressed) == 1 and min(e for e, _ in addressed.values()) <= mention.start:
+                ids = tuple(addressed)  # the one greeted: "Welcome aboard, Wei! Your Continental badge …"
             elif mention.person == 3 and mention.plural and mention.gender != "n":
                 ids = _plural([m for m, _ in recent], mention, referents, text, previous_group)
             elif mention.person == 3 and _after_kin(mention, [m for m, _ in recent], text):
@@ -227,7 +229,7 @@ def resolve_references(
                 # 张伟挑个礼物，他刚跳槽去了腾讯")
                 # (nor, in a labelled turn, its label's person: "马超：星河现在归他管了")
                 # (nor the one a greeting addresses: "Hi Sam, … Jack hates running. He loves …")
-                me = set(label or (() if speaker is None else (speaker.id,))) | addressed
+                me = set(label or (() if speaker is None else (speaker.id,))) | {i for i, (_, w) in addressed.items() if not w}
                 ids = _singular(
                     [m for m, owner in recent if not owner]  # not "Tariq's" (teammate)
                     + [m for m, owner in recent if owner],
@@ -280,21 +282,23 @@ def _speaker_labels(
 
 # the one a text is written to: "Hi Sam, …", "Dear Ms Ortiz,", "Thanks Ravi!" (at its start or a line's)
 _GREETING_BEFORE = re.compile(
-    r"(?:^|[\n.!?]\s*)(?:hi|hey|hello|dear|thanks|thank\s+you|morning|good\s+morning|cheers|yo)\s*,?\s*$",
+    r"(?:^|[\n.!?]\s*)(?:hi|hey|hello|dear|thanks|thank\s+you|morning|good\s+morning|cheers|yo"
+    r"|(?P<welcome>welcome(?:\s+aboard|\s+back|\s+to\s+the\s+team)?))\s*,?\s*$",
     re.IGNORECASE,
 )
 _GREETING_AFTER = re.compile(r"\s*(?:[,!:\n]|$)")
 
 
-def _addressed(mentions: Sequence[Mention], text: str) -> set[str]:
-    """The entities a greeting of ``text`` addresses: a third-person pronoun is never theirs."""
-    return {
-        i
-        for m in mentions
-        if m.kind == "name" and m.entity_ids and _GREETING_AFTER.match(text, m.end)
-        and _GREETING_BEFORE.search(text, max(0, m.start - 24), m.start)
-        for i in m.entity_ids
-    }
+def _addressed(mentions: Sequence[Mention], text: str) -> dict[str, tuple[int, bool]]:
+    """The entities a greeting of ``text`` addresses, with where the greeting ends and whether
+    it is a welcome: "you" after it is theirs ("Welcome aboard, Wei! Your badge …"); a
+    third-person pronoun never is, but after a welcome ("Welcome back Lucía! She married …")."""
+    out: dict[str, tuple[int, bool]] = {}
+    for m in mentions:
+        if m.kind == "name" and m.entity_ids and _GREETING_AFTER.match(text, m.end) \
+                and (g := _GREETING_BEFORE.search(text, max(0, m.start - 24), m.start)) is not None:
+            out.update((i, (m.end, g.group("welcome") is not None)) for i in m.entity_ids)
+    return out
 
 
 def _overlaps(mention: Mention, span: tuple[int, int]) -> bool:

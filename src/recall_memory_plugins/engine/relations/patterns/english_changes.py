@@ -161,6 +161,12 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         _widowed,
         ex("Elena's divorce went through last month.", "Elena", "MARRIED_TO", None, negated=True),
     ),
+    # a mail's signature: "Best regards, Ngozi Okafor | Senior Analyst | KPMG" (name, title, employer)
+    en(
+        r"{S}\s*\|\s*[^|\n]{2,40}?\s*\|\s*{O}\s*$",
+        _works_for,
+        ex("Best regards, Ngozi Okafor | Senior Analyst | Deloitte", "Ngozi Okafor", "WORKS_FOR", "Deloitte"),
+    ),
     # the papers signed: "my divorce papers w/ Lucia got signed today", "Marek's divorce from Joanna is final"
     en(
         r"{S}(?:['’]s)?\s+divorce\s+(?:papers\s+|paperwork\s+|decree\s+)?(?:with|w/?|from)\s+{O}\s+"
