@@ -145,3 +145,38 @@ def test_a_mail_signature_names_the_employer(memory: TemporalGraphMemory) -> Non
     )
     assert ("Tunde Bakare", "WORKS_FOR", "Monzo") in facts or ("Tunde", "WORKS_FOR", "Monzo") in facts, facts
     assert ("Tunde", "WORKS_FOR", "Accenture") not in facts, facts
+
+
+# --- blind batches 846-849
+
+def test_joining_a_persons_team_is_no_employer(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "Ayesha reports to Colm."), ("Ayesha", "As you know, I'm joining Sunniva's team today.")])
+    assert not any(f[1] == "WORKS_FOR" for f in facts), facts
+    assert ("Ayesha", "REPORTS_TO", "Colm") not in facts, facts
+    firm = facts_after(memory, [("Ana", "I joined Stripe's finance team.")])
+    assert ("Ana", "WORKS_FOR", "Stripe") in firm, firm
+
+
+@pytest.mark.parametrize(
+    "later",
+    [
+        "---------- Forwarded message ----------\nFrom: Piotr Nowak\nSubject: new job\n\nHi all, I've joined Allegro as of Monday.",
+        "From Piotr's farewell note: \"Eight great years, but I've joined Allegro as of Monday!\"",
+    ],
+)
+def test_a_header_names_the_writer(memory: TemporalGraphMemory, later: str) -> None:
+    facts = facts_after(memory, [(None, "Piotr Nowak works for Orange."), (None, later)])
+    assert ("Piotr Nowak", "WORKS_FOR", "Allegro") in facts, facts
+    assert ("Piotr Nowak", "WORKS_FOR", "Orange") not in facts, facts
+
+
+def test_a_chinese_signature_or_heading_names_the_writer(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "齐悦在华夏银行工作。"), (None, "各位好，我已加入远景能源，旧邮箱月底停用。——齐悦")])
+    assert ("齐悦", "WORKS_FOR", "远景能源") in facts, facts
+    apart = facts_after(memory, [(None, "韦宁和蒋涛结婚了。"), (None, "韦宁朋友圈：一个人的日子也不错，和蒋涛好聚好散。")])
+    assert ("韦宁", "MARRIED_TO", "蒋涛") not in apart, apart
+
+
+def test_please_note_is_news_not_a_request(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "Dara reports to Wojciech."), (None, "Please note Dara now reports to Ifeoma.")])
+    assert ("Dara", "REPORTS_TO", "Ifeoma") in facts, facts

@@ -23,8 +23,8 @@ _SAID_IN_PASSING = re.compile(
     r"|records?|file|contact|surname)\b|(?:更新|修改|变更|改一?下)[^，。]{0,10}(?:地址|信息|单位|状态)",
     re.IGNORECASE,
 )
-_REQUEST = re.compile(
-    r"\b(?:can|could|would|will) you\b|\bhelp me\b|\bplease\b|帮我|帮忙|能不能帮|可以帮|麻烦你",
+_REQUEST = re.compile(  # (not an announcement: "please note …", "please welcome …")
+    r"\b(?:can|could|would|will) you\b|\bhelp me\b|\bplease\b(?!\s+(?:note|be\s+(?:advised|aware)|welcome|join\s+(?:me|us)\s+in\s+welcoming)\b)|帮我|帮忙|能不能帮|可以帮|麻烦你",
     re.IGNORECASE,
 )
 _REQUEST_GATE = Gated(_REQUEST)  # (searched only where one of its words is)

@@ -45,10 +45,25 @@ _NOT_SIGNED = frozenset(
 )
 
 
+# who wrote a forwarded mail or a quoted card: "From: Björn Karlsson", "From Amira's holiday
+# card: …", "罗丹朋友圈：…", a Chinese signature "…——吴敏"
+_FROM = re.compile(
+    r"^[ \t]*From:[ \t]*([A-Z][\w'’-]+(?:[ -][A-Z][\w'’-]+){0,2})[ \t]*(?:<[^>\n]*>)?[ \t]*$"
+    r"|^\s*(?:[Ff]rom|[Ii]n)\s+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)['’]s\s+(?:[a-z]+\s+){0,2}?(?:card|letter|post|note"
+    r"|diary|blog|e-?mail|message|newsletter|journal)\b[^:\n]{0,30}:"
+    r"|^\s*([\u4e00-\u9fff]{2,3})的?(?:朋友圈|微博|日记|动态|来信|留言)\s*[：:]",
+    re.MULTILINE,
+)
+_ZH_SIGNED = re.compile(r"(?:——|—|--)\s*([\u4e00-\u9fff]{2,3})\s*$")
+
+
 def signed_by(text: str) -> str | None:
     """The name a text of several lines is signed with on its last line ("...\n\nCount me out
-    for the sushi place ...\nNadia"), a known first name first: its writer, when no speaker is
-    given. None otherwise."""
+    for the sushi place ...\nNadia"), a known first name first, or that a header or a Chinese
+    signature names (see ``_FROM``): its writer, when no speaker is given. None otherwise."""
+    header = _FROM.search(text) or _ZH_SIGNED.search(text[-12:])
+    if header is not None:
+        return next(g for g in header.groups() if g)
     found = _SIGNED.search(text[-60:]) if "\n" in text.strip() else None
     if found is None:
         return None

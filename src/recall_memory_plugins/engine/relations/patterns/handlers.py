@@ -43,7 +43,7 @@ from .blocks import (
     _UNIT,
     _WORKPLACE,
 )
-from .match import _NOT_A_PERSON, _cands, _employer, _Match, _typed
+from .match import _NOT_A_PERSON, _OWNERS_TEAM, _ZH_GENERIC_PLAN, _cands, _employer, _Match, _typed
 
 
 def _clean_role(role: str) -> tuple[str, bool]:
@@ -150,6 +150,8 @@ def _join(h: _Match) -> list[RelationCandidate]:
         return []  # (and "she joins the team in September": the writer's team, not the firm before)
     if otype in (PROJECT, PRODUCT):
         return _cands(h.refs("s"), "INVOLVED_IN", h.refs("o"))
+    if otype in (None, OTHER) and _OWNERS_TEAM.match(h.view.text, h.m.end()):
+        return []  # "joining Sunita's team": a person's (the team row's), not an employer
     return _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")))
 
 
@@ -350,8 +352,6 @@ def _depends(h: _Match) -> list[RelationCandidate]:
 
 
 _OF_A_THING = re.compile(r"\b[a-z]+\s+(?:for|of|on)\s+$")
-# a plan with no name has no status of its own ("计划取消了", "项目计划取消了", "调动计划取消了")
-_ZH_GENERIC_PLAN = re.compile(r"(?:这个|那个|该|原|原来的|整个|项目|调动|调岗|出差|旅行|旅游|搬家|工作|培训|招聘|装修)?(?:计划|项目|方案|安排)$")
 
 
 def _status(h: _Match) -> list[RelationCandidate]:

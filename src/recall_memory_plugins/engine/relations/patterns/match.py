@@ -273,3 +273,9 @@ _DEPARTMENTS = frozenset((
     "qa recruiting communications pr".split(),
     "human resources", "customer success", "people ops",
 ))
+
+
+# "joining Sunita's team": a person's team, the object of the team row
+_OWNERS_TEAM = re.compile(r"['’]s\s+(?:team|group|squad|crew)\b", re.IGNORECASE)  # (not "Stripe's finance team")
+# a plan with no name has no status of its own ("计划取消了", "项目计划取消了", "调动计划取消了")
+_ZH_GENERIC_PLAN = re.compile(r"(?:这个|那个|该|原|原来的|整个|项目|调动|调岗|出差|旅行|旅游|搬家|工作|培训|招聘|装修)?(?:计划|项目|方案|安排)$")

@@ -505,6 +505,10 @@ def _make_view(
             parts.append(" ")  # "Samir Khan: has dropped tennis for padel" (a note about him)
             origin.append(pos)
             pos += n.end()
+        elif not zh and m.kind == "pronoun" and piece(pos, pos + 3) in ("'ve", "’ve"):
+            parts.append(" have")  # "I've joined Allegro", "we've moved to Leeds": the rows' "have"
+            origin.extend([pos, pos, pos + 1, pos + 2, pos + 2])
+            pos += 3
         elif not zh and m.kind == "name" and piece(pos, pos + 2) in ("'s", "’s") and _has_clitic(sentence, pos):
             parts.append(" has")  # "Kwame's moved to Kumasi" (the tagger's VBZ before a participle)
             origin.extend([pos, pos, pos, pos + 1])
