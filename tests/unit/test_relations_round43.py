@@ -180,3 +180,12 @@ def test_a_chinese_signature_or_heading_names_the_writer(memory: TemporalGraphMe
 def test_please_note_is_news_not_a_request(memory: TemporalGraphMemory) -> None:
     facts = facts_after(memory, [(None, "Dara reports to Wojciech."), (None, "Please note Dara now reports to Ifeoma.")])
     assert ("Dara", "REPORTS_TO", "Ifeoma") in facts, facts
+
+
+def test_a_marriage_with_its_length_said_is_over(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(memory, [(None, "Oskar Lind is married to Freya Holm."),
+                                 ("Oskar Lind", "I was married to Ebba for nine years, and Freya and I met in 2019.")])
+    assert ("Oskar Lind", "MARRIED_TO", "Ebba") not in facts, facts
+    later = facts_after(memory, [(None, "Maud was married to the late Cyril Moss for 30 years, and wed Dennis Hale in 2016.")])
+    assert ("Maud", "MARRIED_TO", "Dennis Hale") in later, later
+    assert ("Maud", "MARRIED_TO", "Cyril Moss") not in later, later

@@ -69,6 +69,8 @@ _ZH_TEAM_ONLY = re.compile(
     r"(?:市场|数据|技术|研发|人事|人力资源|财务|销售|产品|运营|法务|设计|客服|行政|公关|算法|测试|前端|后端|风控|增长|安全|架构|平台|质量)"
     r"(?:组|小组|团队)"  # (a department, 销售部, stays the seed's employer: 张三是销售部的经理)
 )
+_OVER = re.compile(r"\b(?:was|were)\s+married\b", re.IGNORECASE)
+_FOR_YEARS = re.compile(r"\s+for\s+(?:[\w-]+\s+){0,2}?(?:years?|decades?)\b", re.IGNORECASE)
 # days are no places: "1:1 w/ Gareth moved to Weds"
 _DAY_NAME = re.compile(
     r"(?:mon|tues?|wed(?:nes)?|thu(?:rs?)?|fri|sat(?:ur)?|sun)(?:days?|s)?|weds|thurs|noon|midnight"
@@ -236,8 +238,9 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
         for m in pattern.finditer(view.text):
             h = _Match(m, view, ex)
             for cand in handler(h):
-                if _it_for_a_person(h, cand):
-                    continue
+                if _it_for_a_person(h, cand) or (cand.type == "MARRIED_TO" and not cand.negated and _OVER.search(m.group(0))
+                                                 and _FOR_YEARS.match(view.text, m.end())):
+                    continue  # "I was married to Katya for seven years": over and done with
                 if view.zh and not cand.negated and (
                     ends_at(_ZH_PAST_BEFORE, view.text, m.start())
                     # 几年前李娜在百度上班: a state years ago (not 三年前搬到上海, a change then)
