@@ -196,6 +196,8 @@ class RelationTracker:
         speaker_ref = None
         if speaker and any(m.kind == "pronoun" and m.person == 1 for m in resolved):
             speaker_ref = book.resolve(speaker, PERSON, keep=False)
+        elif speaker and any(m.kind == "pronoun" and m.person == 3 for m in resolved):  # (he/she: never a known speaker)
+            speaker_ref = book.resolve(speaker, PERSON, keep=False, create=False)
         resolved = resolve_references(
             resolved,
             referents=book.referents,
