@@ -189,3 +189,15 @@ def test_a_marriage_with_its_length_said_is_over(memory: TemporalGraphMemory) ->
     later = facts_after(memory, [(None, "Maud was married to the late Cyril Moss for 30 years, and wed Dennis Hale in 2016.")])
     assert ("Maud", "MARRIED_TO", "Dennis Hale") in later, later
     assert ("Maud", "MARRIED_TO", "Cyril Moss") not in later, later
+
+
+# --- blind batches 858-861
+
+def test_i_in_a_message_passed_on_is_its_writer(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(
+        memory,
+        [(None, "Ji-ho lives in Incheon."),
+         ("Da-eun", 'fwd from Ji-ho: "tell everyone I moved from Incheon to Gwangju, new address soon"')],
+    )
+    assert ("Ji-ho", "LIVES_IN", "Gwangju") in facts, facts
+    assert not any(f[0] == "Da-eun" for f in facts), facts

@@ -259,6 +259,8 @@ _INTENSIFIERS = frozenset({"himself", "herself", "themselves"})
 # sentence's end, then a colon ("Layla: is Nadia coming?\nNadia: my ex-husband will not …")
 _LABEL_AFTER = re.compile(r"\s*[:：]\s*\S")
 _LABEL_BEFORE = frozenset("\n.!?。！？…)]】」\"'”")
+# a message passed on, its writer named before a colon: "fwd from Hyun-woo: \"… I moved …\""
+_FORWARDED = re.compile(r"\b(?:fwd|fw|forwarded|forwarding|message|msg|text|note|e-?mail)\s+from\s*$", re.IGNORECASE)
 
 
 def _speaker_labels(
@@ -275,7 +277,7 @@ def _speaker_labels(
         while at and text[at - 1] in " \t":
             at -= 1
         if (m.type == PERSON or (ref is not None and ref.is_person())) \
-                and (not at or text[at - 1] in _LABEL_BEFORE):
+                and (not at or text[at - 1] in _LABEL_BEFORE or _FORWARDED.search(text, max(0, at - 24), at)):
             out.append((m.end, m.entity_ids))
     return out
 
