@@ -201,3 +201,14 @@ def test_i_in_a_message_passed_on_is_its_writer(memory: TemporalGraphMemory) -> 
     )
     assert ("Ji-ho", "LIVES_IN", "Gwangju") in facts, facts
     assert not any(f[0] == "Da-eun" for f in facts), facts
+
+
+def test_a_list_of_reporting_changes_old_to_new(memory: TemporalGraphMemory) -> None:
+    facts = facts_after(
+        memory,
+        [(None, "Pieter reports to Greta."),
+         (None, "Subject: line manager changes from 1 July\n\n- Pieter de Vries: Greta Holm -> Ingrid Lund\n"
+                "- Hannah Cole: no change\n\nThe HR system is updated.")],
+    )
+    assert ("Pieter", "REPORTS_TO", "Ingrid Lund") in facts or ("Pieter de Vries", "REPORTS_TO", "Ingrid Lund") in facts, facts
+    assert ("Pieter", "REPORTS_TO", "Greta") not in facts, facts

@@ -5,6 +5,9 @@ Same shape as ``english.py``; ``tests/unit/test_relations_patterns_table.py`` ru
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ..lexicon import gender_of
 from ..schema import LOCATION, ORG, OTHER, PERSON, PROJECT, RelationCandidate
 from .blocks import PatternRow, en, ex
 from .handlers import (
@@ -26,6 +29,18 @@ from .match import _cands, _employer, _Match
 from .tastes import _my_thing
 
 __all__ = ["EN_CHANGE_ROWS"]
+
+
+def _arrow(h: _Match) -> list[RelationCandidate]:
+    """ "Name: A -> B" in a list of changes: a new manager when A and B are persons (a known
+    first name counts: a weak NER may type "Hamid Rahimi" a place), a move when both are places."""
+    def person(slot: str) -> bool:
+        refs = h.refs(slot)
+        return h.type(slot) == PERSON or bool(refs and gender_of(refs[0].name.split()[0]))
+    if person("z") and person("o"):
+        boss, old = [replace(r, type=PERSON) for r in h.refs("o")], [replace(r, type=PERSON) for r in h.refs("z")]
+        return _cands(h.refs("s"), "REPORTS_TO", boss) + _cands(h.refs("s"), "REPORTS_TO", old, negated=True)
+    return _lives(h) if h.type("z") == LOCATION == h.type("o") else []
 
 
 def _role_taken(h: _Match) -> list[RelationCandidate]:
@@ -160,6 +175,13 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         r"{S}(?:['’]s)?\s+divorce\s+(?:from\s+{O}\s+)?(?:has\s+|finally\s+)?(?:went|gone|came|come)\s+through",
         _widowed,
         ex("Elena's divorce went through last month.", "Elena", "MARRIED_TO", None, negated=True),
+    ),
+    # a list of changes, old -> new: "- Thabo Mokoena: Ngozi Eze -> Hamid Rahimi" (a new manager
+    # for persons, a move for places, a new employer for firms: the rules of "from Z to O")
+    en(
+        r"{S}\s*:\s*{Z}\s*(?:->|→|=>)\s*{O}\s*(?=$|[\n;,.])",
+        _arrow,
+        ex("Reporting lines:\n- Tom Baker: Anna Eze -> Hamid Rahimi", "Tom Baker", "REPORTS_TO", "Hamid Rahimi"),
     ),
     # a mail's signature: "Best regards, Ngozi Okafor | Senior Analyst | KPMG" (name, title, employer)
     en(
