@@ -93,7 +93,8 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     _row(
         "English future or plan",
         # ("won't be on my team anymore": a change said now)
-        r"(?-i:\b(?:will|shall|won't)\b)(?!\s+(?:go\s+near|touch)\b)(?<!won't(?=\s+be\s+(?:on|in|at|with|part\s+of|working|living|reporting)\b[^.;!?]{0,40}\b(?:anymore|any\s+more|any\s+longer)\b))|['’]ll\b|\bgoing\s+to\s+(?!(?:the|a|an|my|his|her|their|our|your|work|school|bed|church)\b)\w|\babout\s+to\b"
+        # ("will be run by Lars going forward": decided now, from now on)
+        r"(?-i:\b(?:will|shall|won't)\b)(?!\s+(?:go\s+near|touch)\b)(?![^.;!?]{0,80}\b(?:going\s+forward|from\s+now\s+on|with\s+immediate\s+effect|effective\s+immediately)\b)(?<!won't(?=\s+be\s+(?:on|in|at|with|part\s+of|working|living|reporting)\b[^.;!?]{0,40}\b(?:anymore|any\s+more|any\s+longer)\b))|['’]ll\b|\bgoing\s+to\s+(?!(?:the|a|an|my|his|her|their|our|your|work|school|bed|church)\b)\w|\babout\s+to\b"
         # ("seconded to London until next year": a present state, bounded)
         r"|(?<!until )(?<!till )\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday"
         r"|wednesday|thursday|friday|saturday|sunday)\b|\btomorrow\b"
@@ -182,6 +183,7 @@ NOT_UNASSERTED: tuple[str, ...] = (
     "In case ppl missed it: Sara got poached by Nokia.",
     "If anyone's wondering, I left Google in May.",
     "If you haven't heard yet, Omar moved to Dubai.",
+    "Beacon will be run by Kofi going forward.",  # decided now
     "I've gone off running if I'm honest.",
 )
 
