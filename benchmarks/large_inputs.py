@@ -14,6 +14,8 @@ super-linear:
   ``en_possessives``: "Alice's market Bob's plan …" with no punctuation;
 - ``zh_pronouns``: a Chinese story told mostly in pronouns ("他说她明天去上海。");
 - ``en_name_list``: full names one after another with no punctuation;
+- ``en_blank_lines``: words between runs of 500-3,000 blank or indented lines (a pasted form; since
+  2026-12-06: a writer's header was looked for from every line start across the blank lines);
 - ``relation_changes``: a history in one text, every sentence a change the relation layer reads
   and dates ("In 2014 Alice moved to Paris.", "Bob worked at Globex from 2010 to 2013.",
   "他2015年到2018年在杭州住过。", its people holding facts from a first, small add; since 2026-12-06:
@@ -116,6 +118,11 @@ def en_name_list(size: int, rng: random.Random) -> str:
     return _fill(size, lambda r: f"{_name(r)} ", rng)
 
 
+def en_blank_lines(size: int, rng: random.Random) -> str:
+    """A pasted form: words between long runs of blank and indented lines."""
+    return _fill(size, lambda r: f"{r.choice(_WORDS)}" + r.choice(["\n", " \n", "\t\n"]) * r.randint(500, 3000), rng)
+
+
 def zh_pronouns(size: int, rng: random.Random) -> str:
     """A Chinese story told mostly in pronouns: "他说她明天去上海。" with a name now and then."""
     def piece(r: random.Random) -> str:
@@ -165,6 +172,7 @@ CASES: dict[str, Callable[[int, random.Random], str]] = {
     "en_possessives": en_possessives,
     "zh_pronouns": zh_pronouns,
     "en_name_list": en_name_list,
+    "en_blank_lines": en_blank_lines,
     "relation_changes": relation_changes,
     "question_names": question_names,
 }

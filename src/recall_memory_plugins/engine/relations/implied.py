@@ -49,10 +49,10 @@ _NOT_SIGNED = frozenset(
 # card: …", "罗丹朋友圈：…", a Chinese signature "…——吴敏"
 _FROM = re.compile(
     r"^[ \t]*From:[ \t]*([A-Z][\w'’-]+(?:[ -][A-Z][\w'’-]+){0,2})[ \t]*(?:<[^>\n]*>)?[ \t]*$"
-    r"|^\s*(?:[Ff]rom|[Ii]n)\s+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)['’]s\s+(?:[a-z]+\s+){0,2}?(?:card|letter|post|note"
+    r"|^[ \t]*(?:[Ff]rom|[Ii]n)[ \t]+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)['’]s\s+(?:[a-z]+\s+){0,2}?(?:card|letter|post|note"
     r"|diary|blog|e-?mail|message|newsletter|journal)\b[^:\n]{0,30}:"
-    r"|^\s*([\u4e00-\u9fff]{2,3})的?(?:朋友圈|微博|日记|动态|来信|留言)\s*[：:]",
-    re.MULTILINE,
+    r"|^[ \t]*([\u4e00-\u9fff]{2,3})的?(?:朋友圈|微博|日记|动态|来信|留言)\s*[：:]",
+    re.MULTILINE,  # (no \s at a line's start: a run of blank lines would be read from each of them)
 )
 _ZH_SIGNED = re.compile(r"(?:——|—|--)\s*([\u4e00-\u9fff]{2,3})\s*$")
 
