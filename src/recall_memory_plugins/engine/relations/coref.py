@@ -261,6 +261,16 @@ _LABEL_AFTER = re.compile(r"\s*[:：]\s*\S")
 _LABEL_BEFORE = frozenset("\n.!?。！？…)]】」\"'”")
 # a message passed on, its writer named before a colon: "fwd from Hyun-woo: \"… I moved …\""
 _FORWARDED = re.compile(r"\b(?:fwd|fw|forwarded|forwarding|message|msg|text|note|e-?mail)\s+from\s*$", re.IGNORECASE)
+# a name no list knows, labelling a line written in the first person: "Greta Olsen: I moved …"
+_FIRST_PERSON_AFTER = re.compile(r"\s*[:：]\s*(?:I\b|I['’]|[Mm]y\b|我)")
+_NAME_LIKE = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}|[\u4e00-\u9fff]{2,4}")
+# a heading's word, not a name: "Handover: I'm stepping away from Beacon"
+_HEADINGS = frozenset(
+    "handover update updates note notes reminder memo minutes diary journal log recap summary status "
+    "announcement news subject re fwd fyi ps edit todo agenda feedback question answer context background "
+    "followup update action confession rant vent draft message reply response intro welcome hello hi hey "
+    "dear thanks sorry congrats me myself personal private work home family".split()
+)
 
 
 def _speaker_labels(
@@ -276,8 +286,12 @@ def _speaker_labels(
         at = m.start  # the text before, without the spaces and tabs (no copy of it: linear)
         while at and text[at - 1] in " \t":
             at -= 1
-        if (m.type == PERSON or (ref is not None and ref.is_person())) \
-                and (not at or text[at - 1] in _LABEL_BEFORE or _FORWARDED.search(text, max(0, at - 24), at)):
+        person = m.type == PERSON or (ref is not None and ref.is_person())
+        if not person and m.type in (None, OTHER) and (not at or text[at - 1] == "\n") \
+                and _FIRST_PERSON_AFTER.match(text, m.end) and _NAME_LIKE.fullmatch(text, m.start, m.end) \
+                and text[m.start : m.end].split(" ")[0].casefold() not in _HEADINGS:
+            person = True
+        if person and (not at or text[at - 1] in _LABEL_BEFORE or _FORWARDED.search(text, max(0, at - 24), at)):
             out.append((m.end, m.entity_ids))
     return out
 

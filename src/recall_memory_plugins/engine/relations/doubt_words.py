@@ -112,7 +112,7 @@ _CHANGE_EN = _words(
     r"let go", r"departure", r"exit interview", "another life", "a lifetime ago", r"handover", r"unpacked", r"settled in",
     r"first (?:week|month|shift|paycheck|1:1|one-on-one|1-on-1)", r"shipp(?:ed|ing) (?:\w+ )?off",
     r"removal (?:van|lorry|truck|men|company)", "movers",
-    r"freelanc\w*", "self-employed", r"(?:went|gone|going) solo", r"(?:made|been made) redundant",
+    r"freelanc\w*", "self-employed", r"(?:went|gone|going) solo", r"(?:made|been made) redundant", r"redundanc(?:y|ies)",
     r"chapter(?:['’]s| is| was)? (?:\w+ )?(?:closed|over|done)",
     r"shipp(?:ed|ing) (?:[\w']+ ){1,5}off to", r"pack(?:ed|ing) (?:[\w']+ ){1,5}off to",
     r"pack(?:ed|s|ing)? (?:me|him|her|them|us) off", r"packed off to", "for good", r"(?:took|take|takes|taken|taking) up residence",
@@ -195,7 +195,7 @@ _TOPICS_EN = {
         r"roommates?", "moving truck", "mail",
     ),
     "WORKS_FOR": _words(
-        r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", "salary",
+        r"jobs?", r"work(?:s|ed|ing)?", r"employ\w*", "payroll", "paycheck", r"payslips?", "salary",
         r"colleagues?", r"co-?workers?", r"compan(?:y|ies)", "office", "career", "position",
         "badge", "contract", "laptop", "training", "onboarding", r"poach\w*", "email", r"cuts?", "hired", "fired", "laid off", r"retir\w*", "full-time", "part-time",
         r"resign\w*", "team", "desk", "stint", "buyout", r"offers?", "first day",

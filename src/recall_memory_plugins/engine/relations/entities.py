@@ -19,6 +19,7 @@ from ...stores.base import GraphStore
 from .coref import Referent
 from .lexicon import TITLES, gender_of
 from .mentions import find_mentions
+from .name_words import NameWords
 from .names import PLACES_TOO, clean_name, full_person_name, is_cjk, name_variants
 from .schema import LOCATION, OTHER, PERSON, PROJECT, EntityRef
 from .titles import ZH_TITLED, zh_title_gender
@@ -111,8 +112,12 @@ class EntityBook:
         self.referents: dict[str, Referent] = {r.id: r for r in discourse}
         # referent ids by case-folded name, for "Alice Moreau" after a bare "Alice"
         self.by_name: dict[str, list[str]] = {}
+        # referent ids by a word of their name (first name and its prefixes, surname, a Chinese
+        # name's first one or two characters): "Olu", "Ms Ortega", 周女士 look up, never scan
+        self._by_word = NameWords()
         for r in self.referents.values():
             self.by_name.setdefault(r.name.casefold(), []).append(r.id)
+            self._by_word.add(r.id, r.name)
         # bumped by every change resolve() reads, so an unchanged book may reuse a resolution
         self.version = 0
         self.rank = {r.id: i for i, r in enumerate(discourse)}
@@ -202,11 +207,16 @@ class EntityBook:
         old = self.referents.get(ref.id)
         if old is not None:  # a new entity taking the id of a salient one that was not read
             self.by_name[old.name.casefold()].remove(ref.id)
+            self._by_word.remove(old.id, old.name)
         self.referents[ref.id] = ref
         self._ref_keys.pop(ref.id, None)
         self.by_name.setdefault(ref.name.casefold(), []).append(ref.id)
+        self._by_word.add(ref.id, ref.name)
         self.version += 1
         return ref
+
+    def _with_word(self, kind: str, word: str) -> list[Referent]:
+        return [self.referents[i] for i in self._by_word.get((kind, word), ())]
 
     def _candidates(self, key: str, type_: str | None) -> list[tuple[str, str, str | None, int]]:
         """(id, name, type, last_step) of entities known by alias ``key`` and compatible."""
@@ -287,7 +297,7 @@ class EntityBook:
             return None
         initial = len(words) == 2 and len(words[1]) == 1
         people: set[str] = set()
-        for r in self.referents.values():
+        for r in self._with_word("prefix", name) if len(words) == 1 else self._with_word("first", words[0]):
             parts = r.name.split()
             if r.type not in (PERSON, None, OTHER) or len(parts) < 2:
                 continue
@@ -311,7 +321,7 @@ class EntityBook:
             surname, title = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
             gender = zh_title_gender(title)
             people = [
-                r for r in self.referents.values()
+                r for r in (self._with_word("zh", surname) if len(surname) <= 2 else self.referents.values())
                 if is_cjk(r.name) and r.name.startswith(surname)
                 and (len(r.name) > len(surname) or len(surname) >= 2)  # 许娜姐 for 许娜 too
             ]  # fmt: skip
@@ -324,7 +334,7 @@ class EntityBook:
             surname = words[1].casefold()
             gender = gender_of(words[0]) if words[0] else None
             people = [
-                r for r in self.referents.values()
+                r for r in self._with_word("last", surname)
                 if len(r.name.split()) >= 2 and r.name.split()[-1].casefold() == surname
             ]  # fmt: skip
         people = [

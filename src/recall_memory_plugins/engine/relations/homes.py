@@ -35,7 +35,7 @@ _HOME_OF_CITY = re.compile(
 )
 _ZH_HOME_OF_CITY = re.compile(
     r"([\u4e00-\u9fff]{2,4}?)(?:的新家|的新房子?|的新住处|那套房子?|那边的房子|的房子退租|的公寓|的出租屋)"
-    r"|在([\u4e00-\u9fff]{2,4}?)的第一(?:晚|夜|天)"
+    r"|在([\u4e00-\u9fff]{2,4}?)的第一(?:晚|夜|天|个?周末|个?星期|个?礼拜|周|个月)"
 )
 _HOME_GATE, _ZH_HOME_GATE = Gated(_HOME_OF_CITY), Gated(_ZH_HOME_OF_CITY)
 # the current city's home given back: "the Porto flat's been handed back", 北京那套房子已经退租了

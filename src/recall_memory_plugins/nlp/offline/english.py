@@ -177,6 +177,10 @@ def _tag_english(run: list[_Tok], res: _EnglishResources, at_sentence_start: boo
                 break
     lexical = tags
     tags = t3[3:-3]
+    for k in range(n - 2):  # "can't stand open-plan offices any more": no verb before "any more"
+        if tags[k] == "VBZ" and lexical[k] == "NNS" and words[k + 1].lower() == "any" \
+                and words[k + 2].lower() in ("more", "longer"):
+            tags[k] = "NNS"
 
     for k in range(n):
         w = words[k]

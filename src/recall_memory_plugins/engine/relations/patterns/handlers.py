@@ -245,7 +245,7 @@ def _lives(h: _Match) -> list[RelationCandidate]:
 
 
 # what follows a move's end when it names no home: a part of the employer ("moved to the APAC side", "to the EMEA sales org"), a role ("to Orion as lead")
-_NO_HOME_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice|hub|office)\b|\s+(?:rollout|launch|program|programme|initiative|workstream|migration|pilot|revamp|rebuild|redesign|overhaul)\b(?P<work_role>\s+as\s+(?:the\s+|its\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)?|(?P<role>\s+(?:full[- ]time\s+|permanently\s+)?as\s+(?:the\s+|its\s+|\ue000\d+\ue001\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)",
+_NO_HOME_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice|hub|office)\b|\s+(?:rollout|launch|program|programme|initiative|workstream|migration|pilot|revamp|rebuild|redesign|overhaul)\b(?P<work_role>\s+as\s+(?:the\s+|its\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)?|(?P<role>,?\s+(?:also\s+)?(?:full[- ]time\s+|permanently\s+)?as\s+(?:the\s+|its\s+|\ue000\d+\ue001\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)",
                          re.IGNORECASE)
 _OWNERS = re.compile(r"['’]s\b")  # "moved to Nadia's team / place": no town named
 

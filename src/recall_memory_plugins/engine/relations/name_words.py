@@ -1,0 +1,38 @@
+"""Ids of people by a word of their name, so a short name is looked up, never scanned for.
+
+"Olu" (the start of a first name), "Daniel O." (a first name), "Ms Ortega" (a surname) and 周女士
+(a Chinese name's first one or two characters) each read the people filed under that word: a text
+of a thousand people used to compare each of its names with all the others (quadratic).
+"""
+
+from __future__ import annotations
+
+from .names import is_cjk
+
+__all__ = ["NameWords"]
+
+
+class NameWords(dict[tuple[str, str], set[str]]):
+    """``(kind, word) -> ids``: kinds ``first``, ``prefix`` (3+ letters of a first name),
+    ``last`` (case-folded surname) for names of two words or more; ``zh`` for Chinese names."""
+
+    @staticmethod
+    def _keys(name: str) -> set[tuple[str, str]]:
+        parts = name.split()
+        if is_cjk(name):
+            return {("zh", name[:1]), ("zh", name[:2])}
+        if len(parts) < 2:
+            return set()
+        first = parts[0]
+        keys = {("first", first), ("last", parts[-1].casefold())}
+        keys.update(("prefix", first[:k]) for k in range(3, len(first) + 1))
+        return keys
+
+    def add(self, entity_id: str, name: str) -> None:
+        for key in self._keys(name):
+            self.setdefault(key, set()).add(entity_id)
+
+    def remove(self, entity_id: str, name: str) -> None:
+        for key in self._keys(name):
+            if key in self:
+                self[key].discard(entity_id)
