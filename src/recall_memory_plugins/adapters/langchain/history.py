@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
@@ -106,24 +107,23 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         return None
 
     def add_messages(self, messages: Sequence[BaseMessage]) -> None:
-        """Append ``messages`` to the list and store their user/AI turns in the graph."""
+        """Append ``messages`` to the list and store their user/AI turns in the graph.
+
+        All or nothing: every turn is checked before any is stored (``add_many``), so a turn the
+        engine refuses (an ``InputError``) leaves the list and the graph as they were."""
+        messages = list(messages)
+        items = []
         for message in messages:
-            self.messages.append(message)
             speaker = self._speaker(message)
             if speaker is not None and message.text.strip():
-                self.memory.add(
-                    message.text, namespace=self.namespace, speaker=speaker, source=message.id
-                )
+                items.append({"text": message.text, "speaker": speaker, "source": message.id})
+        if items:
+            self.memory.add_many(items, namespace=self.namespace)
+        self.messages.extend(messages)
 
     async def aadd_messages(self, messages: Sequence[BaseMessage]) -> None:
-        """Async twin of :meth:`add_messages`."""
-        for message in messages:
-            self.messages.append(message)
-            speaker = self._speaker(message)
-            if speaker is not None and message.text.strip():
-                await self.memory.aadd(
-                    message.text, namespace=self.namespace, speaker=speaker, source=message.id
-                )
+        """Async twin of :meth:`add_messages` (runs in a worker thread)."""
+        await asyncio.to_thread(self.add_messages, list(messages))
 
     def clear(self) -> None:
         """Empty the list and hard-delete everything stored in the namespace."""

@@ -39,6 +39,17 @@ with _quiet_base_memory_notice():
     from langchain_classic.base_memory import BaseMemory
 
 
+
+def _turn_text(value: Any, what: str) -> str:
+    """A turn's text: a string, a message's text, or the texts of a list of messages."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, BaseMessage):
+        return value.text
+    if isinstance(value, (list, tuple)) and value and all(isinstance(v, BaseMessage) for v in value):
+        return "\n".join(v.text for v in value)
+    raise InputError(f"RecallMemory's {what} must be a string or a message, got {type(value).__name__}")
+
 class RecallMemory(BaseMemory):
     """Long-term, time-aware memory for classic chains (``ConversationChain``, ``LLMChain``).
 
@@ -119,7 +130,7 @@ class RecallMemory(BaseMemory):
             raise InputError(
                 f"RecallMemory.input_key {key!r} is not among the inputs {list(inputs)}"
             )
-        return str(inputs[key])
+        return _turn_text(inputs[key], f"input {key!r}")
 
     def _answer(self, outputs: dict[str, Any]) -> str:
         key = self.output_key
@@ -137,7 +148,7 @@ class RecallMemory(BaseMemory):
             raise InputError(
                 f"RecallMemory.output_key {key!r} is not among the outputs {list(outputs)}"
             )
-        return str(outputs[key])
+        return _turn_text(outputs[key], f"output {key!r}")
 
     def _variables(self, recall: Recall) -> dict[str, Any]:
         if not self.return_messages:

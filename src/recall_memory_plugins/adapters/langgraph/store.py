@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
 from typing import Any
@@ -25,6 +27,7 @@ from langgraph.store.base import (
 from langgraph.store.base.embed import get_text_at_path, tokenize_path
 
 from ...engine.memory import TemporalGraphMemory
+from ...engine.validation import check_items
 from ...errors import ConfigurationError, InputError, NotFoundError
 from ...models import Statement
 from .._common import check_engine
@@ -32,6 +35,18 @@ from .._common import check_engine
 __all__ = ["RecallStore"]
 
 _PAGE = 1000
+# one lock per engine: a put reads an item's statements and then replaces them, and a search reads
+# statements another thread may be replacing; the store's ops run one at a time in a process
+_LOCKS: weakref.WeakKeyDictionary[TemporalGraphMemory, threading.RLock] = weakref.WeakKeyDictionary()
+_LOCKS_GUARD = threading.Lock()
+
+
+def _engine_lock(memory: TemporalGraphMemory) -> threading.RLock:
+    with _LOCKS_GUARD:
+        lock = _LOCKS.get(memory)
+        if lock is None:
+            lock = _LOCKS[memory] = threading.RLock()
+        return lock
 _SEARCH_BUDGET = 4000  # tokens of recall a query search ranks items with
 
 
@@ -181,9 +196,12 @@ class RecallStore(BaseStore):
                 groups.setdefault(st.source, []).append(st)
         return groups
 
-    def _item(self, ns: str, namespace: tuple[str, ...], key: str, parts: list[Statement]) -> Item:
+    def _item(self, ns: str, namespace: tuple[str, ...], key: str, parts: list[Statement]) -> Item | None:
         first = parts[0]
-        versions = self.memory.history(first.id, namespace=ns)
+        try:
+            versions = self.memory.history(first.id, namespace=ns)
+        except NotFoundError:  # deleted meanwhile by another process: no such item any more
+            return None
         return Item(
             value=dict(first.metadata),
             key=key,
@@ -220,7 +238,7 @@ class RecallStore(BaseStore):
                 self._delete(ns, st.id)
             return
         value = dict(op.value)
-        text = self._text(value, op.index)
+        text = self._value_text(op)
         if not existing:
             self.memory.add(text, namespace=ns, source=op.key, metadata=value)
             return
@@ -241,6 +259,8 @@ class RecallStore(BaseStore):
                 "filter must be a mapping of value fields to values or {'$op': value}, "
                 f"got {type(op.filter).__name__}"
             )
+        if op.query is not None and not isinstance(op.query, str):
+            raise InputError(f"query must be a string or None, got {type(op.query).__name__}")
         found: list[tuple[float | None, datetime, SearchItem]] = []
         for ns, namespace in self._namespaces(tuple(op.namespace_prefix)):
             scores: dict[str, float] = {}
@@ -258,6 +278,8 @@ class RecallStore(BaseStore):
                 if op.filter and not all(_matches(value.get(k), v) for k, v in op.filter.items()):
                     continue
                 item = self._item(ns, namespace, key, parts)
+                if item is None:
+                    continue
                 score = scores.get(key)
                 found.append(
                     (
@@ -294,7 +316,41 @@ class RecallStore(BaseStore):
 
     # ------------------------------------------------------------------------------ BaseStore
     def batch(self, ops: Iterable[Op]) -> list[Result]:
-        """Run ``ops`` in order (puts are applied when reached, so later reads see them)."""
+        """Run ``ops`` in order (puts are applied when reached, so later reads see them).
+
+        The ops of one call run while no other thread of this process runs ops on the same engine
+        (puts of one key from several threads: the last one wins, as in ``InMemoryStore``)."""
+        with _engine_lock(self.memory):
+            return self._batch(list(ops))
+
+    def _check_puts(self, ops: list[Op]) -> None:
+        """Every put of a batch checked before any runs: one the engine would refuse (a NUL
+        character, a value too large) raises ``InputError`` with nothing of the batch applied."""
+        for op in ops:
+            if isinstance(op, PutOp):
+                self._encode(op.namespace)
+                if not isinstance(op.key, str) or not op.key:
+                    raise InvalidNamespaceError(f"key must be a non-empty string, got {op.key!r}")
+                if op.value is not None:
+                    item = {"text": self._value_text(op), "source": op.key, "metadata": dict(op.value)}
+                    try:
+                        check_items([item], at=None, speaker=None,
+                                    check_text=self.memory._check_text, check_when=self.memory._check_time)
+                    except InputError as exc:
+                        reason = exc.__cause__ if exc.__cause__ is not None else exc
+                        raise InputError(f"item {op.key!r} cannot be stored: {reason} "
+                                         "(nothing of this batch was applied)") from None
+
+    def _value_text(self, op: PutOp) -> str:
+        try:
+            text = self._text(dict(op.value or {}), op.index)
+            json.dumps(op.value, default=str)  # (the engine encodes it; a value nested too deep fails here)
+        except RecursionError:
+            raise InputError(f"the value of item {op.key!r} is nested too deeply to store") from None
+        return text
+
+    def _batch(self, ops: list[Op]) -> list[Result]:
+        self._check_puts(ops)
         results: list[Result] = []
         for op in ops:
             if isinstance(op, GetOp):

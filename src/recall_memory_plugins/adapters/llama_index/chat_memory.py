@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -196,10 +197,22 @@ class RecallChatMemory(BaseMemory):
             ids = result.statement_ids
         self._remember(message, ids)
 
+    def put_messages(self, messages: list[ChatMessage]) -> None:
+        """Buffer ``messages`` and store their texts, all or nothing: every message is checked
+        before any is stored, so one the engine refuses (``InputError``) changes nothing."""
+        messages = list(messages)
+        stored = [(k, m, self._speaker(m)) for k, m in enumerate(messages)]
+        stored = [(k, m, who) for k, m, who in stored if who is not None and (m.content or "").strip()]
+        results = self.memory.add_many(
+            [{"text": m.content or "", "speaker": who} for _, m, who in stored], namespace=self.namespace
+        ) if stored else []
+        ids = {k: r.statement_ids for (k, _, _), r in zip(stored, results, strict=True)}
+        for k, message in enumerate(messages):
+            self._remember(message, ids.get(k, ()))
+
     async def aput_messages(self, messages: list[ChatMessage]) -> None:
-        """Async twin of :meth:`put_messages`."""
-        for message in messages:
-            await self.aput(message)
+        """Async twin of :meth:`put_messages` (runs in a worker thread)."""
+        await asyncio.to_thread(self.put_messages, list(messages))
 
     def set(self, messages: list[ChatMessage]) -> None:
         """Replace the buffer with ``messages`` (the graph is not written)."""

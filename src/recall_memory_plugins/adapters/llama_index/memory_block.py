@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from llama_index.core.memory.memory import BaseMemoryBlock
 from pydantic import BaseModel, Field, PrivateAttr, field_validator
 
 from ...engine.memory import TemporalGraphMemory
+from ...errors import InputError
 from ...models import Recall
 from .._common import (
     MEMORY_PROMPT,
@@ -25,6 +27,8 @@ from ._convert import last_user_text, speaker_of
 __all__ = ["RecallMemoryBlock"]
 
 _REMEMBERED_RECALLS = 16
+
+_log = logging.getLogger(__name__)
 
 
 class RecallMemoryBlock(BaseMemoryBlock[str]):
@@ -120,12 +124,18 @@ class RecallMemoryBlock(BaseMemoryBlock[str]):
         return self._render(recall)
 
     async def _aput(self, messages: list[ChatMessage]) -> None:
+        # Memory flushes old messages here from a later put(): an error would surface there and
+        # lose the good messages flushed with the bad one, so a message the engine refuses is
+        # skipped with a warning and the others are stored
         for message in messages:
             speaker = speaker_of(message, user=self.user_speaker, assistant=self.assistant_speaker)
             if speaker is not None:
-                await self.memory.aadd(
-                    message.content or "", namespace=self.namespace, speaker=speaker
-                )
+                try:
+                    await self.memory.aadd(
+                        message.content or "", namespace=self.namespace, speaker=speaker
+                    )
+                except InputError as exc:
+                    _log.warning("RecallMemoryBlock skipped a message the memory refused: %s", exc)
 
     async def atruncate(self, content: str, tokens_to_truncate: int) -> str | None:
         """Recall again within ``tokens_to_truncate`` fewer tokens (None drops the block)."""
