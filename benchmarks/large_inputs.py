@@ -17,7 +17,8 @@ super-linear:
 - ``en_blank_lines``: words between runs of 500-3,000 blank or indented lines (a pasted form; since
   2026-12-06: a writer's header was looked for from every line start across the blank lines);
 - ``en_contacts``: a contact list, a different invented person on every line (since 2026-12-06:
-  every short name was matched against every person of the text, "Olu" for Olumide Adeyemi);
+  every short name was matched against every person of the text, "Olu" for Olumide Adeyemi),
+  and ``en_one_first_name``: many people sharing one first name ("Priya Okafor. Priya Lindqvist.");
 - ``relation_changes``: a history in one text, every sentence a change the relation layer reads
   and dates ("In 2014 Alice moved to Paris.", "Bob worked at Globex from 2010 to 2013.",
   "他2015年到2018年在杭州住过。", its people holding facts from a first, small add; since 2026-12-06:
@@ -131,6 +132,11 @@ def en_contacts(size: int, rng: random.Random) -> str:
     return _fill(size, lambda r: f"{word(r)} {word(r)}, phone {r.randint(1000000, 9999999)}\n", rng)
 
 
+def en_one_first_name(size: int, rng: random.Random) -> str:
+    """Many people sharing one first name ("Priya Okafor. Priya Lindqvist. …")."""
+    return _fill(size, lambda r: f"Priya {r.choice('ABCDEFGHKLMNOPRSTW')}{''.join(r.choices('aeiklnorst', k=6))}. ", rng)
+
+
 def en_blank_lines(size: int, rng: random.Random) -> str:
     """A pasted form: words between long runs of blank and indented lines."""
     return _fill(size, lambda r: f"{r.choice(_WORDS)}" + r.choice(["\n", " \n", "\t\n"]) * r.randint(500, 3000), rng)
@@ -187,6 +193,7 @@ CASES: dict[str, Callable[[int, random.Random], str]] = {
     "en_name_list": en_name_list,
     "en_blank_lines": en_blank_lines,
     "en_contacts": en_contacts,
+    "en_one_first_name": en_one_first_name,
     "relation_changes": relation_changes,
     "question_names": question_names,
 }

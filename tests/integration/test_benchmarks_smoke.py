@@ -260,7 +260,8 @@ def test_large_inputs_smoke(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "large_inputs.json").read_text(encoding="utf-8"))
     rows = {(r["case"], r["chars"] // 1000): r for r in data["rows"]}
     cases = ("en_sentences", "en_no_punct", "zh_punct", "zh_no_punct", "en_spaces", "en_possessives",
-             "zh_pronouns", "en_name_list", "en_blank_lines", "en_contacts", "relation_changes", "question_names")
+             "zh_pronouns", "en_name_list", "en_blank_lines", "en_contacts",
+             "en_one_first_name", "relation_changes", "question_names")
     assert set(rows) == {(c, k) for c in cases for k in (2, 10)}
     for (case, _k), r in rows.items():
         assert not r.get("skipped") and r["recall_s"] > 0

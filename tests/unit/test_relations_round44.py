@@ -103,3 +103,18 @@ def test_short_names_find_their_person_among_many() -> None:
     assert book._shortened("Olu") is None  # two such people: never a guess
     zh = book.resolve("欧阳娜", "PERSON")
     assert zh is not None and book._titled("欧阳女士") == zh.id
+
+
+def test_a_first_name_and_an_initial_among_many_of_that_first_name() -> None:
+    """"Priya O." and "Mei Lin" among a thousand Priyas: the index by first name and initial (and
+    by the first two words) finds the one; a text of people sharing a first name was quadratic."""
+    rng = random.Random(3)
+    book = EntityBook(SqliteGraphStore(":memory:"), "n", ())
+    for _ in range(1000):
+        book.resolve(f"Priya {rng.choice('ABCDEFGHIJKLMN')}{''.join(rng.choices('aeiourst', k=6))}", "PERSON")
+    okafor = book.resolve("Priya Okafor", "PERSON")
+    mei = book.resolve("Mei Lin Tan", "PERSON")
+    assert okafor is not None and mei is not None
+    assert book._shortened("Priya O.") == okafor.id
+    assert book._shortened("Priya A.") is None  # many Priyas with an A surname
+    assert book._shortened("Mei Lin") == mei.id

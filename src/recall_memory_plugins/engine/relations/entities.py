@@ -9,7 +9,7 @@ and the entity records a plan stores. It reads the store, never writes it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -96,6 +96,16 @@ def _alias_keys(name: str, aliases: tuple[str, ...]) -> tuple[str, ...]:
     """The case-folded names an entity is known by (cached: the same entities are looked up on
     every mention of a shared first name)."""
     return tuple(dict.fromkeys([name.casefold(), *(a.casefold() for a in aliases)]))
+
+
+def _only(ids: Iterable[str]) -> str | None:
+    """The one id of ``ids`` (None when there are none or several: read no further than two)."""
+    found: str | None = None
+    for i in ids:
+        if found is not None and i != found:
+            return None
+        found = i
+    return found
 
 
 class EntityBook:
@@ -215,8 +225,8 @@ class EntityBook:
         self.version += 1
         return ref
 
-    def _with_word(self, kind: str, word: str) -> list[Referent]:
-        return [self.referents[i] for i in self._by_word.get((kind, word), ())]
+    def _with_word(self, kind: str, word: str) -> Iterator[Referent]:
+        return (self.referents[i] for i in self._by_word.get((kind, word), ()))
 
     def _candidates(self, key: str, type_: str | None) -> list[tuple[str, str, str | None, int]]:
         """(id, name, type, last_step) of entities known by alias ``key`` and compatible."""
@@ -295,21 +305,14 @@ class EntityBook:
             return None
         if len(words) == 1 and (len(name) < 3 or not name.isalpha()):
             return None
-        initial = len(words) == 2 and len(words[1]) == 1
-        people: set[str] = set()
-        for r in self._with_word("prefix", name) if len(words) == 1 else self._with_word("first", words[0]):
-            parts = r.name.split()
-            if r.type not in (PERSON, None, OTHER) or len(parts) < 2:
-                continue
-            if len(words) == 1:  # "Olu" for Olumide Adeyemi: the start of one first name (or all of
-                # it: "my new manager Karim Haddad …, so I'm under Karim now")
-                if parts[0].startswith(name):
-                    people.add(r.id)
-            elif parts[0] == words[0] and (
-                (initial and parts[-1].startswith(words[1])) or (len(parts) >= 3 and parts[1] == words[1])
-            ):
-                people.add(r.id)
-        return next(iter(people)) if len(people) == 1 else None
+        if len(words) == 1:  # "Olu" for Olumide Adeyemi: the start of one first name (or all of
+            # it: "my new manager Karim Haddad …, so I'm under Karim now")
+            pool = self._with_word("prefix", name)
+        elif len(words[1]) == 1:  # "Daniel O.": a first name and the surname's initial
+            pool = self._with_word("initial", f"{words[0]} {words[1]}")
+        else:  # "Mei Lin" for Mei Lin Tan
+            pool = self._with_word("middle", f"{words[0]} {words[1]}")
+        return _only(r.id for r in pool if r.type in (PERSON, None, OTHER))
 
     def _titled(self, name: str) -> str | None:
         """The one salient person a title and surname name ("Ms Ortega" for Marisol Ortega,
@@ -320,11 +323,11 @@ class EntityBook:
                 return None
             surname, title = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
             gender = zh_title_gender(title)
-            people = [
+            people = (
                 r for r in (self._with_word("zh", surname) if len(surname) <= 2 else self.referents.values())
                 if is_cjk(r.name) and r.name.startswith(surname)
                 and (len(r.name) > len(surname) or len(surname) >= 2)  # 许娜姐 for 许娜 too
-            ]  # fmt: skip
+            )  # fmt: skip
         else:
             words = name.replace(".", ". ").split()
             if len(words) == 1 and words[0][:1].isupper():  # "Okafor, who spent eleven years"
@@ -333,16 +336,15 @@ class EntityBook:
                 return None
             surname = words[1].casefold()
             gender = gender_of(words[0]) if words[0] else None
-            people = [
+            people = (
                 r for r in self._with_word("last", surname)
                 if len(r.name.split()) >= 2 and r.name.split()[-1].casefold() == surname
-            ]  # fmt: skip
-        people = [
-            r for r in people
+            )  # fmt: skip
+        return _only(
+            r.id for r in people
             if r.type in (PERSON, None, OTHER)
             and (gender is None or (r.gender or gender_of(r.name)) in (None, gender))
-        ]  # fmt: skip
-        return people[0].id if len(people) == 1 else None
+        )  # fmt: skip
 
     def resolve_many(
         self, names: Sequence[tuple[str, str | None, bool]], *, create: bool = True

@@ -1,6 +1,6 @@
 """Ids of people by a word of their name, so a short name is looked up, never scanned for.
 
-"Olu" (the start of a first name), "Daniel O." (a first name), "Ms Ortega" (a surname) and 周女士
+"Olu" (the start of a first name), "Daniel O." (a first name and an initial), "Ms Ortega" (a surname) and 周女士
 (a Chinese name's first one or two characters) each read the people filed under that word: a text
 of a thousand people used to compare each of its names with all the others (quadratic).
 """
@@ -13,7 +13,8 @@ __all__ = ["NameWords"]
 
 
 class NameWords(dict[tuple[str, str], set[str]]):
-    """``(kind, word) -> ids``: kinds ``first``, ``prefix`` (3+ letters of a first name),
+    """``(kind, word) -> ids``: kinds ``prefix`` (3+ letters of a first name), ``initial`` (first
+    name and the surname's initial), ``middle`` (the first two of three words or more) and
     ``last`` (case-folded surname) for names of two words or more; ``zh`` for Chinese names."""
 
     @staticmethod
@@ -24,7 +25,9 @@ class NameWords(dict[tuple[str, str], set[str]]):
         if len(parts) < 2:
             return set()
         first = parts[0]
-        keys = {("first", first), ("last", parts[-1].casefold())}
+        keys = {("last", parts[-1].casefold()), ("initial", f"{first} {parts[-1][:1]}")}
+        if len(parts) >= 3:
+            keys.add(("middle", f"{first} {parts[1]}"))
         keys.update(("prefix", first[:k]) for k in range(3, len(first) + 1))
         return keys
 
