@@ -242,7 +242,8 @@ class ItemsMixin:
         """Hard-delete a statement with all its versions and what names it: its index terms,
         its places in concept contexts (a concept left with none goes, with its links) and the
         evidence link of relations drawn from it (the relations too with
-        ``cascade_relations``).
+        ``cascade_relations``: what such a relation had ended takes its ending, so "Alice moved
+        to Rome", deleted, leaves Paris current again).
 
         Raises:
             NotFoundError: no such statement in the namespace.

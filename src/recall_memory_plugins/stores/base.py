@@ -314,7 +314,7 @@ class GraphStore(Protocol):
         """Hard-delete statements and every other version of them (one transaction), and what
         names them: postings, contexts (concepts left with an empty context go with their
         links), and the evidence ``statement_id`` of relations (the relations themselves too with
-        ``cascade_relations``; ended relations they superseded then point at nothing). Ids not
+        ``cascade_relations``; the relations they superseded take their endings). Ids not
         stored in ``namespace`` are skipped. Returns how many statements were deleted."""
         ...
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .._optional import require
-from ..errors import MissingDependencyError
+from ..errors import InputError, MissingDependencyError
 from ._assets import PAGE_CSS, PAGE_JS
 from .data import ViewLimits, collect_view
 
@@ -148,9 +148,19 @@ class MemoryView:
     seconds: float
 
     def save(self, path: str | Path) -> Path:
-        """Write the page to ``path`` (UTF-8) and return the path."""
+        """Write the page to ``path`` (UTF-8) and return the path.
+
+        Raises:
+            InputError: ``path`` is no path, or the file cannot be written there (a missing
+                directory, a directory, no permission).
+        """
+        if not isinstance(path, (str, Path)):
+            raise InputError(f"the page's path must be a str or a Path, got {type(path).__name__}")
         out = Path(path)
-        out.write_text(self.html, encoding="utf-8")
+        try:
+            out.write_text(self.html, encoding="utf-8")
+        except (OSError, ValueError, UnicodeError) as exc:  # (ValueError: a NUL byte in the path)
+            raise InputError(f"cannot write the page to {str(path)!r}: {exc}") from exc
         return out
 
     def _repr_html_(self) -> str:

@@ -174,7 +174,7 @@ def _fit_history(
         for rel in stored:
             if (
                 rel.valid_to is not None
-                and rel.valid_from < when < rel.valid_to
+                and rel.valid_from <= when < rel.valid_to  # (from the same instant: the later told wins)
                 and _value(rel) != says
                 and all(c.relation_id != rel.id for c in clips)
             ):

@@ -16,6 +16,7 @@ from typing import Any
 from ...errors import InputError, NotFoundError, StoreError
 from ...models import Statement
 from ..base import records_by_kind
+from ..splice import spliced_endings
 from . import cypher
 from ._common import _EPOCH, _UNLIMITED, _key_or_none, _utc, _utc_or_none, alias_index_keys
 from .lifecycle import Neo4jLifecycle
@@ -179,12 +180,19 @@ class Neo4jItems(Neo4jLifecycle):
 
     def _delete_relations(self, namespace: str, ids: Sequence[str]) -> None:
         if ids:
-            self._run(
-                "delete relations",
-                cypher.DELETE_RELATIONS,
-                {"ns": namespace, "ids": list(ids), "keys": [index_key(i) for i in ids]},
-                write=True,
-            )
+            params = {"ns": namespace, "ids": list(ids), "keys": [index_key(i) for i in ids]}
+            self._run("delete relations", cypher.DELETE_RELATIONS, params, write=True)
+
+    def _delete_spliced(self, namespace: str, ids: list[str]) -> None:
+        """Delete relations; the relations they superseded take their endings (:mod:`..splice`)."""
+        fields = ("valid_to_step", "valid_to", "expired_at", "superseded_by")
+        read = self._run("read relation endings", cypher.RELATION_ENDINGS, {"ns": namespace, "keys": [index_key(i) for i in ids]})
+        gone = {r["id"]: tuple(r[f] for f in fields) for r in read}
+        before = [(r["id"], r["superseded_by"]) for r in self._run("read predecessors", cypher.PREDECESSORS, {"ns": namespace, "ids": ids})]
+        self._delete_relations(namespace, ids)
+        rows = [{"key": index_key(pid), **dict(zip(fields, e, strict=True))} for pid, e in spliced_endings(gone, before)]
+        if rows:
+            self._run("splice endings", cypher.SET_ENDINGS, {"ns": namespace, "rows": rows}, write=True)
 
     def delete_statements(
         self, namespace: str, ids: Iterable[int], *, cascade_relations: bool = False
@@ -202,7 +210,7 @@ class Neo4jItems(Neo4jLifecycle):
             self._unindex(namespace, doomed)
             if cascade_relations:
                 rows = self._run("read relations", cypher.RELATIONS_OF_STATEMENTS, params)
-                self._delete_relations(namespace, list(rows[0]["ids"]))
+                self._delete_spliced(namespace, list(rows[0]["ids"]))
             else:
                 self._run("clear relation evidence", cypher.CLEAR_EVIDENCE, params, write=True)
             rows = self._run("delete statements", cypher.DELETE_STATEMENTS, params, write=True)

@@ -9,6 +9,7 @@ from collections.abc import Iterable, Sequence
 
 from ...errors import InputError, NotFoundError, StoreError
 from ...models import Statement
+from ..splice import Ending, spliced_endings
 from ._common import _chunks, _qmarks
 from .transfer import SqliteTransfer
 
@@ -225,19 +226,11 @@ class SqliteItems(SqliteTransfer):
                     return 0
                 self._bump_generation(conn, namespace)
                 self._unindex(conn, namespace, doomed)
+                if cascade_relations:
+                    self._delete_spliced(conn, namespace, doomed)
                 for chunk in _chunks(doomed):  # type: ignore[arg-type]
                     q = _qmarks(len(chunk))
-                    if cascade_relations:
-                        gone = [
-                            r[0]
-                            for r in conn.execute(
-                                f"SELECT id FROM relations WHERE namespace = ? "
-                                f"AND statement_id IN ({q})",
-                                (namespace, *chunk),
-                            )
-                        ]
-                        self._delete_relations(conn, namespace, gone)
-                    else:
+                    if not cascade_relations:
                         conn.execute(
                             "UPDATE relations SET statement_id = NULL WHERE namespace = ? "
                             f"AND statement_id IN ({q})",
@@ -252,6 +245,33 @@ class SqliteItems(SqliteTransfer):
             raise StoreError(
                 f"SQLite write failed on {self.path!r} (nothing changed): {exc}"
             ) from exc
+
+    def _delete_spliced(self, conn: sqlite3.Connection, namespace: str, doomed: Sequence[int]) -> None:
+        """Delete the relations drawn from the ``doomed`` statements; the relations they
+        superseded take their endings (:mod:`..splice`)."""
+        gone: dict[str, Ending] = {}
+        for chunk in _chunks(list(doomed)):  # type: ignore[arg-type]
+            gone.update(
+                (r[0], tuple(r[1:]))
+                for r in conn.execute(
+                    "SELECT id, valid_to_step, valid_to, expired_at, superseded_by FROM relations "
+                    f"WHERE namespace = ? AND statement_id IN ({_qmarks(len(chunk))})",
+                    (namespace, *chunk),
+                )
+            )
+        before: list[tuple[str, str]] = []
+        for chunk in _chunks(list(gone)):
+            before += conn.execute(
+                "SELECT id, superseded_by FROM relations WHERE namespace = ? "
+                f"AND superseded_by IN ({_qmarks(len(chunk))})",
+                (namespace, *chunk),
+            ).fetchall()
+        self._delete_relations(conn, namespace, list(gone))
+        conn.executemany(
+            "UPDATE relations SET valid_to_step = ?, valid_to = ?, expired_at = ?, superseded_by = ? "
+            "WHERE namespace = ? AND id = ?",
+            [(*ending, namespace, pid) for pid, ending in spliced_endings(gone, before)],
+        )
 
     @staticmethod
     def _delete_relations(conn: sqlite3.Connection, namespace: str, ids: Sequence[str]) -> None:
