@@ -66,7 +66,9 @@ def _ask_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--budget", type=_positive_int, default=None, help="token budget (default 500)"
     )
-    parser.add_argument("--strategy", choices=["fused", "seed"], default=None)
+    parser.add_argument("--strategy", choices=["fused", "seed"], default=None,
+                        help="how to recall (default: fused); the output's 'strategy:' line says "
+                             "what answered: graph, seed, lexical, recent (nothing matched) or empty")
 
 
 def _ask_run(args: argparse.Namespace, memory: TemporalGraphMemory) -> Output:

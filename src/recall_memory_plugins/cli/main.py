@@ -41,7 +41,7 @@ def _add_global_options(parser: argparse.ArgumentParser, *, after_command: bool)
         help="SQLite file (default: the user data dir; ':memory:' for a throwaway)",
     )
     parser.add_argument("--namespace", "-n", default=default("default"), help="user/session scope")
-    parser.add_argument("--annotator", default=default("auto"), help="auto | offline | stanza")
+    parser.add_argument("--annotator", default=default("auto"), help="auto | offline | stanza | corenlp")
     parser.add_argument(
         "--json", action="store_true", default=default(False), help="machine-readable output"
     )
