@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
@@ -29,7 +30,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import IO, Any
 
-from ..errors import InputError, RecallError
+from ..errors import InputError
 from ..stores.base import GraphStore
 
 __all__ = ["FORMAT", "VERSION", "export_namespaces", "import_namespaces", "read_export"]
@@ -41,10 +42,20 @@ VERSION = 1
 
 # ------------------------------------------------------------------------------------ schema
 _Check = Callable[[Any], bool]
+_INT64 = range(-(2**63), 2**63)  # what a store can hold (SQLite and Neo4j integers)
 
 
 def _int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
+    return isinstance(v, int) and not isinstance(v, bool) and v in _INT64
+
+
+def _utf8(v: str) -> bool:
+    """Whether ``v`` can be stored as UTF-8 text (JSON's ``"\\ud800"`` gives a lone surrogate)."""
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _opt(check: _Check) -> _Check:
@@ -52,7 +63,7 @@ def _opt(check: _Check) -> _Check:
 
 
 def _str(v: Any) -> bool:
-    return isinstance(v, str)
+    return isinstance(v, str) and _utf8(v)
 
 
 def _time(v: Any) -> bool:
@@ -60,7 +71,7 @@ def _time(v: Any) -> bool:
 
 
 def _strs(v: Any) -> bool:
-    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+    return isinstance(v, list) and all(_str(x) for x in v)
 
 
 def _ints(v: Any) -> bool:
@@ -68,15 +79,21 @@ def _ints(v: Any) -> bool:
 
 
 def _object(v: Any) -> bool:
-    return isinstance(v, dict)
+    if not isinstance(v, dict):
+        return False
+    try:  # every string in it, keys included, storable as UTF-8
+        json.dumps(v, ensure_ascii=False).encode("utf-8")
+    except (UnicodeEncodeError, ValueError, RecursionError):
+        return False
+    return True
 
 
 def _term_counts(v: Any) -> bool:
-    return isinstance(v, dict) and all(_int(x) and x > 0 for x in v.values())
+    return isinstance(v, dict) and all(_str(k) and _int(x) and x > 0 for k, x in v.items())
 
 
 def _str_map(v: Any) -> bool:
-    return isinstance(v, dict) and all(isinstance(x, str) for x in v.values())
+    return isinstance(v, dict) and all(_str(k) and _str(x) for k, x in v.items())
 
 
 FIELDS: dict[str, dict[str, _Check]] = {
@@ -159,12 +176,23 @@ def _encode(record: Mapping[str, Any]) -> str:
 # ------------------------------------------------------------------------------------ export
 @contextmanager
 def _writer(target: str | Path | IO[str]) -> Iterator[IO[str]]:
-    """A text stream to write to; a path gets a temporary file renamed over it at the end."""
+    """A text stream to write to. A new path or a regular file gets a temporary file renamed over
+    it at the end (through a symlink: over its target, the link stays); an existing FIFO, device
+    or socket is opened and written as is, never replaced."""
     if not isinstance(target, (str, Path)):
         yield target
         return
     path = Path(target).expanduser()
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        special = not stat.S_ISREG(path.stat().st_mode)  # follows symlinks
+    except FileNotFoundError:  # a new path, or a link to one
+        special = False
+    if special:
+        with path.open("w", encoding="utf-8", newline="\n") as stream:
+            yield stream
+        return
+    path = Path(os.path.realpath(path))
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
             yield stream
@@ -183,7 +211,9 @@ def export_namespaces(
 ) -> int:
     """Write ``namespaces`` of ``store`` to ``target`` (a path or a text stream) as JSON Lines.
 
-    Returns the number of lines written (header and trailer included).
+    A path is replaced whole at the end (a symlink's target, the link kept); an existing FIFO,
+    device or socket is written as is. Returns the number of lines written (header and trailer
+    included).
     """
     dumps = [(ns, store.dump_namespace(ns)) for ns in namespaces]
     dumps = [(ns, records) for ns, records in dumps if records]
@@ -253,8 +283,10 @@ def _record(line_no: int, data: Any) -> dict[str, Any]:
     if fields is None:
         raise InputError(f"{where}: unknown record kind {kind!r}")
     ns = data.get("namespace")
-    if not isinstance(ns, str) or not ns:
-        raise InputError(f"{where}: a {kind} record needs its namespace (a non-empty string)")
+    if not isinstance(ns, str) or not ns or not _utf8(ns):
+        raise InputError(
+            f"{where}: a {kind} record needs its namespace (a non-empty, valid Unicode string)"
+        )
     record: dict[str, Any] = {"kind": kind, "namespace": ns}
     for name, check in fields.items():
         if name not in data:
@@ -267,7 +299,12 @@ def _record(line_no: int, data: Any) -> dict[str, Any]:
                 raise InputError(f"{where}: {name} {value!r} is not an ISO time") from exc
             if value.tzinfo is None:
                 raise InputError(f"{where}: {name} {data[name]!r} has no timezone offset")
-            value = value.astimezone(timezone.utc)
+            try:
+                value = value.astimezone(timezone.utc)
+            except OverflowError as exc:
+                raise InputError(
+                    f"{where}: {name} {data[name]!r} is outside the range of UTC datetimes"
+                ) from exc
         if not check(value):
             raise InputError(f"{where}: {kind} field {name!r} has an invalid value {value!r}")
         record[name] = value
@@ -298,6 +335,10 @@ def read_export(source: str | Path | IO[str]) -> tuple[dict[str, Any], dict[str,
             data = json.loads(line)
         except json.JSONDecodeError as exc:
             raise InputError(f"line {line_no} is not valid JSON: {exc.msg}") from exc
+        except RecursionError as exc:
+            raise InputError(f"line {line_no} is JSON nested too deeply to read") from exc
+        except ValueError as exc:  # e.g. a number of more than 4300 digits
+            raise InputError(f"line {line_no} cannot be read: {exc}") from exc
         if header is None:
             if not isinstance(data, dict) or data.get("format") != FORMAT:
                 raise InputError(
@@ -381,7 +422,7 @@ def import_namespaces(
                 ns, records, progress=None if bar is None else bar.update
             )
             done.append(ns)
-    except RecallError:
+    except BaseException:
         for ns in done:  # all or nothing across namespaces too
             store.clear(ns)
         raise

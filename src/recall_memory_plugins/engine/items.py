@@ -298,7 +298,8 @@ class ItemsMixin:
         versioned header, then one line per record (see :mod:`.export`). Returns the number of
         lines written.
 
-        A path is written whole or not at all (a temporary file renamed at the end).
+        A path is written whole or not at all (a temporary file renamed at the end; through a
+        symlink, over its target); an existing FIFO or device is written as is.
         """
         from .export import export_namespaces
 

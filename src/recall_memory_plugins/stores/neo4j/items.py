@@ -19,6 +19,7 @@ from ..base import records_by_kind
 from ..splice import spliced_endings
 from . import cypher
 from ._common import _EPOCH, _UNLIMITED, _key_or_none, _utc, _utc_or_none, alias_index_keys
+from .cypher_splice import PREDECESSORS, RELATION_ENDINGS, SET_ENDINGS
 from .lifecycle import Neo4jLifecycle
 from .schema import STATEMENT_COUNTER, index_key
 
@@ -186,13 +187,13 @@ class Neo4jItems(Neo4jLifecycle):
     def _delete_spliced(self, namespace: str, ids: list[str]) -> None:
         """Delete relations; the relations they superseded take their endings (:mod:`..splice`)."""
         fields = ("valid_to_step", "valid_to", "expired_at", "superseded_by")
-        read = self._run("read relation endings", cypher.RELATION_ENDINGS, {"ns": namespace, "keys": [index_key(i) for i in ids]})
+        read = self._run("read relation endings", RELATION_ENDINGS, {"ns": namespace, "keys": [index_key(i) for i in ids]})
         gone = {r["id"]: tuple(r[f] for f in fields) for r in read}
-        before = [(r["id"], r["superseded_by"]) for r in self._run("read predecessors", cypher.PREDECESSORS, {"ns": namespace, "ids": ids})]
+        before = [(r["id"], r["superseded_by"]) for r in self._run("read predecessors", PREDECESSORS, {"ns": namespace, "ids": ids})]
         self._delete_relations(namespace, ids)
         rows = [{"key": index_key(pid), **dict(zip(fields, e, strict=True))} for pid, e in spliced_endings(gone, before)]
         if rows:
-            self._run("splice endings", cypher.SET_ENDINGS, {"ns": namespace, "rows": rows}, write=True)
+            self._run("splice endings", SET_ENDINGS, {"ns": namespace, "rows": rows}, write=True)
 
     def delete_statements(
         self, namespace: str, ids: Iterable[int], *, cascade_relations: bool = False
