@@ -180,12 +180,7 @@ class ItemsMixin:
         meta = None if metadata is None else check_metadata(metadata)
         who = check_label(speaker, "speaker")
         ref = check_label(source, "source")
-        old = self.get(sid, namespace=ns)
-        if old.superseded_by is not None:
-            raise InputError(
-                f"statement {sid} was already superseded by {old.superseded_by}; update the "
-                "current version (the last of history())"
-            )
+        old = self._current_version(ns, sid)
         prepared = self._prepare(
             ns,
             body,
@@ -204,6 +199,9 @@ class ItemsMixin:
         plan = None
         try:
             with self._write_lock, self.store.batch():
+                # checked again under the lock, before anything is written: a concurrent update
+                # or delete of the same statement made a failing call store its text anyway
+                self._current_version(ns, sid)
                 kept: set[str] = set()
                 if tracker is not None:
                     plan = tracker.plan(
@@ -231,6 +229,15 @@ class ItemsMixin:
         self._store_vectors(ns, [result], [prepared])
         logger.debug("statement %s of %r superseded by %s", sid, ns, result.statement_ids[0])
         return result
+
+    def _current_version(self, ns: str, sid: int) -> Statement:
+        old = self.get(sid, namespace=ns)
+        if old.superseded_by is not None:
+            raise InputError(
+                f"statement {sid} was already superseded by {old.superseded_by}; update the "
+                "current version (the last of history())"
+            )
+        return old
 
     def delete_statement(
         self,
