@@ -377,7 +377,27 @@ def read_export(source: str | Path | IO[str]) -> tuple[dict[str, Any], dict[str,
         raise InputError("the export is truncated: its end line is missing")
     if ended != count:
         raise InputError(f"the export's end line counts {ended} records, the file holds {count}")
+    for ns, records in by_ns.items():
+        _check_references(ns, records)
     return header, by_ns
+
+
+_ROOM = 2**62  # a counter must leave room to grow: the next add adds to it (64-bit integers)
+
+
+def _check_references(ns: str, records: list[dict[str, Any]]) -> None:
+    """Every context and link names a concept of its namespace (the stores disagreed on the
+    rest: SQLite kept a dangling link, Neo4j dropped it), and the counters leave room to grow."""
+    concepts = {r["name"] for r in records if r["kind"] == "concept"}
+    for r in records:
+        named = [r["concept"]] if r["kind"] == "context" else [r["source"], r["target"]] if r["kind"] == "link" else []
+        missing = [c for c in named if c not in concepts]
+        if missing:
+            raise InputError(f"namespace {ns!r}: a {r['kind']} names concept {missing[0]!r}, which has no record")
+        big = [f for f in ("step", "n_statements", "total_length", "relation_seq", "id", "t_index")
+               if r["kind"] in ("namespace", "statement") and isinstance(r.get(f), int) and r[f] >= _ROOM]
+        if big:
+            raise InputError(f"namespace {ns!r}: {r['kind']} {big[0]} {r[big[0]]} leaves no room to add (at most {_ROOM - 1})")
 
 
 def import_namespaces(
