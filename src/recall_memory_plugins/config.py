@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import math
 import os
+import reprlib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
@@ -16,6 +16,49 @@ Anchor = Literal["start", "newest"]
 Strategy = Literal["fused", "seed"]
 Order = Literal["chronological", "rank"]
 Excerpts = Literal["turns", "all", "off"]
+
+MAX_COUNT = 2**62  # counts and limits reach SQL, whose integers are 64-bit signed
+MAX_DEPTH = 32  # hops of the expansion; the Neo4j store refuses more (stores/neo4j/statements.py)
+MAX_TOKEN_BUDGET = 10_000_000  # as recall(token_budget=) (engine/validation.py)
+MAX_WEIGHT = 1e6  # the weights are relative: far beyond this one signal alone decides
+MAX_FOLLOW_UPS = 100  # follow-up steps of each of the best hits read at every recall
+_INT_RANGES = {
+    "distance": (1, MAX_COUNT),
+    "sentence_window": (1, MAX_COUNT),
+    "context_limit": (1, MAX_COUNT),
+    "max_statement_tokens": (1, MAX_COUNT),
+    "temporal_window": (0, MAX_COUNT),
+    "depth": (1, MAX_DEPTH),
+    "max_neighbors": (1, MAX_COUNT),
+    "token_budget": (1, MAX_TOKEN_BUDGET),
+    "dense_candidates": (0, MAX_COUNT),
+    "excerpt_sentences": (1, MAX_COUNT),
+}
+_WEIGHTS = (
+    "time_weight",
+    "lexical_weight",
+    "graph_weight",
+    "recency_weight",
+    "dense_weight",
+    "speaker_weight",
+    "period_weight",
+    "coverage_weight",
+)
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, shortened: a long tuple or a huge int would flood the message."""
+    if isinstance(value, int) and value.bit_length() > 10_000:
+        return f"an int of {value.bit_length():,} bits"  # (repr refuses over 4,300 digits)
+    return reprlib.repr(value)
+
+
+def _check_number(name: str, value: object, high: float) -> None:
+    """``value`` must be an int or a float in ``0 .. high`` (not a bool, NaN or infinite)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= high:
+        raise ConfigurationError(
+            f"MemoryConfig.{name} must be a number in 0..{high:g}, got {_shown(value)}"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +132,12 @@ class MemoryConfig:
             those years): docs/configuration.md, "Time". ``False`` reads every text as news of the
             moment it is added (a caller-given ``at`` still backdates).
         encoding: tiktoken encoding used to count tokens.
+
+    Raises:
+        ConfigurationError: an option of the wrong type (a bool is not a number) or out of its
+            range: counts and limits up to 2**62 (they reach SQL), ``depth`` 1..32,
+            ``token_budget`` 1..10,000,000, weights 0..1e6, at most 100 ``follow_up_weights``
+            in 0..1.
     """
 
     distance: int = 1
@@ -128,58 +177,54 @@ class MemoryConfig:
     encoding: str = "cl100k_base"
 
     def __post_init__(self) -> None:
-        if not isinstance(self.dates_from_text, bool):
-            raise ConfigurationError(
-                f"MemoryConfig.dates_from_text must be True or False, got {self.dates_from_text!r}"
-            )
-        for name in (
-            "excerpt_sentences",
-            "distance",
-            "sentence_window",
-            "context_limit",
-            "max_statement_tokens",
-            "depth",
-            "max_neighbors",
-        ):
+        for name in ("dates_from_text", "fill_recent", "relations"):
+            setting = getattr(self, name)
+            if not isinstance(setting, bool):
+                raise ConfigurationError(
+                    f"MemoryConfig.{name} must be True or False, got {_shown(setting)}"
+                )
+        budget: object = self.token_budget
+        if isinstance(budget, float) and budget.is_integer():
+            object.__setattr__(self, "token_budget", int(budget))  # as recall(token_budget=)
+        for name, (low, high) in _INT_RANGES.items():
             value = getattr(self, name)
             if value is None and name == "depth":
                 continue
-            if not isinstance(value, int) or value < 1:
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise ConfigurationError(
-                    f"MemoryConfig.{name} must be >= 1, got {getattr(self, name)!r}"
+                    f"MemoryConfig.{name} must be an int in {low}..{high:,}"
+                    f"{' or None' if name == 'depth' else ''}, got {_shown(value)}"
                 )
-        for name in (
-            "lexical_weight",
-            "graph_weight",
-            "recency_weight",
-            "speaker_weight",
-            "period_weight",
-            "coverage_weight",
-            "dense_weight",
-        ):
-            value = getattr(self, name)
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, (int, float))
-                or not math.isfinite(value)
-                or value < 0
-            ):
-                raise ConfigurationError(
-                    f"MemoryConfig.{name} must be a number >= 0, got {value!r}"
-                )
-        if isinstance(self.dense_candidates, bool) or not isinstance(self.dense_candidates, int) \
-                or self.dense_candidates < 0:
+        for name in _WEIGHTS:
+            _check_number(name, getattr(self, name), MAX_WEIGHT)
+        weights = self.follow_up_weights
+        if not isinstance(weights, (tuple, list)) or len(weights) > MAX_FOLLOW_UPS:
             raise ConfigurationError(
-                f"MemoryConfig.dense_candidates must be an int >= 0, got {self.dense_candidates!r}"
+                "MemoryConfig.follow_up_weights must be a tuple of at most "
+                f"{MAX_FOLLOW_UPS} numbers in 0..1, got {_shown(weights)}"
             )
-        if any(not 0 <= float(w) <= 1 for w in self.follow_up_weights):
-            raise ConfigurationError("MemoryConfig.follow_up_weights must lie in 0..1")
-        if self.temporal_window < 0:
-            raise ConfigurationError("MemoryConfig.temporal_window must be >= 0")
-        if self.token_budget < 1:
-            raise ConfigurationError("MemoryConfig.token_budget must be >= 1")
+        for weight in weights:
+            _check_number("follow_up_weights", weight, 1.0)
+        object.__setattr__(self, "follow_up_weights", tuple(weights))
+        types = self.exclusive_relations
+        if not isinstance(types, (tuple, list)) or not all(
+            isinstance(t, str) and t.strip() for t in types
+        ):
+            raise ConfigurationError(
+                "MemoryConfig.exclusive_relations must be a tuple of relation type names "
+                f"(e.g. ('WORKS_FOR', 'LIVES_IN')), got {_shown(types)}"
+            )
+        object.__setattr__(self, "exclusive_relations", tuple(types))
+        if not isinstance(self.encoding, str) or not self.encoding.strip():
+            raise ConfigurationError(
+                "MemoryConfig.encoding must be a tiktoken encoding name, "
+                f"got {_shown(self.encoding)}"
+            )
         if self.window_anchor not in ("start", "newest"):
-            raise ConfigurationError("MemoryConfig.window_anchor must be 'start' or 'newest'")
+            raise ConfigurationError(
+                "MemoryConfig.window_anchor must be 'start' or 'newest', "
+                f"got {_shown(self.window_anchor)}"
+            )
         flag = (
             {
                 "true": True,
@@ -199,12 +244,18 @@ class MemoryConfig:
             object.__setattr__(self, "excerpts", "all" if self.excerpts else "off")
         if self.excerpts not in ("turns", "all", "off"):
             raise ConfigurationError(
-                f"MemoryConfig.excerpts must be 'turns', 'all' or 'off', got {self.excerpts!r}"
+                "MemoryConfig.excerpts must be 'turns', 'all' or 'off', "
+                f"got {_shown(self.excerpts)}"
             )
         if self.strategy not in ("fused", "seed"):
-            raise ConfigurationError("MemoryConfig.strategy must be 'fused' or 'seed'")
+            raise ConfigurationError(
+                f"MemoryConfig.strategy must be 'fused' or 'seed', got {_shown(self.strategy)}"
+            )
         if self.order not in ("chronological", "rank"):
-            raise ConfigurationError("MemoryConfig.order must be 'chronological' or 'rank'")
+            raise ConfigurationError(
+                "MemoryConfig.order must be 'chronological' or 'rank', "
+                f"got {_shown(self.order)}"
+            )
 
     def depth_for(self, strategy: str) -> int:
         """The expansion depth used by ``strategy`` (see :attr:`depth`)."""
@@ -235,7 +286,10 @@ class MemoryConfig:
             default = getattr(cls(), f.name)
             try:
                 if isinstance(default, bool):
-                    values[f.name] = raw.strip().lower() in ("1", "true", "yes", "on")
+                    word = raw.strip().lower()
+                    if word not in ("1", "true", "yes", "on", "0", "false", "no", "off"):
+                        raise ValueError("expected 1/true/yes/on or 0/false/no/off")
+                    values[f.name] = word in ("1", "true", "yes", "on")
                 elif isinstance(default, int) or f.name == "depth":
                     values[f.name] = int(raw)
                 elif isinstance(default, float):

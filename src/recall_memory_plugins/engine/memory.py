@@ -14,7 +14,7 @@ from typing import Any
 from .._locks import FairRLock
 from ..config import MemoryConfig
 from ..embeddings.base import Embedder
-from ..errors import InputError, RecallError, WriteConflictError
+from ..errors import ConfigurationError, InputError, RecallError, WriteConflictError
 from ..models import (
     ConceptMention,
     GraphUpdate,
@@ -106,8 +106,17 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         embedder: Embedder | None = None,
         **options: Any,
     ) -> None:
+        if config is not None and not isinstance(config, MemoryConfig):
+            raise ConfigurationError(
+                f"config must be a MemoryConfig or None, got {type(config).__name__} (pass "
+                "options as keywords: TemporalGraphMemory(store, **options))"
+            )
         cfg = config or MemoryConfig()
         self.config = cfg.with_options(**options) if options else cfg
+        from ..nlp import make_annotator  # refuses what is neither a name nor an Annotator
+
+        self.annotator: Annotator = make_annotator(annotator)
+        self.namespace = self._check_namespace(namespace)  # (both before a store is opened)
         self._owns_store = not isinstance(store, GraphStore)
         if isinstance(store, GraphStore):
             self.store: GraphStore = store
@@ -126,13 +135,6 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                 "store must be a GraphStore, a SQLite file path, ':memory:' or None; got "
                 f"{type(store).__name__}{hint}"
             )
-        if isinstance(annotator, str):
-            from ..nlp import make_annotator
-
-            self.annotator: Annotator = make_annotator(annotator)
-        else:
-            self.annotator = annotator
-        self.namespace = self._check_namespace(namespace)
         self._clock = clock
         self._tokens: TokenCounter = get_token_counter(self.config.encoding)
         self._write_lock = FairRLock()  # before the store's lock, always; fair (see _locks)

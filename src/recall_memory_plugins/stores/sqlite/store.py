@@ -9,6 +9,7 @@ of the domain modules: ``lifecycle`` (connection, transactions, migrations, clea
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
 import threading
 import weakref
@@ -43,6 +44,13 @@ def _resolve(path: str | Path | None, *, create: bool, read_only: bool) -> tuple
     target = str(path) if path is not None else str(default_db_path())
     if "\x00" in target:
         raise ConfigurationError(f"SQLite path {target!r} contains a NUL character")
+    try:
+        os.fsencode(target)  # what sqlite3 does; undecodable bytes (surrogateescape) pass
+    except UnicodeEncodeError as exc:
+        raise ConfigurationError(
+            f"SQLite path {target!r} cannot be a file name: a lone surrogate "
+            f"{target[exc.start]!r} at position {exc.start}; check how the path was decoded"
+        ) from exc
     if target == ":memory:" or target.startswith("file:"):
         if read_only or not create:
             raise ConfigurationError(
@@ -104,8 +112,8 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
     refused with :class:`~recall_memory_plugins.errors.ConfigurationError` and left untouched.
 
     Raises:
-        ConfigurationError: a bad path (a directory, a parent that is a file, a NUL character),
-            conflicting options, or another application's database.
+        ConfigurationError: a bad path (a directory, a parent that is a file, a NUL character,
+            a lone surrogate), conflicting options, or another application's database.
         NotFoundError: ``create=False`` or ``read_only=True`` and the file does not exist.
         SchemaVersionError: the database was written by a newer version of this library.
         StoreError: the file is not a SQLite database or cannot be opened.
