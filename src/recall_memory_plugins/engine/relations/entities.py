@@ -20,6 +20,7 @@ from .coref import Referent
 from .lexicon import TITLES, gender_of
 from .mentions import find_mentions
 from .name_words import NameWords
+from .name_words import only as _only
 from .names import PLACES_TOO, clean_name, full_person_name, is_cjk, name_variants
 from .schema import LOCATION, OTHER, PERSON, PROJECT, EntityRef
 from .titles import ZH_TITLED, zh_title_gender
@@ -98,16 +99,6 @@ def _alias_keys(name: str, aliases: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys([name.casefold(), *(a.casefold() for a in aliases)]))
 
 
-def _only(ids: Iterable[str]) -> str | None:
-    """The one id of ``ids`` (None when there are none or several: read no further than two)."""
-    found: str | None = None
-    for i in ids:
-        if found is not None and i != found:
-            return None
-        found = i
-    return found
-
-
 class EntityBook:
     """Canonical entities of one plan: the store's (looked up by alias) and the new ones."""
 
@@ -124,10 +115,9 @@ class EntityBook:
         self.by_name: dict[str, list[str]] = {}
         # referent ids by a word of their name (first name and its prefixes, surname, a Chinese
         # name's first one or two characters): "Olu", "Ms Ortega", 周女士 look up, never scan
-        self._by_word = NameWords()
+        self._by_word: NameWords | None = None  # built at its first use (most adds never need it)
         for r in self.referents.values():
             self.by_name.setdefault(r.name.casefold(), []).append(r.id)
-            self._by_word.add(r.id, r.name)
         # bumped by every change resolve() reads, so an unchanged book may reuse a resolution
         self.version = 0
         self.rank = {r.id: i for i, r in enumerate(discourse)}
@@ -217,15 +207,21 @@ class EntityBook:
         old = self.referents.get(ref.id)
         if old is not None:  # a new entity taking the id of a salient one that was not read
             self.by_name[old.name.casefold()].remove(ref.id)
-            self._by_word.remove(old.id, old.name)
+            if self._by_word is not None:
+                self._by_word.remove(old.id, old.name)
         self.referents[ref.id] = ref
         self._ref_keys.pop(ref.id, None)
         self.by_name.setdefault(ref.name.casefold(), []).append(ref.id)
-        self._by_word.add(ref.id, ref.name)
+        if self._by_word is not None:
+            self._by_word.add(ref.id, ref.name)
         self.version += 1
         return ref
 
     def _with_word(self, kind: str, word: str) -> Iterator[Referent]:
+        if self._by_word is None:
+            self._by_word = NameWords()
+            for r in self.referents.values():
+                self._by_word.add(r.id, r.name)
         return (self.referents[i] for i in self._by_word.get((kind, word), ()))
 
     def _candidates(self, key: str, type_: str | None) -> list[tuple[str, str, str | None, int]]:

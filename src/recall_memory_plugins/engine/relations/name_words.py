@@ -7,9 +7,11 @@ of a thousand people used to compare each of its names with all the others (quad
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .names import is_cjk
 
-__all__ = ["NameWords"]
+__all__ = ["NameWords", "only"]
 
 
 class NameWords(dict[tuple[str, str], set[str]]):
@@ -39,3 +41,13 @@ class NameWords(dict[tuple[str, str], set[str]]):
         for key in self._keys(name):
             if key in self:
                 self[key].discard(entity_id)
+
+
+def only(ids: Iterable[str]) -> str | None:
+    """The one id of ``ids`` (None when there are none or several: read no further than two)."""
+    found: str | None = None
+    for i in ids:
+        if found is not None and i != found:
+            return None
+        found = i
+    return found
