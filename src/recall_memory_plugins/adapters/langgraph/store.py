@@ -228,7 +228,7 @@ class RecallStore(BaseStore):
         text = "\n".join(t for t in texts if t.strip())
         return text or json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 
-    def _put(self, op: PutOp) -> None:
+    def _put(self, op: PutOp, text: str | None) -> None:
         ns = self._encode(op.namespace)
         if not isinstance(op.key, str) or not op.key:
             raise InvalidNamespaceError(f"key must be a non-empty string, got {op.key!r}")
@@ -238,7 +238,7 @@ class RecallStore(BaseStore):
                 self._delete(ns, st.id)
             return
         value = dict(op.value)
-        text = self._value_text(op)
+        text = self._value_text(op) if text is None else text
         if not existing:
             self.memory.add(text, namespace=ns, source=op.key, metadata=value)
             return
@@ -323,16 +323,19 @@ class RecallStore(BaseStore):
         with _engine_lock(self.memory):
             return self._batch(list(ops))
 
-    def _check_puts(self, ops: list[Op]) -> None:
+    def _check_puts(self, ops: list[Op]) -> dict[int, str]:
         """Every put of a batch checked before any runs: one the engine would refuse (a NUL
-        character, a value too large) raises ``InputError`` with nothing of the batch applied."""
-        for op in ops:
+        character, a value too large) raises ``InputError`` with nothing of the batch applied.
+        Returns each put's text by its place in ``ops`` (made once)."""
+        texts: dict[int, str] = {}
+        for k, op in enumerate(ops):
             if isinstance(op, PutOp):
                 self._encode(op.namespace)
                 if not isinstance(op.key, str) or not op.key:
                     raise InvalidNamespaceError(f"key must be a non-empty string, got {op.key!r}")
                 if op.value is not None:
-                    item = {"text": self._value_text(op), "source": op.key, "metadata": dict(op.value)}
+                    texts[k] = self._value_text(op)
+                    item = {"text": texts[k], "source": op.key, "metadata": dict(op.value)}
                     try:
                         check_items([item], at=None, speaker=None,
                                     check_text=self.memory._check_text, check_when=self.memory._check_time)
@@ -340,6 +343,7 @@ class RecallStore(BaseStore):
                         reason = exc.__cause__ if exc.__cause__ is not None else exc
                         raise InputError(f"item {op.key!r} cannot be stored: {reason} "
                                          "(nothing of this batch was applied)") from None
+        return texts
 
     def _value_text(self, op: PutOp) -> str:
         try:
@@ -350,9 +354,9 @@ class RecallStore(BaseStore):
         return text
 
     def _batch(self, ops: list[Op]) -> list[Result]:
-        self._check_puts(ops)
+        texts = self._check_puts(ops)
         results: list[Result] = []
-        for op in ops:
+        for k, op in enumerate(ops):
             if isinstance(op, GetOp):
                 results.append(self._get(op))
             elif isinstance(op, SearchOp):
@@ -360,7 +364,7 @@ class RecallStore(BaseStore):
             elif isinstance(op, ListNamespacesOp):
                 results.append(self._list_namespaces(op))
             elif isinstance(op, PutOp):
-                self._put(op)
+                self._put(op, texts.get(k))
                 results.append(None)
             else:
                 raise ConfigurationError(f"RecallStore cannot run {type(op).__name__}")

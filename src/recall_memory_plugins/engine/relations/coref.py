@@ -268,7 +268,7 @@ _NAME_LIKE = re.compile(r"[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}|[\u4e00-\u9fff]{2,4}"
 _HEADINGS = frozenset(
     "handover update updates note notes reminder memo minutes diary journal log recap summary status "
     "announcement news subject re fwd fyi ps edit todo agenda feedback question answer context background "
-    "followup update action confession rant vent draft message reply response intro welcome hello hi hey "
+    "followup action confession rant vent draft message reply response intro welcome hello hi hey "
     "dear thanks sorry congrats me myself personal private work home family".split()
 )
 
