@@ -163,8 +163,10 @@ class ItemsMixin:
         """Correct a statement: ``text`` is stored as the namespace's next time step, and the old
         statement is marked superseded by it (kept as :meth:`history`, no longer recalled).
 
-        Speaker, source and metadata are the old statement's unless given. Current relations
-        drawn from the old statement end at the new step unless the new text repeats them.
+        Speaker, source, metadata and time (``at``) are the old statement's unless given: a
+        corrected 2021 note is still about 2021, so a newer fact stays current (pass ``at`` to
+        date the correction otherwise). Current relations drawn from the old statement end at
+        the new step unless the new text repeats them.
 
         Raises:
             NotFoundError: no such statement in the namespace.
@@ -176,11 +178,12 @@ class ItemsMixin:
         body = self._check_text(text).strip()
         if not body:
             raise InputError("cannot update a statement to empty text (delete it instead)")
-        when = self._check_time(at)
+        given = None if at is None else self._check_time(at)
         meta = None if metadata is None else check_metadata(metadata)
         who = check_label(speaker, "speaker")
         ref = check_label(source, "source")
         old = self._current_version(ns, sid)
+        when = old.at if given is None else given  # (a correction is about its statement's time)
         prepared = self._prepare(
             ns,
             body,
@@ -188,7 +191,7 @@ class ItemsMixin:
             old.speaker if who is None else who,
             old.source if ref is None else ref,
             dict(old.metadata) if meta is None else meta,
-            dated=at is not None,
+            dated=True,
         )
         (prepared,) = self._with_vectors([prepared])
         # One transaction on both stores: the new version and the old one's retirement. The
@@ -211,7 +214,7 @@ class ItemsMixin:
                         speaker=prepared.speaker,
                         sentence_statements=prepared.sentence_statements,
                         when=prepared.update.at if prepared.dated else None,
-                        said_at=prepared.update.at if self.config.dates_from_text else None,
+                        said_at=prepared.said_at if self.config.dates_from_text else None,
                     )
                     update = replace(update, entities=plan.entities, relation_changes=plan.changes)
                     kept = {c.relation_id for c in plan.changes if c.op in ("add", "confirm")}

@@ -33,9 +33,10 @@ from datetime import datetime
 
 from ...models import Relation, RelationChange
 from ...stores.base import GraphStore
+from .schema import RelationProposal
 from .updates import UNSURE
 
-__all__ = ["backdate", "ended_reader"]
+__all__ = ["backdate", "ended_reader", "late_endings"]
 
 # (side, entity id, relation type) -> the relations of that end and type, current and ended
 EndedReader = Callable[[str, str, str], Sequence[Relation]]
@@ -189,3 +190,34 @@ def _fit_history(
                 )
         out.append(change)
     return out + clips
+
+
+def late_endings(
+    proposals: Sequence[RelationProposal],
+    changes: Sequence[RelationChange],
+    when: datetime,
+    ended: EndedReader,
+) -> list[RelationChange]:
+    """Clips for the endings a statement dated ``when`` says ("Alice left Cyberdyne", written up
+    late) of relations that are no longer current: a stored relation of the same ends and type
+    that held at ``when`` and was ended later (by "Alice joined Soylent", told first) now ends at
+    ``when``. Without this, the same dated statements gave another history in another order."""
+    done = {(c.subject_id, c.type, c.object_id) for c in changes if c.op == "end"}
+    done |= {c.relation_id for c in changes if c.op == "clip"}
+    out: list[RelationChange] = []
+    for p in proposals:
+        if not p.negated or p.object_id is None or (p.subject_id, p.type, p.object_id) in done:
+            continue
+        for rel in ended("subject", p.subject_id, p.type):
+            if (
+                rel.object_id == p.object_id
+                and rel.valid_to is not None
+                and rel.valid_from <= when < rel.valid_to
+                and rel.id not in done
+            ):
+                done.add(rel.id)
+                out.append(RelationChange(
+                    op="clip", relation_id=rel.id, superseded_by=rel.superseded_by,
+                    statement_index=p.statement_index, valid_to=when,
+                ))  # fmt: skip
+    return out

@@ -44,7 +44,7 @@ from typing import Any
 
 from ...models import Relation, RelationChange
 from ...nlp.base import Annotation
-from .backdated import EndedReader, backdate
+from .backdated import EndedReader, backdate, late_endings
 from .patterns.past_states import PAST
 from .schema import RelationCandidate, RelationProposal
 from .text_dates import NOW, TextDate, sentence_dates
@@ -77,6 +77,8 @@ def decide_in_time(
         changes, current, read_sentences=[c.sentence for c in candidates if PAST not in c.attributes],
         exclusivity=exclusivity, new_id=new_id, **timing,
     )  # fmt: skip
+    if timing.get("when") is not None and timing.get("ended") is not None:  # a late "left X"
+        changes += late_endings(rest, changes, timing["when"], timing["ended"])
     seen: set[tuple[object, ...]] = set()
     for p in past:
         start, _, end = p.attributes[PAST].partition("|")

@@ -267,7 +267,8 @@ CALL (counter, valid) {
     CALL (step, ch) {
       MATCH (r:Relation {namespace: $ns, key: ch.key}) USING INDEX SEEK r:Relation(namespace, key)
       WHERE ch.op = 'end' AND r.valid_to_step IS NULL
-      SET r.valid_to_step = step, r.valid_to = coalesce(ch.until, $at), r.expired_at = $at,
+      SET r.valid_to_step = step, r.expired_at = $at,
+          r.valid_to = CASE WHEN coalesce(ch.until, $at) < r.valid_from THEN r.valid_from ELSE coalesce(ch.until, $at) END,
           r.superseded_by = ch.superseded_by
     }
     CALL (ch) {
@@ -394,9 +395,10 @@ RETURN n.n_statements AS n, n.total_length AS total
 
 # Reads that find many items return them in one row, collected (the driver spends more on each
 # record than the server spends finding it); a statement goes out as a list (``_statement``), its
-# time as epoch seconds + microseconds (hydrating DateTime values cost more than the read).
+# time as epoch milliseconds + microseconds (hydrating DateTime values cost more than the read;
+# not epochSeconds, which is truncated toward zero: see ``_common._epoch``).
 _STATEMENT_ROW = (
-    "[s.id, s.text, s.t_index, s.speaker, s.source, s.at.epochSeconds, s.at.microsecond, "
+    "[s.id, s.text, s.t_index, s.speaker, s.source, s.at.epochMillis, s.at.microsecond, "
     "s.metadata, s.superseded_by]"
 )
 
@@ -589,15 +591,15 @@ WITH e ORDER BY e.last_step DESC, e.first_step DESC, e.id ASC LIMIT $limit
 RETURN collect({_ENTITY_MAP}) AS entities
 """
 
-# A relation goes out as a list (see ``Neo4jEntities._relation``), its times as epoch seconds +
-# microseconds: hydrating four Neo4j DateTime values per relation cost the pure-Python driver
+# A relation goes out as a list (see ``Neo4jEntities._relation``), its times as epoch millis +
+# microseconds (``_common._epoch``): hydrating four Neo4j DateTime values per relation cost the pure-Python driver
 # more than the whole query (15 vs 6 ms for 32 relations).
 _RELATION_ROW = (
     "[r.id, r.subject_id, r.type, r.object_id, r.attributes_json, r.valid_from_step, "
-    "r.valid_from.epochSeconds, r.valid_from.microsecond, "
-    "r.recorded_at.epochSeconds, r.recorded_at.microsecond, r.valid_to_step, "
-    "r.valid_to.epochSeconds, r.valid_to.microsecond, "
-    "r.expired_at.epochSeconds, r.expired_at.microsecond, "
+    "r.valid_from.epochMillis, r.valid_from.microsecond, "
+    "r.recorded_at.epochMillis, r.recorded_at.microsecond, r.valid_to_step, "
+    "r.valid_to.epochMillis, r.valid_to.microsecond, "
+    "r.expired_at.epochMillis, r.expired_at.microsecond, "
     "r.superseded_by, r.statement_id, r.confirmations, subject_name, object_name]"
 )
 # The names of the kept relations' ends: one unique-index seek each, in a subquery per row (as
@@ -834,7 +836,8 @@ WITH s, b
 CALL (s, b) {
   MATCH (r:Relation {namespace: $ns, statement_id: s.id})
   WHERE r.valid_to_step IS NULL AND NOT r.id IN $keep
-  SET r.valid_to_step = b.t_index, r.valid_to = b.at, r.expired_at = b.at
+  SET r.valid_to_step = b.t_index, r.expired_at = b.at,
+      r.valid_to = CASE WHEN b.at < r.valid_from THEN r.valid_from ELSE b.at END
 }
 MERGE (g:NamespaceGeneration {namespace: $ns})
 SET g.generation = coalesce(g.generation, 0) + 1

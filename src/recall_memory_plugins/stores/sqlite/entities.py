@@ -142,7 +142,7 @@ class SqliteEntities(SqliteConnection):
                 )
             elif change.op == "end":
                 cur = conn.execute(
-                    "UPDATE relations SET valid_to_step = ?, valid_to = ?, expired_at = ?, "
+                    "UPDATE relations SET valid_to_step = ?, valid_to = MAX(?, valid_from), expired_at = ?, "  # (never before it began)
                     "superseded_by = ? WHERE namespace = ? AND id = ? AND valid_to_step IS NULL",
                     (
                         step,

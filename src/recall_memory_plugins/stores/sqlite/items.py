@@ -203,7 +203,7 @@ class SqliteItems(SqliteTransfer):
                 ).fetchone()
                 kept = list(dict.fromkeys(keep_relations))
                 conn.execute(
-                    "UPDATE relations SET valid_to_step = ?, valid_to = ?, expired_at = ? "
+                    "UPDATE relations SET valid_to_step = ?, valid_to = MAX(?, valid_from), expired_at = ? "
                     "WHERE namespace = ? AND statement_id = ? AND valid_to_step IS NULL "
                     f"AND id NOT IN ({_qmarks(len(kept))})",
                     (step, at, at, namespace, statement_id, *kept),
