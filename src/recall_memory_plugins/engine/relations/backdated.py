@@ -202,11 +202,11 @@ def late_endings(
     late) of relations that are no longer current: a stored relation of the same ends and type
     that held at ``when`` and was ended later (by "Alice joined Soylent", told first) now ends at
     ``when``. Without this, the same dated statements gave another history in another order."""
-    done = {(c.subject_id, c.type, c.object_id) for c in changes if c.op == "end"}
-    done |= {c.relation_id for c in changes if c.op == "clip"}
+    ended_now = {(c.subject_id, c.type, c.object_id) for c in changes if c.op == "end"}
+    done = {c.relation_id for c in changes if c.op == "clip"}
     out: list[RelationChange] = []
     for p in proposals:
-        if not p.negated or p.object_id is None or (p.subject_id, p.type, p.object_id) in done:
+        if not p.negated or p.object_id is None or (p.subject_id, p.type, p.object_id) in ended_now:
             continue
         for rel in ended("subject", p.subject_id, p.type):
             if (

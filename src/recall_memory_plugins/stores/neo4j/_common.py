@@ -25,13 +25,18 @@ def _utc(value: Any) -> datetime:
     return value.astimezone(timezone.utc)
 
 
-def _epoch(seconds: Any, microseconds: Any) -> datetime:
-    """A stored DateTime sent as ``[x.epochSeconds, x.microsecond]`` (cheap to decode)."""
-    return _EPOCH + timedelta(seconds=int(seconds), microseconds=int(microseconds))
+def _epoch(millis: Any, microseconds: Any) -> datetime:
+    """A stored DateTime sent as ``[x.epochMillis, x.microsecond]`` (cheap to decode).
+
+    Not ``x.epochSeconds``: Neo4j truncates that toward zero (``epochMillis / 1000``), a second
+    late for a time before 1970 with a fraction of a second of 1 ms or more. ``epochMillis`` is
+    floored, so its floor division by 1000 is the whole second and ``microsecond`` the rest.
+    """
+    return _EPOCH + timedelta(seconds=int(millis) // 1000, microseconds=int(microseconds))
 
 
-def _epoch_or_none(seconds: Any, microseconds: Any) -> datetime | None:
-    return None if seconds is None else _epoch(seconds, microseconds)
+def _epoch_or_none(millis: Any, microseconds: Any) -> datetime | None:
+    return None if millis is None else _epoch(millis, microseconds)
 
 
 def _utc_or_none(value: Any) -> datetime | None:

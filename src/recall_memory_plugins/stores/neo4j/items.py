@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from datetime import timedelta
 from typing import Any
 
 from ...errors import InputError, NotFoundError, StoreError
@@ -18,7 +17,7 @@ from ...models import Statement
 from ..base import records_by_kind
 from ..splice import spliced_endings
 from . import cypher
-from ._common import _EPOCH, _UNLIMITED, _key_or_none, _utc, _utc_or_none, alias_index_keys
+from ._common import _UNLIMITED, _epoch, _key_or_none, _utc, _utc_or_none, alias_index_keys
 from .cypher_splice import PREDECESSORS, RELATION_ENDINGS, SET_ENDINGS
 from .lifecycle import Neo4jLifecycle
 from .schema import STATEMENT_COUNTER, index_key
@@ -39,7 +38,7 @@ class Neo4jItems(Neo4jLifecycle):
             namespace=namespace,
             text=text,
             t_index=int(t_index),
-            at=_EPOCH + timedelta(seconds=int(at_s), microseconds=int(at_us)),
+            at=_epoch(at_s, at_us),
             speaker=speaker,
             source=source,
             metadata=json.loads(metadata) if metadata else {},

@@ -342,7 +342,6 @@ def _passes(read: tuple[Any, ...], ch: Mapping[str, Any]) -> bool:
 
 
 def _epoch_parts(at: datetime) -> tuple[int, int]:
-    """``[at.epochSeconds, at.microsecond]`` as Neo4j gives them for a stored DateTime."""
-    delta = at - _EPOCH
-    seconds = delta // timedelta(seconds=1)
-    return seconds, (delta - timedelta(seconds=seconds)) // timedelta(microseconds=1)
+    """``[at.epochMillis, at.microsecond]`` as Neo4j gives them for a stored DateTime (the
+    milliseconds floored, as ``_common._epoch`` reads them)."""
+    return (at - _EPOCH) // timedelta(milliseconds=1), at.astimezone(timezone.utc).microsecond
