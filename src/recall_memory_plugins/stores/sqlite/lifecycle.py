@@ -22,34 +22,12 @@ from ...errors import ConfigurationError, NotFoundError, SchemaVersionError, Sto
 from ...models import StoreStats
 from ._common import _ts
 from .memo import RelationMemo
+from .readers import _Reader, close_readers, open_reader
 from .schema import LATEST_VERSION, MIGRATIONS, tables_at
 
 logger = logging.getLogger(__name__)
 
 _S = TypeVar("_S", bound="SqliteConnection")
-
-
-class _Reader:
-    """One thread's read-only connection to a file store; closed with the store, or when the
-    thread ends (its thread-local slot goes, and this object with it)."""
-
-    __slots__ = ("__weakref__", "closed", "conn", "depth")
-
-    def __init__(self, conn: sqlite3.Connection) -> None:
-        self.conn = conn
-        self.depth = 0  # nested reading() blocks
-        self.closed = False
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            try:
-                self.conn.close()
-            except sqlite3.Error as exc:  # pragma: no cover - closing never fails in practice
-                logger.debug("closing a read connection failed: %s", exc)
-
-    def __del__(self) -> None:
-        self.close()
 
 
 class SqliteConnection:
@@ -91,9 +69,10 @@ class SqliteConnection:
             if not self._closed and self._owns_connection:
                 self._conn.close()
             self._closed = True
-        with self._reader_guard:
-            for reader in list(self._reader_pool):
-                reader.close()
+        with self._reader_guard:  # (no reader opens after this: the store is closed)
+            readers = list(self._reader_pool)
+        # each once no read of its thread uses it (closing it under a query: SIGSEGV)
+        close_readers(readers, getattr(self._readers, "reader", None))
 
     def setup(self) -> None:
         """Recognise the database as ours, then set pragmas and apply pending migrations.
@@ -387,21 +366,32 @@ class SqliteConnection:
     def _snapshot(self, reader: _Reader) -> Iterator[None]:
         """One read transaction on ``reader`` around the block (the outermost block begins and
         ends it): the queries of one read (an export's, the counts of stats()) see one commit."""
-        if reader.depth == 0:
+        if reader.depth == 0:  # close() closes the connection only while nobody reads on it
+            reader.in_use.acquire()
             try:
+                if reader.closed:  # close() got there first
+                    raise StoreError("the SQLite store is closed")
                 reader.conn.execute("BEGIN")
-            except sqlite3.Error as exc:
-                raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+            except BaseException as exc:
+                reader.in_use.release()
+                if isinstance(exc, sqlite3.Error):
+                    raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+                raise
         reader.depth += 1
         try:
             yield
         finally:
             reader.depth -= 1
-            if reader.depth == 0 and not reader.closed and reader.conn.in_transaction:
+            if reader.depth == 0:
                 try:
-                    reader.conn.execute("COMMIT")
+                    if not reader.closed and reader.conn.in_transaction:
+                        reader.conn.execute("COMMIT")
                 except sqlite3.Error as exc:
                     logger.debug("ending a read transaction on %r failed: %s", self.path, exc)
+                finally:
+                    if self._closed:  # close() ran meanwhile (and left this connection to us)
+                        reader.close()
+                    reader.in_use.release()
 
     def _reader(self) -> _Reader | None:
         """This thread's read connection (opened on first use), or None where reads must use
@@ -414,25 +404,9 @@ class SqliteConnection:
         with self._reader_guard:  # not the store's lock: a batch may hold that for a second
             if self._closed:
                 raise StoreError("the SQLite store is closed")
-            try:
-                conn = sqlite3.connect(
-                    str(self._reader_uri),
-                    timeout=self._timeout,
-                    check_same_thread=False,
-                    isolation_level=None,
-                    uri=True,
-                )
-            except sqlite3.Error as exc:
-                raise StoreError(f"cannot open SQLite database {self.path!r}: {exc}") from exc
-            try:
-                conn.row_factory = sqlite3.Row
-                conn.execute("PRAGMA query_only=ON")
-                conn.execute(f"PRAGMA cache_size=-{int(self._cache_mb) * 1024}")
-                conn.execute(f"PRAGMA mmap_size={int(self._mmap_mb) * 1024 * 1024}")
-            except sqlite3.Error as exc:
-                conn.close()
-                raise StoreError(f"cannot open SQLite database {self.path!r}: {exc}") from exc
-            reader = _Reader(conn)
+            reader = open_reader(
+                str(self._reader_uri), self.path, self._timeout, self._cache_mb, self._mmap_mb
+            )
             self._readers.reader = reader
             self._reader_pool.add(reader)
         return reader
