@@ -32,6 +32,7 @@ from typing import IO, Any
 
 from ..errors import InputError
 from ..stores.base import GraphStore
+from .validation import MAX_LABEL_CHARS
 
 __all__ = ["FORMAT", "VERSION", "export_namespaces", "import_namespaces", "read_export"]
 
@@ -50,7 +51,11 @@ def _int(v: Any) -> bool:
 
 
 def _utf8(v: str) -> bool:
-    """Whether ``v`` can be stored as UTF-8 text (JSON's ``"\\ud800"`` gives a lone surrogate)."""
+    """Whether ``v`` can be stored as UTF-8 text (JSON's ``"\\ud800"`` gives a lone surrogate)
+    that the API accepts: no NUL (``add`` refuses it; an imported one made a namespace that no
+    call could read or clear)."""
+    if "\x00" in v:
+        return False
     try:
         v.encode("utf-8")
     except UnicodeEncodeError:
@@ -64,6 +69,10 @@ def _opt(check: _Check) -> _Check:
 
 def _str(v: Any) -> bool:
     return isinstance(v, str) and _utf8(v)
+
+
+def _label(v: Any) -> bool:  # a speaker or a source, as ``add`` takes them
+    return _str(v) and len(v) <= MAX_LABEL_CHARS
 
 
 def _time(v: Any) -> bool:
@@ -108,8 +117,8 @@ FIELDS: dict[str, dict[str, _Check]] = {
         "text": _str,
         "t_index": _int,
         "at": _time,
-        "speaker": _opt(_str),
-        "source": _opt(_str),
+        "speaker": _opt(_label),
+        "source": _opt(_label),
         "length": _int,
         "metadata": _object,
         "superseded_by": _opt(_int),

@@ -39,8 +39,10 @@ from .validation import (
     check_label,
     check_limit,
     check_metadata,
+    check_name,
     check_string,
     check_time,
+    plain_text,
 )
 
 __all__ = ["TemporalGraphMemory"]
@@ -68,6 +70,7 @@ class _Prepared:
     update: GraphUpdate
     vectors: tuple[bytes, ...] = ()  # one per statement, with an embedder (engine/dense.py)
     dated: bool = False  # ``at`` given by the caller (else the clock's: never backdated)
+    said_at: datetime | None = None  # ``at`` in its caller's zone: "yesterday" is read there
 
 
 class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
@@ -188,20 +191,12 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             raise InputError(f"{what} must be a string, got {type(text).__name__}")
         if len(text) > MAX_TEXT_CHARS:
             raise InputError(f"{what} is longer than {MAX_TEXT_CHARS:,} characters; split it first")
-        return check_string(text, what)
+        return plain_text(text, what)
 
-    @staticmethod
-    def _check_name(name: object, what: str) -> str:
-        if not isinstance(name, str):
-            raise InputError(f"{what} must be a string, got {type(name).__name__}")
-        if len(name) > MAX_NAMESPACE_CHARS * 4:
-            raise InputError(f"{what} is longer than {MAX_NAMESPACE_CHARS * 4} characters")
-        return check_string(name, what)
+    _check_name = staticmethod(check_name)  # an entity's name or a relation type
 
-    def _check_time(self, at: datetime | None) -> datetime:
-        if at is None:
-            return self._clock()
-        return check_time(at, "at")
+    def _check_time(self, at: datetime | None) -> datetime:  # (in the zone it was given in)
+        return self._clock() if at is None else check_time(at, "at").astimezone(at.tzinfo)
 
     # ------------------------------------------------------------------------------ knowledge in
     def add(
@@ -414,13 +409,14 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                 sentence_statement,
                 GraphUpdate(
                     namespace=ns,
-                    at=when,
+                    at=when.astimezone(timezone.utc),
                     statements=tuple(statements),
                     concepts=concepts,
                     links=links,
                     context_limit=cfg.context_limit,
                 ),
                 dated=dated,
+                said_at=when,
             )
 
     def _commit(self, prepared: _Prepared) -> UpdateResult:
@@ -487,7 +483,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             speaker=prepared.speaker,
             sentence_statements=prepared.sentence_statements,
             when=prepared.update.at if prepared.dated else None,
-            said_at=prepared.update.at if self.config.dates_from_text else None,
+            said_at=prepared.said_at if self.config.dates_from_text else None,
         )
 
     # ------------------------------------------------------------------------------ admin

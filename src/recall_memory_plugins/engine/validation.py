@@ -11,6 +11,7 @@ import io
 import json
 import math
 import os
+import unicodedata
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
 from numbers import Integral, Real
@@ -21,6 +22,7 @@ from ..errors import InputError
 __all__ = [
     "MAX_LABEL_CHARS",
     "MAX_LIMIT",
+    "MAX_NAME_CHARS",
     "MAX_TOKEN_BUDGET",
     "check_as_of",
     "check_budget",
@@ -28,10 +30,12 @@ __all__ = [
     "check_label",
     "check_limit",
     "check_metadata",
+    "check_name",
     "check_path_or_stream",
     "check_statement_id",
     "check_string",
     "check_time",
+    "plain_text",
 ]
 
 MAX_LABEL_CHARS = 1_000  # a speaker or a source
@@ -55,6 +59,35 @@ def check_string(value: str, what: str) -> str:
     return value
 
 
+# invisible characters that split a word without a visible mark (pasted from web pages and chat
+# apps: "星火\u200b计划" is 星火计划); ZWNJ / ZWJ stay, they change how text is shaped
+_INVISIBLE = dict.fromkeys(map(ord, "\u200b\u2060\ufeff"))
+
+
+def plain_text(value: str, what: str) -> str:
+    """:func:`check_string`, in Unicode's composed form (NFC: "Zoë" typed either way is one
+    name) and without zero-width spaces."""
+    value = check_string(value, what)
+    if not value.isascii():
+        if not unicodedata.is_normalized("NFC", value):
+            value = unicodedata.normalize("NFC", value)
+        if "\u200b" in value or "\u2060" in value or "\ufeff" in value:
+            value = value.translate(_INVISIBLE)
+    return value
+
+
+MAX_NAME_CHARS = 1_024  # an entity's name or a relation type asked for
+
+
+def check_name(name: object, what: str) -> str:
+    """A name to look up: a string of at most ``MAX_NAME_CHARS``, as :func:`plain_text`."""
+    if not isinstance(name, str):
+        raise InputError(f"{what} must be a string, got {type(name).__name__}")
+    if len(name) > MAX_NAME_CHARS:
+        raise InputError(f"{what} is longer than {MAX_NAME_CHARS} characters")
+    return plain_text(name, what)
+
+
 def check_label(value: object, what: str) -> str | None:
     """A speaker or source: None, or a storable string of at most ``MAX_LABEL_CHARS``."""
     if value is None:
@@ -63,7 +96,7 @@ def check_label(value: object, what: str) -> str | None:
         raise InputError(f"{what} must be a string or None, got {type(value).__name__}")
     if len(value) > MAX_LABEL_CHARS:
         raise InputError(f"{what} is longer than {MAX_LABEL_CHARS:,} characters")
-    return check_string(value, what)
+    return plain_text(value, what)
 
 
 def check_time(value: object, what: str) -> datetime:

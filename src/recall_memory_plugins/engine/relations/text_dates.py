@@ -4,14 +4,17 @@
 fact, is history, not news; "Bob moved to Lyon last month" began last month, not when it was
 written down. :func:`sentence_dates` reads the past time phrases of one sentence against the
 time the statement was said (``at``) and gives each as a :class:`TextDate`: the period it names,
-``[start, end)``, aware UTC, clipped to ``at``. What it reads:
+``[start, end)``, aware UTC, clipped to ``at``. A phrase is read in the calendar of the zone ``at``
+is given in ("yesterday" said at 07:00 in Shanghai on 1 March is 28 February there, from its
+midnight there), a naive ``at`` in UTC's. What it reads:
 
 - calendar dates: "9 November 2022", "November 9, 2022", "2022-11-09", "March 2019", "in March"
   (the latest March not after ``at``), "in 2019", "in early / mid / late 2019", "the end of
   2019", "last summer"; 2019年, 2019年3月, 2019年3月5日, 2019年底 / 年初 / 上半年 / 下半年, 3月份, 去年夏天;
 - relative ones: "yesterday", "last night / week / weekend / month / year", "the week / month /
-  year before last", "N days / weeks / months / years ago" (digits or words, "a couple of", "a
-  few"), "earlier this year / month"; 昨天, 前天, 上周, 上个月(初 / 底), 去年(年底), 前年, 大前年, 三年前,
+  year before last", "N days / weeks / months / years ago" (that day: the same date N months or
+  years back, the month's last when it has none; digits or words, "a couple of", "a few"),
+  "earlier this year / month"; 昨天, 前天, 上周, 上个月(初 / 底), 去年(年底), 前年, 大前年, 三年前,
   两个月前, 十天前, 今年3月.
 
 A phrase after "since" / 自从 (or before 以来 / 至今 / 起 / 开始) is *ongoing*: it dates a change
@@ -27,7 +30,7 @@ import functools
 import re
 from calendar import monthrange
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta, timezone, tzinfo
 
 from ..periods import MONTHS
 
@@ -144,15 +147,18 @@ def sentence_dates(text: str, at: datetime) -> list[TextDate]:
     """The past periods the time phrases of ``text`` (one sentence) name, said at ``at``; see
     the module docstring. Future and range-bound phrases are left out. Memoised: a plan reads
     a sentence twice (its past states, then the text's date)."""
-    return list(_sentence_dates(text, at))
+    return list(_sentence_dates(text, at, at.tzinfo))  # (one instant, read in two zones: two keys)
 
 
 @functools.lru_cache(maxsize=256)
-def _sentence_dates(text: str, at: datetime) -> tuple[TextDate, ...]:
+def _sentence_dates(text: str, at: datetime, zone: tzinfo | None) -> tuple[TextDate, ...]:
     tables = [(t, zh) for t, zh, cue in ((_EN, False, _EN_CUE), (_ZH, True, _ZH_CUE)) if cue.search(text)]
     if not tables:  # (most sentences: one search)
         return ()
-    at = at if at.tzinfo is not None else at.replace(tzinfo=timezone.utc)
+    zone = zone or timezone.utc  # (a naive ``at``: UTC)
+    at = at if at.tzinfo is not None else at.replace(tzinfo=zone)
+    wall = at.astimezone(zone).replace(tzinfo=None)  # the caller's calendar and clock
+    at = at.astimezone(timezone.utc)
     out: list[TextDate] = []
     current = text
     digits = any(ch.isdigit() for ch in text)
@@ -166,8 +172,8 @@ def _sentence_dates(text: str, at: datetime) -> tuple[TextDate, ...]:
                 continue
             chars = list(current)
             for m in found:
-                try:
-                    span = _period(kind, m, at)
+                try:  # the period on the caller's wall clock, then in UTC
+                    span = _in_utc(_period(kind, m, wall), zone, kind in _AGO_KINDS)
                 except (ValueError, OverflowError):  # beyond the calendar: "last year" in year 1
                     span = None
                 start, end = m.span()
@@ -177,7 +183,7 @@ def _sentence_dates(text: str, at: datetime) -> tuple[TextDate, ...]:
                 ongoing, bounded = (False, False) if kind.endswith("range") else _context(text, start, end, zh)
                 if bounded or span[0] >= at:
                     continue
-                point = span[0] + (span[1] - span[0]) / 2 if kind in ("ago", "zh_ago", "zh_for") else None
+                point = span[0] + (span[1] - span[0]) / 2 if kind in _AGO_KINDS else None
                 out.append(TextDate(span[0], min(span[1], at), ongoing or kind == "zh_for", point,
                                     bounded=kind.endswith("range") and span[1] <= at, span=(start, end)))
             current = "".join(chars)
@@ -195,6 +201,7 @@ _EN_CUE = re.compile(
 )
 _ZH_CUE = re.compile(r"[年月天周昨]|星期|礼拜")
 _DIGIT_KINDS = frozenset({"range", "month_range", "day", "month", "year", "season_year", "day_month"})
+_AGO_KINDS = frozenset({"ago", "zh_ago", "zh_for"})  # a point, give or take half a unit
 
 
 def _context(text: str, start: int, end: int, zh: bool) -> tuple[bool, bool]:
@@ -232,13 +239,13 @@ def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dateti
         return _part(_latest_month(_month_of(g["month"]), at), g.get("part"))
     if kind == "range":
         first, last = int(g["year"]), int(g["year2"])
-        return (_utc(first), _utc(last + 1)) if first <= last else None
+        return (_midnight(first), _midnight(last + 1)) if first <= last else None
     if kind == "month_range":
         first, last = _month_of(g["month"]), _month_of(g["month2"])
         year = int(g["year"])
-        return (_utc(year, first), _month_span(year, last)[1]) if first <= last else None
+        return (_midnight(year, first), _month_span(year, last)[1]) if first <= last else None
     if kind == "weekday":
-        today = _utc(at.year, at.month, at.day)
+        today = _midnight(at.year, at.month, at.day)
         back = (today.weekday() - _WEEKDAYS[g["weekday"].lower()]) % 7
         if g["rel"].lower() in ("last", "this past") and back == 0:
             back = 7
@@ -316,23 +323,43 @@ def _month_of(text: str) -> int:
     return _number(text)
 
 
-def _utc(year: int, month: int = 1, day: int = 1) -> datetime:
-    return datetime(year, month, day, tzinfo=timezone.utc)
+def _midnight(year: int, month: int = 1, day: int = 1) -> datetime:
+    """The start of that day on the caller's wall clock (naive: :func:`_in_utc` gives it its
+    zone)."""
+    return datetime(year, month, day)
+
+
+def _in_utc(
+    span: tuple[datetime, datetime] | None, zone: tzinfo, centred: bool
+) -> tuple[datetime, datetime] | None:
+    """``span``, on the wall clock of ``zone``, in UTC. ``centred`` (N units ago): its middle is
+    the point (a midnight there), the span around it as long as it was."""
+    if span is None:
+        return None
+    if not centred:
+        return _aware(span[0], zone), _aware(span[1], zone)
+    half = (span[1] - span[0]) / 2
+    point = _aware(span[0] + half, zone)
+    return point - half, point + half
+
+
+def _aware(wall: datetime, zone: tzinfo) -> datetime:
+    return wall.replace(tzinfo=zone).astimezone(timezone.utc)
 
 
 def _day(year: int, month: int, day: int) -> tuple[datetime, datetime] | None:
     if day > monthrange(year, month)[1]:
         return None
-    start = _utc(year, month, day)
+    start = _midnight(year, month, day)
     return start, start + timedelta(days=1)
 
 
 def _month_span(year: int, month: int) -> tuple[datetime, datetime]:
-    return _utc(year, month), _utc(year + (month == 12), month % 12 + 1)
+    return _midnight(year, month), _midnight(year + (month == 12), month % 12 + 1)
 
 
 def _year_span(year: int) -> tuple[datetime, datetime]:
-    return _utc(year), _utc(year + 1)
+    return _midnight(year), _midnight(year + 1)
 
 
 def _latest_month(month: int, at: datetime) -> tuple[datetime, datetime]:
@@ -340,9 +367,9 @@ def _latest_month(month: int, at: datetime) -> tuple[datetime, datetime]:
 
 
 def _season(year: int, first_month: int) -> tuple[datetime, datetime]:
-    start = _utc(year, first_month)
+    start = _midnight(year, first_month)
     end_month = first_month + 3
-    return start, _utc(year + (end_month > 12), (end_month - 1) % 12 + 1)
+    return start, _midnight(year + (end_month > 12), (end_month - 1) % 12 + 1)
 
 
 def _last_season(first_month: int, at: datetime, *, this: bool) -> tuple[datetime, datetime]:
@@ -371,7 +398,7 @@ def _part(span: tuple[datetime, datetime] | None, part: str | None) -> tuple[dat
 def _relative(unit: str, back: int, at: datetime) -> tuple[datetime, datetime]:
     """The calendar ``unit`` ``back`` units before the one holding ``at`` (0: this one, up to
     ``at``)."""
-    day = _utc(at.year, at.month, at.day)
+    day = _midnight(at.year, at.month, at.day)
     if unit == "day":
         start = day - timedelta(days=back)
         return start, start + timedelta(days=1)
@@ -385,11 +412,16 @@ def _relative(unit: str, back: int, at: datetime) -> tuple[datetime, datetime]:
 
 
 def _ago(n: int, unit: str, at: datetime) -> tuple[datetime, datetime] | None:
-    """"N units ago": that point, give or take half a unit (a year ago: the twelve months around
-    it)."""
+    """"N units ago": that day (the same date N months or years back, the month's last when it
+    has none: a month before 31 July is 30 June), from its midnight, give or take half a unit (a
+    year ago: the twelve months around it)."""
     if n <= 0 or n > 80:
         return None
-    days = {"day": 1, "week": 7, "month": 30.44, "year": 365.25}[unit]
-    point = at - timedelta(days=n * days)
-    half = timedelta(days=days / 2)
+    if unit in ("month", "year"):
+        index = at.year * 12 + at.month - 1 - (n if unit == "month" else 12 * n)
+        year, month = index // 12, index % 12 + 1
+        point = _midnight(year, month, min(at.day, monthrange(year, month)[1]))
+    else:
+        point = _midnight(at.year, at.month, at.day) - timedelta(days=n * (7 if unit == "week" else 1))
+    half = timedelta(days={"day": 1, "week": 7, "month": 30.44, "year": 365.25}[unit] / 2)
     return point - half, point + half
