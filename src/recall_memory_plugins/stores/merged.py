@@ -194,20 +194,23 @@ def get_statements_and_statements_at(
 
 
 def find_current_relations_of_types(
-    store: GraphStore, namespace: str, entity_id: str, types: Collection[str]
+    store: GraphStore, namespace: str, entity_id: str, types: Collection[str], *, newest: int | None = None
 ) -> list[Relation]:
     """The current relations of ``entity_id`` (either end) whose type is one of ``types``,
-    oldest first: :meth:`~.base.GraphStore.find_relations` with ``current_only``, filtered.
+    oldest first: :meth:`~.base.GraphStore.find_relations` with ``current_only``, filtered;
+    ``newest``: only the ``newest`` most recently recorded of them.
 
     A store may offer ``find_current_relations_of_types`` (a server: only those relations are
     read and sent; a person who owns 200 things need not send them to a reader of moves)."""
     wanted = frozenset(types)
     method = getattr(store, "find_current_relations_of_types", None)
     if callable(method):
-        found: list[Relation] = method(namespace, entity_id, wanted)
+        found: list[Relation] = method(namespace, entity_id, wanted) if newest is None \
+            else method(namespace, entity_id, wanted, newest=newest)
         return found
-    return [
+    found = [
         r
         for r in store.find_relations(namespace, entity_id=entity_id, current_only=True)
         if r.type in wanted
     ]
+    return found if newest is None else found[len(found) - newest:] if newest > 0 else []

@@ -16,11 +16,13 @@ from collections.abc import Sequence
 from ...nlp.base import Annotation
 from .asking import news_asked
 from .gates import AnyOf, Gated
-from .patterns.mood import MOOD_ROWS, PREFACE, unasserted
+from .patterns.mood import MOOD_ROWS, PREFACE, retracted, unasserted
 from .schema import RelationCandidate
 
 __all__ = ["NO_CHANGE", "asserted_candidates", "asserted_head", "scheduled", "undenied_head"]
 
+# a wish for a change: 想入职腾讯, 想搬去上海 (not 想起, 想念: no change after them)
+_ZH_WANTS = r"想(?:要|去|再|着)?(?=入职|加入|加盟|跳槽|搬|离职|辞职|换|调|转到|转去|嫁|娶|结婚|离婚|分手)"
 # a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
 NO_CHANGE = re.compile(
     # (not "never moving again": after a move, no more of them)
@@ -33,7 +35,7 @@ NO_CHANGE = re.compile(
     # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
     r"|\b(?:thinking (?:about|of)|consider(?:s|ed|ing)?(?!\s+(?:it|this|that)\b)|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
     r"|might|(?<!in )(?<!since )(?<!from )(?<!until )(?<!by )(?<!of )(?<!early )(?<!late )(?<!mid )(?-i:may)(?! \d)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
-    r"|打算|想要|想让|想把|有意让|可能|准备|计划|考虑|看房"
+    r"|打算|想要|想让|想把|有意让|可能|准备|计划|考虑|看房|也许|或许|说不定|兴许|没准|" + _ZH_WANTS +
     # a near miss: "nearly quit", "almost got poached", 差点被挖走
     r"|\b(?:almost|nearly)\s+(?:got\s+|been\s+)?(?:mov|relocat|leav|left|quit|poach|fired|let go|laid off"
     r"|switch|sw[ai]p|divorc|split|broke|gave up|resign|transferr|retir)|差点|差一点|险些"
@@ -41,6 +43,8 @@ NO_CHANGE = re.compile(
     r"|\bas much as\b"
     # (直接 "directly", 接着 "then" are no handover: "毕业没直接工作")
     r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|(?<![直间迎])接(?![着下受]))"
+    # (a job begun or left, denied right at its verb: 没有入职腾讯, 还没离职; not 没多久就离职了)
+    r"|(?:没有|没|未|不会|从来没有|从未)(?:再|真的|正式|能|去|有)?(?:入职|加入|离职|加盟|转投|结婚|离婚|分手)"
     r"|(?<!得)不(?:打算|想)?搬"  # 家不搬 (not 不得不搬)
     r"|(?:没有|没|未|不会)(?:把|将)[^，。,]{1,12}(?:交|给|让|转)",
     re.IGNORECASE,
@@ -50,7 +54,7 @@ _NO_CHANGE_GATE = Gated(NO_CHANGE)  # (searched only where one of its words is)
 _INTENT = re.compile(
     r"thinking (?:about|of)|consider(?:s|ed|ing)?|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to|might"
     r"|may|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at)"
-    r"|打算|想要|想让|想把|有意让|可能|准备|计划|考虑|看房",
+    r"|打算|想要|想让|想把|有意让|可能|准备|计划|考虑|看房|也许|或许|说不定|兴许|没准|" + _ZH_WANTS[:-1] + "|$)",
     re.IGNORECASE,
 )
 # a future that ends what came before it: a stay, a return, a cover ("she'll be back at the helm")
@@ -191,8 +195,9 @@ def asserted_candidates(
         if not unasserted(text) or news_asked(text):
             continue
         # (not a stay: "I've been in Edinburgh since Thursday …, back home to Bristol on Sunday")
+        # (nor a report called false: "…，但这是谣言" takes back the part before it)
         head = "" if _QUESTION_END.search(text) or (_FOR_A_WHILE.search(text) and not _NO_RETURN.search(text)) \
-            else asserted_head(text)
+            or retracted(text) else asserted_head(text)
         if head.strip() and unasserted(head) and not scheduled(head):  # (a change set for a day is said)
             head = ""
         heads[i] = (head, text[len(head):])

@@ -179,6 +179,9 @@ def resolve_references(
 
     def keep(m: Mention) -> None:
         out.append(m)
+        named = referents.get(m.entity_ids[0]) if m.kind == "name" and m.entity_ids and m.gender else None
+        if named is not None and named.gender is None:  # (老张 said to be 张伟's father: a man)
+            named.gender = m.gender
         if not (m.entity_ids or m.kind == "name"):
             return
         if len(recent) == _REACH:

@@ -52,12 +52,12 @@ from collections.abc import Mapping, Sequence
 
 from ...models import Relation
 from ...nlp.base import Annotation
-from ...stores.base import GraphStore, find_current_relations_of_types
+from ...stores.base import GraphStore
 from .asking import stated_part
 from .clauses import asserted_head, scheduled, undenied_head
 from .comention import WEAK as _WEAK
 from .comention import both_ends_named
-from .doubt_names import CueOwners
+from .doubt_names import CueOwners, zh_objects
 from .doubt_names import acronym_named as _acronym_named
 from .doubt_names import anyone_holds as _anyone_holds
 from .doubt_names import arrowed as _arrowed
@@ -70,7 +70,6 @@ from .doubt_names import left_from as _left_from
 from .doubt_names import lone_holders as _lone_holders
 from .doubt_names import modifier_only as _modifier_only
 from .doubt_names import named as _named
-from .doubt_names import newest_tastes as _newest_tastes
 from .doubt_names import reads_by_statement as _reads_by_statement
 from .doubt_names import said_before as _said_before
 from .doubt_names import same_thing as _same_thing
@@ -107,15 +106,17 @@ from .doubt_words import ZH_CLAUSE as _ZH_CLAUSE
 from .doubt_words import unquoted_future as _unquoted_future
 from .doubt_words import worth_reading as _worth_reading
 from .lexicon import POSSESSOR
-from .patterns.mood import news_told, unasserted, without_preface
+from .patterns.mood import news_told, retracted, unasserted, without_preface
 from .schema import PERSON, Mention, RelationProposal, Side
+from .topic_reads import current_topics as _current_topics
 from .updates import SYMMETRIC, UNSURE, is_unsure, unsure_version
 
 __all__ = ["UNSURE", "doubt_proposals", "is_unsure"]
 
 # questions and conditionals doubt nothing
 _OPEN_MOOD = re.compile(
-    r"[?？]|吗[。！!]?\s*$|^\s*(?:if|unless|whether|maybe|perhaps)\b|^\s*(?:如果|要是|假如|万一)"
+    # (a Chinese condition in the first clause governs the sentence: 李明如果入职腾讯，会拿更多工资)
+    r"[?？]|吗[。！!]?\s*$|^\s*(?:if|unless|whether|maybe|perhaps)\b|^[^，,。；;！!]{0,8}?(?:如果|要是|假如|假使|倘若|万一)"
     # "When Bea goes on leave, …"; not "When Bethany went on leave she handed …": that happened
     r"|^\s*when\b(?![^,]{0,40}\b(?:went|was|were|had|did|left|moved|got|came|became|began|took|\w+ed)\b)",
     re.IGNORECASE,
@@ -206,7 +207,7 @@ def doubt_proposals(
     def current_of(entity_id: str) -> list[Relation]:  # one look-up per entity and text
         if entity_id not in looked:
             # (every use below is of a topic's type: the others are never sent; of thousands of tastes, the newest)
-            looked[entity_id] = _newest_tastes(find_current_relations_of_types(store, namespace, entity_id, _TOPICS), mentions)
+            looked[entity_id] = _current_topics(store, namespace, entity_id, _TOPICS, mentions)
         return looked[entity_id]
 
     def tastes_of(entity_id: str) -> set[str]:
@@ -256,6 +257,7 @@ def doubt_proposals(
                                                                  any(p.type in _NAMED_ONLY and p.negated for p in proposals)):
         return out  # (no word the rule reads, as in most chat; or no one it names holds a fact it may doubt)
     whole, by_sentence, reads = annotation.text.casefold(), _by_sentence(mentions), _reads_by_statement(proposals)
+    trip_note = bool(_TRIP.search(whole)) or "travel" in whole  # (once: a text of 2,500 sentences searched it for each)
     for i, sentence in enumerate(annotation.sentences):
         text, near = sentence.text, by_sentence.get(i - 1, []) + by_sentence.get(i, [])  # (its mentions and the last sentence's)
         if len(text) > _LONGEST:
@@ -266,7 +268,7 @@ def doubt_proposals(
             else stated_part(news_told(text))
         plain = without_preface(text)  # "if anyone's wondering, …" brings news, asks nothing
         text = _unquoted_future(plain.lstrip(" ,:;-—") if plain != text else text)
-        if not text or _OPEN_MOOD.search(text):
+        if not text or _OPEN_MOOD.search(text) or retracted(text):  # (…，但这是谣言: nothing holds)
             continue
         if not _worth_reading(text):
             continue  # most sentences: three searches, no clause reading
@@ -322,12 +324,12 @@ def doubt_proposals(
             and not prev.text.casefold().startswith(_MET)  # "ran into Sam, he's at Google now"
             and not (prev.text.casefold() == "into" and before is not None
                      and before.text.casefold().startswith(_MET_BEFORE_INTO))
-        }
+        } | (objects := zh_objects(annotation.text, near, farewell=bool(farewell)))  # (向赵敏汇报)
         after_preposition = {
             t.start_char
             for prev, t in zip(sentence.tokens, sentence.tokens[1:], strict=False)
             if prev.upos == "ADP"
-        }
+        } | objects
         folded = text.casefold()
         ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
         stmt = sentence_statements[i] if i < len(sentence_statements) else 0
@@ -394,7 +396,7 @@ def doubt_proposals(
         ):  # no one else named: the speaker ("our new place in Milwaukee")
             ids.setdefault(speaker_id, False)
         carried = _carried_subject(near, i, after_verb | after_preposition) if speaker_id is None else None
-        if carried and (_TRIP.search(whole) or "travel" in whole):
+        if carried and trip_note:
             carried = None  # (a note about a trip: its sentences are the trip's)
         if carried:  # a note's sentence without a subject ("Graduated from X"): only X is doubted
             ids.setdefault(carried, False)
@@ -455,8 +457,8 @@ def doubt_proposals(
                     (rel.subject_id, rel.type) in read
                     # (an ending read of another thing explains nothing: 告别学生身份)
                     and ((rel.subject_id, rel.type) in asserted or (rel.subject_id, rel.type, rel.object_id) in read_values)
-                    and (exclusivity.get(rel.type) != "object" or _ADDITIVE.search(folded))
-                ):  # "Ivy also manages Sao", "took over Lyra as well": Rio and Vega stay
+                    and (exclusivity.get(rel.type) != "object" or not changed or _ADDITIVE.search(folded))
+                ):  # "Ivy also manages Sao", "took over Lyra as well", "Ivy manages Sao" (no change word): Rio and Vega stay
                     continue
                 if (rel.subject_id, rel.type, rel.object_id) in read_values:
                     continue

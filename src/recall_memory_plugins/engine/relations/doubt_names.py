@@ -27,6 +27,7 @@ __all__ = [
     "reads_by_statement",
     "same_thing",
     "word_named",
+    "zh_objects",
 ]
 
 
@@ -288,6 +289,23 @@ def carried_subject(mentions: Sequence[Mention], index: int, objects: set[int]) 
     return next(iter(before)) if len(before) == 1 else None
 
 
+# the mentions :func:`lone_holders` last read, whether they name a person, and them by sentence
+_LAST: list[tuple[Sequence[Mention], bool, dict[int, list[Mention]]]] = []
+
+
+def _read_once(mentions: Sequence[Mention]) -> tuple[bool, dict[int, list[Mention]]]:
+    """Whether ``mentions`` name a person (or a pronoun resolved to one), and them by sentence:
+    read once per text (a transcript of 1,600 turns tested every mention for each turn)."""
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[0] is mentions:
+        return last[1], last[2]
+    person = any(m.type == PERSON or (m.kind == "pronoun" and m.entity_ids)
+                 or (m.kind == "name" and gender_of(m.text.split()[0]) is not None) for m in mentions)
+    by = by_sentence(mentions)
+    _LAST[:] = [(mentions, person, by)]
+    return person, by
+
+
 def lone_holders(
     mentions: Sequence[Mention], index: int, current_of: Callable[[str], list[Relation]]
 ) -> list[Relation]:
@@ -295,13 +313,12 @@ def lone_holders(
     and each such object has one holder ("客户表示已从中国银行离职": a note about someone unnamed;
     the one person known to work at 中国银行 is the one it is likely about). Empty when the text
     names a person or resolves a pronoun to one, or for an object with several holders."""
-    if any(m.type == PERSON or (m.kind == "pronoun" and m.entity_ids)
-           or (m.kind == "name" and gender_of(m.text.split()[0]) is not None)
-           for m in mentions):  # (in any sentence: "HQ is moving from Lyon to Paris. Margot stays")
+    person, by = _read_once(mentions)  # (once per text: the rule asks for each of its sentences)
+    if person:  # (in any sentence: "HQ is moving from Lyon to Paris. Margot stays")
         return []
     out: list[Relation] = []
-    for m in mentions:
-        if m.sentence != index or m.kind != "name" or m.type in (PERSON, DATE):
+    for m in by.get(index, ()):
+        if m.kind != "name" or m.type in (PERSON, DATE):
             continue
         for entity_id in m.entity_ids:
             held = [r for r in current_of(entity_id) if r.object_id == entity_id]
@@ -380,4 +397,21 @@ def reads_by_statement(proposals: Sequence[RelationProposal]) -> dict[int, set[t
     for p in proposals:
         if not p.negated:
             out.setdefault(p.statement_index, set()).add((p.type, p.subject_id, p.object_id))
+    return out
+
+
+# a Chinese preposition the tokenizer may join to the name after it (向赵敏, 给老李, 被王总): the
+# name is its object, not the one who changed ("李娜现在向赵敏汇报": 李娜's line, not 赵敏's job);
+# not 和/跟/与 (co-subjects: "王强和赵敏都离职了"), not 把 (its object is the one moved: 把赵敏调走了)
+_ZH_PREPOSITION = re.compile(r"(?:向|对|替|为|归|被|受|给)$")
+
+
+def zh_objects(text: str, mentions: Iterable[Mention], *, farewell: bool = False) -> set[int]:
+    """The starts of the Chinese mentions right after a preposition (:data:`_ZH_PREPOSITION`);
+    after 给 only when the sentence sends no one off ("给孙悦办了欢送会": she changed)."""
+    out = set()
+    for m in mentions:
+        before = _ZH_PREPOSITION.search(text, max(0, m.start - 1), m.start)
+        if before is not None and is_cjk(m.text) and not (farewell and before.group() == "给"):
+            out.add(m.start)
     return out

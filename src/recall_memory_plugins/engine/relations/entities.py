@@ -102,8 +102,9 @@ def _alias_keys(name: str, aliases: tuple[str, ...]) -> tuple[str, ...]:
 class EntityBook:
     """Canonical entities of one plan: the store's (looked up by alias) and the new ones."""
 
-    def __init__(self, store: GraphStore, namespace: str, discourse: Sequence[Referent]) -> None:
-        self.store = store
+    def __init__(self, store: GraphStore, namespace: str, discourse: Sequence[Referent],
+                 apart: Mapping[str, frozenset[str]] | None = None) -> None:
+        self.store, self.apart = store, apart or {}  # apart: names said to be another's (.titles.named_apart)
         self.namespace = namespace
         self.by_alias: dict[str, list[Entity]] = {}
         self.known: dict[str, Entity] = {}
@@ -122,6 +123,7 @@ class EntityBook:
         self.version = 0
         self.rank = {r.id: i for i, r in enumerate(discourse)}
         self.new_aliases: dict[str, list[str]] = {}  # existing id -> aliases to add
+        self.alias_keys: dict[str, set[str]] = {}  # existing id -> its name's and aliases' keys, new ones too
         self.mentioned: list[str] = []
         self._ref_keys: dict[str, tuple[str, ...]] = {}
 
@@ -260,6 +262,9 @@ class EntityBook:
         key = name.casefold()
         self.prefetch([name])
         cands = self._candidates(key, type_)
+        # (老张 said to be 张伟's father: never 张伟, by alias or by surname)
+        others = {c[0] for p in self.apart.get(key, ()) for c in self._candidates(clean_name(p).casefold(), PERSON)}
+        cands = [c for c in cands if c[0] not in others]
         chosen: str | None = self._pick(key, type_, cands) if cands else None
         if chosen is None and not is_cjk(name) and type_ in (PERSON, None, OTHER):
             # "Alice Moreau" after a recently mentioned bare "Alice": the same person when exactly
@@ -278,6 +283,7 @@ class EntityBook:
                         self.prefetch([words[0]])
         if chosen is None and type_ in (PERSON, None, OTHER):
             chosen = self._titled(name) or self._shortened(name)  # "Ms Ortega", 周女士, "Daniel O."
+            chosen = None if chosen in others else chosen
         if chosen is None:
             if not create:
                 return None
@@ -377,10 +383,10 @@ class EntityBook:
         known = self.known.get(entity_id)
         if known is None:
             return
-        have = {known.name.casefold(), *(a.casefold() for a in known.aliases)}
-        extra = self.new_aliases.setdefault(entity_id, [])
-        if key not in have and key not in (a.casefold() for a in extra):
-            extra.append(alias)
+        have = self.alias_keys.get(entity_id) or self.alias_keys.setdefault(entity_id, {known.name.casefold(), *(a.casefold() for a in known.aliases)})
+        if key not in have:  # (one set per entity: "Alice Smith0, Alice Jones1, ..." read all the new ones for each)
+            have.add(key)
+            self.new_aliases.setdefault(entity_id, []).append(alias)
 
     def _create(self, name: str, type_: str | None, *, keep: bool) -> str:
         if type_ == LOCATION and full_person_name(name):

@@ -10,16 +10,16 @@ it to the one salient person of that surname (and the title's gender).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from ...nlp.base import Annotation
 from .coref import Referent
 from .lexicon import TITLES, gender_of
-from .names import is_cjk
+from .names import clean_name, is_cjk
 from .schema import OTHER, PERSON, Gender, Mention
 
-__all__ = ["ZH_TITLED", "join_titles", "zh_title_gender"]
+__all__ = ["ZH_TITLED", "join_titles", "named_apart", "zh_title_gender"]
 
 _ZH_TITLES = "先生|女士|小姐|太太|老师|主管|经理|总监|医生|教练|主任|教授|律师|师傅|姐|哥|总|工(?![作厂程人资业具期地友])"
 #: a surname with a title (周女士, 王总) or a familiar prefix (小孙, 老马): surname, title
@@ -99,9 +99,67 @@ def join_titles(
         sentence = next(
             (k for k, sent in enumerate(annotation.sentences) if sent.end_char >= hit.end()), 0
         )
-        gender = zh_title_gender(hit.group())
+        gender = zh_title_gender(hit.group()) or _kin_gender(text, hit.start(), hit.end())
         added.append(
             Mention(hit.group(), hit.start(), hit.end(), sentence, "name", type=PERSON,
                     gender=gender)
         )  # fmt: skip
     return sorted(out + added, key=lambda m: m.start) if added else out
+
+
+# a relative or a person of one's circle, named after the one they belong to: "张伟的爸爸老张",
+# "Ana Ortega's mother Mrs Ortega" (another person, whoever shares the surname)
+_ZH_KIN = (
+    r"(?:爸爸|老爸|爸|父亲|妈妈|老妈|妈|母亲|哥哥|哥|弟弟|弟|姐姐|姐|妹妹|妹|儿子|女儿|丈夫|老公|妻子|老婆|爱人"
+    r"|爷爷|奶奶|外公|外婆|姥姥|姥爷|叔叔|伯伯|伯父|舅舅|姑姑|阿姨|姨妈|婶婶|岳父|岳母|公公|婆婆|[表堂][哥姐弟妹]"
+    r"|侄子|侄女|外甥|孙子|孙女|亲戚|同事|朋友|好友|室友|同学|邻居|领导|老板|上司|下属|助理|师傅|徒弟|男朋友|女朋友|对象"
+    r"|前妻|前夫)"
+)
+_EN_KIN = (
+    r"(?:mother|mum|mom|father|dad|brother|sister|son|daughter|husband|wife|uncle|aunt|cousin|nephew|niece"
+    r"|grand(?:mother|father|ma|pa|son|daughter)|(?:mother|father|brother|sister)-in-law|colleague|friend"
+    r"|neighbou?r|boss|manager|partner)"
+)
+# between the owner and the other person: 的爸爸(是|叫)?, "'s mother", "'s mother is"
+_OWNER_KIN = re.compile(r"的" + _ZH_KIN + r"(?:是|叫|，)?|['’]s\s+" + _EN_KIN + r"(?:\s*,\s*|\s+(?:is\s+|was\s+)?)", re.IGNORECASE)
+# between the other person and the owner: 老张是(张伟的爸爸), "Mrs Ortega is (Ana's mother)"
+_IS_KIN = re.compile(r"(?:就|也)?是|\s*,?\s+(?:is|was)\s+|\s*[,，]\s*", re.IGNORECASE)  # (or in commas: "Mrs Ortega, Ana's mother,")
+_KIN_AFTER = re.compile(r"的" + _ZH_KIN + r"|['’]s\s+" + _EN_KIN + r"\b", re.IGNORECASE)
+
+
+def named_apart(text: str, mentions: Sequence[Mention]) -> Mapping[str, frozenset[str]]:
+    """Titled or familiar names (老张, "Mrs Ortega") the text says belong to another person
+    (:data:`_ZH_KIN`: "张伟的爸爸老张", "老张是张伟的爸爸"), with the names of those persons: the
+    name is not theirs (:meth:`.entities.EntityBook.resolve` leaves them out), whatever the
+    surname says. Case-folded names."""
+    names = [m for m in mentions if m.kind == "name"]
+    out: dict[str, set[str]] = {}
+    for m in names:
+        if not (ZH_TITLED.fullmatch(m.text) or m.text.split()[0].rstrip(".").lower() in TITLES):
+            continue
+        for p in names:
+            if p is m or p.sentence != m.sentence:
+                continue
+            if (p.end <= m.start and _OWNER_KIN.fullmatch(text, p.end, m.start)) or (
+                m.end <= p.start and _IS_KIN.fullmatch(text, m.end, p.start) and _KIN_AFTER.match(text, p.end)
+            ):
+                out.setdefault(clean_name(m.text).casefold(), set()).add(p.text)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+_ZH_MALE_KIN = re.compile(r"(?:爸爸|老爸|爸|父亲|哥哥|哥|弟弟|弟|儿子|丈夫|老公|爷爷|外公|姥爷|叔叔|伯伯|伯父|舅舅|岳父|公公"
+                          r"|[表堂][哥弟]|侄子|外甥|孙子|男朋友|前夫)$")
+_ZH_FEMALE_KIN = re.compile(r"(?:妈妈|老妈|妈|母亲|姐姐|姐|妹妹|妹|女儿|妻子|老婆|奶奶|外婆|姥姥|姑姑|阿姨|姨妈|婶婶|岳母|婆婆"
+                            r"|[表堂][姐妹]|侄女|孙女|女朋友|前妻)$")
+_ZH_KIN_BEFORE = re.compile(r"的(" + _ZH_KIN + r")(?:是|叫)?$")
+_ZH_KIN_AFTER = re.compile(r"(?:就|也)?是[\u4e00-\u9fff]{2,4}?的(" + _ZH_KIN + ")")
+
+
+def _kin_gender(text: str, start: int, end: int) -> Gender | None:
+    """The gender a Chinese kin term says of the name at ``start:end`` ("张伟的爸爸老张",
+    "老张是张伟的爸爸": a man)."""
+    kin = _ZH_KIN_BEFORE.search(text, max(0, start - 8), start) or _ZH_KIN_AFTER.match(text, end)
+    if kin is None:
+        return None
+    word = kin.group(1)
+    return "m" if _ZH_MALE_KIN.search(word) else "f" if _ZH_FEMALE_KIN.search(word) else None

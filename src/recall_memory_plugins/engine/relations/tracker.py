@@ -66,7 +66,7 @@ from .schema import (
     normalise_relation_type,
 )
 from .taste_turns import turned_tastes
-from .titles import join_titles
+from .titles import join_titles, named_apart
 from .updates import SYMMETRIC, decide_changes
 
 __all__ = ["FACT_HISTORY", "RelationPlan", "RelationTracker"]
@@ -169,7 +169,7 @@ class RelationTracker:
         )
         mentions = find_mentions(annotation, gazetteer=gazetteer)
         mentions = join_titles(annotation, mentions, discourse.referents)  # "Ms Ortega", 周女士
-        book = _EntityBook(store, namespace, discourse.referents)
+        book = _EntityBook(store, namespace, discourse.referents, apart=named_apart(annotation.text, mentions))  # (张伟的爸爸老张)
         names = [clean_name(m.text) for m in mentions if m.kind == "name"]
         book.prefetch([*names, *([speaker] if speaker else [])])
 
@@ -390,8 +390,8 @@ class RelationTracker:
                     found.setdefault(rel.id, rel)
                 continue
             lookups = [("subject", p.subject_id)]
-            if self.exclusivity.get(p.type) == "object" and p.object_id:
-                lookups.append(("object", p.object_id))
+            if self.exclusivity.get(p.type) == "object" and p.object_id:  # (it and its holder's other values
+                lookups = [("object", p.object_id)]  # are untouched: a person may run hundreds of projects)
             if p.negated and p.object_id is None and p.type in SYMMETRIC:
                 lookups.append(("object", p.subject_id))
             for side, entity_id in lookups:

@@ -258,11 +258,11 @@ class Neo4jEntities(Neo4jLifecycle):
         )
 
     def find_current_relations_of_types(
-        self, namespace: str, entity_id: str, types: Collection[str]
+        self, namespace: str, entity_id: str, types: Collection[str], *, newest: int | None = None
     ) -> list[Relation]:
         """:func:`~..merged.find_current_relations_of_types`: only those types are read."""
         return self.find_relations(
-            namespace, entity_id=entity_id, current_only=True, types=tuple(sorted(set(types)))
+            namespace, entity_id=entity_id, current_only=True, types=tuple(sorted(set(types))), newest=newest
         )
 
     def find_relations(

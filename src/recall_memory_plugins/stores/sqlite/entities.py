@@ -321,12 +321,12 @@ class SqliteEntities(SqliteConnection):
         return [self._entity(r) for r in rows]
 
     def find_current_relations_of_types(
-        self, namespace: str, entity_id: str, types: Collection[str]
+        self, namespace: str, entity_id: str, types: Collection[str], *, newest: int | None = None
     ) -> list[Relation]:
         """:func:`~..merged.find_current_relations_of_types`: only those types are read (a
         speaker who owns 200 things is not decoded for a reader of moves)."""
         return self.find_relations(
-            namespace, entity_id=entity_id, current_only=True, types=tuple(sorted(set(types)))
+            namespace, entity_id=entity_id, current_only=True, types=tuple(sorted(set(types))), newest=newest
         )
 
     def find_relations(
@@ -349,10 +349,11 @@ class SqliteEntities(SqliteConnection):
         # them (memo.py)
         memo, key = None, None
         anchors: tuple[str, ...] = ()
-        if self._memo_live and current_only and newest is None and self._lock.held():
+        # (a bounded answer too: a write that adds, ends or confirms one of its type drops it)
+        if self._memo_live and current_only and self._lock.held():
             anchors = tuple(e for e in (subject_id, object_id, entity_id) if e is not None)
             if anchors:
-                memo, key = self._memo, (namespace, subject_id, object_id, entity_id, type, types)
+                memo, key = self._memo, (namespace, subject_id, object_id, entity_id, type, types, newest)
                 found = memo.get(key) if memo is not None else None
                 if found is not None:
                     return found

@@ -27,6 +27,14 @@ def _stopped_managing(h: _Match) -> list[RelationCandidate]:
 
 
 ZH_MORE_ROWS: tuple[PatternRow, ...] = (
+    # how long a job has held, said after its employer (named whole): "入职腾讯两年了" (still there);
+    # not 转到 (a school too: 转到南京大学已经一个月了), not a name read as text (入职都快一个月了)
+    zh(
+        r"{S}{ADV}(?:跳槽到|跳槽去|跳槽至|入职|加盟|转投)(?:了)?{O}(?={SINCE})",
+        _works_for,
+        ex("李明入职腾讯两年了。", "李明", "WORKS_FOR", "腾讯"),
+        ex("王芳入职字节跳动三个月了。", "王芳", "WORKS_FOR", "字节跳动"),
+    ),
     # a manager's name the annotator missed: "袁浩直接向程功汇报"
     zh(
         r"{S}{ADV}{NEG}(?:直接|改)?(?:向|给){ONP}(?:汇报|报告)",

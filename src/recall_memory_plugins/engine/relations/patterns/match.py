@@ -172,7 +172,10 @@ _ZH_INDEFINITE = re.compile(r"(?:[一两几某这那哪每][家个所间座位]|
 # adverbs and spans of time are clause material, never part of a name read as text
 _ZH_CLAUSE = re.compile(
     r"就|一直|已经|正在|岗位|职位|第[一二三四五六七八九十两\d]+[周天次]"
-    r"|[一二三四五六七八九十两几半\d]+个?(?:周|星期|礼拜|天|月|小时)"
+    r"|[一二三四五六七八九十两几半\d]+多?个?多?(?:周|星期|礼拜|天|月|小时|年)"
+    # the rest of the clause after a name: a time around it (腾讯两年, 腾讯以后很忙, 腾讯之前在…),
+    # a thing of it (腾讯的事还没定) or a state said of it (很忙, 还没定)
+    r"|以后|之后|以前|之前|以来|的时候|[的很]|还[没未不]|尚未|没有"
     # a day ("入职手续周一办完"), someone's charge ("转到韩梅手下": under a person, no firm)
     r"|周[一二三四五六日天]|星期[一二三四五六日天]|[今明昨]天|[上下本这]周|手下$|名下$|麾下$"
 )

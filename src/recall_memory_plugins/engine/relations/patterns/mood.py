@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from ..gates import AnyOf
 
-__all__ = ["MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "news_told", "unasserted", "without_preface"]
+__all__ = ["MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "news_told", "retracted", "unasserted", "without_preface"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +31,23 @@ class MoodRow:
 def _row(name: str, regex: str, *examples: str) -> MoodRow:
     return MoodRow(name, re.compile(regex, re.IGNORECASE), examples)
 
+
+_FALSE_EN = (r"(?:false|untrue|not\s+true|fake(?:\s+news)?|baseless|unfounded|made\s+up|bogus|nonsense"
+             r"|a\s+(?:hoax|lie|rumou?r)|(?:just|only)\s+(?:a\s+)?rumou?rs?)\b")
+_FALSE_ZH = r"(?:谣言|假的|假消息|误传|瞎传|乌龙|不是真的|不实|有误)"
+#: a report called false ("the news that Alice joined Globex is false", 李明搬走的消息是假的) or
+#: what came before taken back ("…, but that's just a rumour", "…，但这是谣言"): nothing of it holds
+_RETRACTED = (
+    r"\b(?:news|reports?|rumou?rs?|claims?|story|stories|word|talk|posts?)\s+(?:that|of|about)\s[^.;!?]{1,80}?"
+    r"\b(?:is|was|are|were|turned\s+out\s+to\s+be|proved(?:\s+to\s+be)?)\s+(?:(?:completely|totally|entirely|simply|all)\s+)?"
+    + _FALSE_EN
+    + r"|(?:^|[,;:—–]\s*|\b(?:but|and)\s+)(?:that|this|it)(?:['’]s|\s+is|\s+was|\s+turned\s+out\s+to\s+be)\s+"
+    r"(?:(?:all|simply|completely|totally)\s+)?" + _FALSE_EN
+    + r"|(?:消息|说法|传闻|传言|新闻|报道|帖子)(?:都|也)?(?:是|纯属|完全是|根本是|根本就是)?" + _FALSE_ZH
+    + r"|(?:^|[，,；;：:])\s*(?:但|但是|不过|可|其实|结果)?(?:这|那|此|该)(?:个|条|件)?(?:消息|说法|传闻|事)?(?:都|也)?"
+    r"(?:是|只是|纯属|完全是|根本是|根本就是|不过是)?" + _FALSE_ZH
+)
+_RETRACTED_RE = re.compile(_RETRACTED, re.IGNORECASE)
 
 MOOD_ROWS: tuple[MoodRow, ...] = (
     _row(
@@ -69,7 +86,7 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     _row(
         "hearsay or a denied report",
         r"\brumou?r(?:s|ed)?\b|\bspeculation\b|\bunconfirmed\b|\bden(?:ied|ies|y)\s+(?:the\s+)?"
-        r"(?:reports?|rumou?rs?|claims?)\b|网传|传言|传闻|据传|谣言|消息不实|辟谣"
+        r"(?:reports?|rumou?rs?|claims?)\b|网传|传言|传闻|据传|谣言|消息不实|辟谣|据说"
         r"|(?:群里|圈里|公司里|外面|坊间|都在|有人|网上|朋友圈里?|微博上)传(?![给来到达递真统承播了过图照文视])|没这回事|没有的事|假消息"
         r"|\bsome(?:one|body)\b[^.;!?]{0,20}\b(?:said|says|claimed|claims|posted)\b|有人说|听人说"
         # a change under way that one only heard of: "heard Marco is taking it over"
@@ -80,6 +97,29 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "Acme denied reports that Joan had quit.",
         "网传刘洋将跳槽至阿里巴巴，腾讯回应称消息不实。",
         "群里传郭强接手北斗项目了，林峰说没这回事。",
+        "据说李明入职了腾讯。",
+    ),
+    # a report called false, or a statement its own sentence takes back (:data:`_RETRACTED`)
+    _row(
+        "a report called false",
+        _RETRACTED,
+        "The news that Alice joined Globex is false.",
+        "Alice joined Globex, but that's just a rumour.",
+        "李明搬到上海的消息是假的。",
+        "听说李明入职了腾讯，但这是谣言。",
+    ),
+    # a change named as a plan or a request: "搬到上海的计划", "加入腾讯的申请被拒绝了" (nothing
+    # happened yet, or it was turned down); not "入职腾讯的消息传开了" (news of a change that happened)
+    _row(
+        "Chinese change named as a plan",
+        r"的(?:计划|打算|想法|念头|规划)(?![部处科组书表])"
+        r"|的(?:申请|提议|请求|方案|建议|动议|提案|事情?)[^，,。；;！!？?]{0,8}?(?:取消|拒绝|拒|否决|否|驳回|搁置|放弃|作罢"
+        r"|黄了|泡汤|流产|撤回|撤销|叫停|没(?:有)?(?:通过|批|成)|未(?:通过|获批|批准|成)|不了了之"
+        r"|(?:还|尚|仍)(?:没|未)(?:有)?(?:定|确定|落实|敲定|谈妥|批|下来)|待定|悬而未决)",
+        "李明搬到上海的计划取消了。",
+        "李明加入腾讯的申请被拒绝了。",
+        "张三接手星火计划的提议被否决了。",
+        "李明入职腾讯的事还没定。",
     ),
     _row(
         "Chinese condition",
@@ -185,6 +225,9 @@ NOT_UNASSERTED: tuple[str, ...] = (
     "If you haven't heard yet, Omar moved to Dubai.",
     "Beacon will be run by Kofi going forward.",  # decided now
     "I've gone off running if I'm honest.",
+    "李明入职腾讯的消息传开了。",  # news of a change that happened
+    "Alice joined Globex, and it is true.",
+    "李明负责星火计划。",
 )
 
 # a reminder to the readers is no condition on the news it brings: "in case ppl missed it: Sara
@@ -236,6 +279,12 @@ def without_preface(text: str) -> str:
         # (most texts: no regex search)
         return text
     return PREFACE.sub(" ", text)
+
+
+def retracted(sentence: str) -> bool:
+    """Whether ``sentence`` calls a report false or takes back what it said before
+    (:data:`_RETRACTED`): nothing in it holds, in any of its clauses."""
+    return _RETRACTED_RE.search(sentence) is not None
 
 
 def unasserted(sentence: str) -> bool:
