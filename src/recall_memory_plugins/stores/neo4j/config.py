@@ -9,7 +9,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from ...errors import ConfigurationError
 
-__all__ = ["Neo4jConfig", "redact_uri"]
+__all__ = ["Neo4jConfig", "check_optional_name", "check_seconds", "redact_uri"]
 
 SCHEMES = ("bolt", "bolt+s", "bolt+ssc", "neo4j", "neo4j+s", "neo4j+ssc")
 
@@ -26,6 +26,32 @@ def redact_uri(uri: str) -> str:
     return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
 
 
+MAX_SECONDS = 1e6  # the driver's timeouts: beyond ~11 days they only overflow its clocks
+
+
+def check_seconds(name: str, value: object, *, zero: bool) -> float:
+    """A number of seconds (not a bool, NaN or infinite) in ``0..MAX_SECONDS``; ``zero``: may be
+    0 (a retry time), else above 0 (a timeout)."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not (value >= 0 if zero else value > 0)  # (NaN fails)
+        or not value <= MAX_SECONDS
+    ):
+        low = ">= 0" if zero else "> 0"
+        raise ConfigurationError(
+            f"{name} must be a number of seconds {low} and <= {MAX_SECONDS:,.0f}, got {value!r}"
+        )
+    return float(value)
+
+
+def check_optional_name(name: str, value: object) -> str | None:
+    """None or a non-empty string (a database name)."""
+    if value is not None and (not isinstance(value, str) or not value.strip()):
+        raise ConfigurationError(f"{name} must be a non-empty string or None, got {value!r}")
+    return value
+
+
 @dataclass(frozen=True, slots=True)
 class Neo4jConfig:
     """Connection options of :class:`~recall_memory_plugins.stores.neo4j.Neo4jGraphStore`.
@@ -40,6 +66,11 @@ class Neo4jConfig:
         max_transaction_retry_time: seconds the driver keeps retrying a transaction on transient
             errors or an unreachable server before giving up.
         connection_timeout: seconds to wait for a TCP connection.
+
+    Raises:
+        ConfigurationError: a URI of another scheme or with credentials in it, a time that is no
+            number of seconds in range (a retry time >= 0, a timeout > 0), a ``use_apoc`` that is
+            not True/False/None, or a name that is not a non-empty string.
     """
 
     uri: str
@@ -51,6 +82,10 @@ class Neo4jConfig:
     connection_timeout: float = 30.0
 
     def __post_init__(self) -> None:
+        if not isinstance(self.uri, str):
+            raise ConfigurationError(
+                f"Neo4jConfig.uri must be a string, got {type(self.uri).__name__}"
+            )
         scheme = self.uri.split("://", 1)[0] if "://" in self.uri else ""
         if scheme not in SCHEMES:
             raise ConfigurationError(
@@ -62,10 +97,21 @@ class Neo4jConfig:
                 f"Neo4j URI {redact_uri(self.uri)!r} carries credentials: pass them as the "
                 "username/password (NEO4J_USERNAME / NEO4J_PASSWORD) instead"
             )
-        if self.max_transaction_retry_time < 0 or self.connection_timeout <= 0:
+        check_seconds(
+            "Neo4jConfig.max_transaction_retry_time", self.max_transaction_retry_time, zero=True
+        )
+        check_seconds("Neo4jConfig.connection_timeout", self.connection_timeout, zero=False)
+        if self.use_apoc is not None and not isinstance(self.use_apoc, bool):
             raise ConfigurationError(
-                "Neo4jConfig.max_transaction_retry_time must be >= 0 and connection_timeout > 0"
+                f"Neo4jConfig.use_apoc must be True, False or None (detect), got {self.use_apoc!r}"
             )
+        check_optional_name("Neo4jConfig.database", self.database)
+        for name in ("username", "password"):  # (an empty username means "neo4j": see auth)
+            if getattr(self, name) is not None and not isinstance(getattr(self, name), str):
+                raise ConfigurationError(
+                    f"Neo4jConfig.{name} must be a string or None, got "
+                    f"{type(getattr(self, name)).__name__}"
+                )
 
     @property
     def auth(self) -> tuple[str, str] | None:

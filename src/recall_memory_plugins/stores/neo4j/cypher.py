@@ -148,7 +148,7 @@ CALL () {
 }
 
 WITH counter, missing, not_current, duplicate,
-     missing = [] AND not_current = [] AND duplicate = [] AS valid
+     missing = [] AND not_current = [] AND duplicate = [] AND NOT EXISTS { MATCH (imp:Namespace {namespace: $ns}) WHERE imp.step IS NULL } AS valid
 CALL (counter, valid) {
   WITH counter WHERE valid
   SET counter.value = counter.value + size($statements)
@@ -287,7 +287,7 @@ CALL (counter, valid) {
 OPTIONAL MATCH (n:Namespace {namespace: $ns})
 OPTIONAL MATCH (g:NamespaceGeneration {namespace: $ns})
 RETURN n.step AS step, counter.value - size($statements) AS base, missing, not_current, duplicate,
-       g.generation AS generation
+       g.generation AS generation, n IS NOT NULL AND n.step IS NULL AS importing
 """
 
 

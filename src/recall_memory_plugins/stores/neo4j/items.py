@@ -9,24 +9,20 @@ taking the store-wide counter lock that every update takes first.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from ...errors import InputError, NotFoundError, StoreError
 from ...models import Statement
-from ..base import records_by_kind
 from ..splice import spliced_endings
-from . import cypher
-from ._common import _UNLIMITED, _epoch, _key_or_none, _utc, _utc_or_none, alias_index_keys
+from . import cypher, cypher_guard
+from ._common import _UNLIMITED, _epoch, _key_or_none, _utc, _utc_or_none
 from .cypher_splice import PREDECESSORS, RELATION_ENDINGS, SET_ENDINGS
-from .lifecycle import Neo4jLifecycle
 from .schema import STATEMENT_COUNTER, index_key
-
-_LOAD_CHUNK = 500  # rows per load query
-_LOAD_COMMIT_ROWS = 5_000  # rows per load transaction
+from .transfer import Neo4jTransfer
 
 
-class Neo4jItems(Neo4jLifecycle):
+class Neo4jItems(Neo4jTransfer):
     """Statements and entities one by one, dump and load (mixed into :class:`Neo4jGraphStore`)."""
 
     @staticmethod
@@ -63,7 +59,7 @@ class Neo4jItems(Neo4jLifecycle):
         include_superseded: bool = False,
         newest_first: bool = False,
     ) -> list[Statement]:
-        query = cypher.STATEMENT_PAGE[(source is not None, "DESC" if newest_first else "ASC")]
+        query = cypher_guard.STATEMENT_PAGE[(source is not None, "DESC" if newest_first else "ASC")]
         return self._statements(
             namespace,
             "read statements",
@@ -241,7 +237,7 @@ class Neo4jItems(Neo4jLifecycle):
     def dump_namespace(self, namespace: str) -> list[dict[str, Any]]:
         params = {"ns": namespace}
         clock = self._run("export the namespace", cypher.DUMP_NAMESPACE, params)
-        if not clock:
+        if not clock or clock[0]["n"].get("step") is None:  # (an unfinished import)
             return []
         n = clock[0]["n"]
         out: list[dict[str, Any]] = [
@@ -346,173 +342,3 @@ class Neo4jItems(Neo4jLifecycle):
                 }
             )
         return out
-
-    def _load_rows(
-        self,
-        namespace: str,
-        what: str,
-        query: str,
-        rows: list[dict[str, Any]],
-        tick: Callable[[int], None],
-    ) -> None:
-        for start in range(0, len(rows), _LOAD_CHUNK):
-            part = rows[start : start + _LOAD_CHUNK]
-            self._run(f"import {what}", query, {"ns": namespace, "rows": part}, write=True)
-            tick(len(part))
-            batch = self._batch()
-            if batch is not None:
-                batch.updates += len(part)
-                if batch.updates >= _LOAD_COMMIT_ROWS:
-                    self._commit(batch)
-
-    def load_namespace(
-        self,
-        namespace: str,
-        records: Sequence[Mapping[str, Any]],
-        *,
-        progress: Callable[[int], None] | None = None,
-    ) -> int:
-        tick = progress or (lambda n: None)
-        by_kind, clock = records_by_kind(namespace, records)
-        ns = namespace
-        statements = sorted(by_kind.get("statement", []), key=lambda r: int(r["id"]))
-        # one transaction per _LOAD_COMMIT_ROWS rows (a large namespace exceeds the server's
-        # transaction memory in one); a failure clears what the load wrote before raising
-        written = False
-        try:
-            with self.batch():
-                clock_now = self._run("read the clock", cypher.CURRENT_STEP, {"ns": ns})
-                if (clock_now and clock_now[0]["step"]) or self.find_statement_page(
-                    ns, limit=1, include_superseded=True
-                ):
-                    raise InputError(
-                        f"namespace {ns!r} already holds data: forget it first, or import into "
-                        "another namespace"
-                    )
-                written = True
-                base = int(
-                    self._run(
-                        "reserve statement ids",
-                        cypher.RESERVE_STATEMENT_IDS,
-                        {"counter": STATEMENT_COUNTER, "n": len(statements)},
-                        write=True,
-                    )[0]["base"]
-                )
-                ids = {int(st["id"]): base + i + 1 for i, st in enumerate(statements)}
-                rows = []
-                for st in statements:
-                    current = st["superseded_by"] is None
-                    rows.append(
-                        {
-                            "id": ids[int(st["id"])],
-                            "text": st["text"],
-                            "t_index": st["t_index"],
-                            "at": st["at"],
-                            "speaker": st["speaker"],
-                            "source": st["source"],
-                            "source_key": _key_or_none(st["source"]),
-                            "length": st["length"],
-                            "metadata": json.dumps(dict(st["metadata"]), ensure_ascii=False)
-                            if st["metadata"]
-                            else None,
-                            "superseded_by": None if current else ids.get(int(st["superseded_by"])),
-                            "terms": [
-                                {"term": t, "key": index_key(t), "tf": tf}
-                                for t, tf in (st["terms"].items() if current else ())
-                            ],
-                        }
-                    )
-                self._load_rows(ns, "statements", cypher.LOAD_STATEMENTS, rows, tick)
-                contexts = {
-                    c["concept"]: [ids[int(i)] for i in c["statements"] if int(i) in ids]
-                    for c in by_kind.get("context", [])
-                }
-                rows = [
-                    {
-                        "key": index_key(c["name"]),
-                        "name": c["name"],
-                        "t_index": c["t_index"],
-                        "revision_count": c["revision_count"],
-                        "mentions": c["mentions"],
-                        "aliases": list(c["aliases"]),
-                        "context": contexts.get(c["name"], []),
-                    }
-                    for c in by_kind.get("concept", [])
-                ]
-                self._load_rows(ns, "concepts", cypher.LOAD_CONCEPTS, rows, tick)
-                tick(len(contexts))
-                rows = [
-                    {
-                        "source_key": index_key(k["source"]),
-                        "target_key": index_key(k["target"]),
-                        "strength": k["strength"],
-                        "t_index": k["t_index"],
-                    }
-                    for k in by_kind.get("link", [])
-                ]
-                self._load_rows(ns, "links", cypher.LOAD_LINKS, rows, tick)
-                rows = [
-                    {
-                        "key": index_key(e["id"]),
-                        "id": e["id"],
-                        "name": e["name"],
-                        "type": e["type"],
-                        "aliases": list(e["aliases"]),
-                        "alias_keys": list(dict.fromkeys(a.casefold() for a in e["aliases"])),
-                        "alias_index_keys": alias_index_keys(e["aliases"]),
-                        "first_step": e["first_step"],
-                        "last_step": e["last_step"],
-                    }
-                    for e in by_kind.get("entity", [])
-                ]
-                self._load_rows(ns, "entities", cypher.LOAD_ENTITIES, rows, tick)
-                rows = [
-                    {
-                        **{
-                            k: r[k]
-                            for k in (
-                                "id",
-                                "type",
-                                "subject_id",
-                                "object_id",
-                                "valid_from_step",
-                                "valid_from",
-                                "recorded_at",
-                                "valid_to_step",
-                                "valid_to",
-                                "expired_at",
-                                "superseded_by",
-                                "confirmations",
-                                "seq",
-                            )
-                        },
-                        "key": index_key(r["id"]),
-                        "type_key": index_key(r["type"]),
-                        "subject_key": index_key(r["subject_id"]),
-                        "object_key": None if r["object_id"] is None else index_key(r["object_id"]),
-                        "attributes_json": json.dumps(dict(r["attributes"]), ensure_ascii=False),
-                        "statement_id": None
-                        if r["statement_id"] is None
-                        else ids.get(int(r["statement_id"])),
-                    }
-                    for r in by_kind.get("relation", [])
-                ]
-                self._load_rows(ns, "relations", cypher.LOAD_RELATIONS, rows, tick)
-                self._run(
-                    "import the namespace",
-                    cypher.LOAD_NAMESPACE,
-                    {
-                        "ns": ns,
-                        "step": clock["step"],
-                        "n_statements": clock["n_statements"],
-                        "total_length": clock["total_length"],
-                        "relation_seq": clock["relation_seq"],
-                    },
-                    write=True,
-                )
-                tick(1)
-        except BaseException:
-            if written:
-                self.clear(ns)
-            raise
-        return len(records)

@@ -1,16 +1,17 @@
 """Schema setup, APOC detection and store-wide maintenance of the Neo4j store: migrations,
-:meth:`clear` of a namespace, :meth:`stats`, closing the driver."""
+:meth:`stats`, closing the driver (:meth:`clear` is in :mod:`.exclusive`)."""
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Mapping
 from datetime import datetime, timezone
 from typing import Any, TypeVar
 
 from ...errors import ConfigurationError, SchemaVersionError, StoreError, StoreUnavailableError
 from ...models import StoreStats
-from . import cypher
+from . import cypher, cypher_guard
 from ._common import alias_index_keys
 from .schema import (
     BACKFILLS,
@@ -27,6 +28,7 @@ from .transactions import Neo4jConnection
 logger = logging.getLogger(__name__)
 
 _S = TypeVar("_S", bound="Neo4jLifecycle")
+_CLOSE_WAIT = 10.0  # seconds close() waits for calls in flight
 _MIGRATION_BATCH = 5_000  # nodes a migration backfill reads and writes per transaction
 
 
@@ -78,11 +80,23 @@ class Neo4jLifecycle(Neo4jConnection):
         return f"Neo4jGraphStore(uri={self.uri!r}{db})"
 
     def close(self) -> None:
-        """Close the driver if this store opened it (an injected driver stays open)."""
-        with self._lock:
-            if not self._closed and self._owns_driver:
+        """Close the driver if this store opened it (an injected driver stays open).
+
+        Waits (at most ``_CLOSE_WAIT`` seconds) for the calls other threads are making through
+        the driver; every call after, or overtaken by, ``close()`` raises StoreError ("... is
+        closed"), never one of the driver's errors."""
+        with self._idle:
+            if self._closed:
+                return
+            self._closed = True  # calls from now on raise StoreError("... is closed")
+            deadline = time.monotonic() + _CLOSE_WAIT
+            while self._in_flight and deadline > time.monotonic():
+                self._idle.wait(deadline - time.monotonic())
+        if self._owns_driver:
+            try:
                 self._driver.close()
-            self._closed = True
+            except Exception as exc:  # e.g. a BufferError of a connection still in use
+                logger.debug("closing the driver of %s failed: %s", self.uri, exc)
 
     @property
     def uses_apoc(self) -> bool | None:
@@ -296,50 +310,14 @@ class Neo4jLifecycle(Neo4jConnection):
             self._apoc_checked = True
             return bool(self._use_apoc)
 
-    def clear(self, namespace: str) -> None:
-        """Hard-delete every node of ``namespace``.
-
-        Relationships go first, then nodes, the clock last, each at most ``clear_batch_size`` per
-        kind and transaction (two transactions for a small namespace; re-run ``clear`` after an
-        interruption). Inside a :meth:`batch`, the batch's updates so far are committed first.
-        """
-        self._commit_pending()
-        self._run(
-            "forget the namespace",
-            cypher.BUMP_GENERATION,
-            {"ns": namespace},
-            write=True,
-            shared=False,
-        )
-        while True:
-            rows = self._run(
-                "forget the namespace",
-                cypher.CLEAR_RELATIONSHIPS,
-                {"ns": namespace, "batch": self._clear_batch},
-                write=True,
-                shared=False,
-            )
-            if all(c < self._clear_batch for c in rows[0]["counts"]):
-                break
-            logger.debug("forgetting %r: deleted relationships %s", namespace, rows[0]["counts"])
-        while True:
-            rows = self._run(
-                "forget the namespace",
-                cypher.CLEAR_BATCH,
-                {"ns": namespace, "batch": self._clear_batch},
-                write=True,
-                shared=False,
-            )
-            if rows[0]["clocks"] or all(c < self._clear_batch for c in rows[0]["counts"]):
-                return
-            logger.debug("forgetting %r: deleted a batch %s", namespace, rows[0]["counts"])
-
     # ------------------------------------------------------------------------------ stats
     def stats(self, namespace: str | None = None) -> StoreStats:
         if namespace is None:
             rows = self._run("count the store", cypher.STATS_ALL, {})
         else:
-            rows = self._run("count the namespace", cypher.STATS_NAMESPACE, {"ns": namespace})
+            rows = self._run("count the namespace", cypher_guard.STATS_NAMESPACE, {"ns": namespace})
+        if not rows:  # the remains of an unfinished import: nothing
+            return StoreStats(namespace, 0, 0, 0, 0, 0, 0, 0)
         r = rows[0]
         return StoreStats(
             namespace=namespace,
@@ -353,5 +331,5 @@ class Neo4jLifecycle(Neo4jConnection):
         )
 
     def namespaces(self) -> list[str]:
-        rows = self._run("list namespaces", cypher.NAMESPACES, {})
+        rows = self._run("list namespaces", cypher_guard.NAMESPACES, {})
         return sorted(r["namespace"] for r in rows)

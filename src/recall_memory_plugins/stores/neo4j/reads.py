@@ -11,12 +11,19 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
+from ...errors import RecallError, StoreError, StoreUnavailableError
 from ._common import _records
 
 if TYPE_CHECKING:
     from neo4j import Driver
 
 logger = logging.getLogger(__name__)
+
+_NOTHING_WRITTEN = "nothing of this call was written"
+_ROLLED_BACK = (
+    "the batch's transaction was rolled back: the updates applied in the batch since its last "
+    "commit were not stored; check current_step() before retrying"
+)
 
 
 class _Reads:
@@ -40,10 +47,84 @@ class Neo4jReads:
     _database: str | None
     _bookmarks: Any
     _local: threading.local
+    _user: str | None
+    _closed: bool
+    # calls using the driver now; close() waits (bounded) for them before closing it
+    _idle: threading.Condition
+    _in_flight: int
 
     def _batch(self) -> Any: ...  # provided by Neo4jConnection
 
-    def _check_open(self) -> None: ...  # provided by Neo4jConnection
+    def _check_open(self) -> None:
+        if self._closed:
+            raise StoreError(f"the Neo4j store for {self.uri} is closed")
+
+    @contextmanager
+    def _busy(self) -> Iterator[None]:
+        """A call using the driver (refused once the store is closed; close() waits for it)."""
+        with self._idle:
+            self._check_open()
+            self._in_flight += 1
+        try:
+            yield
+        finally:
+            with self._idle:
+                self._in_flight -= 1
+                if not self._in_flight:
+                    self._idle.notify_all()
+
+
+    @contextmanager
+    def _errors(self, action: str, *, batched: bool = False) -> Iterator[None]:
+        """Translate driver errors into the library's errors (no credentials in messages).
+
+        ``batched``: the call ran in a batch's transaction, which the caller has rolled back.
+        Counts as a call in flight (:meth:`_busy`): refused once the store is closed, and any
+        error of a call that close() overtook is "the store is closed".
+        """
+        exc_mod = self._neo4j.exceptions
+        outcome = _ROLLED_BACK if batched else _NOTHING_WRITTEN
+        try:
+            with self._busy():
+                try:
+                    yield
+                except RecallError:
+                    raise
+                except Exception as exc:  # e.g. the driver's, once close() has closed it
+                    if self._closed:
+                        raise StoreError(
+                            f"the Neo4j store for {self.uri} is closed (could not {action})"
+                        ) from exc
+                    raise
+        except RecallError:
+            raise
+        except exc_mod.IncompleteCommit as exc:
+            raise StoreError(
+                f"the connection to Neo4j at {self.uri} broke while committing ({action}); the "
+                "write may or may not have been stored: check current_step() before retrying"
+            ) from exc
+        except (exc_mod.ServiceUnavailable, exc_mod.SessionExpired) as exc:
+            raise StoreUnavailableError(
+                f"Neo4j at {self.uri} is unavailable (could not {action}): {exc}. Check that the "
+                f"server is running and reachable; {outcome}"
+            ) from exc
+        except exc_mod.AuthError as exc:
+            raise StoreUnavailableError(
+                f"Neo4j at {self.uri} rejected the credentials of "
+                f"{'user ' + repr(self._user) if self._user else 'the configured user'} (could "
+                f"not {action}): check NEO4J_USERNAME / NEO4J_PASSWORD"
+            ) from exc
+        except exc_mod.Neo4jError as exc:
+            raise StoreError(
+                f"Neo4j at {self.uri} could not {action} "
+                f"({'nothing was written' if not batched else outcome}): "
+                f"{exc.code}: {exc.message}"
+            ) from exc
+        except exc_mod.DriverError as exc:
+            suffix = f"; {outcome}" if batched else ""
+            raise StoreError(
+                f"Neo4j driver error for {self.uri} ({action}): {exc}{suffix}"
+            ) from exc
 
     # ------------------------------------------------------------------------------ reads
     def _reads_block(self) -> _Reads | None:
@@ -60,6 +141,23 @@ class Neo4jReads:
     ) -> tuple[bool, Any]:
         """Run a read in the block's transaction: ``(True, value)``, or ``(False, None)`` when
         it failed there (the caller runs it again in a managed, retried transaction)."""
+        try:
+            with self._busy():
+                return self._read_in_block(reads, query, params, transform)
+        except RecallError:
+            raise
+        except Exception as exc:  # e.g. the driver's, once close() has closed it
+            if self._closed:
+                raise StoreError(f"the Neo4j store for {self.uri} is closed (could not read)") from exc
+            raise
+
+    def _read_in_block(
+        self,
+        reads: _Reads,
+        query: str,
+        params: Mapping[str, Any],
+        transform: Callable[[Any], Any] | None,
+    ) -> tuple[bool, Any]:
         exc_mod = self._neo4j.exceptions
         try:
             if reads.tx is None:

@@ -20,7 +20,8 @@ from ...models import GraphUpdate, UpdateResult
 from ..base import sorted_pair
 from . import cypher
 from ._common import _aware, _check_namespace, _key_or_none, alias_index_keys
-from .config import Neo4jConfig, redact_uri
+from .config import Neo4jConfig, check_optional_name, check_seconds, redact_uri
+from .exclusive import UnfinishedImport
 from .merged import Neo4jMergedReads
 from .schema import STATEMENT_COUNTER, index_key
 from .transactions import _Batch
@@ -33,20 +34,42 @@ __all__ = ["Neo4jGraphStore"]
 _PURPOSE = "the Neo4j graph store"
 
 
+def _check_auth(auth: object, neo4j: ModuleType) -> None:
+    """None, ``(user, password)`` (or with a realm: 3 strings), or the driver's own ``Auth`` /
+    auth manager objects."""
+    if auth is None or isinstance(auth, neo4j.Auth):
+        return
+    manager = getattr(getattr(neo4j, "auth_management", None), "AuthManager", None)
+    if manager is not None and isinstance(auth, manager):
+        return
+    if (
+        isinstance(auth, (tuple, list))
+        and len(auth) in (2, 3)
+        and all(isinstance(part, str) for part in auth)
+    ):
+        return
+    shown = type(auth).__name__ if not isinstance(auth, (tuple, list)) else f"{len(auth)} items"
+    raise ConfigurationError(
+        "auth must be (username, password), a neo4j.Auth (e.g. neo4j.basic_auth(...)) or None, "
+        f"got {shown}"
+    )
+
+
 class Neo4jGraphStore(Neo4jMergedReads):
     """The graph store on Neo4j 5 (Community, Enterprise or Aura), with or without APOC.
 
     Args:
         uri: ``bolt://host:7687`` (one server) or ``neo4j://host:7687`` (routing: clusters,
             Aura); ``+s``/``+ssc`` for TLS. Mutually exclusive with ``driver``.
-        auth: ``(username, password)``; None for a server without authentication.
+        auth: ``(username, password)`` (or a ``neo4j.Auth``); None for a server without
+            authentication.
         database: database name (None: the user's home database).
         driver: an existing ``neo4j.Driver`` to use instead; the caller closes it.
         use_apoc: expand with APOC (True), plain Cypher (False), or detect once in
             :meth:`setup` (None).
         max_transaction_retry_time: seconds the driver retries a transaction (transient errors,
-            leader switches, an unreachable server) before the store raises.
-        connection_timeout: seconds to wait for a TCP connection.
+            leader switches, an unreachable server) before the store raises (>= 0).
+        connection_timeout: seconds to wait for a TCP connection (> 0).
         driver_options: further keyword arguments for ``neo4j.GraphDatabase.driver``.
         clear_batch_size: nodes, and relationships, of each kind :meth:`clear` deletes per
             transaction.
@@ -95,9 +118,27 @@ class Neo4jGraphStore(Neo4jMergedReads):
         self._neo4j: ModuleType = require("neo4j", extra="neo4j", purpose=_PURPOSE)
         if (uri is None) == (driver is None):
             raise ConfigurationError("pass either a Neo4j uri or an existing driver (exactly one)")
-        if clear_batch_size < 1:
-            raise ConfigurationError("clear_batch_size must be >= 1")
-        self._clear_batch = int(clear_batch_size)
+        if uri is not None and not isinstance(uri, str):
+            raise ConfigurationError(f"uri must be a string, got {type(uri).__name__}")
+        _check_auth(auth, self._neo4j)
+        check_optional_name("database", database)
+        if use_apoc is not None and not isinstance(use_apoc, bool):
+            raise ConfigurationError(
+                f"use_apoc must be True, False or None (detect), got {use_apoc!r}"
+            )
+        max_transaction_retry_time = check_seconds(
+            "max_transaction_retry_time", max_transaction_retry_time, zero=True
+        )
+        connection_timeout = check_seconds("connection_timeout", connection_timeout, zero=False)
+        if (
+            isinstance(clear_batch_size, bool)
+            or not isinstance(clear_batch_size, int)
+            or clear_batch_size < 1
+        ):
+            raise ConfigurationError(
+                f"clear_batch_size must be an int >= 1, got {clear_batch_size!r}"
+            )
+        self._clear_batch = clear_batch_size
         if not isinstance(batch_commit_every, int) or batch_commit_every < 1:
             raise ConfigurationError(
                 f"batch_commit_every must be an int >= 1, got {batch_commit_every!r}"
@@ -114,6 +155,8 @@ class Neo4jGraphStore(Neo4jMergedReads):
         self._apoc_checked = False
         self._lock = threading.Lock()
         self._closed = False
+        self._idle = threading.Condition()  # calls in flight (see close())
+        self._in_flight = 0
         if driver is not None:
             self._driver = driver
             self._owns_driver = False
@@ -136,7 +179,9 @@ class Neo4jGraphStore(Neo4jMergedReads):
                     f"{str(exc).replace(uri, self.uri)}"
                 ) from exc
             self._owns_driver = True
-        self._user = auth[0] if auth else None
+        self._user = (
+            auth[0] if isinstance(auth, (tuple, list)) else getattr(auth, "principal", None)
+        )
         self._bookmarks = self._neo4j.GraphDatabase.bookmark_manager()
 
     @classmethod
@@ -286,6 +331,8 @@ class Neo4jGraphStore(Neo4jMergedReads):
                     "call store.setup() first"
                 )
             # the query wrote nothing when one of its checks failed
+            if record["importing"]:  # (seen under the write lock: a dead import)
+                raise UnfinishedImport(f"namespace {ns!r} holds the remains of an import")
             if record["not_current"]:
                 raise WriteConflictError(
                     f"cannot end relation {record['not_current'][0]!r}: not current"
@@ -302,9 +349,16 @@ class Neo4jGraphStore(Neo4jMergedReads):
                 )
             return int(record["step"]), int(record["base"]), int(record["generation"] or 0)
 
-        step, base, generation = self._run(
-            "store the update", cypher.APPLY_UPDATE, params, write=True, transform=check
-        )
+        try:
+            step, base, generation = self._run(
+                "store the update", cypher.APPLY_UPDATE, params, write=True, transform=check
+            )
+        except UnfinishedImport:
+            self._remove_unfinished(ns)
+            raise WriteConflictError(
+                f"namespace {ns!r} held the remains of an import that did not finish: they were "
+                "removed, nothing of the update was written; plan it again"
+            ) from None
         if batch is not None:
             batch.cache.apply(params, step, base)
             batch.steps[ns] = step

@@ -11,11 +11,11 @@ from contextlib import contextmanager
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ...errors import RecallError, StoreError, StoreUnavailableError
+from ...errors import RecallError, StoreError
 from . import cypher
 from ._common import _records
 from .plan_cache import PlanCache
-from .reads import Neo4jReads
+from .reads import _ROLLED_BACK, Neo4jReads
 from .schema import STATEMENT_COUNTER
 
 if TYPE_CHECKING:
@@ -23,11 +23,7 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger(__name__)
 
-_NOTHING_WRITTEN = "nothing of this call was written"
-_ROLLED_BACK = (
-    "the batch's transaction was rolled back: the updates applied in the batch since its last "
-    "commit were not stored; check current_step() before retrying"
-)
+
 
 
 # Prepended to the first query of a batch's transaction: the store-wide counter lock (the one
@@ -133,50 +129,6 @@ class Neo4jConnection(Neo4jReads):
     _stable_plans: bool
 
     # ------------------------------------------------------------------------------ plumbing
-    @contextmanager
-    def _errors(self, action: str, *, batched: bool = False) -> Iterator[None]:
-        """Translate driver errors into the library's errors (no credentials in messages).
-
-        ``batched``: the call ran in a batch's transaction, which the caller has rolled back.
-        """
-        exc_mod = self._neo4j.exceptions
-        outcome = _ROLLED_BACK if batched else _NOTHING_WRITTEN
-        try:
-            yield
-        except RecallError:
-            raise
-        except exc_mod.IncompleteCommit as exc:
-            raise StoreError(
-                f"the connection to Neo4j at {self.uri} broke while committing ({action}); the "
-                "write may or may not have been stored: check current_step() before retrying"
-            ) from exc
-        except (exc_mod.ServiceUnavailable, exc_mod.SessionExpired) as exc:
-            raise StoreUnavailableError(
-                f"Neo4j at {self.uri} is unavailable (could not {action}): {exc}. Check that the "
-                f"server is running and reachable; {outcome}"
-            ) from exc
-        except exc_mod.AuthError as exc:
-            raise StoreUnavailableError(
-                f"Neo4j at {self.uri} rejected the credentials of "
-                f"{'user ' + repr(self._user) if self._user else 'the configured user'} (could "
-                f"not {action}): check NEO4J_USERNAME / NEO4J_PASSWORD"
-            ) from exc
-        except exc_mod.Neo4jError as exc:
-            raise StoreError(
-                f"Neo4j at {self.uri} could not {action} "
-                f"({'nothing was written' if not batched else outcome}): "
-                f"{exc.code}: {exc.message}"
-            ) from exc
-        except exc_mod.DriverError as exc:
-            suffix = f"; {outcome}" if batched else ""
-            raise StoreError(
-                f"Neo4j driver error for {self.uri} ({action}): {exc}{suffix}"
-            ) from exc
-
-    def _check_open(self) -> None:
-        if self._closed:
-            raise StoreError(f"the Neo4j store for {self.uri} is closed")
-
     def _run(
         self,
         action: str,
@@ -340,6 +292,10 @@ class Neo4jConnection(Neo4jReads):
         """Run the queued updates' queries in ``tx``; what is wrong with their results (None:
         each got the step and ids it was promised). Touches nothing of the batch but ``tx``, so
         it may run on the batch's writer thread."""
+        with self._busy():
+            return self._write_chunks(tx, pending, limit)
+
+    def _write_chunks(self, tx: Any, pending: list[dict[str, Any]], limit: int | None) -> str | None:
         for start in range(0, len(pending), self._bulk_size):
             chunk = pending[start : start + self._bulk_size]
             params = {"counter": STATEMENT_COUNTER, "updates": chunk, "context_limit": limit}
