@@ -61,6 +61,16 @@ def _check_number(name: str, value: object, high: float) -> None:
         )
 
 
+def _encoding_names() -> tuple[str, ...]:
+    """The encodings tiktoken knows (its own and its plugins'), by name; none are loaded."""
+    try:
+        import tiktoken
+
+        return tuple(tiktoken.list_encoding_names())
+    except Exception:  # pragma: no cover - tiktoken is a base dependency
+        return ()
+
+
 @dataclass(frozen=True, slots=True)
 class MemoryConfig:
     """Options of :class:`~recall_memory_plugins.TemporalGraphMemory`.
@@ -131,13 +141,14 @@ class MemoryConfig:
             last month" starts last month; "worked at Unilever from 2014 to 2019" is history of
             those years): docs/configuration.md, "Time". ``False`` reads every text as news of the
             moment it is added (a caller-given ``at`` still backdates).
-        encoding: tiktoken encoding used to count tokens.
+        encoding: tiktoken encoding used to count tokens: a name ``tiktoken.list_encoding_names()``
+            gives (``cl100k_base`` ships with this package; others are loaded by tiktoken).
 
     Raises:
         ConfigurationError: an option of the wrong type (a bool is not a number) or out of its
             range: counts and limits up to 2**62 (they reach SQL), ``depth`` 1..32,
             ``token_budget`` 1..10,000,000, weights 0..1e6, at most 100 ``follow_up_weights``
-            in 0..1.
+            in 0..1, an ``encoding`` tiktoken does not know.
     """
 
     distance: int = 1
@@ -215,10 +226,15 @@ class MemoryConfig:
                 f"(e.g. ('WORKS_FOR', 'LIVES_IN')), got {_shown(types)}"
             )
         object.__setattr__(self, "exclusive_relations", tuple(types))
-        if not isinstance(self.encoding, str) or not self.encoding.strip():
+        known = _encoding_names()
+        if (
+            not isinstance(self.encoding, str)
+            or not self.encoding.strip()
+            or (known and self.encoding not in known)
+        ):
             raise ConfigurationError(
-                "MemoryConfig.encoding must be a tiktoken encoding name, "
-                f"got {_shown(self.encoding)}"
+                "MemoryConfig.encoding must be a tiktoken encoding name"
+                f"{' (' + ', '.join(known) + ')' if known else ''}, got {_shown(self.encoding)}"
             )
         if self.window_anchor not in ("start", "newest"):
             raise ConfigurationError(

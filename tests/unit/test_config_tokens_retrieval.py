@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 from recall_memory_plugins import ConfigurationError, MemoryConfig
@@ -32,19 +37,31 @@ def test_config_from_env_and_validation() -> None:
 
 def test_token_counter_is_exact_offline() -> None:
     counter = get_token_counter()
-    assert counter.exact, "cl100k_base should load offline from llama-index-core's cache"
+    assert counter.exact, "cl100k_base should load offline from the file this package ships"
     assert counter.count("Brandon loves coffee.") == 4
     assert counter.count("") == 0
     assert counter.count(counter.truncate("word " * 100, 10)) <= 10
 
 
-def test_remembered_counts_match_the_encoding() -> None:
+def tiktoken_cl100k(cache_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """tiktoken's own ``cl100k_base``, built by tiktoken from the file this package ships (put
+    in a cache directory under tiktoken's name for it): an independent reference, offline."""
     import tiktoken
 
+    url = b"https://openaipublic.blob.core.windows.net/encodings/cl100k_base.tiktoken"
+    shipped = resources.files("recall_memory_plugins.engine") / "data" / "cl100k_base.tiktoken"
+    (cache_dir / hashlib.sha1(url).hexdigest()).write_bytes(shipped.read_bytes())
+    monkeypatch.setenv("TIKTOKEN_CACHE_DIR", str(cache_dir))
+    return tiktoken.get_encoding("cl100k_base")
+
+
+def test_remembered_counts_match_the_encoding(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from recall_memory_plugins.engine.tokens import COUNT_CACHE_MAX_CHARS
 
     counter = get_token_counter()
-    enc = tiktoken.get_encoding("cl100k_base")
+    enc = tiktoken_cl100k(tmp_path, monkeypatch)
     short = ["Brandon loves coffee.", "张三负责星火计划。", "Tue 4 Mar 2025", "a" * 999]
     long_ = "Alice met Bob in Paris. " * (COUNT_CACHE_MAX_CHARS // 10)
     for text in [*short, *short, long_, long_]:  # the second time from the cache

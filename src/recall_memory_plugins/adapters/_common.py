@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import reprlib
 import string
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -12,6 +14,7 @@ from typing import Any
 from ..config import MemoryConfig
 from ..engine.filters import StatementFilter
 from ..engine.memory import TemporalGraphMemory
+from ..engine.validation import check_budget
 from ..errors import ConfigurationError, InputError, NotFoundError
 from ..models import Recall, RecalledStatement
 
@@ -23,11 +26,15 @@ __all__ = [
     "EngineSpec",
     "MemoryToolset",
     "RecallOptions",
+    "check_adapter_fields",
+    "check_budget_option",
     "check_engine",
+    "check_namespace_option",
     "check_prompt",
     "context_metadata",
     "engine_state",
     "facts_metadata",
+    "pydantic_errors",
     "render_prompt",
     "reopened_state",
     "statement_metadata",
@@ -51,6 +58,72 @@ def check_engine(memory: object, adapter: str) -> TemporalGraphMemory:
         f"{adapter} needs a TemporalGraphMemory (e.g. TemporalGraphMemory('memory.db')), got "
         f"{type(memory).__name__}{hint}"
     )
+
+
+def check_namespace_option(namespace: object, adapter: str) -> str | None:
+    """None (the engine's namespace) or a namespace the engine accepts.
+
+    Raises:
+        ConfigurationError: not a string, empty, too long or not storable text.
+    """
+    if namespace is None:
+        return None
+    try:
+        return TemporalGraphMemory._check_namespace(namespace)
+    except InputError as exc:
+        raise ConfigurationError(f"{adapter} {exc}") from exc
+
+
+def check_budget_option(budget: object, adapter: str) -> int | None:
+    """None (the engine's budget) or a whole number of tokens in 1..10,000,000.
+
+    Raises:
+        ConfigurationError: anything else (``1.5``, ``0``, ``"500"``).
+    """
+    if budget is None:
+        return None
+    try:
+        return check_budget(budget)
+    except InputError as exc:
+        raise ConfigurationError(f"{adapter} {exc}") from exc
+
+
+def check_adapter_fields(data: Any, adapter: str, modes: tuple[str, ...] = ()) -> Any:
+    """The fields of a pydantic adapter, before pydantic reads them (a ``mode="before"``
+    validator): ``namespace``, ``token_budget``, ``k`` and ``mode`` checked here, so a bad value is
+    a :class:`ConfigurationError` that names it (raised before pydantic could wrap it)."""
+    if not isinstance(data, Mapping):
+        return data
+    out = dict(data)
+    if "namespace" in out:
+        out["namespace"] = check_namespace_option(out["namespace"], adapter)
+    if "token_budget" in out:
+        out["token_budget"] = check_budget_option(out["token_budget"], adapter)
+    if out.get("k") is not None:
+        out["k"] = RecallOptions.build(k=out["k"]).k
+    if modes and "mode" in out and out["mode"] not in modes:
+        raise ConfigurationError(
+            f"{adapter} mode must be {' or '.join(map(repr, modes))}, got {out['mode']!r}"
+        )
+    return out
+
+
+@contextmanager
+def pydantic_errors(adapter: str) -> Iterator[None]:
+    """Turn pydantic's ``ValidationError`` (a field of the wrong type) raised by the block into
+    the library's :class:`ConfigurationError`, naming the fields."""
+    try:
+        yield
+    except ValueError as exc:
+        errors = getattr(exc, "errors", None)
+        if type(exc).__name__ != "ValidationError" or not callable(errors):
+            raise
+        problems = "; ".join(
+            f"{'.'.join(map(str, e.get('loc', ()))) or 'input'}: {e.get('msg', '')} "
+            f"(got {reprlib.repr(e.get('input'))})"
+            for e in errors()
+        )
+        raise ConfigurationError(f"invalid {adapter} options: {problems}") from exc
 
 
 def check_prompt(prompt: object, adapter: str) -> str:
@@ -176,7 +249,7 @@ class RecallOptions:
             isinstance(as_of, bool) or not isinstance(as_of, (int, datetime))
         ):
             raise ConfigurationError(f"as_of must be a time step or a datetime, got {as_of!r}")
-        budget = changes.get("token_budget", now.token_budget)
+        budget = check_budget_option(changes.get("token_budget", now.token_budget), "retriever")
         include = changes.get("include_facts", now.include_facts)
         return cls(
             k=k,
@@ -292,7 +365,7 @@ class MemoryToolset:
         speaker: str | None = None,
     ) -> None:
         self.memory = check_engine(memory, "memory tools")
-        self.namespace = namespace
+        self.namespace = check_namespace_option(namespace, "memory tools")
         self.options = RecallOptions.build(k=k, token_budget=token_budget)
         self.speaker = speaker
 

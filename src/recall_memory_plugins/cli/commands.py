@@ -223,7 +223,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("stats", "counts of what is stored", _stats_run),
     CommandSpec(
         "demo",
-        "the seed walkthroughs, on a throwaway in-memory store",
+        "run the seed walkthroughs and store them in --db (namespaces demo-brandon and "
+        "demo-dialogue, replaced on each run); --scratch keeps nothing",
         _demo_run,
         arguments=_demo_arguments,
         access=lambda args: "scratch" if args.scratch else "create",

@@ -25,7 +25,8 @@ def _demo_arguments(parser: argparse.ArgumentParser) -> None:
         "--scratch",
         action="store_true",
         help="run in a throwaway in-memory store (default: store the demo namespaces in --db, "
-        "so that 'recall-memory view' shows them)",
+        "prefixed with '<--namespace>-' unless that is 'default', so that 'recall-memory view' "
+        "shows them)",
     )
     # the default since the memory page: kept so that existing scripts still run
     parser.add_argument("--keep", action="store_true", help=argparse.SUPPRESS)

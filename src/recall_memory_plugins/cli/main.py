@@ -10,10 +10,11 @@ import sys
 import traceback
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..engine.memory import TemporalGraphMemory
-from ..errors import ConfigurationError, RecallError
+from ..errors import ConfigurationError, NotFoundError, RecallError
 from ._base import (
     EXIT_ERROR,
     EXIT_INTERRUPTED,
@@ -26,6 +27,9 @@ from ._base import (
     _Parser,
 )
 from .commands import COMMANDS
+
+if TYPE_CHECKING:
+    from ..stores.sqlite import SqliteGraphStore
 
 
 # ---------------------------------------------------------------------------------- parser
@@ -125,6 +129,22 @@ def _database(args: argparse.Namespace, access: Access) -> str:
     return str(path)
 
 
+def _existing_store(target: str) -> SqliteGraphStore | None:
+    """The store of a command that needs an existing memory, opened with ``create=False``: a file
+    that holds none (an empty file, say a mistyped --db) is refused and left unchanged."""
+    if target == ":memory:" or target.startswith("file:"):
+        return None
+    from ..stores.sqlite import SqliteGraphStore
+
+    try:
+        return SqliteGraphStore(target, create=False)
+    except NotFoundError as exc:
+        raise CliError(
+            f"no memory at {target}: the file is empty or holds no memory; nothing was changed "
+            "(check --db; 'add' creates one)"
+        ) from exc
+
+
 def _execute(args: argparse.Namespace) -> int:
     spec = next(s for s in COMMANDS if s.name == args.command)
     _check_decodable(args)
@@ -135,10 +155,16 @@ def _execute(args: argparse.Namespace) -> int:
 
     # the annotator is built before the store opens, so a bad --annotator creates no database
     annotator = make_annotator(args.annotator)
-    with TemporalGraphMemory(
-        _database(args, spec.access(args)), annotator=annotator, namespace=args.namespace
-    ) as memory:
-        data, lines = spec.run(args, memory)
+    target = _database(args, spec.access(args))
+    store = _existing_store(target) if spec.access(args) == "existing" else None
+    try:
+        with TemporalGraphMemory(
+            target if store is None else store, annotator=annotator, namespace=args.namespace
+        ) as memory:
+            data, lines = spec.run(args, memory)
+    finally:
+        if store is not None:
+            store.close()
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:

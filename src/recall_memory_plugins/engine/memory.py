@@ -138,6 +138,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                 "store must be a GraphStore, a SQLite file path, ':memory:' or None; got "
                 f"{type(store).__name__}{hint}"
             )
+        if not callable(clock):
+            raise ConfigurationError(f"clock must be a callable giving an aware datetime, not {clock!r}")
         self._clock = clock
         self._tokens: TokenCounter = get_token_counter(self.config.encoding)
         self._write_lock = FairRLock()  # before the store's lock, always; fair (see _locks)

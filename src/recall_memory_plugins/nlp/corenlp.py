@@ -342,8 +342,10 @@ class CoreNLPAnnotator:
     server handles concurrent requests with its own thread pool).
 
     Args:
-        url: The server's address, e.g. ``http://127.0.0.1:9000`` (see
-            ``scripts/corenlp-server``; :meth:`from_env` reads ``CORENLP_URL``).
+        url: The server's address, e.g. ``CoreNLPAnnotator("http://127.0.0.1:9000")``
+            (positional or ``url=``). None (default): ``$CORENLP_URL`` when it is set (what
+            ``scripts/corenlp-server start`` exports), else ``http://127.0.0.1:9000``;
+            :meth:`from_env` instead refuses an unset ``CORENLP_URL``.
         lang: ``"en"`` or ``"zh"`` to skip detection; None detects per text.
         coref: Run English coreference (chains in ``Annotation.coref_chains``). About 30 %
             more time per sentence than without (benchmarks/results/annotators.md).
@@ -363,8 +365,8 @@ class CoreNLPAnnotator:
 
     def __init__(
         self,
+        url: str | None = None,
         *,
-        url: str = DEFAULT_URL,
         lang: str | None = None,
         coref: bool = True,
         coref_algorithm: str = "statistical",
@@ -376,6 +378,8 @@ class CoreNLPAnnotator:
             raise ConfigurationError(
                 f"CoreNLPAnnotator supports lang in {LANGUAGES} (or None to detect), got {lang!r}"
             )
+        if url is None:  # what scripts/corenlp-server exports, else where it listens
+            url = os.environ.get("CORENLP_URL", "").strip() or DEFAULT_URL
         if not isinstance(url, str) or not url.strip().startswith(("http://", "https://")):
             raise ConfigurationError(f"CoreNLPAnnotator needs an http(s) URL, got {url!r}")
         if not timeout or timeout <= 0:

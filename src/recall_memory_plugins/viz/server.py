@@ -16,9 +16,10 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
+from .._optional import require
 from ..errors import InputError, RecallError
 from .data import ViewLimits, recall_json
-from .page import render_view
+from .page import render_view, vis_network_js
 
 if TYPE_CHECKING:
     from ..engine.memory import TemporalGraphMemory
@@ -146,9 +147,14 @@ def make_server(
     ``serve_forever()`` on the result and ``server_close()`` when done; ``.url`` is its address.
 
     Raises:
+        MissingDependencyError: the ``view`` extra is not installed (checked before binding, so
+            no server starts that could only answer errors).
         InputError: no namespace, or a port outside 0-65535.
         OSError: the port is taken.
     """
+    vis_network_js()  # pyvis: the page's graph library
+    require("networkx", extra="view", purpose="the memory page's layout")
+    require("numpy", extra="view", purpose="the memory page's layout")
     if not namespaces:
         raise InputError("serve at least one namespace")
     if not isinstance(port, int) or not 0 <= port <= 65535:

@@ -11,7 +11,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from ...engine.memory import TemporalGraphMemory
 from ...models import Statement
-from .._common import check_engine, engine_state, reopened_state
+from .._common import check_engine, check_namespace_option, engine_state, reopened_state
 
 __all__ = ["RecallChatMessageHistory"]
 
@@ -52,7 +52,7 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         max_messages: int | None = 100,
     ) -> None:
         self.memory = check_engine(memory, "RecallChatMessageHistory")
-        self.namespace = namespace
+        self.namespace = check_namespace_option(namespace, "RecallChatMessageHistory")
         self.human_prefix = human_prefix
         self.ai_prefix = ai_prefix
         self.max_messages = max_messages

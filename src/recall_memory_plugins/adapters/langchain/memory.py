@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -10,12 +11,18 @@ from typing import Any
 
 from langchain_core._api.deprecation import LangChainDeprecationWarning
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from ...engine.memory import TemporalGraphMemory
 from ...errors import InputError
 from ...models import Recall
-from .._common import check_engine, engine_state, reopened_state
+from .._common import (
+    check_adapter_fields,
+    check_engine,
+    engine_state,
+    pydantic_errors,
+    reopened_state,
+)
 
 __all__ = ["RecallMemory"]
 
@@ -87,13 +94,18 @@ class RecallMemory(BaseMemory):
     token_budget: int | None = None
 
     def __init__(self, **data: Any) -> None:
-        with _quiet_base_memory_notice():
+        with _quiet_base_memory_notice(), pydantic_errors("RecallMemory"):
             super().__init__(**data)
 
     @field_validator("memory", mode="before")
     @classmethod
     def _engine(cls, value: object) -> TemporalGraphMemory:
         return check_engine(value, "RecallMemory")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fields(cls, data: Any) -> Any:
+        return check_adapter_fields(data, "RecallMemory")
 
     def __getstate__(self) -> dict[Any, Any]:
         state = super().__getstate__()
@@ -182,18 +194,23 @@ class RecallMemory(BaseMemory):
         return self._variables(recall)
 
     def save_context(self, inputs: dict[str, Any], outputs: dict[str, Any]) -> None:
-        """Store the user's turn, then the AI's turn (two time steps, speaker-tagged)."""
+        """Store the user's turn, then the AI's turn (two time steps, speaker-tagged).
+
+        All or nothing: both turns are checked before either is stored and written by one
+        ``add_many``, so a turn the engine refuses (an ``InputError``) stores neither."""
         question, answer = self._question(inputs), self._answer(outputs)
-        for text, speaker in ((question, self.human_prefix), (answer, self.ai_prefix)):
-            if text.strip():
-                self.memory.add(text, namespace=self.namespace, speaker=speaker)
+        items = [
+            {"text": text, "speaker": speaker}
+            for text, speaker in ((question, self.human_prefix), (answer, self.ai_prefix))
+            if text.strip()
+        ]
+        if items:
+            self.memory.add_many(items, namespace=self.namespace)
 
     async def asave_context(self, inputs: dict[str, Any], outputs: dict[str, Any]) -> None:
-        """Async twin of :meth:`save_context`."""
-        question, answer = self._question(inputs), self._answer(outputs)
-        for text, speaker in ((question, self.human_prefix), (answer, self.ai_prefix)):
-            if text.strip():
-                await self.memory.aadd(text, namespace=self.namespace, speaker=speaker)
+        """Async twin of :meth:`save_context` (one call in a worker thread: a cancelled await
+        leaves the exchange stored whole or not at all, never the user's turn alone)."""
+        await asyncio.to_thread(self.save_context, inputs, outputs)
 
     def clear(self) -> None:
         """Hard-delete everything stored in this memory's namespace."""

@@ -23,7 +23,9 @@ from ...engine.memory import TemporalGraphMemory
 from ...models import Recall
 from .._common import (
     MEMORY_PROMPT,
+    check_budget_option,
     check_engine,
+    check_namespace_option,
     check_prompt,
     engine_state,
     render_prompt,
@@ -88,9 +90,9 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         prompt: str = MEMORY_PROMPT,
     ) -> None:
         self.memory = check_engine(memory, "RecallMiddleware")
-        self.namespace = namespace
+        self.namespace = check_namespace_option(namespace, "RecallMiddleware")
         self.namespace_keys = tuple(namespace_keys)
-        self.token_budget = token_budget
+        self.token_budget = check_budget_option(token_budget, "RecallMiddleware")
         self.human_prefix = human_prefix
         self.ai_prefix = ai_prefix
         self.prompt = check_prompt(prompt, "RecallMiddleware")

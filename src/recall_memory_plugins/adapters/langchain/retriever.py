@@ -18,10 +18,12 @@ from ...engine.memory import TemporalGraphMemory
 from ...models import Recall
 from .._common import (
     RecallOptions,
+    check_adapter_fields,
     check_engine,
     context_metadata,
     engine_state,
     facts_metadata,
+    pydantic_errors,
     reopened_state,
     statement_metadata,
 )
@@ -77,10 +79,19 @@ class RecallRetriever(BaseRetriever):
     include_facts: bool = True
     search_kwargs: dict[str, Any] = Field(default_factory=dict)
 
+    def __init__(self, **data: Any) -> None:
+        with pydantic_errors("RecallRetriever"):
+            super().__init__(**data)
+
     @field_validator("memory", mode="before")
     @classmethod
     def _engine(cls, value: object) -> TemporalGraphMemory:
         return check_engine(value, "RecallRetriever")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fields(cls, data: Any) -> Any:
+        return check_adapter_fields(data, "RecallRetriever", ("documents", "context"))
 
     @model_validator(mode="after")
     def _options_are_valid(self) -> RecallRetriever:

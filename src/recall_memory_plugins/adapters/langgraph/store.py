@@ -30,11 +30,12 @@ from ...engine.memory import TemporalGraphMemory
 from ...engine.validation import check_items
 from ...errors import ConfigurationError, InputError, NotFoundError
 from ...models import Statement
-from .._common import check_engine
+from .._common import check_engine, engine_state, reopened_state
 
 __all__ = ["RecallStore"]
 
 _PAGE = 1000
+_PUT_ATTEMPTS = 3  # a put that lost a race for its key (a store that lets writers in) retries
 # one lock per engine: a put reads an item's statements and then replaces them, and a search reads
 # statements another thread may be replacing; the store's ops run one at a time in a process
 _LOCKS: weakref.WeakKeyDictionary[TemporalGraphMemory, threading.RLock] = weakref.WeakKeyDictionary()
@@ -149,6 +150,13 @@ class RecallStore(BaseStore):
     def __repr__(self) -> str:
         return f"RecallStore(prefix={self.prefix!r})"
 
+    def __getstate__(self) -> dict[str, Any]:
+        # an engine on a SQLite file travels as what reopens it (as the other adapters' do)
+        return engine_state(self.__dict__, "memory")
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(reopened_state(state, "memory"))
+
     # ------------------------------------------------------------------------------ namespaces
     def _encode(self, namespace: tuple[str, ...]) -> str:
         if not namespace:
@@ -232,20 +240,55 @@ class RecallStore(BaseStore):
         ns = self._encode(op.namespace)
         if not isinstance(op.key, str) or not op.key:
             raise InvalidNamespaceError(f"key must be a non-empty string, got {op.key!r}")
-        existing = self.memory.find_by_source(op.key, namespace=ns)
-        if op.value is None:
+        value = None if op.value is None else dict(op.value)
+        if value is not None and text is None:
+            text = self._value_text(op)
+        for attempt in range(1, _PUT_ATTEMPTS + 1):
+            seen: list[int] = []
+            try:
+                # The key's read-check-write in one store write transaction (the SQLite file's
+                # write lock, Neo4j's store-wide one): another engine or process on the same
+                # store cannot add, update or delete the key's statements in between.
+                with self.memory._write_lock, self.memory.store.batch():
+                    existing = self.memory.find_by_source(op.key, namespace=ns)
+                    seen = [st.id for st in existing]
+                    self._write_key(ns, op.key, existing, text, value)
+                return
+            except (NotFoundError, InputError):
+                # (a store whose batch lets other writers in) the key's statements changed
+                # between the read and the write: read them again and retry, a few times
+                if attempt == _PUT_ATTEMPTS or self._key_ids(ns, op.key) == seen:
+                    raise
+
+    def _key_ids(self, ns: str, key: str) -> list[int]:
+        return [st.id for st in self.memory.find_by_source(key, namespace=ns)]
+
+    def _write_key(
+        self, ns: str, key: str, existing: list[Statement], text: str | None, value: Any
+    ) -> None:
+        """Write (``value`` None: delete) the item ``key`` whose current statements are
+        ``existing``; afterwards only the new version's statements hold the key."""
+        if value is None or text is None:
             for st in existing:
                 self._delete(ns, st.id)
             return
-        value = dict(op.value)
-        text = self._value_text(op) if text is None else text
         if not existing:
-            self.memory.add(text, namespace=ns, source=op.key, metadata=value)
-            return
-        # the rest of a long item's chunks go; the new version is chunked anew
-        for st in existing[1:]:
-            self._delete(ns, st.id)
-        self.memory.update_statement(existing[0].id, text, namespace=ns, metadata=value)
+            result = self.memory.add(text, namespace=ns, source=key, metadata=value)
+        else:
+            # the rest of a long item's chunks go; the new version is chunked anew
+            for st in existing[1:]:
+                self._delete(ns, st.id)
+            # a put is a new value now (updated_at), not a correction dated like the old one
+            now = self.memory._check_time(None)
+            result = self.memory.update_statement(
+                existing[0].id, text, namespace=ns, metadata=value, at=now
+            )
+        # one current value per key, the last put's: an older version another writer added
+        # meanwhile (possible only on a store whose batch does not keep other writers out) goes
+        newest = min(result.statement_ids, default=0)
+        for st in self.memory.find_by_source(key, namespace=ns):
+            if st.id < newest:
+                self._delete(ns, st.id)
 
     def _delete(self, ns: str, statement_id: int) -> None:
         try:

@@ -9,16 +9,18 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
 from llama_index.core.memory.types import BaseMemory
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from ...engine.memory import TemporalGraphMemory
 from ...errors import InputError
 from ...models import Recall
 from .._common import (
     MEMORY_PROMPT,
+    check_adapter_fields,
     check_engine,
     check_prompt,
     engine_state,
+    pydantic_errors,
     render_prompt,
     reopened_state,
 )
@@ -65,10 +67,19 @@ class RecallChatMemory(BaseMemory):
     # (message, ids of the statements it was stored as)
     _recent: list[tuple[ChatMessage, tuple[int, ...]]] = PrivateAttr(default_factory=list)
 
+    def __init__(self, **data: Any) -> None:
+        with pydantic_errors("RecallChatMemory"):
+            super().__init__(**data)
+
     @field_validator("memory", mode="before")
     @classmethod
     def _engine(cls, value: object) -> TemporalGraphMemory:
         return check_engine(value, "RecallChatMemory")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fields(cls, data: Any) -> Any:
+        return check_adapter_fields(data, "RecallChatMemory")
 
     @field_validator("prompt")
     @classmethod

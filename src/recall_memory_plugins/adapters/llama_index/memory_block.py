@@ -9,16 +9,18 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage
 from llama_index.core.memory.memory import BaseMemoryBlock
-from pydantic import BaseModel, Field, PrivateAttr, field_validator
+from pydantic import BaseModel, Field, PrivateAttr, field_validator, model_validator
 
 from ...engine.memory import TemporalGraphMemory
 from ...errors import InputError
 from ...models import Recall
 from .._common import (
     MEMORY_PROMPT,
+    check_adapter_fields,
     check_engine,
     check_prompt,
     engine_state,
+    pydantic_errors,
     render_prompt,
     reopened_state,
 )
@@ -76,10 +78,19 @@ class RecallMemoryBlock(BaseMemoryBlock[str]):
     # rendered text -> the Recall it came from, so atruncate can re-recall with a smaller budget
     _recalls: OrderedDict[str, Recall] = PrivateAttr(default_factory=OrderedDict)
 
+    def __init__(self, **data: Any) -> None:
+        with pydantic_errors("RecallMemoryBlock"):
+            super().__init__(**data)
+
     @field_validator("memory", mode="before")
     @classmethod
     def _engine(cls, value: object) -> TemporalGraphMemory:
         return check_engine(value, "RecallMemoryBlock")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _fields(cls, data: Any) -> Any:
+        return check_adapter_fields(data, "RecallMemoryBlock")
 
     @field_validator("prompt")
     @classmethod

@@ -17,7 +17,9 @@ from ...errors import ConfigurationError
 from ...models import Recall
 from .._common import (
     RecallOptions,
+    check_budget_option,
     check_engine,
+    check_namespace_option,
     context_metadata,
     engine_state,
     facts_metadata,
@@ -83,11 +85,12 @@ class RecallRetriever(BaseRetriever):
         if similarity_top_k is not None and top_k is not None and similarity_top_k != top_k:
             raise ConfigurationError("give similarity_top_k or top_k, not both")
         self.memory = check_engine(memory, "RecallRetriever")
+        namespace = check_namespace_option(namespace, "RecallRetriever")
         self.options = RecallOptions.build(
             k=similarity_top_k if similarity_top_k is not None else top_k,
             filter=filters,
             as_of=as_of,
-            token_budget=token_budget,
+            token_budget=check_budget_option(token_budget, "RecallRetriever"),
             include_facts=include_facts,
         )
         super().__init__(callback_manager=callback_manager, verbose=verbose)

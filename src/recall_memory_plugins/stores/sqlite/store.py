@@ -28,6 +28,8 @@ __all__ = ["SqliteGraphStore", "default_db_path"]
 
 logger = logging.getLogger(__name__)
 
+MAX_TIMEOUT = 1_000_000  # seconds; SQLite's busy timeout is a C int of milliseconds
+
 
 def default_db_path() -> Path:
     """The default database file: ``<user data dir>/recall-memory-plugins/memory.db``."""
@@ -100,9 +102,11 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
             faster and reads that find their pages in it a little slower (benchmarks/README.md,
             "Twenty-sixth round"). The log file keeps its largest size until the last
             connection closes (then it is removed).
+        timeout: seconds to wait for another connection's lock (0..1,000,000).
         create: create a missing file (and its missing directories). When False, a missing
-            file raises :class:`~recall_memory_plugins.errors.NotFoundError` and nothing is
-            created; an existing database is still migrated.
+            file, or one that holds no recall memory yet (an empty file or database), raises
+            :class:`~recall_memory_plugins.errors.NotFoundError` and nothing is written; an
+            existing memory is still migrated.
         read_only: open an existing database for reading only (implies ``create=False``):
             nothing is written, not even the journal mode; a file without the current schema
             raises, and writes raise :class:`~recall_memory_plugins.errors.StoreError`.
@@ -113,8 +117,10 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
 
     Raises:
         ConfigurationError: a bad path (a directory, a parent that is a file, a NUL character,
-            a lone surrogate), conflicting options, or another application's database.
-        NotFoundError: ``create=False`` or ``read_only=True`` and the file does not exist.
+            a lone surrogate), a ``connection`` that is no ``sqlite3.Connection``, a ``timeout``
+            that is no number in range, conflicting options, or another application's database.
+        NotFoundError: ``create=False`` or ``read_only=True`` and the file does not exist (or,
+            ``create=False``, holds no recall memory).
         SchemaVersionError: the database was written by a newer version of this library.
         StoreError: the file is not a SQLite database or cannot be opened.
 
@@ -139,6 +145,21 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
     ) -> None:
         if path is not None and connection is not None:
             raise ConfigurationError("pass either a path or a connection, not both")
+        if connection is not None and not all(  # (a DB-API twin such as pysqlite3's is fine)
+            hasattr(connection, name) for name in ("execute", "commit", "isolation_level")
+        ):
+            raise ConfigurationError(
+                f"connection must be a sqlite3.Connection, got {type(connection).__name__} "
+                "(pass a file name as path=)"
+            )
+        if (
+            isinstance(timeout, bool)
+            or not isinstance(timeout, (int, float))
+            or not 0 <= timeout <= MAX_TIMEOUT  # (NaN fails both)
+        ):
+            raise ConfigurationError(
+                f"timeout must be a number of seconds in 0..{MAX_TIMEOUT:,}, got {timeout!r}"
+            )
         for name, value, low in (
             ("cache_mb", cache_mb, 0), ("mmap_mb", mmap_mb, 0), ("checkpoint_mb", checkpoint_mb, 1)
         ):
@@ -167,6 +188,9 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
             except sqlite3.Error as exc:
                 raise StoreError(f"cannot open SQLite database {target!r}: {exc}") from exc
             self.path = target
+            if not create and not read_only and target != ":memory:":
+                self._conn = connection
+                self._refuse_if_no_memory()
             # read connections open the same file whatever the working directory is later,
             # and never create one (mode=rw)
             if target != ":memory:" and not target.startswith("file:"):
@@ -188,6 +212,21 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
             except BaseException:
                 self.close()  # a refused file is not held open
                 raise
+
+    def _refuse_if_no_memory(self) -> None:
+        """With ``create=False``: a file that holds no recall schema yet (an empty file, an empty
+        SQLite database) is refused before anything is written to it."""
+        try:
+            empty = self._recognise() == 0
+        except BaseException:
+            self._conn.close()
+            raise
+        if empty:
+            self._conn.close()
+            raise NotFoundError(
+                f"{self.path!r} holds no recall memory (an empty file or database); check the "
+                "path, or open it with create=True to start one there (nothing was written)"
+            )
 
     # ------------------------------------------------------------------------------ writes
     def apply_update(self, update: GraphUpdate) -> UpdateResult:
