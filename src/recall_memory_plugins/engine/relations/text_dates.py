@@ -11,6 +11,11 @@ midnight there), a naive ``at`` in UTC's. What it reads:
 - calendar dates: "9 November 2022", "November 9, 2022", "2022-11-09", "March 2019", "in March"
   (the latest March not after ``at``), "in 2019", "in early / mid / late 2019", "the end of
   2019", "last summer"; 2019年, 2019年3月, 2019年3月5日, 2019年底 / 年初 / 上半年 / 下半年, 3月份, 去年夏天;
+  二〇一九年 / 二零一九年 (a year in Chinese digits), ２０１９年 (full-width digits are read as ASCII);
+  19年 (the latest year ending in 19, not after ``at``) where it cannot be a count: opening a
+  clause or after 早在 / 在 / 于, or after a name and before a verb ("李明19年搬到了北京"), never
+  after 了 / 有 / 满 ... or before 的 / 多 / 来 / 后 ... ("工作了19年", "19年的经验"); 19年3月(5日);
+  3月5日 / 3月5号 (that day of the latest year it has passed in);
 - relative ones: "yesterday", "last night / week / weekend / month / year", "the week / month /
   year before last", "N days / weeks / months / years ago" (that day: the same date N months or
   years back, the month's last when it has none; digits or words, "a couple of", "a few"),
@@ -34,7 +39,7 @@ from datetime import datetime, timedelta, timezone, tzinfo
 
 from ..periods import MONTHS
 
-__all__ = ["NOW", "TextDate", "sentence_dates"]
+__all__ = ["NOW", "VAGUE_PAST", "TextDate", "sentence_dates"]
 
 # a text that says its news holds now: "Wei is now running Nimbus", "ever since", 现在在浙大读研
 NOW = re.compile(
@@ -42,6 +47,26 @@ NOW = re.compile(
     r"|现在|目前|如今|至今|迄今",
     re.IGNORECASE,
 )
+
+# a past with no date: "a long time ago", "years ago", 很久以前, 多年前. Nothing to date a change
+# by, yet the change is over: :func:`.patterns.past_states.dated_past` reads nothing from its part
+VAGUE_PAST = re.compile(
+    r"\b(?:(?:a\s+)?long\s+(?:time\s+)?ago|(?:(?:many|several|some|so\s+many)\s+)?(?:years|decades|ages|moons)\s+(?:ago|back)"
+    r"|once\s+upon\s+a\s+time|in\s+a\s+previous\s+life)\b"
+    r"|(?:很|好)(?:久|早)(?:很久)?(?:以前|之前)|(?:很|好|许)?多年(?:以|之)?前|早年间?|早些年",
+    re.IGNORECASE,
+)
+# a text read with ASCII digits (the same length: a phrase's offsets hold in the text itself)
+_FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
+_ZH_YEAR_DIGITS = re.compile(r"[〇○零一二三四五六七八九]{4}(?=\s*年)")
+_ZH_DIGIT = dict(zip("〇○零一二三四五六七八九", "000123456789", strict=True))
+
+
+def _ascii_digits(text: str) -> str:
+    text = text.translate(_FULL_WIDTH)
+    if "年" not in text:
+        return text
+    return _ZH_YEAR_DIGITS.sub(lambda m: "".join(_ZH_DIGIT[ch] for ch in m.group(0)), text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +104,9 @@ _DAY = r"(?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>(?:19|20)\d\d)"
 _NUM = r"(?P<n>\d{1,2}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
 _UNIT = r"(?P<unit>day|week|month|year)s?"
+_ZH_YEAR = r"(?<!\d)(?P<year>(?:19|20)?\d\d)"  # (two digits: see :func:`_full_year`)
+_ZH_MONTH = r"1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九]"
+_ZH_DAY = r"3[01]|[12]\d|0?[1-9]|三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九]"
 _ZH_NUM = r"(?P<n>\d{1,2}|十|[一两二三四五六七八九]十?|十[一二三四五六七八九])"
 _PART = r"(?P<part>early|mid-?|late|the (?:start|beginning|end) of|the middle of)"
 
@@ -118,8 +146,9 @@ _ZH: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("range", r"(?P<year>(?:19|20)\d\d)\s*年?\s*(?:到|至|-|–|~|—)\s*(?P<year2>(?:19|20)\d\d)\s*年"),
         # a state's length so far: 住了三年了, 上班满一个月了, 搬到成都已经快两周了 (it began then)
         ("zh_for", rf"(?:已经|快|都|满|有)+\s*{_ZH_NUM}\s*(?P<unit>年|个月|個月|天|周|个星期|個星期|星期)了"),
-        ("day", r"(?P<year>(?:19|20)\d\d)\s*年\s*(?P<month>1[0-2]|0?[1-9])\s*月\s*(?P<day>3[01]|[12]\d|0?[1-9])\s*[日号]"),
-        ("month", r"(?P<year>(?:19|20)\d\d)\s*年\s*(?P<month>1[0-2]|0?[1-9])\s*月(?P<zpart>初|中旬?|底|末)?"),
+        ("day", rf"{_ZH_YEAR}\s*年\s*(?P<month>{_ZH_MONTH})\s*月\s*(?P<day>{_ZH_DAY})\s*[日号]"),
+        ("zh_month_day", rf"(?<![\d年])(?P<month>{_ZH_MONTH})\s*月\s*(?P<day>{_ZH_DAY})\s*[日号]"),
+        ("month", rf"{_ZH_YEAR}\s*年\s*(?P<month>{_ZH_MONTH})\s*月(?!\s*(?:{_ZH_DAY})\s*[日号])(?P<zpart>初|中旬?|底|末)?"),
         ("year", r"(?P<year>(?:19|20)\d\d)\s*年(?P<zpart>初|底|末|年初|年底|年末|上半年|下半年)?"
                  r"(?P<zseason>春天|春季|夏天|夏季|暑假|秋天|秋季|冬天|冬季)?(?![\d一二三四五六七八九十两]+月)"),
         ("zh_rel_year", r"(?P<rel>大前年|前年|去年|今年)(?:的)?(?:(?P<zmonth>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?|(?P<zpart>初|底|末|年初|年底|年末|上半年|下半年)|(?P<zseason>春天|春季|夏天|夏季|暑假|秋天|秋季|冬天|冬季))?"),
@@ -128,6 +157,9 @@ _ZH: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("zh_ago", rf"{_ZH_NUM}\s*(?P<unit>年|个月|個月|天|周|个星期|個星期|星期|个礼拜|礼拜)(?:以前|之前|前)"),
         ("zh_week", r"上(?:个)?(?:周|星期|礼拜)|上上(?:个)?(?:周|星期|礼拜)"),
         ("zh_day", r"大前天|前天|昨天|昨晚|昨日"),
+        # 19年: opening a clause (早在19年, 19年，…) or between a name and a verb, never a count
+        ("year", r"(?:(?<=^)|(?<=[\s，,。；;：:、（(])|(?<=早在)|(?<=[在于从自]))(?P<year>\d\d)\s*年(?![的多半间来后前以之左里内过代级届个月度])"
+                 r"|(?<=[\u4e00-\u9fff])(?<![了有满快都近去这那第每花用足约共过])(?P<year2>\d\d)\s*年(?=[就才便又也还]?(?:搬|入职|加入|去|来|到|进|离开|毕业|结婚|离婚|跳槽|调|开始|在|住|考|买|卖|辞职|离职|回|创办|成立|读|上|当|升|被|认识|出生|生|嫁|娶|退休|换))"),
     )
 )
 # words before a phrase: "since" (ongoing); a range's bound (no date)
@@ -160,7 +192,7 @@ def _sentence_dates(text: str, at: datetime, zone: tzinfo | None) -> tuple[TextD
     wall = at.astimezone(zone).replace(tzinfo=None)  # the caller's calendar and clock
     at = at.astimezone(timezone.utc)
     out: list[TextDate] = []
-    current = text
+    current = text = _ascii_digits(text)
     digits = any(ch.isdigit() for ch in text)
     folded = text.casefold()
     for table, zh in tables:
@@ -220,19 +252,20 @@ def _context(text: str, start: int, end: int, zh: bool) -> tuple[bool, bool]:
 def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, datetime] | None:
     g = m.groupdict()
     if kind == "day":
-        return _day(int(g["year"]), _month_of(g["month"]), int(g["day"]))
+        return _day(_full_year(g["year"], at), _month_of(g["month"]), _number(g["day"]))
     if kind == "month":
-        return _part(_month_span(int(g["year"]), _month_of(g["month"])), g.get("part") or g.get("zpart"))
+        return _part(_month_span(_full_year(g["year"], at), _month_of(g["month"])), g.get("part") or g.get("zpart"))
     if kind == "year":
+        year = _full_year(g["year"] or g["year2"], at)
         if g.get("zseason"):
-            return _season(int(g["year"]), _ZH_SEASONS[g["zseason"]])
-        return _part(_year_span(int(g["year"])), g.get("part") or g.get("zpart"))
+            return _season(year, _ZH_SEASONS[g["zseason"]])
+        return _part(_year_span(year), g.get("part") or g.get("zpart"))
     if kind == "season":
         return _last_season(_SEASONS[g["season"].lower()], at, this=g["rel"].lower() == "this")
     if kind == "season_year":
         return _season(int(g["year"]), _SEASONS[g["season"].lower()])
-    if kind == "day_month":
-        month, day = _month_of(g["month"]), int(g["day"])
+    if kind in ("day_month", "zh_month_day"):
+        month, day = _month_of(g["month"]), _number(g["day"])
         year = at.year if (month, day) <= (at.month, at.day) else at.year - 1
         return _day(year, month, day)
     if kind == "month_alone":
@@ -307,11 +340,16 @@ def _number(text: str) -> int:
         return _NUMBERS[text]
     if text == "十":
         return 10
-    if text.startswith("十"):
-        return 10 + _ZH_DIGITS[text[1]]
-    if text.endswith("十"):
-        return 10 * _ZH_DIGITS[text[0]]
-    return _ZH_DIGITS[text]
+    if "十" not in text:
+        return _ZH_DIGITS[text]
+    tens, _, units = text.rpartition("十")  # 十二, 二十, 二十三
+    return 10 * (_ZH_DIGITS[tens] if tens else 1) + (_ZH_DIGITS[units] if units else 0)
+
+
+def _full_year(text: str, at: datetime) -> int:
+    """A year's number; two digits (19年): the latest year ending in them, not after ``at``."""
+    year = int(text)
+    return year if len(text) > 2 else at.year - (at.year - year) % 100
 
 
 def _month_of(text: str) -> int:

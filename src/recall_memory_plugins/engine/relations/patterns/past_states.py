@@ -2,7 +2,11 @@
 in 2019", 我2017年到2019年在杭州住过. Undated, a past state says nothing about now ("Tom lived in
 Denver" may still be true or long over), so these rows mark their readings :data:`PAST` and the
 tracker keeps them only from a sentence with a past time phrase (:func:`dated_past`);
-:mod:`..dated_changes` then stores them as history over that period, never as current.
+:mod:`..dated_changes` then stores them as history over that period, never as current. A change
+placed in a past with no date ("Alice moved to Paris a long time ago", 很久以前，李明搬到了北京,
+…已经是很久以前的事了: :data:`..text_dates.VAGUE_PAST`) is over, but there is no period to store it
+as history over (nothing records an undated past state): its readings are left out, so it
+neither ends nor replaces a fact, and is never current.
 Same shape as ``english.py``; ``tests/unit/test_relations_patterns_table.py`` runs every example.
 """
 
@@ -15,7 +19,7 @@ from datetime import datetime
 
 from ....nlp.base import Annotation
 from ..schema import RelationCandidate
-from ..text_dates import TextDate, sentence_dates
+from ..text_dates import VAGUE_PAST, TextDate, sentence_dates
 from .blocks import PatternRow, en, ex, zh
 from .handlers import _lives, _reports, _studies, _works_for
 from .match import Handler, _Match
@@ -79,7 +83,9 @@ def dated_past(
     """``candidates`` with each past state dated by its sentence's one past period (``PAST``:
     "start|end", ISO), or left out when the sentence names none (or several); and a reading
     from a clause with a closed range of the past ("2006年到2010年他在网易做游戏策划", "from 2018
-    until 2021 she led Northgate") made a past state of that range too."""
+    until 2021 she led Northgate") made a past state of that range too; a reading of a part
+    placed in an undated past ("years ago", 很久以前) left out."""
+    candidates = [c for c in candidates if not _vaguely_past(c, annotation, said_at)]
     if said_at is None:
         return [c for c in candidates if PAST not in c.attributes]
     periods: dict[int, list[TextDate]] = {}
@@ -112,4 +118,25 @@ def _in_range_clause(c: RelationCandidate, annotation: Annotation, date: TextDat
         return False
     start = max((m.end() for m in _CLAUSE_END.finditer(text, 0, date.span[0])), default=0)
     end = next((m.start() for m in _CLAUSE_END.finditer(text, date.span[1])), len(text))
+    return c.object.name in text[start:end]
+
+
+# where a part of a sentence gives way to another time: "…years ago, but now she lives in Rome"
+_TURN = re.compile(
+    r"[;；]|\b(?:but|now|today|currently|these days|later|then|since then)\b|但是?|可是|不过|现在|如今|目前|后来|然后|此后",
+    re.IGNORECASE,
+)
+
+
+def _vaguely_past(c: RelationCandidate, annotation: Annotation, said_at: datetime | None) -> bool:
+    """Whether a reading's object is named in the part of its sentence a past with no date
+    governs (:data:`VAGUE_PAST`; a sentence that also names a date is dated by it)."""
+    if c.object is None or not 0 <= c.sentence < len(annotation.sentences):
+        return False
+    text = annotation.sentences[c.sentence].text
+    found = VAGUE_PAST.search(text)
+    if found is None or (said_at is not None and sentence_dates(text, said_at)):
+        return False
+    start = max((m.end() for m in _TURN.finditer(text, 0, found.start())), default=0)
+    end = next((m.start() for m in _TURN.finditer(text, found.end())), len(text))
     return c.object.name in text[start:end]
