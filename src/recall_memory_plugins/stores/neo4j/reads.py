@@ -187,7 +187,10 @@ class Neo4jReads:
                 continue
             try:
                 resource.close()
-            except (self._neo4j.exceptions.DriverError, self._neo4j.exceptions.Neo4jError) as exc:
+            except Exception as exc:  # (after close(), the driver's objects may be half gone)
+                errors = self._neo4j.exceptions
+                if not (self._closed or isinstance(exc, (errors.DriverError, errors.Neo4jError))):
+                    raise
                 logger.debug("closing a reading() block on %s failed: %s", self.uri, exc)
 
     @contextmanager
@@ -212,6 +215,12 @@ class Neo4jReads:
         self._local.reads = reads
         try:
             yield
+        except RecallError:
+            raise
+        except Exception as exc:  # a read that close() overtook, outside a read's own wrapper
+            if self._closed:
+                raise StoreError(f"the Neo4j store for {self.uri} is closed") from exc
+            raise
         finally:
             self._local.reads = None
             self._end_reads(reads)
