@@ -354,7 +354,10 @@ class Neo4jConnection(Neo4jReads):
         if tx is not None:
             try:
                 tx.close()
-            except (self._neo4j.exceptions.DriverError, self._neo4j.exceptions.Neo4jError) as exc:
+            except Exception as exc:  # (after close(), the driver's objects may be half gone)
+                errors = self._neo4j.exceptions
+                if not (self._closed or isinstance(exc, (errors.DriverError, errors.Neo4jError))):
+                    raise
                 logger.debug("rolling back a batch on %s failed too: %s", self.uri, exc)
 
     def _commit(self, batch: _Batch) -> None:
@@ -450,10 +453,22 @@ class Neo4jConnection(Neo4jReads):
         self._local.batch = batch
         try:
             yield
+        except RecallError:
+            raise
+        except Exception as exc:  # a write that close() overtook
+            if self._closed:
+                raise StoreError(f"the Neo4j store for {self.uri} is closed") from exc
+            raise
         finally:
             try:
                 if batch.failed is None:
                     self._commit(batch)
+            except RecallError:
+                raise
+            except Exception as exc:
+                if self._closed:
+                    raise StoreError(f"the Neo4j store for {self.uri} is closed") from exc
+                raise
             finally:
                 self._local.batch = None
                 if batch.writing is not None:  # (a commit that raised before settling it)
@@ -467,8 +482,8 @@ class Neo4jConnection(Neo4jReads):
                 if session is not None:
                     try:
                         session.close()
-                    except (
-                        self._neo4j.exceptions.DriverError,
-                        self._neo4j.exceptions.Neo4jError,
-                    ) as exc:
+                    except Exception as exc:  # (after close(): half-gone driver objects)
+                        known = (self._neo4j.exceptions.DriverError, self._neo4j.exceptions.Neo4jError)
+                        if not (self._closed or isinstance(exc, known)):
+                            raise
                         logger.debug("closing a batch's session on %s failed: %s", self.uri, exc)
