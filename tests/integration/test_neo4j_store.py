@@ -850,9 +850,9 @@ def test_a_load_split_over_transactions_is_whole_or_gone(
 ) -> None:
     """A large namespace is loaded in several transactions (one would exceed the server's
     transaction memory); a failure after some of them committed leaves nothing behind."""
-    from recall_memory_plugins.stores.neo4j import items
+    from recall_memory_plugins.stores.neo4j import transfer
 
-    monkeypatch.setattr(items, "_LOAD_COMMIT_ROWS", 2)
+    monkeypatch.setattr(transfer, "_LOAD_COMMIT_ROWS", 2)
     source = ns + "-src"
     try:
         populate(store, source, "x")
