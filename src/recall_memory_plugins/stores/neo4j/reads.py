@@ -55,9 +55,25 @@ class Neo4jReads:
 
     def _batch(self) -> Any: ...  # provided by Neo4jConnection
 
+    def _closed_error(self, action: str | None = None) -> StoreError:
+        what = f" (could not {action})" if action else ""
+        return StoreError(f"the Neo4j store for {self.uri} is closed{what}")
+
     def _check_open(self) -> None:
         if self._closed:
-            raise StoreError(f"the Neo4j store for {self.uri} is closed")
+            raise self._closed_error()
+
+    @contextmanager
+    def _overtaken_by_close(self, action: str | None = None) -> Iterator[None]:
+        """Any error of a call that close() overtook (the driver's, say) is "the store is closed"."""
+        try:
+            yield
+        except RecallError:
+            raise
+        except Exception as exc:
+            if self._closed:
+                raise self._closed_error(action) from exc
+            raise
 
     @contextmanager
     def _busy(self) -> Iterator[None]:
@@ -85,17 +101,8 @@ class Neo4jReads:
         exc_mod = self._neo4j.exceptions
         outcome = _ROLLED_BACK if batched else _NOTHING_WRITTEN
         try:
-            with self._busy():
-                try:
-                    yield
-                except RecallError:
-                    raise
-                except Exception as exc:  # e.g. the driver's, once close() has closed it
-                    if self._closed:
-                        raise StoreError(
-                            f"the Neo4j store for {self.uri} is closed (could not {action})"
-                        ) from exc
-                    raise
+            with self._busy(), self._overtaken_by_close(action):
+                yield
         except RecallError:
             raise
         except exc_mod.IncompleteCommit as exc:
@@ -141,15 +148,8 @@ class Neo4jReads:
     ) -> tuple[bool, Any]:
         """Run a read in the block's transaction: ``(True, value)``, or ``(False, None)`` when
         it failed there (the caller runs it again in a managed, retried transaction)."""
-        try:
-            with self._busy():
-                return self._read_in_block(reads, query, params, transform)
-        except RecallError:
-            raise
-        except Exception as exc:  # e.g. the driver's, once close() has closed it
-            if self._closed:
-                raise StoreError(f"the Neo4j store for {self.uri} is closed (could not read)") from exc
-            raise
+        with self._busy(), self._overtaken_by_close("read"):
+            return self._read_in_block(reads, query, params, transform)
 
     def _read_in_block(
         self,
@@ -214,13 +214,8 @@ class Neo4jReads:
         reads = _Reads()
         self._local.reads = reads
         try:
-            yield
-        except RecallError:
-            raise
-        except Exception as exc:  # a read that close() overtook, outside a read's own wrapper
-            if self._closed:
-                raise StoreError(f"the Neo4j store for {self.uri} is closed") from exc
-            raise
+            with self._overtaken_by_close():  # (a read outside a read's own wrapper)
+                yield
         finally:
             self._local.reads = None
             self._end_reads(reads)

@@ -452,23 +452,13 @@ class Neo4jConnection(Neo4jReads):
         batch = _Batch(defer=defer)
         self._local.batch = batch
         try:
-            yield
-        except RecallError:
-            raise
-        except Exception as exc:  # a write that close() overtook
-            if self._closed:
-                raise StoreError(f"the Neo4j store for {self.uri} is closed") from exc
-            raise
+            with self._overtaken_by_close():  # (a write that close() overtook)
+                yield
         finally:
             try:
-                if batch.failed is None:
-                    self._commit(batch)
-            except RecallError:
-                raise
-            except Exception as exc:
-                if self._closed:
-                    raise StoreError(f"the Neo4j store for {self.uri} is closed") from exc
-                raise
+                with self._overtaken_by_close():
+                    if batch.failed is None:
+                        self._commit(batch)
             finally:
                 self._local.batch = None
                 if batch.writing is not None:  # (a commit that raised before settling it)
