@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
@@ -144,6 +145,20 @@ class ItemsMixin:
         return self.store.namespaces()
 
     # ------------------------------------------------------------------------------ writes
+    @contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """Writes with nobody else's in between: ``with memory.exclusive(): ...``.
+
+        For a read-check-write (read an item, decide, write it): inside the block this thread
+        holds the memory's write lock and the store's (the SQLite file's write transaction,
+        Neo4j's store-wide write lock), so other threads, engines and processes writing the
+        same store wait until the block ends; reads inside the block see its writes. Each write
+        stays all-or-nothing on its own, and those that completed are kept when the block
+        raises (it is not a rollback). Keep the block short: every writer waits for it.
+        """
+        with self._write_lock, self.store.batch():
+            yield
+
     def _forget_discourse(self, ns: str) -> None:
         """Drop the relation layer's cached state of ``ns`` (entities may have gone)."""
         if self.tracker is not None:

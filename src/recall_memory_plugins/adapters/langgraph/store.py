@@ -249,7 +249,7 @@ class RecallStore(BaseStore):
                 # The key's read-check-write in one store write transaction (the SQLite file's
                 # write lock, Neo4j's store-wide one): another engine or process on the same
                 # store cannot add, update or delete the key's statements in between.
-                with self.memory._write_lock, self.memory.store.batch():
+                with self.memory.exclusive():
                     existing = self.memory.find_by_source(op.key, namespace=ns)
                     seen = [st.id for st in existing]
                     self._write_key(ns, op.key, existing, text, value)
