@@ -25,6 +25,11 @@ super-linear:
   the doubt rule read every mention of the text for each sentence);
 - ``question_names``: a memory holding 300 people's facts asked a question made of their names
   (only the recall is the measured input; the add is the small fixed seed).
+- Five from a black-box test session (2026-12-06), each linear since: ``en_transcript`` (a new
+  speaker on every line, a home stored), ``en_restating`` (known people's stored facts said
+  again), ``en_letters`` ("Nothing to report." and one run of letters), ``en_projects`` (one
+  person managing project after project) and ``question_shared_name`` (a question listing
+  people who share a first name; only the recall is measured).
 
 The target is at most 2 s per 100 kB for both, judged per 100,000 characters (stricter for
 Chinese: 3 bytes a character). A size is skipped (and said so) when the smaller size projects it
@@ -165,6 +170,39 @@ def relation_changes(size: int, rng: random.Random) -> str:
     return _fill(size, piece, rng)
 
 
+def en_transcript(size: int, rng: random.Random) -> str:
+    """A pasted transcript, a new speaker on every line ("Speaker7: I moved to Oslo."), in a
+    namespace that holds a home (since 2026-12-06: each turn tested every mention of the text)."""
+    count = iter(range(10**9))
+    return _fill(size, lambda r: f"Speaker{next(count)}: I moved to {r.choice(_PLACES)}.\n", rng)
+
+
+def en_restating(size: int, rng: random.Random) -> str:
+    """Known people's facts said again ("Alice works at Acme Corp."), their facts stored
+    (since 2026-12-06: each sentence searched the whole text for a trip)."""
+    return _fill(size, lambda r: f"{r.choice(_FIRST)} works at Acme Corp. ", rng)
+
+
+def en_letters(size: int, rng: random.Random) -> str:
+    """"Nothing to report." and then one run of letters without a space (a pasted hash or
+    blob; since 2026-12-06: a pattern with "thing" was tried from inside the run)."""
+    return "Nothing to report. " + "".join(rng.choice("abcdefxyz") for _ in range(size - 19))
+
+
+def en_projects(size: int, rng: random.Random) -> str:
+    """One person managing project after project ("Alice manages Project17.")
+    (since 2026-12-06: each new one put every older one in doubt again)."""
+    count = iter(range(10**9))
+    return _fill(size, lambda r: f"Alice manages Project{next(count)}. ", rng)
+
+
+def question_shared_name(size: int, rng: random.Random) -> str:
+    """A question listing people who share a first name ("Alice Smith0, Alice Jones1, …") asked
+    of a memory that knows an Alice (since 2026-12-06: each name read the aliases before it)."""
+    count = iter(range(10**9))
+    return _fill(size, lambda r: f"Alice {r.choice(_LAST)}{next(count)}, ", rng).rstrip(", ") + "?"
+
+
 def _seed_people(rng: random.Random) -> list[str]:
     people = [f"{f} {s}" for f in _FIRST for s in _LAST]
     rng.shuffle(people)
@@ -196,7 +234,13 @@ CASES: dict[str, Callable[[int, random.Random], str]] = {
     "en_one_first_name": en_one_first_name,
     "relation_changes": relation_changes,
     "question_names": question_names,
+    "en_transcript": en_transcript,
+    "en_restating": en_restating,
+    "en_letters": en_letters,
+    "en_projects": en_projects,
+    "question_shared_name": question_shared_name,
 }
+ASK_ONLY = ("question_names", "question_shared_name")  # the input is the question only
 
 
 def _memory(case: str) -> Any:
@@ -207,6 +251,14 @@ def _memory(case: str) -> Any:
         memory.add(seed_text())
     if case == "relation_changes":  # its people hold facts today: every sentence is read for doubt
         memory.add(" ".join(f"{f} lives in Oslo. {f} works at Acme Corp." for f in _FIRST))
+    if case == "en_transcript":
+        memory.add("Bob lives in Lyon.")
+    if case == "en_restating":
+        memory.add(" ".join(f"{f} works at Acme Corp." for f in _FIRST))
+    if case == "en_letters":
+        memory.add("Alice works at Acme Corp.")
+    if case == "question_shared_name":
+        memory.add("Alice works at Acme Corp. Alice lives in Oslo.")
     return memory
 
 
@@ -215,7 +267,7 @@ def measure(case: str, size: int, seed: int) -> dict[str, Any]:
     memory = _memory(case)
     try:
         add_s = add_cpu = None
-        if case != "question_names":
+        if case not in ASK_ONLY:
             t0, c0 = time.perf_counter(), time.process_time()
             memory.add(text)
             add_s, add_cpu = time.perf_counter() - t0, time.process_time() - c0
@@ -240,7 +292,7 @@ def profile(case: str, size: int, seed: int) -> dict[str, Any]:
     prof = cProfile.Profile()
     try:
         prof.enable()
-        if case != "question_names":
+        if case not in ASK_ONLY:
             memory.add(text)
         memory.recall(text)
         prof.disable()

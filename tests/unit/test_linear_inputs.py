@@ -122,3 +122,25 @@ def test_new_aliases_of_a_known_entity_are_kept_in_a_set() -> None:
     assert len(book.new_aliases["alice"]) == 500
     assert _CountedAliases.reads <= 2  # (the stored aliases read once, not once a name)
     assert re.fullmatch(r"Alice Smith\d+", book.new_aliases["alice"][-1])
+
+
+def test_a_sentence_is_searched_for_an_undated_past_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """"Alice works at Acme Corp. Bob works at Acme Corp. …" ("Corp." ends no sentence: one long
+    sentence of many readings) searched the sentence for "years ago" once per reading."""
+    from recall_memory_plugins.engine.relations.patterns import past_states
+
+    m = _memory()
+    m.add("Alice works at Acme Corp.", namespace="x")
+    calls = [0]
+    real = past_states.VAGUE_PAST
+
+    class Counted:
+        def search(self, text: str, *args: Any) -> Any:
+            calls[0] += 1
+            return real.search(text, *args)
+
+    monkeypatch.setattr(past_states, "VAGUE_PAST", Counted())
+    text = "".join(f"{name} works at Acme Corp. " for name in ["Alice", "Bob", "Carol", "David"] * 50)
+    annotation = m.annotator.annotate(text)
+    m.add(text, namespace="x")
+    assert 0 < calls[0] <= len(annotation.sentences), (calls[0], len(annotation.sentences))

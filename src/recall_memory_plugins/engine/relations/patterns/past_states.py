@@ -85,7 +85,8 @@ def dated_past(
     from a clause with a closed range of the past ("2006年到2010年他在网易做游戏策划", "from 2018
     until 2021 she led Northgate") made a past state of that range too; a reading of a part
     placed in an undated past ("years ago", 很久以前) left out."""
-    candidates = [c for c in candidates if not _vaguely_past(c, annotation, said_at)]
+    vague: dict[int, tuple[str, int, int] | None] = {}  # (read once per sentence, not per reading)
+    candidates = [c for c in candidates if not _vaguely_past(c, annotation, said_at, vague)]
     if said_at is None:
         return [c for c in candidates if PAST not in c.attributes]
     periods: dict[int, list[TextDate]] = {}
@@ -128,15 +129,27 @@ _TURN = re.compile(
 )
 
 
-def _vaguely_past(c: RelationCandidate, annotation: Annotation, said_at: datetime | None) -> bool:
+def _vaguely_past(
+    c: RelationCandidate,
+    annotation: Annotation,
+    said_at: datetime | None,
+    seen: dict[int, tuple[str, int, int] | None],
+) -> bool:
     """Whether a reading's object is named in the part of its sentence a past with no date
-    governs (:data:`VAGUE_PAST`; a sentence that also names a date is dated by it)."""
+    governs (:data:`VAGUE_PAST`; a sentence that also names a date is dated by it). ``seen``
+    keeps each sentence's part (text, start, end), or None, across the readings of a text."""
     if c.object is None or not 0 <= c.sentence < len(annotation.sentences):
         return False
-    text = annotation.sentences[c.sentence].text
+    if c.sentence not in seen:
+        seen[c.sentence] = _vague_part(annotation.sentences[c.sentence].text, said_at)
+    part = seen[c.sentence]
+    return part is not None and c.object.name in part[0][part[1]:part[2]]
+
+
+def _vague_part(text: str, said_at: datetime | None) -> tuple[str, int, int] | None:
     found = VAGUE_PAST.search(text)
     if found is None or (said_at is not None and sentence_dates(text, said_at)):
-        return False
+        return None
     start = max((m.end() for m in _TURN.finditer(text, 0, found.start())), default=0)
     end = next((m.start() for m in _TURN.finditer(text, found.end())), len(text))
-    return c.object.name in text[start:end]
+    return text, start, end
