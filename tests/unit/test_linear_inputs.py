@@ -144,3 +144,30 @@ def test_a_sentence_is_searched_for_an_undated_past_once(monkeypatch: pytest.Mon
     annotation = m.annotator.annotate(text)
     m.add(text, namespace="x")
     assert 0 < calls[0] <= len(annotation.sentences), (calls[0], len(annotation.sentences))
+
+
+class _CountedId(str):
+    compared = 0
+
+    def __eq__(self, other: object) -> bool:
+        type(self).compared += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+def test_deciding_a_long_text_s_changes_compares_no_relation_with_every_other() -> None:
+    """"Alice manages Project0. Alice manages Project1. …" in one text: each proposal looked for
+    its triple and its rivals among all live relations (the text's own too): quadratic."""
+    from recall_memory_plugins.engine.relations.schema import RelationProposal
+    from recall_memory_plugins.engine.relations.updates import decide_changes
+
+    ids = iter(range(10**6))
+    n = 400
+    proposals = [
+        RelationProposal(_CountedId("alice"), "MANAGES", _CountedId(f"p{i}"), {}, False, i) for i in range(n)
+    ]
+    _CountedId.compared = 0
+    changes = decide_changes([], proposals, exclusivity={"MANAGES": "object"}, new_id=lambda: f"r{next(ids)}")
+    assert [c.op for c in changes] == ["add"] * n
+    assert _CountedId.compared <= 10 * n, _CountedId.compared  # (was about n * n)

@@ -25,7 +25,7 @@ would be empty); a later contradiction in the same text replaces it instead.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ...models import Relation, RelationChange
@@ -61,6 +61,49 @@ class _Live:
     pending: bool = False  # added by this update
 
 
+class _LiveIndex:
+    """The live relations of :func:`decide_changes` by id, and by triple, (type, subject) and
+    (type, object), each in the order they became live."""
+
+    def __init__(self) -> None:
+        self.rels: dict[str, _Live] = {}
+        self._order: dict[str, int] = {}
+        self._by_key: dict[tuple[str, str, str | None], dict[str, _Live]] = {}
+        self._by_subject: dict[tuple[str, str], dict[str, _Live]] = {}
+        self._by_object: dict[tuple[str, str | None], dict[str, _Live]] = {}
+
+    def _keys(self, r: _Live) -> tuple[tuple[str, str, str | None], tuple[str, str], tuple[str, str | None]]:
+        return (r.subject_id, r.type, r.object_id), (r.type, r.subject_id), (r.type, r.object_id)
+
+    def keep(self, r: _Live) -> None:
+        self.rels[r.id] = r
+        self._order[r.id] = len(self._order)
+        key, subject, obj = self._keys(r)
+        self._by_key.setdefault(key, {})[r.id] = r
+        self._by_subject.setdefault(subject, {})[r.id] = r
+        self._by_object.setdefault(obj, {})[r.id] = r
+
+    def drop(self, rel_id: str) -> None:
+        r = self.rels.pop(rel_id, None)
+        if r is not None:
+            key, subject, obj = self._keys(r)
+            self._by_key[key].pop(rel_id, None)
+            self._by_subject[subject].pop(rel_id, None)
+            self._by_object[obj].pop(rel_id, None)
+
+    def first_with(self, key: tuple[str, str, str | None]) -> _Live | None:
+        return next(iter(self._by_key.get(key, {}).values()), None)
+
+    def with_subject(self, type_: str, subject_id: str) -> list[_Live]:
+        return list(self._by_subject.get((type_, subject_id), {}).values())
+
+    def with_object(self, type_: str, object_id: str | None) -> list[_Live]:
+        return list(self._by_object.get((type_, object_id), {}).values())
+
+    def in_order(self, rels: Iterable[_Live]) -> list[_Live]:
+        return sorted(rels, key=lambda r: self._order[r.id])
+
+
 def decide_changes(
     current: Sequence[Relation],
     proposals: Sequence[RelationProposal],
@@ -79,40 +122,48 @@ def decide_changes(
     Returns:
         ``add`` / ``end`` / ``confirm`` changes in the order the store must apply them.
     """
-    live: dict[str, _Live] = {}
+    # the live relations, also indexed by triple, by (type, subject) and by (type, object): each
+    # index keeps live's order, so a long text's proposals cost no scan of all of them
+    live = _LiveIndex()
     for stored in current:
-        if stored.is_current and stored.id not in live:
-            live[stored.id] = _Live(
-                stored.id,
-                stored.subject_id,
-                stored.type,
-                stored.object_id,
-                dict(stored.attributes),
+        if stored.is_current and stored.id not in live.rels:
+            live.keep(
+                _Live(
+                    stored.id,
+                    stored.subject_id,
+                    stored.type,
+                    stored.object_id,
+                    dict(stored.attributes),
+                )
             )
+    first_current = {r.id: r for r in reversed(current)}  # (the first of an id, as a scan finds)
     changes: list[RelationChange | None] = []
+    added: dict[str, int] = {}  # relation id -> index of its "add" change
     ended: dict[str, int] = {}  # relation id -> index of its "end" change
+    open_ends: dict[str, None] = {}  # ended relations without a successor, in order
     confirmed: set[str] = set()
 
     def end(rel: _Live, successor: str | None, index: int) -> None:
         if rel.pending:
             # Added by this very update: replace the add instead of ending it (empty interval).
-            for i, ch in enumerate(changes):
-                if ch is not None and ch.op == "add" and ch.relation_id == rel.id:
-                    changes[i] = None
+            changes[added.pop(rel.id)] = None
             logger.debug("relation %s replaced within one update", rel.id)
         else:
             ended[rel.id] = len(changes)
+            if successor is None:
+                open_ends[rel.id] = None
             changes.append(
                 RelationChange(
                     op="end", relation_id=rel.id, superseded_by=successor, statement_index=index
                 )
             )
-        live.pop(rel.id, None)
+        live.drop(rel.id)
 
     def give_successor(rel_id: str, successor: str) -> None:
         pos = ended[rel_id]
         old = changes[pos]
         if old is not None and old.superseded_by is None:
+            open_ends.pop(rel_id, None)
             changes[pos] = RelationChange(
                 op="end",
                 relation_id=rel_id,
@@ -124,25 +175,17 @@ def decide_changes(
         key = (p.subject_id, p.type, p.object_id)
         if p.negated:
             if p.ends:
-                targets = [live[i] for i in p.ends if i in live]
+                targets = [live.rels[i] for i in p.ends if i in live.rels]
             else:
-                targets = [
-                    r
-                    for r in live.values()
-                    if r.type == p.type
-                    and (
-                        (
-                            r.subject_id == p.subject_id
-                            and (p.object_id is None or r.object_id == p.object_id)
-                        )
-                        # "Lu is a widow now": the marriage ends from both ends
-                        or (
-                            p.object_id is None
-                            and p.type in SYMMETRIC
-                            and r.object_id == p.subject_id
-                        )
-                    )
-                ]
+                found = {
+                    r.id: r
+                    for r in live.with_subject(p.type, p.subject_id)
+                    if p.object_id is None or r.object_id == p.object_id
+                }
+                if p.object_id is None and p.type in SYMMETRIC:
+                    # "Lu is a widow now": the marriage ends from both ends
+                    found.update((r.id, r) for r in live.with_object(p.type, p.subject_id))
+                targets = live.in_order(found.values())
             for rel in targets:
                 if rel.pending:
                     logger.debug(
@@ -152,7 +195,7 @@ def decide_changes(
                 end(rel, None, p.statement_index)
             continue
 
-        same = next((r for r in live.values() if (r.subject_id, r.type, r.object_id) == key), None)
+        same = live.first_with(key)
         attributes = {str(k): str(v) for k, v in p.attributes.items() if v not in (None, "")}
         if same is not None:
             merged = {**same.attributes, **attributes}
@@ -167,11 +210,12 @@ def decide_changes(
                         )
                     )
                 for other in p.ends:
-                    if other in live and other != same.id and not live[other].pending:
-                        end(live[other], same.id, p.statement_index)
+                    if other in live.rels and other != same.id and not live.rels[other].pending:
+                        end(live.rels[other], same.id, p.statement_index)
                 continue
             attributes = merged
         rid = new_id()
+        added[rid] = len(changes)
         changes.append(
             RelationChange(
                 op="add",
@@ -184,19 +228,15 @@ def decide_changes(
             )
         )
         to_end: list[_Live] = [same] if same is not None else []
-        to_end.extend(live[i] for i in p.ends if i in live and live[i] is not same)
+        to_end.extend(live.rels[i] for i in p.ends if i in live.rels and live.rels[i] is not same)
         side = exclusivity.get(p.type)
         if side == "subject":
             to_end.extend(
-                r
-                for r in live.values()
-                if r.type == p.type and r.subject_id == p.subject_id and r.object_id != p.object_id
+                r for r in live.with_subject(p.type, p.subject_id) if r.object_id != p.object_id
             )
         elif side == "object" and p.object_id is not None:
             to_end.extend(
-                r
-                for r in live.values()
-                if r.type == p.type and r.object_id == p.object_id and r.subject_id != p.subject_id
+                r for r in live.with_object(p.type, p.object_id) if r.subject_id != p.subject_id
             )
         seen: set[str] = set()
         for rel in to_end:
@@ -204,16 +244,16 @@ def decide_changes(
                 seen.add(rel.id)
                 end(rel, rid, p.statement_index)
         # "X no longer leads P; Y took it over": the negation's end gains Y as successor.
-        for rel_id in list(ended):
+        for rel_id in list(open_ends):
             old = changes[ended[rel_id]]
             if old is None or old.superseded_by is not None:
                 continue
-            prior = next((r for r in current if r.id == rel_id), None)
+            prior = first_current.get(rel_id)
             if prior is None or prior.type != p.type:
                 continue
             if (side == "subject" and prior.subject_id == p.subject_id) or (
                 side == "object" and p.object_id is not None and prior.object_id == p.object_id
             ):
                 give_successor(rel_id, rid)
-        live[rid] = _Live(rid, p.subject_id, p.type, p.object_id, attributes, pending=True)
+        live.keep(_Live(rid, p.subject_id, p.type, p.object_id, attributes, pending=True))
     return [c for c in changes if c is not None]
