@@ -93,7 +93,33 @@ def _drop_a_linked_concept(text: str) -> str:
     return "\n".join(json.dumps(r) for r in lines) + "\n"
 
 
+def _header(version: Any) -> Callable[[str], str]:
+    def change(text: str) -> str:
+        lines = text.splitlines()
+        head = json.loads(lines[0])
+        head["version"] = version
+        return "\n".join([json.dumps(head), *lines[1:]]) + "\n"
+
+    return change
+
+
+def _self_superseded(text: str) -> str:
+    lines = [json.loads(line) for line in text.splitlines()]
+    st = next(r for r in lines if r.get("kind") == "statement" and r.get("namespace") == "b")
+    st["superseded_by"] = st["id"]
+    return "\n".join(json.dumps(r) for r in lines) + "\n"
+
+
 BROKEN: dict[str, Callable[[str], str]] = {
+    # (found by a black-box test session, 2026-12-06: each was imported, and the next add reused
+    # a step or numbered a relation twice)
+    "a clock behind its statements": _set("namespace", "step", 1),
+    "a relation counter behind its relations": _set("namespace", "relation_seq", 0),
+    "a relation ending before it begins": _set("relation", "valid_to_step", 0),
+    "a relation naming an entity with no record": _set("relation", "subject_id", "nobody"),
+    "a statement superseded by itself": _self_superseded,
+    "version true": _header(True),
+    "version 1.0": _header(1.0),
     "a step that leaves no room to add": _set("namespace", "step", 2**63 - 1),
     "a link to a concept with no record": _drop_a_linked_concept,
     "statement text with a lone surrogate": _set("statement", "text", "\ud800"),

@@ -353,7 +353,7 @@ def read_export(source: str | Path | IO[str]) -> tuple[dict[str, Any], dict[str,
                 raise InputError(
                     f'not a {FORMAT} file (its first line has no "format": {FORMAT!r})'
                 )
-            if data.get("version") != VERSION:
+            if not (_int(data.get("version")) and data.get("version") == VERSION):  # (not true, 1.0)
                 raise InputError(
                     f"unknown {FORMAT} version {data.get('version')!r}: this library reads "
                     f"version {VERSION}; upgrade recall-memory-plugins"
@@ -407,6 +407,35 @@ def _check_references(ns: str, records: list[dict[str, Any]]) -> None:
                if r["kind"] in ("namespace", "statement") and isinstance(r.get(f), int) and r[f] >= _ROOM]
         if big:
             raise InputError(f"namespace {ns!r}: {r['kind']} {big[0]} {r[big[0]]} leaves no room to add (at most {_ROOM - 1})")
+    _check_clock(ns, records)
+
+
+def _check_clock(ns: str, records: list[dict[str, Any]]) -> None:
+    """The namespace's clock is at or after every step of its records (else the next add
+    would reuse a step), its relation counter at or after every relation's; a relation ends no
+    earlier than it begins, relations name entities of the file, nothing supersedes itself."""
+    (head,) = [r for r in records if r["kind"] == "namespace"][:1] or [None]
+    if head is None:
+        return
+    steps = {"statement": ("t_index",), "concept": ("t_index",), "link": ("t_index",),
+             "entity": ("first_step", "last_step"), "relation": ("valid_from_step", "valid_to_step")}
+    entities = {r["id"] for r in records if r["kind"] == "entity"}
+    for r in records:
+        late = [f for f in steps.get(r["kind"], ()) if isinstance(r.get(f), int) and r[f] > head["step"]]
+        if late:
+            raise InputError(f"namespace {ns!r}: a {r['kind']}'s {late[0]} {r[late[0]]} is after the namespace's step {head['step']}")
+        if r["kind"] == "statement" and r["superseded_by"] == r["id"]:
+            raise InputError(f"namespace {ns!r}: statement {r['id']} is superseded by itself")
+        if r["kind"] != "relation":
+            continue
+        if r["seq"] > head["relation_seq"]:
+            raise InputError(f"namespace {ns!r}: relation {r['id']!r} is numbered {r['seq']}, after the namespace's counter {head['relation_seq']}")
+        if r["valid_to_step"] is not None and r["valid_to_step"] < r["valid_from_step"]:
+            raise InputError(f"namespace {ns!r}: relation {r['id']!r} ends at step {r['valid_to_step']}, before it begins ({r['valid_from_step']})")
+        unknown = [e for e in (r["subject_id"], r["object_id"]) if e is not None and e not in entities]
+        if unknown or r["superseded_by"] == r["id"]:
+            what = f"names entity {unknown[0]!r}, which has no record" if unknown else "is superseded by itself"
+            raise InputError(f"namespace {ns!r}: relation {r['id']!r} {what}")
 
 
 def import_namespaces(
