@@ -414,7 +414,7 @@ def _check_clock(ns: str, records: list[dict[str, Any]]) -> None:
     """The namespace's clock is at or after every step of its records (else the next add
     would reuse a step), its relation counter at or after every relation's; a relation ends no
     earlier than it begins, relations name entities of the file, nothing supersedes itself."""
-    (head,) = [r for r in records if r["kind"] == "namespace"][:1] or [None]
+    head = next((r for r in records if r["kind"] == "namespace"), None)
     if head is None:
         return
     steps = {"statement": ("t_index",), "concept": ("t_index",), "link": ("t_index",),
