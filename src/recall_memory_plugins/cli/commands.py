@@ -24,6 +24,7 @@ from ._base import (
     _relation_json,
     _relation_line,
 )
+from ._output import refuse_database
 from .demo import _demo_arguments, _demo_run
 
 
@@ -167,6 +168,7 @@ def _export_check(args: argparse.Namespace) -> None:
     path = Path(args.file).expanduser()
     if path.is_dir():
         raise CliError(f"{path} is a directory; give a file name")
+    refuse_database(path, args, "export FILE")
     if path.exists() and not args.force:
         raise CliError(f"{path} exists; pass --force to overwrite it")
     if not path.parent.is_dir():
@@ -270,6 +272,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         "write one HTML page: concept and entity graphs, timeline, recall inspector",
         view_cli.view_run,
         arguments=view_cli.view_arguments,
+        check=view_cli.view_check,
         access=view_cli.view_access,
     ),
     CommandSpec(

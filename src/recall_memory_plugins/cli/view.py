@@ -20,6 +20,7 @@ from ..errors import InputError
 from ..viz.data import ViewLimits
 from ..viz.page import render_view
 from ..viz.server import make_server
+from ._output import check_new_page
 from .demo import DEMO_BRANDON, DEMO_BRANDON_QUESTION, DEMO_DIALOGUE, DEMO_DIALOGUE_QUESTION
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ __all__ = [
     "serve_run",
     "view_access",
     "view_arguments",
+    "view_check",
     "view_run",
 ]
 
@@ -72,7 +74,14 @@ def view_arguments(parser: argparse.ArgumentParser) -> None:
     """Options of ``recall-memory view``."""
     _common(parser)
     parser.add_argument(
-        "--out", type=Path, default=Path("memory.html"), help="the HTML file (memory.html)"
+        "--out",
+        type=Path,
+        default=Path("memory.html"),
+        help="the HTML file (memory.html); an existing file is replaced only when it is an "
+        "earlier page, never when it is the --db file",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="overwrite an existing --out that is not a page"
     )
     parser.add_argument(
         "--demo",
@@ -87,6 +96,13 @@ def serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--port", type=int, default=8765, help="port on 127.0.0.1 (8765; 0: any free port)"
     )
+
+
+def view_check(args: argparse.Namespace) -> None:
+    """``view`` only reads: ``--out`` never replaces the database or, without ``--force``, a
+    file that is not an earlier page."""
+    args.out = Path(args.out).expanduser()
+    check_new_page(args.out, args)
 
 
 def view_access(args: argparse.Namespace) -> Literal["existing", "scratch"]:

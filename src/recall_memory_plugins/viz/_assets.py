@@ -11,7 +11,7 @@ __all__ = ["PAGE_CSS", "PAGE_JS"]
 
 PAGE_CSS = r"""
 :root { --fg:#1f2328; --muted:#59636e; --line:#d0d7de; --bg:#f6f8fa; --accent:#1a73e8;
-  --ended:#9aa0a6; --current:#1a73e8; --hl:#e37400; }
+  --ended:#9aa0a6; --current:#1a73e8; --unsure:#c58af9; --hl:#e37400; }
 * { box-sizing: border-box; }
 body { margin:0; font:14px/1.45 system-ui,-apple-system,"Segoe UI","Noto Sans CJK SC","Noto Sans",sans-serif;
   color:var(--fg); background:#fff; }
@@ -37,6 +37,7 @@ section h2 { margin:0 0 6px; font-size:16px; }
 .legend span { margin-right:14px; }
 .legend .cur { color:var(--current); font-weight:600; }
 .legend .end { color:var(--ended); }
+.legend .unsure { color:var(--unsure); }
 .empty { color:var(--muted); font-style:italic; padding:20px; }
 #timeline-box { max-height:640px; overflow:auto; border:1px solid var(--line); border-radius:6px; }
 #timeline text { font-size:12px; fill:var(--fg); }
@@ -44,6 +45,7 @@ section h2 { margin:0 0 6px; font-size:16px; }
 #timeline .axis line { stroke:var(--line); }
 #timeline rect.bar.current { fill:var(--current); }
 #timeline rect.bar.ended { fill:var(--ended); }
+#timeline rect.bar.unsure { fill:none; stroke:var(--unsure); stroke-width:1.5; stroke-dasharray:3 3; }
 #timeline text.span { fill:var(--muted); font-size:11px; }
 #timeline line.group { stroke:var(--line); }
 #recall-form { display:flex; gap:8px; }
@@ -68,9 +70,17 @@ PAGE_JS = r"""
   var DATA = JSON.parse(document.getElementById('memory-data').textContent);
   var TYPE_COLORS = { PERSON: '#8ab4f8', ORG: '#81c995', PROJECT: '#fdd663', LOCATION: '#f28b82',
     PRODUCT: '#c58af9', DATE: '#78d9ec', EVENT: '#fcad70' };
+  var UNSURE_NOTE = 'unsure: a later statement left it in doubt, not stated as current';
   var state = { ns: null, concepts: null, entities: null, ready: {} };
 
   function $(id) { return document.getElementById(id); }
+  // '+' is a space; each run of %XX escapes is decoded when it is valid UTF-8 and kept as typed
+  // otherwise, so a bare '%' ("a 10% raise") stays a '%' instead of throwing a URIError
+  function decodeQuestion(text) {
+    return text.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, function (run) {
+      try { return decodeURIComponent(run); } catch (e) { return run; }
+    });
+  }
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
     if (attrs) { Object.keys(attrs).forEach(function (k) { node.setAttribute(k, attrs[k]); }); }
@@ -100,7 +110,7 @@ PAGE_JS = r"""
     $('stats').textContent = 'namespace ' + ns.namespace + ' · ' + fmt(s.statements) + ' statements over ' +
       fmt(ns.step) + ' steps' + (ns.first_at ? ' (' + day(ns.first_at) + ' to ' + day(ns.newest_at) + ')' : '') +
       ' · ' + fmt(s.concepts) + ' concepts, ' + fmt(s.links) + ' links · ' + fmt(s.entities) + ' entities, ' +
-      fmt(s.relations) + ' relations (' + fmt(s.current_relations) + ' current)';
+      fmt(s.relations) + ' relations (' + fmt(e.current_relations) + ' current)';
     var parts = [];
     if (c.nodes.length < c.total_nodes || c.edges.length < c.total_edges) {
       parts.push('Concept graph: the ' + fmt(c.nodes.length) + ' most mentioned of ' + fmt(c.total_nodes) +
@@ -230,10 +240,11 @@ PAGE_JS = r"""
     var edges = new vis.DataSet(rels.map(function (r) {
       var attrs = Object.keys(r.attributes).map(function (k) { return k + '=' + r.attributes[k]; }).join(', ');
       return { id: r.id, from: r.from, to: r.to, label: r.type + (attrs ? ' (' + attrs + ')' : ''),
-        dashes: !r.current, width: r.current ? 2.5 : 1.2,
-        color: { color: r.current ? '#1a73e8' : '#9aa0a6', highlight: '#e37400' },
+        dashes: r.unsure ? [2, 5] : !r.current, width: r.current ? 2.5 : 1.2,
+        color: { color: r.current ? '#1a73e8' : r.unsure ? '#c58af9' : '#9aa0a6', highlight: '#e37400' },
         font: { color: r.current ? '#174ea6' : '#80868b', size: 11, strokeWidth: 3 },
         title: r.subject + ' ' + r.type + ' ' + r.object + '\n' + (r.current ? 'current since step ' + r.from_step :
+          r.unsure ? UNSURE_NOTE + ' (from step ' + r.from_step + ')' :
           'ended: steps ' + r.from_step + '–' + r.to_step) };
     }));
     var network = new vis.Network(container, { nodes: nodes, edges: edges }, {
@@ -322,16 +333,17 @@ PAGE_JS = r"""
       var name = r.subject + ' ' + r.type + (r.object ? ' ' + r.object : '') + (attrs ? ' (' + attrs + ')' : '');
       box.appendChild(svg('text', { x: labelW - 8, y: y + 16, 'text-anchor': 'end', 'class': 'label' }, name));
       var bx = x(startOf(r)), bw = Math.max(x(endOf(r)) - bx, 2);
-      var bar = svg('rect', { 'class': 'bar ' + (r.current ? 'current' : 'ended'), x: bx.toFixed(2), y: y + 5,
+      var bar = svg('rect', { 'class': 'bar ' + (r.current ? 'current' : r.unsure ? 'unsure' : 'ended'), x: bx.toFixed(2), y: y + 5,
         width: bw.toFixed(2), height: rowH - 10, rx: 3, 'data-rel': r.id, 'data-subject': r.subject,
         'data-object': r.object || '', 'data-type': r.type, 'data-from-step': r.from_step,
         'data-to-step': r.to_step === null ? '' : r.to_step });
       var span = r.current ? 'since step ' + r.from_step + ' (' + day(r.from_at) + '), current'
+        : r.unsure ? 'from step ' + r.from_step + ' (' + day(r.from_at) + '), ' + UNSURE_NOTE
         : 'steps ' + r.from_step + '–' + r.to_step + ' (' + day(r.from_at) + ' to ' + day(r.to_at) + '), ended';
       bar.appendChild(svg('title', {}, name + ': ' + span));
       box.appendChild(bar);
       box.appendChild(svg('text', { 'class': 'span', x: (bx + bw + 4).toFixed(2), y: y + 16 },
-        r.current ? r.from_step + '→now' : r.from_step + '→' + r.to_step));
+        r.current ? r.from_step + '→now' : r.unsure ? r.from_step + '→? unsure' : r.from_step + '→' + r.to_step));
     });
     markReady('timeline');
   }
@@ -448,7 +460,7 @@ PAGE_JS = r"""
     render(0);
     // index.html#q=... opens the inspector on that question (precomputed, or live when served)
     var hash = window.location.hash;
-    if (hash.indexOf('#q=') === 0) { ask(decodeURIComponent(hash.slice(3).replace(/\+/g, ' '))); }
+    if (hash.indexOf('#q=') === 0) { ask(decodeQuestion(hash.slice(3))); }
   }
 
   init();

@@ -3,6 +3,11 @@
 A force-directed layout of a few hundred nodes costs seconds of JavaScript in a browser; the same
 Fruchterman-Reingold layout in numpy (through networkx) costs a fraction of a second here, and a
 fixed seed gives the same picture every time the page is rebuilt.
+
+networkx computes the push between *every* pair of nodes, n² work per iteration: fine for a small
+component, but a component of a few thousand nodes took tens of seconds. A component of more than
+:data:`EXACT_MAX` nodes gets the same layout with the push of far nodes summed per grid cell
+(:mod:`._grid_layout`): n log n work per iteration.
 """
 
 from __future__ import annotations
@@ -11,12 +16,14 @@ import math
 from collections.abc import Iterable, Sequence
 
 from .._optional import require
+from ._grid_layout import grid_layout
 
 __all__ = ["spring_positions"]
 
 SPACING = 85.0  # a component of n nodes is drawn in a circle of radius ~ SPACING * 0.6 * n^(1/2)
 MIN_RADIUS = 45.0
 GAP = 60.0  # pixels between packed components
+EXACT_MAX = 100  # components up to this size get networkx's all-pairs layout
 
 
 def spring_positions(
@@ -57,9 +64,12 @@ def spring_positions(
         if len(comp) == 1:
             out[str(next(iter(comp)))] = (round(cx, 1), round(cy, 1))
         else:
-            pos = nx.spring_layout(
-                graph.subgraph(comp), seed=seed, iterations=iterations, weight="weight"
-            )
+            if len(comp) <= EXACT_MAX:  # all pairs: at most EXACT_MAX times the nodes' work
+                pos = nx.spring_layout(
+                    graph.subgraph(comp), seed=seed, iterations=iterations, weight="weight"
+                )
+            else:
+                pos = grid_layout(graph.subgraph(comp), seed=seed, iterations=iterations)
             for n, (px, py) in pos.items():
                 out[str(n)] = (round(cx + float(px) * r, 1), round(cy + float(py) * r, 1))
         x += size

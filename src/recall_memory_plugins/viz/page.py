@@ -12,6 +12,7 @@ import html
 import json
 import logging
 import re
+import stat
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ __all__ = ["MemoryView", "page_html", "render_view", "vis_network_js"]
 
 logger = logging.getLogger(__name__)
 
+SQLITE_MAGIC = b"SQLite format 3\x00"
 _VERSION = re.compile(r"vis-(\d+)\.(\d+)\.(\d+)$")
 
 BODY = """<header>
@@ -60,7 +62,8 @@ BODY = """<header>
   <section id="entities-section">
     <h2>Entities and relations</h2>
     <div class="controls legend"><span class="cur">── current relation</span>
-      <span class="end">- - ended (kept as history)</span><span>colour: entity type</span></div>
+      <span class="end">- - ended (kept as history)</span>
+      <span class="unsure">··· unsure (left in doubt, not current)</span><span>colour: entity type</span></div>
     <div class="row">
       <div id="entity-graph" class="graph"></div>
       <div class="side"><ul id="entity-list"></ul></div>
@@ -72,7 +75,8 @@ BODY = """<header>
       <label>entity <select id="timeline-entity"></select></label>
       <label>axis <select id="timeline-axis"><option value="steps">time steps</option>
         <option value="dates">dates</option></select></label>
-      <span class="legend"><span class="cur">■ current</span><span class="end">■ ended</span></span>
+      <span class="legend"><span class="cur">■ current</span><span class="end">■ ended</span>
+        <span class="unsure">□ unsure</span></span>
       <span>a relation holds from its first step up to (not including) the step that ended it</span>
     </div>
     <div id="timeline-box"><svg id="timeline" xmlns="http://www.w3.org/2000/svg"></svg></div>
@@ -125,12 +129,24 @@ def page_html(data: dict[str, Any]) -> str:
     """The whole page for a data blob from :func:`~recall_memory_plugins.viz.data.collect_view`."""
     return (
         '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="generator" content="recall-memory">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f"<title>{html.escape(str(data.get('title', 'recall-memory')))}</title>\n"
         f"<style>{PAGE_CSS}</style>\n</head>\n<body>\n{BODY}"
         f'<script type="application/json" id="memory-data">{_json_for_script(data)}</script>\n'
         f"<script>{vis_network_js()}</script>\n<script>{PAGE_JS}</script>\n</body>\n</html>\n"
     )
+
+
+def is_sqlite_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file holding an SQLite database (a FIFO is never read)."""
+    try:
+        if not stat.S_ISREG(path.stat().st_mode):
+            return False
+        with path.open("rb") as stream:
+            return stream.read(len(SQLITE_MAGIC)) == SQLITE_MAGIC
+    except FileNotFoundError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -151,16 +167,24 @@ class MemoryView:
         """Write the page to ``path`` (UTF-8) and return the path.
 
         Raises:
-            InputError: ``path`` is no path, or the file cannot be written there (a missing
-                directory, a directory, no permission).
+            InputError: ``path`` is no path, the file cannot be written there (a missing
+                directory, a directory, no permission), or it is an SQLite database (a memory
+                file, say), which a page never replaces.
         """
         if not isinstance(path, (str, Path)):
             raise InputError(f"the page's path must be a str or a Path, got {type(path).__name__}")
         out = Path(path)
         try:
-            out.write_text(self.html, encoding="utf-8")
+            sqlite = is_sqlite_file(out)
+            if not sqlite:
+                out.write_text(self.html, encoding="utf-8")
         except (OSError, ValueError, UnicodeError) as exc:  # (ValueError: a NUL byte in the path)
             raise InputError(f"cannot write the page to {str(path)!r}: {exc}") from exc
+        if sqlite:
+            raise InputError(
+                f"{str(path)!r} is an SQLite database (a memory?); the page was not written over "
+                "it, give another file name"
+            )
         return out
 
     def _repr_html_(self) -> str:
@@ -190,7 +214,7 @@ def render_view(
         questions: questions whose recall is precomputed into the inspector; by default the
             newest stored statements that are questions.
         limits: how much of a large memory the page carries (see :class:`ViewLimits`).
-        out: also write the page to this file.
+        out: also write the page to this file (never over an SQLite database: InputError).
         title: the page title.
         served: the page is served by ``recall-memory serve`` and may ask ``/recall`` live.
 

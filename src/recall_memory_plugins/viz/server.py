@@ -2,17 +2,20 @@
 
 Standard library only (:mod:`http.server`). It binds the loopback address, never another one,
 and answers only requests whose ``Host`` header names the loopback (so a web page elsewhere
-cannot reach it through DNS rebinding). Requests are handled one at a time, in the serving
-thread.
+cannot reach it through DNS rebinding). Each connection is read on its own thread, with a read
+timeout, so an idle or stuck client never holds up the others; the memory itself answers one
+request at a time (a lock). A client that goes away mid-answer is one debug log line.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import sys
+import threading
 from collections.abc import Sequence
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, HTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, urlsplit
 
@@ -31,9 +34,18 @@ logger = logging.getLogger(__name__)
 HOST = "127.0.0.1"
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})
 MAX_QUESTION_CHARS = 2000
+JSON_TYPE = "application/json; charset=utf-8"
+READ_TIMEOUT = 15.0  # seconds a connection may stay silent before it is closed
+GONE = (ConnectionError, TimeoutError)  # the client went away or stalled: not our failure
 
 
-class _MemoryServer(HTTPServer):
+def _json_body(payload: dict[str, Any]) -> bytes:
+    return json.dumps(payload, ensure_ascii=False).encode("utf-8")
+
+
+class _MemoryServer(ThreadingHTTPServer):
+    daemon_threads = True  # Ctrl-C does not wait for a stalled connection
+
     def __init__(
         self,
         port: int,
@@ -49,7 +61,15 @@ class _MemoryServer(HTTPServer):
         self.questions = list(questions)
         self.limits = limits
         self.title = title
+        self.memory_lock = threading.Lock()  # the memory answers one request at a time
         super().__init__((HOST, port), _Handler)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        exc = sys.exc_info()[1]
+        if isinstance(exc, GONE):
+            logger.debug("client %s went away: %s", client_address, exc)
+            return
+        super().handle_error(request, client_address)
 
     @property
     def url(self) -> str:
@@ -59,6 +79,7 @@ class _MemoryServer(HTTPServer):
 class _Handler(BaseHTTPRequestHandler):
     server: _MemoryServer
     server_version = "recall-memory"
+    timeout = READ_TIMEOUT
 
     def log_message(self, format: str, *args: Any) -> None:
         logger.info("%s " + format, self.address_string(), *args)
@@ -70,11 +91,16 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", "no-store")
         self.send_header("X-Content-Type-Options", "nosniff")
         self.end_headers()
-        self.wfile.write(body)
+        try:
+            self.wfile.write(body)
+        except GONE as exc:  # a closed tab or a reload: nobody reads the answer any more
+            logger.debug(
+                "client %s went away before the answer was sent: %s", self.client_address, exc
+            )
+            self.close_connection = True
 
     def _json(self, status: HTTPStatus, payload: dict[str, Any]) -> None:
-        body = json.dumps(payload, ensure_ascii=False).encode("utf-8")
-        self._send(status, body, "application/json; charset=utf-8")
+        self._send(status, _json_body(payload), JSON_TYPE)
 
     def _host_ok(self) -> bool:
         host = (self.headers.get("Host") or "").strip().lower()
@@ -86,28 +112,33 @@ class _Handler(BaseHTTPRequestHandler):
             self._json(HTTPStatus.FORBIDDEN, {"error": "only loopback host names are served"})
             return
         url = urlsplit(self.path)
-        query = parse_qs(url.query)
-        srv = self.server
         try:
-            if url.path in ("/", "/index.html"):
-                view = render_view(
-                    srv.memory,
-                    srv.namespaces,
-                    questions=srv.questions,
-                    limits=srv.limits,
-                    title=srv.title,
-                    served=True,
-                )
-                self._send(HTTPStatus.OK, view.html.encode("utf-8"), "text/html; charset=utf-8")
-            elif url.path == "/recall":
-                self._json(HTTPStatus.OK, self._recall(query))
-            else:
-                self._json(HTTPStatus.NOT_FOUND, {"error": f"no such page: {url.path}"})
+            with self.server.memory_lock:  # the answer is sent after the lock is let go
+                status, body, content_type = self._answer(url.path, parse_qs(url.query))
         except InputError as exc:
             self._json(HTTPStatus.BAD_REQUEST, {"error": str(exc)})
+            return
         except RecallError as exc:
             logger.warning("request %s failed: %s", self.path, exc)
             self._json(HTTPStatus.INTERNAL_SERVER_ERROR, {"error": str(exc)})
+            return
+        self._send(status, body, content_type)
+
+    def _answer(self, path: str, query: dict[str, list[str]]) -> tuple[HTTPStatus, bytes, str]:
+        srv = self.server
+        if path in ("/", "/index.html"):
+            view = render_view(
+                srv.memory,
+                srv.namespaces,
+                questions=srv.questions,
+                limits=srv.limits,
+                title=srv.title,
+                served=True,
+            )
+            return HTTPStatus.OK, view.html.encode("utf-8"), "text/html; charset=utf-8"
+        if path == "/recall":
+            return HTTPStatus.OK, _json_body(self._recall(query)), JSON_TYPE
+        return HTTPStatus.NOT_FOUND, _json_body({"error": f"no such page: {path}"}), JSON_TYPE
 
     def _recall(self, query: dict[str, list[str]]) -> dict[str, Any]:
         srv = self.server
