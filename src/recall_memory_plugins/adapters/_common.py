@@ -90,7 +90,7 @@ def check_budget_option(budget: object, adapter: str) -> int | None:
 
 def check_adapter_fields(data: Any, adapter: str, modes: tuple[str, ...] = ()) -> Any:
     """The fields of a pydantic adapter, before pydantic reads them (a ``mode="before"``
-    validator): ``namespace``, ``token_budget``, ``k`` and ``mode`` checked here, so a bad value is
+    validator): ``namespace``, ``token_budget``, ``k``, ``as_of`` and ``mode`` checked here, so a bad value is
     a :class:`ConfigurationError` that names it (raised before pydantic could wrap it)."""
     if not isinstance(data, Mapping):
         return data
@@ -101,6 +101,8 @@ def check_adapter_fields(data: Any, adapter: str, modes: tuple[str, ...] = ()) -
         out["token_budget"] = check_budget_option(out["token_budget"], adapter)
     if out.get("k") is not None:
         out["k"] = RecallOptions.build(k=out["k"]).k
+    if out.get("as_of") is not None:  # (pydantic would make 2.5, True or "2" a step or a time)
+        out["as_of"] = RecallOptions.build(as_of=out["as_of"]).as_of
     if modes and "mode" in out and out["mode"] not in modes:
         raise ConfigurationError(
             f"{adapter} mode must be {' or '.join(map(repr, modes))}, got {out['mode']!r}"
@@ -394,10 +396,14 @@ class MemoryToolset:
         return "\n".join(lines) if lines else "nothing found"
 
     def forget(self, statement_id: int) -> str:
-        """Hard-delete statement ``statement_id``."""
+        """Hard-delete statement ``statement_id`` with the relations drawn from it alone (what
+        the user asked to forget is no longer stated as a fact; one that another statement
+        repeats stays)."""
         try:
             statement = self.memory.get(statement_id, namespace=self.namespace)
-            self.memory.delete_statement(statement_id, namespace=self.namespace)
+            self.memory.delete_statement(
+                statement_id, namespace=self.namespace, cascade_relations=True
+            )
         except (InputError, NotFoundError) as exc:
             return f"not deleted: {exc}"
         return f"deleted statement {statement_id}: {statement.text}"

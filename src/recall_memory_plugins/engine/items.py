@@ -180,8 +180,14 @@ class ItemsMixin:
 
         Speaker, source, metadata and time (``at``) are the old statement's unless given: a
         corrected 2021 note is still about 2021, so a newer fact stays current (pass ``at`` to
-        date the correction otherwise). Current relations drawn from the old statement end at
-        the new step unless the new text repeats them.
+        date the correction otherwise). The correction replaces what the old version did to the
+        relations: those it alone stated go, and what they had ended takes its ending back (as
+        with :meth:`delete_statement` and ``cascade_relations``); then the new text is read at
+        the statement's time (a date in it counts from that time), for its speaker. A fact the
+        new text repeats at the same time stays, with its times; one another current statement
+        states stays too ("Alice still lives in Paris."). An update that keeps the text, the
+        speaker and the time states nothing new: the relations drawn from the statement stay as
+        they are (only its metadata or source change), drawn from the new version.
 
         Raises:
             NotFoundError: no such statement in the namespace.
@@ -220,22 +226,15 @@ class ItemsMixin:
                 # checked again under the lock, before anything is written: a concurrent update
                 # or delete of the same statement made a failing call store its text anyway
                 self._current_version(ns, sid)
-                kept: set[str] = set()
-                if tracker is not None:
-                    plan = tracker.plan(
-                        self.store,
-                        ns,
-                        prepared.annotation,
-                        speaker=prepared.speaker,
-                        sentence_statements=prepared.sentence_statements,
-                        when=prepared.update.at if prepared.dated else None,
-                        said_at=prepared.said_at if self.config.dates_from_text else None,
-                    )
+                kept: list[str] | None = None  # (the same claim at the same time: all stay)
+                same = (body, prepared.speaker, when) == (old.text, old.speaker, old.at)
+                if not same and tracker is not None:
+                    plan = self._replan(tracker, ns, sid, prepared, same_time=when == old.at)
                     update = replace(update, entities=plan.entities, relation_changes=plan.changes)
-                    kept = {c.relation_id for c in plan.changes if c.op in ("add", "confirm")}
+                    kept = [c.relation_id for c in plan.changes if c.op == "confirm"]
                 result = self.store.apply_update(update)
                 self.store.supersede_statement(
-                    ns, sid, result.statement_ids[0], keep_relations=sorted(kept)
+                    ns, sid, result.statement_ids[0], keep_relations=kept
                 )
         except RecallError:
             if tracker is not None:
@@ -247,6 +246,29 @@ class ItemsMixin:
         self._store_vectors(ns, [result], [prepared])
         logger.debug("statement %s of %r superseded by %s", sid, ns, result.statement_ids[0])
         return result
+
+    def _replan(
+        self, tracker: RelationTracker, ns: str, sid: int, prepared: Any, *, same_time: bool
+    ) -> Any:
+        """The relation plan of a correction, made as if the old version had never been said:
+        what it alone stated goes first (what that had ended takes its ending back), except,
+        at an unchanged time, the facts the new text repeats, which keep their times."""
+
+        def plan() -> Any:
+            return tracker.plan(
+                self.store,
+                ns,
+                prepared.annotation,
+                speaker=prepared.speaker,
+                sentence_statements=prepared.sentence_statements,
+                when=prepared.update.at if prepared.dated else None,
+                said_at=prepared.said_at if self.config.dates_from_text else None,
+            )
+
+        keep = {c.relation_id for c in plan().changes if c.op == "confirm"} if same_time else set()
+        self.store.retract_relations(ns, sid, keep=sorted(keep))
+        tracker.discard(self.store, ns)  # (what the plans read may be gone)
+        return plan()
 
     def _current_version(self, ns: str, sid: int) -> Statement:
         old = self.get(sid, namespace=ns)
@@ -265,10 +287,12 @@ class ItemsMixin:
         cascade_relations: bool = False,
     ) -> None:
         """Hard-delete a statement with all its versions and what names it: its index terms,
-        its places in concept contexts (a concept left with none goes, with its links) and the
-        evidence link of relations drawn from it (the relations too with
-        ``cascade_relations``: what such a relation had ended takes its ending, so "Alice moved
-        to Rome", deleted, leaves Paris current again).
+        its places in concept contexts (a concept left with none goes, with its links), the
+        entities named at its time step alone that are in no relation, and the evidence link of
+        relations drawn from it (the relations too with ``cascade_relations``: what such a
+        relation had ended takes its ending, exactly as it was before, so "Alice moved to Rome",
+        deleted, leaves Paris current again). A relation another current statement repeats
+        ("Alice still lives in Paris.") stays, drawn from that statement from then on.
 
         Raises:
             NotFoundError: no such statement in the namespace.

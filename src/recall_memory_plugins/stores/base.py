@@ -292,7 +292,7 @@ class GraphStore(Protocol):
         statement_id: int,
         by: int,
         *,
-        keep_relations: Iterable[str] = (),
+        keep_relations: Iterable[str] | None = (),
     ) -> None:
         """Mark a current statement as superseded by the newer statement ``by`` (one
         transaction): it stays as history, readable by id and in its versions, but leaves
@@ -300,7 +300,7 @@ class GraphStore(Protocol):
         length follow), its concept contexts, and a concept left with an empty context goes with
         its links. :meth:`find_recent_statements` and :meth:`statements_at` skip it. The current
         relations it is the evidence of end at ``by``'s step and time (kept as history), except
-        those in ``keep_relations``.
+        those in ``keep_relations`` (None: all), which are drawn from ``by`` from now on.
 
         Raises:
             NotFoundError: ``statement_id`` is not stored in ``namespace``.
@@ -312,11 +312,13 @@ class GraphStore(Protocol):
         self, namespace: str, ids: Iterable[int], *, cascade_relations: bool = False
     ) -> int:
         """Hard-delete statements and every other version of them (one transaction), and what
-        names them: postings, contexts (concepts left with an empty context go with their
-        links), and the evidence ``statement_id`` of relations (the relations themselves too with
-        ``cascade_relations``; the relations they superseded take their endings). Ids not
-        stored in ``namespace`` are skipped. Returns how many statements were deleted."""
+        names them: postings, contexts (concepts left with an empty context go with their links),
+        and the evidence ``statement_id`` of relations (the relations themselves too with ``cascade_relations``; the relations they superseded take their endings), but a relation another current statement repeats is drawn from it instead;
+        entities named at their steps alone, in no relation, go. Ids not stored are skipped. Returns how many statements went."""
         ...
+
+    def retract_relations(self, namespace: str, statement_id: int, *, keep: Iterable[str] = ()) -> int:
+        """What :meth:`delete_statements` with ``cascade_relations`` does to the relations drawn from the current statement ``statement_id`` (except ``keep``), the statement staying; returns how many relations went."""
 
     def delete_entity(self, namespace: str, entity_id: str) -> int:
         """Hard-delete an entity, its aliases and every relation that has it as subject or object

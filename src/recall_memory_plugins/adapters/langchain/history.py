@@ -72,19 +72,15 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         self.__dict__.update(reopened_state(state, "memory"))
 
     def _stored_turns(self) -> list[BaseMessage]:
-        """The namespace's stored human/AI turns, oldest first (chunks of one turn joined)."""
+        """The namespace's stored human/AI turns, oldest first (chunks of one turn joined).
+
+        Each speaker's statements are read newest first, filtered by the store, until it has
+        more than ``max_messages`` turns: the cost follows the turns returned, not the other
+        statements of the namespace (facts added by ``add``, other speakers)."""
         statements: list[Statement] = []
         limit = self.max_messages
-        offset = 0
-        while True:  # newest first, so a long history costs only the pages it needs
-            page = self.memory.get_all(
-                namespace=self.namespace, offset=offset, limit=_PAGE, newest_first=True
-            )
-            statements.extend(s for s in page if s.speaker in (self.human_prefix, self.ai_prefix))
-            offset += len(page)
-            steps = {s.t_index for s in statements}
-            if len(page) < _PAGE or (limit is not None and len(steps) > limit):
-                break
+        for speaker in dict.fromkeys((self.human_prefix, self.ai_prefix)):
+            statements += self._newest_of(speaker, limit)
         turns: dict[int, list[Statement]] = {}
         for st in sorted(statements, key=lambda s: (s.t_index, s.id)):
             turns.setdefault(st.t_index, []).append(st)
@@ -98,6 +94,24 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
             cls = HumanMessage if first.speaker == self.human_prefix else AIMessage
             out.append(cls(content=text, id=first.source) if first.source else cls(content=text))
         return out
+
+    def _newest_of(self, speaker: str, limit: int | None) -> list[Statement]:
+        """The newest statements of ``speaker``: more than ``limit`` turns' worth (all of them
+        when there are fewer, or ``limit`` is None), by pages of at most ``_PAGE``."""
+        size = _PAGE if limit is None else min(_PAGE, 2 * limit + 2)
+        found: list[Statement] = []
+        while limit is None or limit > 0:
+            page = self.memory.get_all(
+                namespace=self.namespace,
+                offset=len(found),
+                limit=size,
+                speaker=speaker,
+                newest_first=True,
+            )
+            found += page
+            if len(page) < size or (limit is not None and len({s.t_index for s in found}) > limit):
+                break
+        return found
 
     def _speaker(self, message: BaseMessage) -> str | None:
         if isinstance(message, HumanMessage):

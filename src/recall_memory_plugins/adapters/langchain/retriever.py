@@ -151,6 +151,10 @@ class RecallRetriever(BaseRetriever):
             del kwargs["order"]  # the context is rendered oldest first
         return kwargs
 
+    def _namespace(self, namespace: str | None) -> str | None:
+        # a namespace given per call is the engine's to check ("" is refused, not "not given")
+        return self.namespace if namespace is None else namespace
+
     def _get_relevant_documents(
         self,
         query: str,
@@ -161,7 +165,7 @@ class RecallRetriever(BaseRetriever):
     ) -> list[Document]:
         opts = self._options(**options)
         recall = self.memory.recall(
-            query, namespace=namespace or self.namespace, **self._recall_kwargs(opts)
+            query, namespace=self._namespace(namespace), **self._recall_kwargs(opts)
         )
         return self._documents(recall, opts)
 
@@ -175,6 +179,6 @@ class RecallRetriever(BaseRetriever):
     ) -> list[Document]:
         opts = self._options(**options)
         recall = await self.memory.arecall(
-            query, namespace=namespace or self.namespace, **self._recall_kwargs(opts)
+            query, namespace=self._namespace(namespace), **self._recall_kwargs(opts)
         )
         return self._documents(recall, opts)

@@ -23,7 +23,8 @@ def create_memory_tools(
     Give them to ``create_agent(model, tools=create_memory_tools(memory, namespace="alice"))``:
     the model decides what to remember (``save_memory(text)``), looks it up
     (``search_memory(query)``: current facts, then the ``k`` best statements with their ids) and
-    erases it (``forget_memory(statement_id)``, a hard delete). Sync and async.
+    erases it (``forget_memory(statement_id)``, a hard delete of the statement and of the facts
+    drawn from it alone, so search no longer states them). Sync and async.
 
     Args:
         memory: the engine (injected).

@@ -17,7 +17,6 @@ from langgraph.store.base import (
     InvalidNamespaceError,
     Item,
     ListNamespacesOp,
-    MatchCondition,
     Op,
     PutOp,
     Result,
@@ -31,6 +30,21 @@ from ...engine.validation import check_items
 from ...errors import ConfigurationError, InputError, NotFoundError
 from ...models import Statement
 from .._common import check_engine, engine_state, reopened_state
+from ._values import (
+    UNINDEXED,
+    UNINDEXED_TEXT,
+    UPDATED_AT,
+    check_filter,
+    escape,
+    item_value,
+    key_source,
+    matches,
+    namespace_matches,
+    same_text,
+    source_key,
+    string_leaves,
+    updated_at,
+)
 
 __all__ = ["RecallStore"]
 
@@ -48,62 +62,9 @@ def _engine_lock(memory: TemporalGraphMemory) -> threading.RLock:
         if lock is None:
             lock = _LOCKS[memory] = threading.RLock()
         return lock
+
+
 _SEARCH_BUDGET = 4000  # tokens of recall a query search ranks items with
-
-
-def _escape(label: str) -> str:
-    return label.replace("%", "%25").replace("/", "%2F")
-
-
-def _string_leaves(value: Any) -> Iterator[str]:
-    if isinstance(value, str):
-        if value.strip():
-            yield value
-    elif isinstance(value, Mapping):
-        for v in value.values():
-            yield from _string_leaves(v)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from _string_leaves(v)
-
-
-def _matches(item_value: Any, wanted: Any) -> bool:
-    """LangGraph's filter semantics (as its in-memory and Postgres stores apply them)."""
-    if isinstance(wanted, dict):
-        if any(k.startswith("$") for k in wanted):
-            return all(_operator(item_value, op, arg) for op, arg in wanted.items())
-        if not isinstance(item_value, dict):
-            return False
-        return all(_matches(item_value.get(k), v) for k, v in wanted.items())
-    if isinstance(wanted, (list, tuple)):
-        return (
-            isinstance(item_value, (list, tuple))
-            and len(item_value) == len(wanted)
-            and all(_matches(a, b) for a, b in zip(item_value, wanted, strict=True))
-        )
-    return bool(item_value == wanted)
-
-
-def _operator(value: Any, op: str, arg: Any) -> bool:
-    if op == "$eq":
-        return bool(value == arg)
-    if op == "$ne":
-        return bool(value != arg)
-    if op in ("$gt", "$gte", "$lt", "$lte"):
-        try:
-            a, b = float(value), float(arg)
-        except (TypeError, ValueError):
-            return False
-        return {"$gt": a > b, "$gte": a >= b, "$lt": a < b, "$lte": a <= b}[op]
-    raise ConfigurationError(f"unsupported filter operator {op!r}; use $eq $ne $gt $gte $lt $lte")
-
-
-def _namespace_matches(condition: MatchCondition, namespace: tuple[str, ...]) -> bool:
-    path = tuple(condition.path)
-    if len(namespace) < len(path):
-        return False
-    part = namespace[: len(path)] if condition.match_type == "prefix" else namespace[-len(path) :]
-    return all(p == "*" or p == n for p, n in zip(path, part, strict=True)) if path else True
 
 
 class RecallStore(BaseStore):
@@ -114,17 +75,23 @@ class RecallStore(BaseStore):
     one statement (several for a long text) in the engine namespace named after the item's
     namespace tuple (``("memories", "alice")`` -> ``"store/memories/alice"``; ``/`` and ``%`` in
     labels are escaped): its text is the value's indexed text (the ``index`` fields, else every
-    string in the value), its ``metadata`` the whole value, its ``source`` the key. So items are
-    recalled like any other memory, and ``search(..., query=...)`` ranks them with the engine's
-    recall (lexical + concept graph + recency), best first, with the score on each
-    :class:`~langgraph.store.base.SearchItem`; items the query does not match follow, unscored
-    (as LangGraph's stores return them). ``filter`` compares value fields (equality, or
-    ``$eq``, ``$ne``, ``$gt``, ``$gte``, ``$lt``, ``$lte``).
+    string in the value), its ``metadata`` the whole value, its ``source`` the key (a key the
+    engine would normalise, e.g. not in NFC or with a zero-width space, is stored escaped, so
+    every key comes back exactly as put). So items are recalled like any other memory, and
+    ``search(..., query=...)`` ranks them with the engine's recall (lexical + concept graph +
+    recency), best first, with the score on each :class:`~langgraph.store.base.SearchItem`;
+    items the query does not match follow, unscored (``score=None``, as LangGraph's stores
+    return them). ``filter`` compares value fields (equality, or ``$eq``, ``$ne``, ``$gt``,
+    ``$gte``, ``$lt``, ``$lte``). An item put with ``index=False`` goes to a second engine
+    namespace (``.../%noindex``) that recall never reads: ``get``, ``search`` (unscored) and
+    ``list_namespaces`` find it, a query never ranks it and no prompt shows it.
 
     A put on an existing key is ``update_statement`` (the old version stays as history:
-    ``memory.history(id)``); a put of ``None`` (``delete``) hard-deletes the item with its
-    history. ``created_at`` is when the first version was stored, ``updated_at`` the current
-    one. TTLs are not supported.
+    ``memory.history(id)``); a put that keeps the item's text (only other fields of the value
+    changed) states nothing new, so the item's facts keep their times. A put of ``None``
+    (``delete``) hard-deletes the item with its history and the facts drawn from it (what
+    they had replaced is current again). ``created_at`` is when the first version was stored,
+    ``updated_at`` when the current one was put. TTLs are not supported.
 
     Search and namespace listing read the namespaces' items page by page: fine for agent
     memories (thousands of items), not for millions.
@@ -166,25 +133,37 @@ class RecallStore(BaseStore):
                 raise InvalidNamespaceError(
                     f"Namespace labels must be non-empty strings, got {label!r} in {namespace}"
                 )
-        joined = "/".join(_escape(label) for label in namespace)
+        joined = "/".join(escape(label) for label in namespace)
         return f"{self.prefix}/{joined}" if self.prefix else joined
 
-    def _decode(self, name: str) -> tuple[str, ...] | None:
+    def _decode(self, name: str) -> tuple[tuple[str, ...], bool] | None:
+        """The namespace tuple of an engine namespace, and whether it holds indexed items."""
         if self.prefix:
             head = f"{self.prefix}/"
             if not name.startswith(head):
                 return None
             name = name[len(head) :]
-        return tuple(unquote(part) for part in name.split("/"))
+        parts = name.split("/")
+        indexed = len(parts) < 2 or parts[-1] != UNINDEXED
+        return tuple(unquote(part) for part in (parts if indexed else parts[:-1])), indexed
 
-    def _namespaces(self, prefix: tuple[str, ...] = ()) -> list[tuple[str, tuple[str, ...]]]:
-        """(engine namespace, tuple) of every namespace of this store under ``prefix``."""
+    def _namespaces(
+        self, prefix: tuple[str, ...] = ()
+    ) -> list[tuple[str, tuple[str, ...], bool]]:
+        """(engine namespace, tuple, indexed) of every namespace of this store under ``prefix``
+        (a tuple holding items put with ``index=False`` has a second engine namespace)."""
         out = []
         for name in self.memory.namespaces():
             decoded = self._decode(name)
-            if decoded is not None and decoded[: len(prefix)] == tuple(prefix):
-                out.append((name, decoded))
+            if decoded is not None and decoded[0][: len(prefix)] == tuple(prefix):
+                out.append((name, *decoded))
         return out
+
+    @staticmethod
+    def _unindexed(ns: str) -> str:
+        """The engine namespace of the items of ``ns`` put with ``index=False``: recall, and so
+        a query, the retrievers and the prompts, never reads it."""
+        return f"{ns}/{UNINDEXED}"
 
     # ------------------------------------------------------------------------------ items
     def _statements(self, ns: str) -> Iterator[Statement]:
@@ -201,7 +180,7 @@ class RecallStore(BaseStore):
         groups: dict[str, list[Statement]] = {}
         for st in self._statements(ns):
             if st.source is not None:
-                groups.setdefault(st.source, []).append(st)
+                groups.setdefault(source_key(st.source), []).append(st)
         return groups
 
     def _item(self, ns: str, namespace: tuple[str, ...], key: str, parts: list[Statement]) -> Item | None:
@@ -211,28 +190,30 @@ class RecallStore(BaseStore):
         except NotFoundError:  # deleted meanwhile by another process: no such item any more
             return None
         return Item(
-            value=dict(first.metadata),
+            value=item_value(first),
             key=key,
             namespace=namespace,
             created_at=versions[0].at,
-            updated_at=first.at,
+            updated_at=updated_at(first),
         )
 
     def _get(self, op: GetOp) -> Item | None:
         ns = self._encode(op.namespace)
-        parts = self.memory.find_by_source(op.key, namespace=ns)
-        if not parts:
-            return None
-        return self._item(ns, tuple(op.namespace), op.key, parts)
+        source = key_source(op.key)
+        for name in (ns, self._unindexed(ns)):
+            parts = self.memory.find_by_source(source, namespace=name)
+            if parts:
+                return self._item(name, tuple(op.namespace), op.key, parts)
+        return None
 
     @staticmethod
     def _text(value: Mapping[str, Any], index: Any) -> str:
         if index is False:
-            texts: list[str] = []
-        elif index:
+            return UNINDEXED_TEXT  # (the value is the metadata; the text is never read)
+        if index:
             texts = [t for path in index for t in get_text_at_path(value, tokenize_path(path))]
         else:
-            texts = list(_string_leaves(value))
+            texts = list(string_leaves(value))
         text = "\n".join(t for t in texts if t.strip())
         return text or json.dumps(value, ensure_ascii=False, sort_keys=True, default=str)
 
@@ -240,9 +221,13 @@ class RecallStore(BaseStore):
         ns = self._encode(op.namespace)
         if not isinstance(op.key, str) or not op.key:
             raise InvalidNamespaceError(f"key must be a non-empty string, got {op.key!r}")
+        source = key_source(op.key)
         value = None if op.value is None else dict(op.value)
         if value is not None and text is None:
             text = self._value_text(op)
+        # an item put with index=False lives in the namespace recall never reads
+        names = (ns, self._unindexed(ns))
+        target = names[1] if op.index is False else names[0]
         for attempt in range(1, _PUT_ATTEMPTS + 1):
             seen: list[int] = []
             try:
@@ -250,53 +235,70 @@ class RecallStore(BaseStore):
                 # write lock, Neo4j's store-wide one): another engine or process on the same
                 # store cannot add, update or delete the key's statements in between.
                 with self.memory.exclusive():
-                    existing = self.memory.find_by_source(op.key, namespace=ns)
-                    seen = [st.id for st in existing]
-                    self._write_key(ns, op.key, existing, text, value)
+                    found = {n: self.memory.find_by_source(source, namespace=n) for n in names}
+                    seen = [st.id for n in names for st in found[n]]
+                    for name in names:
+                        if name != target or value is None:
+                            for st in found[name]:
+                                self._delete(name, st.id)
+                    if value is not None and text is not None:
+                        self._write_key(target, source, found[target], text, value)
                 return
             except (NotFoundError, InputError):
                 # (a store whose batch lets other writers in) the key's statements changed
                 # between the read and the write: read them again and retry, a few times
-                if attempt == _PUT_ATTEMPTS or self._key_ids(ns, op.key) == seen:
+                if attempt == _PUT_ATTEMPTS or self._key_ids(names, source) == seen:
                     raise
 
-    def _key_ids(self, ns: str, key: str) -> list[int]:
-        return [st.id for st in self.memory.find_by_source(key, namespace=ns)]
+    def _key_ids(self, names: tuple[str, ...], source: str) -> list[int]:
+        return [st.id for n in names for st in self.memory.find_by_source(source, namespace=n)]
 
     def _write_key(
-        self, ns: str, key: str, existing: list[Statement], text: str | None, value: Any
+        self, ns: str, source: str, existing: list[Statement], text: str, value: Any
     ) -> None:
-        """Write (``value`` None: delete) the item ``key`` whose current statements are
+        """Write the item of engine source ``source`` whose current statements are
         ``existing``; afterwards only the new version's statements hold the key."""
-        if value is None or text is None:
-            for st in existing:
-                self._delete(ns, st.id)
-            return
+        # a put is a new value now (updated_at), not a correction dated like the old one
+        now = self.memory._check_time(None)
         if not existing:
-            result = self.memory.add(text, namespace=ns, source=key, metadata=value)
+            results = [self.memory.add(text, namespace=ns, source=source, metadata=value)]
+        elif same_text(existing, self.memory._check_text(text).strip()):
+            # the text is unchanged (a counter in the value moved, say): each chunk gets a new
+            # version with the new value at its old time, which the engine reads as stating
+            # nothing new (its facts keep their times: an old item does not make its stale facts
+            # current again); the time of the put goes with the value (updated_at)
+            stamped = {**value, UPDATED_AT: now.isoformat()}
+            results = [
+                self.memory.update_statement(st.id, st.text, namespace=ns, metadata=stamped)
+                for st in existing
+            ]
         else:
-            # the rest of a long item's chunks go; the new version is chunked anew
+            # the rest of a long item's chunks go (with the facts drawn from them); the new
+            # version is chunked anew
             for st in existing[1:]:
                 self._delete(ns, st.id)
-            # a put is a new value now (updated_at), not a correction dated like the old one
-            now = self.memory._check_time(None)
-            result = self.memory.update_statement(
-                existing[0].id, text, namespace=ns, metadata=value, at=now
-            )
+            results = [
+                self.memory.update_statement(
+                    existing[0].id, text, namespace=ns, metadata=value, at=now
+                )
+            ]
         # one current value per key, the last put's: an older version another writer added
         # meanwhile (possible only on a store whose batch does not keep other writers out) goes
-        newest = min(result.statement_ids, default=0)
-        for st in self.memory.find_by_source(key, namespace=ns):
+        newest = min((i for r in results for i in r.statement_ids), default=0)
+        for st in self.memory.find_by_source(source, namespace=ns):
             if st.id < newest:
                 self._delete(ns, st.id)
 
     def _delete(self, ns: str, statement_id: int) -> None:
+        """Hard-delete a statement of an item and the facts drawn from it (what they had
+        replaced is current again): a deleted item no longer states anything."""
         try:
-            self.memory.delete_statement(statement_id, namespace=ns)
+            self.memory.delete_statement(statement_id, namespace=ns, cascade_relations=True)
         except NotFoundError:  # deleted meanwhile by another writer: the goal is reached
             pass
 
-    def _search(self, op: SearchOp) -> list[SearchItem]:
+    @staticmethod
+    def _check_search(op: SearchOp) -> None:
         if op.filter is not None and not isinstance(op.filter, Mapping):
             raise InputError(
                 "filter must be a mapping of value fields to values or {'$op': value}, "
@@ -304,21 +306,27 @@ class RecallStore(BaseStore):
             )
         if op.query is not None and not isinstance(op.query, str):
             raise InputError(f"query must be a string or None, got {type(op.query).__name__}")
+        for wanted in (op.filter or {}).values():
+            check_filter(wanted)
+
+    def _search(self, op: SearchOp) -> list[SearchItem]:
+        self._check_search(op)
         found: list[tuple[float | None, datetime, SearchItem]] = []
-        for ns, namespace in self._namespaces(tuple(op.namespace_prefix)):
+        for ns, namespace, indexed in self._namespaces(tuple(op.namespace_prefix)):
             scores: dict[str, float] = {}
-            if op.query and op.query.strip():
+            if indexed and op.query and op.query.strip():
                 recall = self.memory.recall(
                     op.query, namespace=ns, token_budget=_SEARCH_BUDGET, order="rank"
                 )
                 if recall.strategy not in ("recent", "empty"):
                     for r in recall.statements:
-                        key = r.statement.source
-                        if key is not None and r.score > scores.get(key, float("-inf")):
-                            scores[key] = r.score
+                        # (score 0: a statement recall adds to fill its budget, not a match)
+                        source = r.statement.source
+                        if source is not None and r.score > scores.get(source_key(source), 0.0):
+                            scores[source_key(source)] = r.score
             for key, parts in self._groups(ns).items():
-                value = parts[0].metadata
-                if op.filter and not all(_matches(value.get(k), v) for k, v in op.filter.items()):
+                value = item_value(parts[0])
+                if op.filter and not all(matches(value.get(k), v) for k, v in op.filter.items()):
                     continue
                 item = self._item(ns, namespace, key, parts)
                 if item is None:
@@ -347,9 +355,9 @@ class RecallStore(BaseStore):
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
         names = [
             namespace
-            for ns, namespace in self._namespaces()
+            for ns, namespace, _ in self._namespaces()
             if self.memory.get_all(namespace=ns, limit=1)  # holds at least one item
-            and all(_namespace_matches(c, namespace) for c in op.match_conditions or ())
+            and all(namespace_matches(c, namespace) for c in op.match_conditions or ())
         ]
         if op.max_depth is not None:
             names = [n[: op.max_depth] for n in names]
@@ -366,19 +374,33 @@ class RecallStore(BaseStore):
         with _engine_lock(self.memory):
             return self._batch(list(ops))
 
-    def _check_puts(self, ops: list[Op]) -> dict[int, str]:
-        """Every put of a batch checked before any runs: one the engine would refuse (a NUL
-        character, a value too large) raises ``InputError`` with nothing of the batch applied.
-        Returns each put's text by its place in ``ops`` (made once)."""
+    def _check_ops(self, ops: list[Op]) -> dict[int, str]:
+        """Every op of a batch checked before any runs: an op of an unknown kind
+        (``ConfigurationError``), a bad namespace, key, ``index``, filter or query, or a put the
+        engine would refuse (a NUL character, a value too large: ``InputError``) raises with
+        nothing of the batch applied. Returns each put's text by its place in ``ops`` (made
+        once)."""
         texts: dict[int, str] = {}
         for k, op in enumerate(ops):
+            if isinstance(op, SearchOp):
+                self._check_search(op)
+            elif isinstance(op, GetOp):
+                self._encode(op.namespace)
+            elif not isinstance(op, (PutOp, ListNamespacesOp)):
+                raise ConfigurationError(
+                    f"RecallStore cannot run {type(op).__name__} (nothing of this batch was "
+                    "applied); it runs GetOp, PutOp, SearchOp and ListNamespacesOp"
+                )
             if isinstance(op, PutOp):
                 self._encode(op.namespace)
                 if not isinstance(op.key, str) or not op.key:
                     raise InvalidNamespaceError(f"key must be a non-empty string, got {op.key!r}")
                 if op.value is not None:
                     texts[k] = self._value_text(op)
-                    item = {"text": texts[k], "source": op.key, "metadata": dict(op.value)}
+                    # (checked with the time a put of an unchanged text keeps with the value)
+                    stamp = {UPDATED_AT: "0000-00-00T00:00:00.000000+00:00"}
+                    metadata = {**dict(op.value), **stamp}
+                    item = {"text": texts[k], "source": key_source(op.key), "metadata": metadata}
                     try:
                         check_items([item], at=None, speaker=None,
                                     check_text=self.memory._check_text, check_when=self.memory._check_time)
@@ -389,6 +411,16 @@ class RecallStore(BaseStore):
         return texts
 
     def _value_text(self, op: PutOp) -> str:
+        index = op.index
+        if not (
+            index is None
+            or index is False
+            or (isinstance(index, (list, tuple)) and all(isinstance(p, str) for p in index))
+        ):
+            raise InputError(
+                f"index of item {op.key!r} must be False, None or a list of field paths "
+                f"(strings, e.g. ['text', 'tags[*]']), got {index!r}"
+            )
         try:
             text = self._text(dict(op.value or {}), op.index)
             json.dumps(op.value, default=str)  # (the engine encodes it; a value nested too deep fails here)
@@ -397,7 +429,7 @@ class RecallStore(BaseStore):
         return text
 
     def _batch(self, ops: list[Op]) -> list[Result]:
-        texts = self._check_puts(ops)
+        texts = self._check_ops(ops)
         results: list[Result] = []
         for k, op in enumerate(ops):
             if isinstance(op, GetOp):

@@ -271,10 +271,11 @@ CALL (counter, valid) {
           r.valid_to = CASE WHEN coalesce(ch.until, $at) < r.valid_from THEN r.valid_from ELSE coalesce(ch.until, $at) END,
           r.superseded_by = ch.superseded_by
     }
-    CALL (ch) {
+    CALL (ch, base) {
       MATCH (r:Relation {namespace: $ns, key: ch.key}) USING INDEX SEEK r:Relation(namespace, key)
       WHERE ch.op = 'confirm'
       SET r.confirmations = r.confirmations + 1
+      WITH r WHERE ch.sidx IS NOT NULL MATCH (s:Statement {id: base + ch.sidx + 1}) MERGE (r)-[:CONFIRMED_BY]->(s)
     }
     CALL (ch) {
       MATCH (r:Relation {namespace: $ns, key: ch.key}) USING INDEX SEEK r:Relation(namespace, key)

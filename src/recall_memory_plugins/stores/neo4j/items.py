@@ -1,6 +1,6 @@
 """Per-item control and export/import of the Neo4j store: statement pages and versions,
-superseding, hard deletes of statements and entities with everything that names them, and whole
-namespaces as the store-neutral records of ``dump_namespace``/``load_namespace``.
+superseding, hard deletes of statements and entities with everything that names them (whole
+namespaces, ``dump_namespace``/``load_namespace``, are :mod:`.transfer`'s).
 
 A write of several queries runs them in one transaction (the store's :meth:`batch`), after
 taking the store-wide counter lock that every update takes first.
@@ -9,21 +9,30 @@ taking the store-wide counter lock that every update takes first.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from ...errors import InputError, NotFoundError, StoreError
 from ...models import Statement
-from ..splice import spliced_endings
+from ..splice import spliced_endings, surviving_evidence
 from . import cypher, cypher_guard
-from ._common import _UNLIMITED, _epoch, _key_or_none, _utc, _utc_or_none
-from .cypher_splice import PREDECESSORS, RELATION_ENDINGS, SET_ENDINGS
+from ._common import _UNLIMITED, _epoch, _key_or_none
+from .cypher_splice import (
+    CLEAR_EVIDENCE_OF,
+    DROP_ORPHAN_ENTITIES,
+    DROP_SUPPORT,
+    MOVE_EVIDENCE,
+    PREDECESSORS,
+    RELATION_ENDINGS,
+    SET_ENDINGS,
+    SUPPORTERS,
+)
 from .schema import STATEMENT_COUNTER, index_key
 from .transfer import Neo4jTransfer
 
 
 class Neo4jItems(Neo4jTransfer):
-    """Statements and entities one by one, dump and load (mixed into :class:`Neo4jGraphStore`)."""
+    """Statements and entities one by one (mixed into :class:`Neo4jGraphStore`)."""
 
     @staticmethod
     def _statement(namespace: str, row: Sequence[Any]) -> Statement:
@@ -135,7 +144,7 @@ class Neo4jItems(Neo4jTransfer):
         statement_id: int,
         by: int,
         *,
-        keep_relations: Iterable[str] = (),
+        keep_relations: Iterable[str] | None = (),
     ) -> None:
         with self.batch():
             self._lock_counter()
@@ -162,17 +171,17 @@ class Neo4jItems(Neo4jTransfer):
                     "update the current version"
                 )
             self._unindex(namespace, [int(statement_id)])
+            self._run("drop support", DROP_SUPPORT, {"ns": namespace, "ids": [int(statement_id)]}, write=True)
+            drawn = self._drawn(namespace, [int(statement_id)])
+            kept = drawn if keep_relations is None else [r for r in drawn if r in set(keep_relations)]
             self._run(
                 "supersede a statement",
                 cypher.SUPERSEDE_STATEMENT,
-                {
-                    "ns": namespace,
-                    "id": int(statement_id),
-                    "by": int(by),
-                    "keep": list(dict.fromkeys(keep_relations)),
-                },
+                {"ns": namespace, "id": int(statement_id), "by": int(by), "keep": kept},
                 write=True,
             )
+            # what the new version repeats is drawn from it now (a later correction finds it)
+            self._move_evidence(namespace, {rid: int(by) for rid in kept})
 
     def _delete_relations(self, namespace: str, ids: Sequence[str]) -> None:
         if ids:
@@ -181,14 +190,56 @@ class Neo4jItems(Neo4jTransfer):
 
     def _delete_spliced(self, namespace: str, ids: list[str]) -> None:
         """Delete relations; the relations they superseded take their endings (:mod:`..splice`)."""
+        if not ids:
+            return
         fields = ("valid_to_step", "valid_to", "expired_at", "superseded_by")
         read = self._run("read relation endings", RELATION_ENDINGS, {"ns": namespace, "keys": [index_key(i) for i in ids]})
         gone = {r["id"]: tuple(r[f] for f in fields) for r in read}
-        before = [(r["id"], r["superseded_by"]) for r in self._run("read predecessors", PREDECESSORS, {"ns": namespace, "ids": ids})]
+        began = {r["id"]: r["valid_from_step"] for r in read}
+        before = [(r["id"], r["superseded_by"], tuple(r[f] for f in fields)) for r in self._run("read predecessors", PREDECESSORS, {"ns": namespace, "ids": ids})]
         self._delete_relations(namespace, ids)
-        rows = [{"key": index_key(pid), **dict(zip(fields, e, strict=True))} for pid, e in spliced_endings(gone, before)]
+        rows = [{"key": index_key(pid), **dict(zip(fields, e, strict=True))} for pid, e in spliced_endings(gone, before, began)]
         if rows:
             self._run("splice endings", SET_ENDINGS, {"ns": namespace, "rows": rows}, write=True)
+
+    def _drawn(self, namespace: str, ids: Sequence[int]) -> list[str]:
+        rows = self._run("read relations", cypher.RELATIONS_OF_STATEMENTS, {"ns": namespace, "ids": list(ids)})
+        return list(dict.fromkeys(rows[0]["ids"])) if rows else []
+
+    def _move_evidence(self, namespace: str, moves: Mapping[str, int]) -> None:
+        if moves:
+            rows = [{"key": index_key(rid), "sid": sid} for rid, sid in moves.items()]
+            self._run("move relation evidence", MOVE_EVIDENCE, {"ns": namespace, "rows": rows}, write=True)
+
+    def _retract(
+        self, namespace: str, doomed: Sequence[int], *, keep: Collection[str] = (), cascade: bool = True
+    ) -> list[str]:
+        """What the ``doomed`` statements said about relations goes, except ``keep``: a relation
+        drawn from one that another current statement repeats is drawn from that one (the
+        earliest) instead; the others are deleted with ``cascade`` (what they ended takes their
+        ending), else they lose their evidence. Returns the ids deleted."""
+        self._run("drop support", DROP_SUPPORT, {"ns": namespace, "ids": list(doomed)}, write=True)
+        drawn = [r for r in self._drawn(namespace, doomed) if r not in keep]
+        if not drawn:
+            return []
+        keys = [index_key(r) for r in drawn]
+        pairs = [(r["id"], int(r["sid"])) for r in self._run("read supporters", SUPPORTERS, {"ns": namespace, "keys": keys})]
+        moves = surviving_evidence(drawn, pairs, set(doomed))
+        self._move_evidence(namespace, moves)
+        gone = [r for r in drawn if r not in moves]
+        if cascade:
+            self._delete_spliced(namespace, gone)
+            return gone
+        if gone:
+            params = {"ns": namespace, "keys": [index_key(r) for r in gone]}
+            self._run("clear relation evidence", CLEAR_EVIDENCE_OF, params, write=True)
+        return []
+
+    def retract_relations(self, namespace: str, statement_id: int, *, keep: Iterable[str] = ()) -> int:
+        with self.batch():
+            self._lock_counter()
+            self._run("forget statements", cypher.BUMP_GENERATION_ITEMS, {"ns": namespace}, write=True)
+            return len(self._retract(namespace, [int(statement_id)], keep=set(keep)))
 
     def delete_statements(
         self, namespace: str, ids: Iterable[int], *, cascade_relations: bool = False
@@ -203,13 +254,11 @@ class Neo4jItems(Neo4jTransfer):
                 return 0
             params = {"ns": namespace, "ids": doomed}
             self._run("forget statements", cypher.BUMP_GENERATION_ITEMS, params, write=True)
+            steps = sorted({s.t_index for s in self._statements(namespace, "read statements", cypher.GET_STATEMENTS, params)})
             self._unindex(namespace, doomed)
-            if cascade_relations:
-                rows = self._run("read relations", cypher.RELATIONS_OF_STATEMENTS, params)
-                self._delete_spliced(namespace, list(rows[0]["ids"]))
-            else:
-                self._run("clear relation evidence", cypher.CLEAR_EVIDENCE, params, write=True)
+            self._retract(namespace, doomed, cascade=cascade_relations)
             rows = self._run("delete statements", cypher.DELETE_STATEMENTS, params, write=True)
+            self._run("drop orphan entities", DROP_ORPHAN_ENTITIES, {"ns": namespace, "steps": steps}, write=True)
             return int(rows[0]["deleted"])
 
     def delete_entity(self, namespace: str, entity_id: str) -> int:
@@ -232,113 +281,3 @@ class Neo4jItems(Neo4jTransfer):
                 "delete an entity", cypher.DELETE_ENTITY, {"ns": namespace, "key": key}, write=True
             )
             return len(gone)
-
-    # ------------------------------------------------------------------------------ transfer
-    def dump_namespace(self, namespace: str) -> list[dict[str, Any]]:
-        params = {"ns": namespace}
-        clock = self._run("export the namespace", cypher.DUMP_NAMESPACE, params)
-        if not clock or clock[0]["n"].get("step") is None:  # (an unfinished import)
-            return []
-        n = clock[0]["n"]
-        out: list[dict[str, Any]] = [
-            {
-                "kind": "namespace",
-                "step": int(n["step"]),
-                "n_statements": int(n["n_statements"]),
-                "total_length": int(n["total_length"]),
-                "relation_seq": int(n.get("relation_seq") or 0),
-            }
-        ]
-        for row in self._run("export statements", cypher.DUMP_STATEMENTS, params):
-            s = row["s"]
-            superseded = s.get("superseded_by")
-            out.append(
-                {
-                    "kind": "statement",
-                    "id": int(s["id"]),
-                    "text": s["text"],
-                    "t_index": int(s["t_index"]),
-                    "at": _utc(s["at"]),
-                    "speaker": s.get("speaker"),
-                    "source": s.get("source"),
-                    "length": int(s.get("length") or 0),
-                    "metadata": json.loads(s["metadata"]) if s.get("metadata") else {},
-                    "superseded_by": None if superseded is None else int(superseded),
-                    "terms": {}
-                    if superseded is not None
-                    else {t: int(tf) for t, tf in row["terms"] if t is not None},
-                }
-            )
-        concepts = sorted(
-            self._run("export concepts", cypher.DUMP_CONCEPTS, params),
-            key=lambda r: r["c"]["name"],
-        )
-        for row in concepts:
-            c = row["c"]
-            out.append(
-                {
-                    "kind": "concept",
-                    "name": c["name"],
-                    "t_index": int(c["t_index"]),
-                    "revision_count": int(c["revision_count"]),
-                    "mentions": int(c["mentions"]),
-                    "aliases": list(c["aliases"] or []),
-                }
-            )
-        out += [
-            {
-                "kind": "context",
-                "concept": r["c"]["name"],
-                "statements": [int(i) for i in r["context"]],
-            }
-            for r in concepts
-            if r["context"]
-        ]
-        links = self._run("export links", cypher.DUMP_LINKS, params)
-        out += [
-            {
-                "kind": "link",
-                "source": r["source"],
-                "target": r["target"],
-                "strength": int(r["strength"]),
-                "t_index": int(r["t_index"]),
-            }
-            for r in sorted(links, key=lambda r: (r["source"], r["target"]))
-        ]
-        entities = [r["e"] for r in self._run("export entities", cypher.DUMP_ENTITIES, params)]
-        entities.sort(key=lambda e: (int(e["first_step"]), e["id"]))
-        out += [
-            {
-                "kind": "entity",
-                "id": e["id"],
-                "name": e["name"],
-                "type": e["type"],
-                "aliases": list(e["aliases"] or []),
-                "first_step": int(e["first_step"]),
-                "last_step": int(e["last_step"]),
-            }
-            for e in entities
-        ]
-        for row in self._run("export relations", cypher.DUMP_RELATIONS, params):
-            r = row["r"]
-            out.append(
-                {
-                    "kind": "relation",
-                    "id": r["id"],
-                    "subject_id": r["subject_id"],
-                    "type": r["type"],
-                    "object_id": r.get("object_id"),
-                    "attributes": json.loads(r.get("attributes_json") or "{}"),
-                    "valid_from_step": int(r["valid_from_step"]),
-                    "valid_from": _utc(r["valid_from"]),
-                    "recorded_at": _utc(r["recorded_at"]),
-                    "valid_to_step": r.get("valid_to_step"),
-                    "valid_to": _utc_or_none(r.get("valid_to")),
-                    "expired_at": _utc_or_none(r.get("expired_at")),
-                    "superseded_by": r.get("superseded_by"),
-                    "statement_id": r.get("statement_id"),
-                    "confirmations": int(r.get("confirmations") or 0),
-                    "seq": int(r["seq"]),
-                }
-            )
-        return out

@@ -17,6 +17,7 @@ The graph (one database may hold many namespaces; every node carries ``namespace
                 attributes_json, valid_from_step, valid_from, recorded_at, valid_to_step,
                 valid_to, expired_at, superseded_by, statement_id, confirmations, seq})
     (:Relation)-[:SUBJECT]->(:Entity), (:Relation)-[:OBJECT]->(:Entity)
+    (:Relation)-[:CONFIRMED_BY]->(:Statement)    a later statement that repeats the relation
     (:NamespaceGeneration {namespace, generation})   bumped by clear() and item writes; outlives
                                                      clear(), so cached engine state is dropped
     (:RecallCounter {name: 'statement_id', value})               store-wide statement ids
@@ -120,7 +121,7 @@ PROPERTY_KEYS = [
     "context_ids",
     "context_steps",
 ]
-RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT", "ALIAS_OF"]
+RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT", "ALIAS_OF", "CONFIRMED_BY"]
 
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (

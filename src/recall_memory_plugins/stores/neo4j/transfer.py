@@ -1,6 +1,12 @@
-"""Import of a namespace into the Neo4j store (``load_namespace``), written in several
-transactions (every 5,000 rows: a large namespace exceeds the server's transaction memory in one)
-and still all or nothing for everyone else.
+"""Export and import of a namespace in the Neo4j store (``dump_namespace``/``load_namespace``).
+
+The export reads in the transaction that holds the store-wide write lock (:mod:`.exclusive`), so
+it is a snapshot: no writer commits between its queries (Neo4j reads see each commit at once, so
+without it a file could hold a relation whose statement or entity it lacks, a context naming a
+missing statement, a clock behind its statements). Writers wait for an export as for an import.
+
+The import is written in several transactions (every 5,000 rows: a large namespace exceeds the
+server's transaction memory in one) and still all or nothing for everyone else.
 
 The import holds the store-wide write lock from before its first write to after its last
 (:mod:`.exclusive`), so no other writer touches the database meanwhile: an update of the
@@ -22,7 +28,7 @@ from typing import Any
 from ...errors import InputError, StoreError
 from ..base import records_by_kind
 from . import cypher, cypher_guard
-from ._common import _key_or_none, alias_index_keys
+from ._common import _key_or_none, _utc, _utc_or_none, alias_index_keys
 from .exclusive import Neo4jExclusive
 from .schema import STATEMENT_COUNTER, index_key
 
@@ -33,7 +39,119 @@ _LOAD_COMMIT_ROWS = 5_000  # rows per load transaction
 
 
 class Neo4jTransfer(Neo4jExclusive):
-    """``load_namespace`` (mixed into :class:`Neo4jGraphStore`)."""
+    """``dump_namespace`` and ``load_namespace`` (mixed into :class:`Neo4jGraphStore`)."""
+
+    def dump_namespace(self, namespace: str) -> list[dict[str, Any]]:
+        """The namespace's records (see the ``GraphStore`` protocol), read as one snapshot: in
+        the transaction holding the store-wide write lock, so writers wait until it is read."""
+        with self._exclusive("export the namespace") as lock:
+            return self._dump(namespace, lambda query: list(lock.run(query, ns=namespace)))
+
+    @staticmethod
+    def _dump(namespace: str, read: Callable[[str], list[Any]]) -> list[dict[str, Any]]:
+        clock = read(cypher.DUMP_NAMESPACE)
+        if not clock or clock[0]["n"].get("step") is None:  # (an unfinished import)
+            return []
+        n = clock[0]["n"]
+        out: list[dict[str, Any]] = [
+            {
+                "kind": "namespace",
+                "step": int(n["step"]),
+                "n_statements": int(n["n_statements"]),
+                "total_length": int(n["total_length"]),
+                "relation_seq": int(n.get("relation_seq") or 0),
+            }
+        ]
+        for row in read(cypher.DUMP_STATEMENTS):
+            s = row["s"]
+            superseded = s.get("superseded_by")
+            out.append(
+                {
+                    "kind": "statement",
+                    "id": int(s["id"]),
+                    "text": s["text"],
+                    "t_index": int(s["t_index"]),
+                    "at": _utc(s["at"]),
+                    "speaker": s.get("speaker"),
+                    "source": s.get("source"),
+                    "length": int(s.get("length") or 0),
+                    "metadata": json.loads(s["metadata"]) if s.get("metadata") else {},
+                    "superseded_by": None if superseded is None else int(superseded),
+                    "terms": {}
+                    if superseded is not None
+                    else {t: int(tf) for t, tf in row["terms"] if t is not None},
+                }
+            )
+        concepts = sorted(read(cypher.DUMP_CONCEPTS), key=lambda r: r["c"]["name"])
+        for row in concepts:
+            c = row["c"]
+            out.append(
+                {
+                    "kind": "concept",
+                    "name": c["name"],
+                    "t_index": int(c["t_index"]),
+                    "revision_count": int(c["revision_count"]),
+                    "mentions": int(c["mentions"]),
+                    "aliases": list(c["aliases"] or []),
+                }
+            )
+        out += [
+            {
+                "kind": "context",
+                "concept": r["c"]["name"],
+                "statements": [int(i) for i in r["context"]],
+            }
+            for r in concepts
+            if r["context"]
+        ]
+        links = read(cypher.DUMP_LINKS)
+        out += [
+            {
+                "kind": "link",
+                "source": r["source"],
+                "target": r["target"],
+                "strength": int(r["strength"]),
+                "t_index": int(r["t_index"]),
+            }
+            for r in sorted(links, key=lambda r: (r["source"], r["target"]))
+        ]
+        entities = [r["e"] for r in read(cypher.DUMP_ENTITIES)]
+        entities.sort(key=lambda e: (int(e["first_step"]), e["id"]))
+        out += [
+            {
+                "kind": "entity",
+                "id": e["id"],
+                "name": e["name"],
+                "type": e["type"],
+                "aliases": list(e["aliases"] or []),
+                "first_step": int(e["first_step"]),
+                "last_step": int(e["last_step"]),
+            }
+            for e in entities
+        ]
+        for row in read(cypher.DUMP_RELATIONS):
+            r = row["r"]
+            out.append(
+                {
+                    "kind": "relation",
+                    "id": r["id"],
+                    "subject_id": r["subject_id"],
+                    "type": r["type"],
+                    "object_id": r.get("object_id"),
+                    "attributes": json.loads(r.get("attributes_json") or "{}"),
+                    "valid_from_step": int(r["valid_from_step"]),
+                    "valid_from": _utc(r["valid_from"]),
+                    "recorded_at": _utc(r["recorded_at"]),
+                    "valid_to_step": r.get("valid_to_step"),
+                    "valid_to": _utc_or_none(r.get("valid_to")),
+                    "expired_at": _utc_or_none(r.get("expired_at")),
+                    "superseded_by": r.get("superseded_by"),
+                    "statement_id": r.get("statement_id"),
+                    "confirmations": int(r.get("confirmations") or 0),
+                    "seq": int(r["seq"]),
+                }
+            )
+        return out
 
     def load_namespace(
         self,

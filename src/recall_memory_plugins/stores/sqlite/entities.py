@@ -163,6 +163,11 @@ class SqliteEntities(SqliteConnection):
                     "WHERE namespace = ? AND id = ?",
                     (ns, change.relation_id),
                 )
+                if sid is not None:  # (it outlives the delete of its first statement)
+                    conn.execute(
+                        "INSERT OR IGNORE INTO relation_support VALUES (?, ?, ?)",
+                        (ns, change.relation_id, sid),
+                    )
             else:  # pragma: no cover - Literal type guards this
                 raise InputError(f"unknown relation change {change.op!r}")
 

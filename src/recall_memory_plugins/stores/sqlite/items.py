@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from ...errors import InputError, NotFoundError, StoreError
 from ...models import Statement
-from ..splice import Ending, spliced_endings
+from ..splice import Ending, spliced_endings, surviving_evidence
 from ._common import _chunks, _qmarks
 from .transfer import SqliteTransfer
 
@@ -133,25 +133,31 @@ class SqliteItems(SqliteTransfer):
             (len(rows), sum(r[2] for r in rows), namespace),
         )
         sids = [r[0] for r in rows]
-        touched: set[str] = set()
+        touched: dict[str, int] = {}
         for chunk in _chunks(sids):  # type: ignore[arg-type]
             q = _qmarks(len(chunk))
-            touched.update(
-                r[0]
-                for r in conn.execute(
-                    f"SELECT concept FROM contexts WHERE statement_id IN ({q}) AND namespace = ?",
-                    (*chunk, namespace),
-                )
-            )
+            for (name,) in conn.execute(
+                f"SELECT concept FROM contexts WHERE statement_id IN ({q}) AND namespace = ?",
+                (*chunk, namespace),
+            ).fetchall():
+                touched[name] = touched.get(name, 0) + 1
             conn.execute(
                 f"DELETE FROM contexts WHERE statement_id IN ({q}) AND namespace = ?",
                 (*chunk, namespace),
             )
         for name in sorted(touched):
+            # context_size counts the context's rows: lowered, not counted again (a hub
+            # concept's context is as large as the namespace, up to the context limit)
             size = conn.execute(
-                "SELECT COUNT(*) FROM contexts WHERE namespace = ? AND concept = ?",
+                "SELECT context_size FROM concepts WHERE namespace = ? AND name = ?",
                 (namespace, name),
-            ).fetchone()[0]
+            ).fetchone()
+            size = (size[0] if size else 0) - touched[name]
+            if size <= 0:  # (checked by counting what is left: few rows)
+                size = conn.execute(
+                    "SELECT COUNT(*) FROM contexts WHERE namespace = ? AND concept = ?",
+                    (namespace, name),
+                ).fetchone()[0]
             if size:
                 conn.execute(
                     "UPDATE concepts SET context_size = ? WHERE namespace = ? AND name = ?",
@@ -169,7 +175,7 @@ class SqliteItems(SqliteTransfer):
         statement_id: int,
         by: int,
         *,
-        keep_relations: Iterable[str] = (),
+        keep_relations: Iterable[str] | None = (),
     ) -> None:
         try:
             with self.atomic() as conn:
@@ -201,13 +207,16 @@ class SqliteItems(SqliteTransfer):
                 step, at = conn.execute(
                     "SELECT t_index, at FROM statements WHERE id = ?", (by,)
                 ).fetchone()
-                kept = list(dict.fromkeys(keep_relations))
-                conn.execute(
+                self._drop_support(conn, namespace, [statement_id])
+                drawn = self._drawn(conn, namespace, [statement_id])
+                kept = drawn if keep_relations is None else set(keep_relations) & set(drawn)
+                conn.executemany(
                     "UPDATE relations SET valid_to_step = ?, valid_to = MAX(?, valid_from), expired_at = ? "
-                    "WHERE namespace = ? AND statement_id = ? AND valid_to_step IS NULL "
-                    f"AND id NOT IN ({_qmarks(len(kept))})",
-                    (step, at, at, namespace, statement_id, *kept),
+                    "WHERE namespace = ? AND id = ? AND valid_to_step IS NULL",
+                    [(step, at, at, namespace, rid) for rid in drawn if rid not in kept],
                 )
+                # what the new version repeats is drawn from it now (a later correction finds it)
+                self._move_evidence(conn, namespace, {rid: by for rid in kept})
         except sqlite3.Error as exc:
             raise StoreError(
                 f"SQLite write failed on {self.path!r} (nothing changed): {exc}"
@@ -225,53 +234,185 @@ class SqliteItems(SqliteTransfer):
                 if not doomed:
                     return 0
                 self._bump_generation(conn, namespace)
+                steps = self._steps(conn, doomed)
                 self._unindex(conn, namespace, doomed)
-                if cascade_relations:
-                    self._delete_spliced(conn, namespace, doomed)
+                self._retract(conn, namespace, doomed, cascade=cascade_relations)
                 for chunk in _chunks(doomed):  # type: ignore[arg-type]
-                    q = _qmarks(len(chunk))
-                    if not cascade_relations:
-                        conn.execute(
-                            "UPDATE relations SET statement_id = NULL WHERE namespace = ? "
-                            f"AND statement_id IN ({q})",
-                            (namespace, *chunk),
-                        )
                     conn.execute(
-                        f"DELETE FROM statements WHERE id IN ({q}) AND namespace = ?",
+                        f"DELETE FROM statements WHERE id IN ({_qmarks(len(chunk))}) "
+                        "AND namespace = ?",
                         (*chunk, namespace),
                     )
+                self._drop_orphan_entities(conn, namespace, steps)
                 return len(doomed)
         except sqlite3.Error as exc:
             raise StoreError(
                 f"SQLite write failed on {self.path!r} (nothing changed): {exc}"
             ) from exc
 
-    def _delete_spliced(self, conn: sqlite3.Connection, namespace: str, doomed: Sequence[int]) -> None:
-        """Delete the relations drawn from the ``doomed`` statements; the relations they
-        superseded take their endings (:mod:`..splice`)."""
+    def _delete_spliced(self, conn: sqlite3.Connection, namespace: str, doomed: Sequence[str]) -> None:
+        """Delete the relations ``doomed`` (ids); the relations they superseded take their endings
+        (:mod:`..splice`)."""
         gone: dict[str, Ending] = {}
-        for chunk in _chunks(list(doomed)):  # type: ignore[arg-type]
-            gone.update(
-                (r[0], tuple(r[1:]))
+        began: dict[str, int] = {}
+        for chunk in _chunks(list(doomed)):
+            for r in conn.execute(
+                "SELECT id, valid_to_step, valid_to, expired_at, superseded_by, valid_from_step "
+                f"FROM relations WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
+                (namespace, *chunk),
+            ):
+                gone[r[0]], began[r[0]] = tuple(r[1:5]), r[5]
+        before: list[tuple[str, str, Ending]] = []
+        for chunk in _chunks(list(gone)):
+            before += [
+                (r[0], r[1], tuple(r[2:]))
                 for r in conn.execute(
-                    "SELECT id, valid_to_step, valid_to, expired_at, superseded_by FROM relations "
-                    f"WHERE namespace = ? AND statement_id IN ({_qmarks(len(chunk))})",
+                    "SELECT id, superseded_by, valid_to_step, valid_to, expired_at, superseded_by "
+                    f"FROM relations WHERE namespace = ? AND superseded_by IN ({_qmarks(len(chunk))})",
                     (namespace, *chunk),
                 )
-            )
-        before: list[tuple[str, str]] = []
-        for chunk in _chunks(list(gone)):
-            before += conn.execute(
-                "SELECT id, superseded_by FROM relations WHERE namespace = ? "
-                f"AND superseded_by IN ({_qmarks(len(chunk))})",
-                (namespace, *chunk),
-            ).fetchall()
+            ]
         self._delete_relations(conn, namespace, list(gone))
         conn.executemany(
             "UPDATE relations SET valid_to_step = ?, valid_to = ?, expired_at = ?, superseded_by = ? "
             "WHERE namespace = ? AND id = ?",
-            [(*ending, namespace, pid) for pid, ending in spliced_endings(gone, before)],
+            [(*ending, namespace, pid) for pid, ending in spliced_endings(gone, before, began)],
         )
+
+    # -------------------------------------------------------------------- relation evidence
+    @staticmethod
+    def _steps(conn: sqlite3.Connection, ids: Sequence[int]) -> set[int]:
+        steps: set[int] = set()
+        for chunk in _chunks(list(ids)):  # type: ignore[arg-type]
+            steps.update(
+                r[0]
+                for r in conn.execute(
+                    f"SELECT t_index FROM statements WHERE id IN ({_qmarks(len(chunk))})", chunk
+                )
+            )
+        return steps
+
+    @staticmethod
+    def _drawn(conn: sqlite3.Connection, namespace: str, ids: Sequence[int]) -> list[str]:
+        """The ids of the relations drawn from the statements ``ids`` (an index range each)."""
+        out: list[str] = []
+        for chunk in _chunks(list(ids)):  # type: ignore[arg-type]
+            out += [
+                r[0]
+                for r in conn.execute(
+                    "SELECT id FROM relations WHERE namespace = ? "
+                    f"AND statement_id IN ({_qmarks(len(chunk))})",
+                    (namespace, *chunk),
+                )
+            ]
+        return out
+
+    @staticmethod
+    def _drop_support(conn: sqlite3.Connection, namespace: str, ids: Sequence[int]) -> None:
+        """The statements ``ids`` no longer repeat any relation (one confirmation less each)."""
+        for chunk in _chunks(list(ids)):  # type: ignore[arg-type]
+            q = _qmarks(len(chunk))
+            conn.execute(
+                "UPDATE relations SET confirmations = MAX(confirmations - 1, 0) "
+                "WHERE namespace = ? AND id IN (SELECT relation_id FROM relation_support "
+                f"WHERE namespace = ? AND statement_id IN ({q}))",
+                (namespace, namespace, *chunk),
+            )
+            conn.execute(
+                f"DELETE FROM relation_support WHERE namespace = ? AND statement_id IN ({q})",
+                (namespace, *chunk),
+            )
+
+    @staticmethod
+    def _move_evidence(conn: sqlite3.Connection, namespace: str, moves: Mapping[str, int]) -> None:
+        """Each relation of ``moves`` is drawn from the given statement from now on (which no
+        longer counts as its confirmation)."""
+        for rid, sid in moves.items():
+            cur = conn.execute(
+                "DELETE FROM relation_support WHERE namespace = ? AND relation_id = ? "
+                "AND statement_id = ?",
+                (namespace, rid, sid),
+            )
+            conn.execute(
+                "UPDATE relations SET statement_id = ?, confirmations = "
+                "MAX(confirmations - ?, 0) WHERE namespace = ? AND id = ?",
+                (sid, cur.rowcount, namespace, rid),
+            )
+
+    def _retract(
+        self,
+        conn: sqlite3.Connection,
+        namespace: str,
+        doomed: Sequence[int],
+        *,
+        keep: Collection[str] = (),
+        cascade: bool = True,
+    ) -> list[str]:
+        """What the ``doomed`` statements said about relations goes, except ``keep``: a relation
+        drawn from one that another current statement repeats is drawn from that one (the
+        earliest) instead; the others are deleted with ``cascade`` (what they ended takes their
+        ending), else they lose their evidence. Returns the ids deleted."""
+        self._drop_support(conn, namespace, doomed)
+        drawn = [r for r in self._drawn(conn, namespace, doomed) if r not in keep]
+        pairs: list[tuple[str, int]] = []
+        for chunk in _chunks(drawn):
+            pairs += conn.execute(
+                "SELECT p.relation_id, p.statement_id FROM relation_support p JOIN statements s "
+                "ON s.id = p.statement_id AND s.superseded_by IS NULL WHERE p.namespace = ? "
+                f"AND p.relation_id IN ({_qmarks(len(chunk))})",
+                (namespace, *chunk),
+            ).fetchall()
+        moves = surviving_evidence(drawn, pairs, set(doomed))
+        self._move_evidence(conn, namespace, moves)
+        gone = [r for r in drawn if r not in moves]
+        if cascade:
+            self._delete_spliced(conn, namespace, gone)
+        else:
+            conn.executemany(
+                "UPDATE relations SET statement_id = NULL WHERE namespace = ? AND id = ?",
+                [(namespace, rid) for rid in gone],
+            )
+        return gone if cascade else []
+
+    def retract_relations(
+        self, namespace: str, statement_id: int, *, keep: Iterable[str] = ()
+    ) -> int:
+        try:
+            with self.atomic() as conn:
+                self._bump_generation(conn, namespace)
+                return len(
+                    self._retract(conn, namespace, [int(statement_id)], keep=set(keep))
+                )
+        except sqlite3.Error as exc:
+            raise StoreError(
+                f"SQLite write failed on {self.path!r} (nothing changed): {exc}"
+            ) from exc
+
+    @staticmethod
+    def _drop_orphan_entities(conn: sqlite3.Connection, namespace: str, steps: Iterable[int]) -> None:
+        """Entities mentioned only at one of ``steps`` (whose statements are all gone) and in no
+        relation go with their aliases."""
+        for step in sorted(steps):
+            if conn.execute(
+                "SELECT 1 FROM statements WHERE namespace = ? AND t_index = ? LIMIT 1",
+                (namespace, step),
+            ).fetchone():
+                continue  # (another statement of that step may name them)
+            for (eid,) in conn.execute(
+                "SELECT id FROM entities e INDEXED BY ix_entities_recent "
+                "WHERE namespace = ? AND last_step = ? "
+                "AND first_step = ? AND NOT EXISTS (SELECT 1 FROM relations r WHERE "
+                "r.namespace = e.namespace AND r.subject_id = e.id) AND NOT EXISTS (SELECT 1 "
+                "FROM relations r WHERE r.namespace = e.namespace AND r.object_id = e.id)",
+                (namespace, step, step),
+            ).fetchall():
+                conn.execute(
+                    "DELETE FROM entity_aliases WHERE namespace = ? AND entity_id = ?",
+                    (namespace, eid),
+                )
+                conn.execute(
+                    "DELETE FROM entities WHERE namespace = ? AND id = ?", (namespace, eid)
+                )
 
     @staticmethod
     def _delete_relations(conn: sqlite3.Connection, namespace: str, ids: Sequence[str]) -> None:
@@ -280,6 +421,10 @@ class SqliteItems(SqliteTransfer):
             q = _qmarks(len(chunk))
             conn.execute(
                 f"DELETE FROM relations WHERE namespace = ? AND id IN ({q})", (namespace, *chunk)
+            )
+            conn.execute(
+                f"DELETE FROM relation_support WHERE namespace = ? AND relation_id IN ({q})",
+                (namespace, *chunk),
             )
             conn.execute(
                 f"UPDATE relations SET superseded_by = NULL WHERE namespace = ? "

@@ -441,6 +441,7 @@ class SqliteConnection:
                     "entities",
                     "entity_aliases",
                     "relations",
+                    "relation_support",
                     "namespaces",
                 ):
                     # table names come from the fixed tuple above, never from input

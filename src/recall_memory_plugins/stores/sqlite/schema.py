@@ -222,6 +222,43 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        MIGRATIONS[-1][0] + 1,
+        "a delete reads what it touches: relations found by their evidence statement and by "
+        "their successor, aliases by their entity; relation_support, the later statements that repeat a relation (a fact "
+        "another current statement states outlives the delete or correction of the first)",
+        [
+            "CREATE INDEX IF NOT EXISTS ix_relations_statement "
+            "ON relations(namespace, statement_id)",
+            "CREATE INDEX IF NOT EXISTS ix_relations_successor "
+            "ON relations(namespace, superseded_by)",
+            """CREATE TABLE IF NOT EXISTS relation_support (
+                namespace TEXT NOT NULL,
+                relation_id TEXT NOT NULL,
+                statement_id INTEGER NOT NULL,
+                PRIMARY KEY (namespace, relation_id, statement_id)
+            ) WITHOUT ROWID""",
+            "CREATE INDEX IF NOT EXISTS ix_relation_support_statement "
+            "ON relation_support(namespace, statement_id)",
+            "CREATE INDEX IF NOT EXISTS ix_entity_aliases_entity "
+            "ON entity_aliases(namespace, entity_id)",
+        ],
+    )
+)
+
+MIGRATIONS.append(
+    (
+        MIGRATIONS[-1][0] + 1,
+        "statements found by speaker in time order: a chat history reads its newest turns "
+        "without scanning the namespace's other statements",
+        [
+            "CREATE INDEX IF NOT EXISTS ix_statements_speaker "
+            "ON statements(namespace, speaker, t_index) WHERE speaker IS NOT NULL",
+        ],
+    )
+)
+
 # The id of the next statement: above every id stored or ever deleted (see migration 6).
 NEXT_STATEMENT_ID = (
     "(SELECT MAX(COALESCE((SELECT MAX(id) FROM statements), 0), "
