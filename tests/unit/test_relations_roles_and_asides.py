@@ -66,7 +66,8 @@ def test_a_move_to_a_project_as_its_lead_is_no_home(memory: TemporalGraphMemory)
 
 
 def test_a_move_to_a_city_is_still_a_home(memory: TemporalGraphMemory) -> None:
-    facts = _facts(memory, "as-home", ["Liam moves to Leeds full-time in May."])
+    # (no month: "moves to Leeds in May", said before May, is a plan; round 46, defect 6)
+    facts = _facts(memory, "as-home", ["Liam moves to Leeds full-time."])
     assert facts == {("Liam", "LIVES_IN", "Leeds")}
 
 

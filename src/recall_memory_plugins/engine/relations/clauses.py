@@ -16,7 +16,9 @@ from collections.abc import Sequence
 from ...nlp.base import Annotation
 from .asking import news_asked
 from .gates import AnyOf, Gated
-from .patterns.mood import MOOD_ROWS, PREFACE, retracted, unasserted
+from .past_bounds import UNTIL
+from .patterns.mood import MOOD_ROWS, PREFACE, retracted, said_in_clause, unasserted
+from .patterns.past_states import PAST
 from .schema import RelationCandidate
 
 __all__ = ["NO_CHANGE", "asserted_candidates", "asserted_head", "scheduled", "undenied_head"]
@@ -26,7 +28,7 @@ _ZH_WANTS = r"想(?:要|去|再|着)?(?=入职|加入|加盟|跳槽|搬|离职|�
 # a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
 NO_CHANGE = re.compile(
     # (not "never moving again": after a move, no more of them)
-    r"(?:\bnot|\bnever|n't)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p|divorc"
+    r"(?:\bnot|\bnever|n't|\bnor)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p|divorc|join(?!t)|transferr?(?:s|ed|ing)?\b"
     r"|split|separat|tak(?:e|es|ing)\s+over|hand(?:ed|ing)?\s+\w+)(?!\w*\s+(?:again|ever again)\b)"
     r"|fell through|after all(?!\s+(?:the|those|these|that|this|my|his|her|their|our|your|of|\d+)\b)|called off"
     # nothing changes: "but the line management doesn't change", 汇报关系不变
@@ -35,6 +37,8 @@ NO_CHANGE = re.compile(
     # an intention or a possibility is no change yet ("wants to move", "might move", 打算搬)
     r"|\b(?:thinking (?:about|of)|consider(?:s|ed|ing)?(?!\s+(?:it|this|that)\b)|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to"
     r"|might|(?<!in )(?<!since )(?<!from )(?<!until )(?<!by )(?<!of )(?<!early )(?<!late )(?<!mid )(?-i:may)(?! \d)|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at))\b"
+    # a wish: "would love to live in Austin", "I'd rather work at Globex"
+    r"|(?:\bwould|['’]d)\s+(?:really\s+|so\s+)?(?:love|like|prefer|rather)\b"
     r"|打算|想要|想让|想把|有意让|可能|准备|计划|考虑|看房|也许|或许|说不定|兴许|没准|" + _ZH_WANTS +
     # a near miss: "nearly quit", "almost got poached", 差点被挖走
     r"|\b(?:almost|nearly)\s+(?:got\s+|been\s+)?(?:mov|relocat|leav|left|quit|poach|fired|let go|laid off"
@@ -54,6 +58,7 @@ _NO_CHANGE_GATE = Gated(NO_CHANGE)  # (searched only where one of its words is)
 _INTENT = re.compile(
     r"thinking (?:about|of)|consider(?:s|ed|ing)?|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to|might"
     r"|may|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at)"
+    r"|(?:\bwould|['’]d)\s+(?:really\s+|so\s+)?(?:love|like|prefer|rather)\b"
     r"|打算|想要|想让|想把|有意让|可能|准备|计划|考虑|看房|也许|或许|说不定|兴许|没准|" + _ZH_WANTS[:-1] + "|$)",
     re.IGNORECASE,
 )
@@ -179,6 +184,34 @@ def _named_in(name: str, part: str) -> bool:
                                for w in name.split())
 
 
+def _until_only(text: str) -> bool:
+    """Whether ``text`` asserts nothing only for its "until <past date>" ("Tom lived in Denver
+    until 2021": a bounded past, yet the end of the state it names)."""
+    return UNTIL.search(text) is not None and not unasserted(UNTIL.sub(" ", text))
+
+
+# the parts a belief or a plan told in the present tense governs: up to a comma, a colon, a dash,
+# an emoji or a "but" ("I thought Carol had joined Globex, but she's still at Acme"); not an
+# "and" ("Bob thinks Carol and Dan live in Paris")
+_SAID_PARTS = re.compile(
+    r"\s*[;:—–]\s*|,\s+|\s+(?=(?:but|yet|though|although|whereas|so)\b)|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*",
+    re.IGNORECASE,
+)
+
+
+def _said_apart(text: str) -> tuple[str, str]:
+    """``text`` without its parts that are a belief, a doubt, a hope, a dream or a plan told in the
+    present tense (:func:`.patterns.mood.said_in_clause`), and those parts; when no part is one
+    alone ("Tom is moving to Austin, probably in March"), nothing of ``text`` is kept."""
+    starts = [0, *(m.end() for m in _SAID_PARTS.finditer(text))]
+    parts = [text[a:b] for a, b in zip(starts, [*starts[1:], len(text)], strict=False)]
+    said = [said_in_clause(part) for part in parts]
+    if not any(said):
+        return "", text
+    return ("，".join(p for p, s in zip(parts, said, strict=True) if not s and p.strip()),
+            " ".join(p for p, s in zip(parts, said, strict=True) if s))
+
+
 def asserted_candidates(
     annotation: Annotation, candidates: Sequence[RelationCandidate]
 ) -> list[RelationCandidate]:
@@ -190,9 +223,15 @@ def asserted_candidates(
     if not candidates:
         return []
     heads: dict[int, tuple[str, str]] = {}  # sentence -> (asserted head, the rest)
+    apart: set[int] = set()  # sentences whose only unsure parts are beliefs or plans told now
     for i, sentence in enumerate(annotation.sentences):
         text = sentence.text
-        if not unasserted(text) or news_asked(text):
+        if news_asked(text):
+            continue
+        if not unasserted(text):
+            if said_in_clause(text):  # a belief or a plan told in the present tense: its own part
+                heads[i] = _said_apart(text)
+                apart.add(i)
             continue
         # (not a stay: "I've been in Edinburgh since Thursday …, back home to Bristol on Sunday")
         # (nor a report called false: "…，但这是谣言" takes back the part before it)
@@ -200,15 +239,22 @@ def asserted_candidates(
             or retracted(text) else asserted_head(text)
         if head.strip() and unasserted(head) and not scheduled(head):  # (a change set for a day is said)
             head = ""
-        heads[i] = (head, text[len(head):])
+        rest = text[len(head):]
+        if head.strip() and said_in_clause(head):  # ("I think Alice moved to Lyon and she'll love it")
+            head, left = _said_apart(head)
+            rest = f"{left} {rest}"
+        heads[i] = (head, rest)
     out = []
     for c in candidates:
-        if c.sentence not in heads:
-            out.append(c)
+        if c.sentence not in heads or (PAST in c.attributes and _until_only(annotation.sentences[c.sentence].text)):
+            out.append(c)  # (a past state that says when it ended: .past_bounds)
             continue
         head, rest = heads[c.sentence]
         ends = [c.subject.name, *([c.object.name] if c.object is not None else [])]
-        if head.strip() and (c.object is None or _named_in(c.object.name, head)) \
+        # (beside a belief, either end named: "I never thought I'd do this again but Julia and I
+        # got married" is said of both spouses)
+        if head.strip() and (c.object is None or _named_in(c.object.name, head)
+                             or (c.sentence in apart and _named_in(c.subject.name, head))) \
                 and not any(e and e in rest for e in ends):
             out.append(c)
     return out

@@ -45,8 +45,11 @@ from typing import Any
 from ...models import Relation, RelationChange
 from ...nlp.base import Annotation
 from .backdated import EndedReader, backdate, late_endings
+from .corrections import as_corrected
+from .event_dates import event_dates
+from .past_bounds import past_changes
 from .patterns.past_states import PAST
-from .schema import RelationCandidate, RelationProposal
+from .schema import Mention, RelationCandidate, RelationProposal
 from .text_dates import NOW, TextDate, sentence_dates
 from .updates import SYMMETRIC, UNSURE
 
@@ -79,21 +82,10 @@ def decide_in_time(
     )  # fmt: skip
     if timing.get("when") is not None and timing.get("ended") is not None:  # a late "left X"
         changes += late_endings(rest, changes, timing["when"], timing["ended"])
-    seen: set[tuple[object, ...]] = set()
-    for p in past:
-        start, _, end = p.attributes[PAST].partition("|")
-        attributes = {k: v for k, v in p.attributes.items() if k != PAST}
-        key = (p.subject_id, p.type, p.object_id, start, end, tuple(sorted(attributes.items())))
-        if key in seen:
-            continue
-        seen.add(key)
-        history = RelationChange(
-            op="add", relation_id=new_id(), subject_id=p.subject_id, type=p.type,
-            object_id=p.object_id, attributes=attributes, statement_index=p.statement_index,
-            valid_from=datetime.fromisoformat(start), valid_to=datetime.fromisoformat(end),
-        )  # fmt: skip
-        changes.append(history)
-    return changes
+    changes = as_corrected(changes)  # (a slip taken back never held: .corrections)
+    # (the current same fact ends with the period: .past_bounds)
+    done = frozenset(c.relation_id for c in changes if c.op == "end")
+    return changes + past_changes(past, current, key=PAST, new_id=new_id, done=done)
 
 
 def in_time(
@@ -106,15 +98,21 @@ def in_time(
     said_at: datetime | None,
     when: datetime | None,
     named: frozenset[str] = frozenset(),
+    mentions: Sequence[Mention] = (),
     exclusivity: Mapping[str, str] | None,
     ended: EndedReader | None,
     new_id: Callable[[], str] | None,
 ) -> list[RelationChange]:
-    """A plan's ``changes`` placed in time: dated by the text (:func:`text_date`, said at
-    ``said_at``) when it says when they happened, else history when the statement's caller-given
+    """A plan's ``changes`` placed in time: dated by the text (:func:`.event_dates.event_dates`
+    when it tells several events, each by its own; else :func:`text_date`, said at ``said_at``)
+    when it says when they happened, else history when the statement's caller-given
     time ``when`` is older than a fact they change (:func:`.backdated.backdate`)."""
     if said_at is not None and changes:
-        date = text_date(annotation, read_sentences, others, said_at)
+        each = event_dates(changes, current, annotation=annotation, mentions=mentions, read_sentences=read_sentences,
+                           others=others, at=said_at, when=when)  # several events, each of its own time
+        if isinstance(each, dict):
+            return [_dated(c, d) if (d := each.get(c.relation_id)) is not None else c for c in changes]
+        date = each if each is not None else text_date(annotation, read_sentences, others, said_at)
         if date is not None:
             dated = date_changes(
                 changes, current, date, exclusivity, ended, new_id,

@@ -57,7 +57,7 @@ from .asking import stated_part
 from .clauses import asserted_head, scheduled, undenied_head
 from .comention import WEAK as _WEAK
 from .comention import both_ends_named
-from .doubt_names import CueOwners, zh_objects
+from .doubt_names import CueOwners, left_out, zh_objects
 from .doubt_names import acronym_named as _acronym_named
 from .doubt_names import anyone_holds as _anyone_holds
 from .doubt_names import arrowed as _arrowed
@@ -354,7 +354,7 @@ def doubt_proposals(
                     and not POSSESSOR.match(tail)
                 )
             )
-            if m.sentence != i or after or _POSSESSED.match(tail):
+            if m.sentence != i or after or _POSSESSED.match(tail) or left_out(annotation.text, sentence.start_char, m):
                 continue
             heard = _HEARD.match(tail)
             if heard and any(  # "我听说刘洋换了领导"; not "周杰听说还在福州单着" (he, I hear)

@@ -13,6 +13,7 @@ from ...nlp.base import Sentence, Token
 from .doubt_words import ARROW, CHANGE, FAMILIES
 from .lexicon import gender_of
 from .names import is_cjk
+from .patterns.scopes import left_out  # (an exclusion's names changed nothing: "everyone but Bob")
 from .schema import DATE, LOCATION, ORG, PERSON, PRODUCT, PROJECT, Mention, RelationProposal
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "family_named",
     "kept",
     "left_from",
+    "left_out",
     "modifier_only",
     "named",
     "reads_by_statement",

@@ -303,6 +303,9 @@ PAST = re.compile(
     r"|以前[^，。]*[\u4e00-\u9fff]过"
     # a stay with its end in sight: "house-sitting for the next two weeks", 借住几天
     r"|\bhouse-?sitting\b|\bfor the (?:next|coming) (?:few |couple of |\w+ )?(?:days|weeks|nights)\b"
+    # (a stay bounded: "staying in York this weekend", "is living in York for a few weeks")
+    r"|\b(?:staying|(?<!been )living)\b[^.;!?]{0,60}?\b(?:(?:for|over|during) (?:the |a |an |one |a few |a couple of "
+    r"|two |three |\d+ )?(?:nights?|days?|weeks?|weekends?|summer|holidays?)|this (?:weekend|week))\b"
     r"|借住|暂住|住几天|住两天|待几天",
     re.IGNORECASE,
 )
@@ -326,8 +329,10 @@ FAMILIES = {
 }
 
 
-# who changed, in the doubt rule: the one who heard of a change is not the one who changed ("我听说刘洋换了领导")
-HEARD = re.compile(r"^\s*(?:听说|听人说|heard\b|hear\b)", re.IGNORECASE)
+# who changed, in the doubt rule: the one who heard of a change is not the one who changed ("我听说刘洋换了领导"),
+# nor the one who tells of another's ("Alice said, 'Bob moved to Globex.'", "Ann told me Raj quit")
+HEARD = re.compile(r"^\s*(?:听说|听人说|heard\b|hear\b|(?:said|says|wrote|writes|mentioned|posted|texted"
+                   r"|(?:told|tells)\s+(?:me|us))\s*[,:]?\s*(?:that\s+)?[\"'“‘]?)", re.IGNORECASE)
 # a former employer right after a name: "for Kenji (ex-Sony)"
 FORMER_AFTER = re.compile(r"^\s*[(（,，]\s*(?:ex-|former\s|前(?!天|年|几)|原(?!来|本))", re.IGNORECASE)
 # a farewell for someone: the one sent off changed

@@ -1,5 +1,6 @@
 """Ends a text implies without saying them, for the doubt rule (:mod:`.doubt`): a graduation
-leaves the school unsure (:mod:`.graduated`), a home of another city the old home (:mod:`.homes`)."""
+leaves the school unsure (:mod:`.graduated`), a home of another city the old home (:mod:`.homes`);
+and a correction ("Sorry, I meant Lyon, not Lille") ends the slip it takes back (:mod:`.corrections`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from ...models import Relation
 from ...nlp.base import Annotation
+from .corrections import TYPES, correction_proposals
 from .graduated import graduation_doubts
 from .homes import home_doubts
 from .schema import Mention, RelationProposal
@@ -36,4 +38,4 @@ def implied_ends(
         annotation, mentions, proposals, sentence_statements, lambda e: once(e, ("STUDIES_AT",)), speaker_id
     ) + home_doubts(
         annotation, mentions, proposals, sentence_statements, lambda e: once(e, ("LIVES_IN",)), speaker_id
-    )
+    ) + correction_proposals(annotation, mentions, sentence_statements, speaker_id, lambda e: once(e, TYPES))

@@ -359,8 +359,8 @@ def _render(
     if predecessor is None and side is not None:
         pool = _same_end(store, namespace, rel, side, current_only=False)
         predecessor = next((r for r in pool if r.superseded_by == rel.id), None)
-    if predecessor is not None and is_unsure(predecessor):
-        predecessor = None  # stated again after a doubt: the same fact, nothing was "before"
+    if predecessor is not None and (is_unsure(predecessor) or predecessor.valid_to == predecessor.valid_from):
+        predecessor = None  # stated again after a doubt, or a slip taken back: nothing was "before"
     return render_fact(rel, predecessor=predecessor, side=side)
 
 

@@ -16,14 +16,16 @@ midnight there), a naive ``at`` in UTC's. What it reads:
   clause or after 早在 / 在 / 于, or after a name and before a verb ("李明19年搬到了北京"), never
   after 了 / 有 / 满 ... or before 的 / 多 / 来 / 后 ... ("工作了19年", "19年的经验"); 19年3月(5日);
   3月5日 / 3月5号 (that day of the latest year it has passed in);
-- relative ones: "yesterday", "last night / week / weekend / month / year", "the week / month /
+- relative ones: "yesterday", "last night / week / month / year", "last weekend" (the Saturday
+  and Sunday before this week's Monday), "the week / month /
   year before last", "N days / weeks / months / years ago" (that day: the same date N months or
   years back, the month's last when it has none; digits or words, "a couple of", "a few"),
   "earlier this year / month"; 昨天, 前天, 上周, 上个月(初 / 底), 去年(年底), 前年, 大前年, 三年前,
   两个月前, 十天前, 今年3月.
 
 A phrase after "since" / 自从 (or before 以来 / 至今 / 起 / 开始) is *ongoing*: it dates a change
-that still holds, never history. A phrase that bounds a range ("until 2019", "before 2019",
+that still holds, never history; so is a state's length after a present perfect ("has been
+living in Austin for a year now": from a year ago; 已经两周了). A phrase that bounds a range ("until 2019", "before 2019",
 "after 2019", "by 2019", "from 2015", "for 2019", 到2019年, 2019年前 / 以后 / 之后) dates nothing,
 nor does a phrase of the future (it is a plan). :mod:`.dated_changes` decides what a date does
 to a plan's changes.
@@ -133,9 +135,12 @@ _EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("month_alone", rf"\b(?:in|since|last|this past|during)\s+(?:{_PART}\s+)?{_MONTH}(?!\s*\d)\b"),
         ("before_last", r"\bthe\s+(?P<unit>week|month|year)\s+before\s+last\b"),
         ("ago", rf"\b{_NUM}\s+{_UNIT}\s+(?:ago|since)\b"),
+        # a state's length so far: "has been living in Austin for a year now" (it began then;
+        # only after a present perfect, :data:`_PERFECT`: "lived there for a year" is over)
+        ("en_for", rf"\bfor\s+(?:the\s+(?:past|last)\s+)?(?:(?:about|around|almost|nearly|over|more\s+than|roughly)\s+)?{_NUM}\s+{_UNIT}\b(?!\s+(?:ago|before|after|later|earlier|from))"),
         ("weekday", r"\b(?P<rel>last|this past|on|this|since)\s+(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"),
         ("part_of", r"\b(?:at\s+)?the\s+(?P<part>start|beginning|end)\s+of\s+(?P<rel>the|this|last)\s+(?P<unit>week|month|year)\b"),
-        ("last", r"\blast\s+(?P<unit>night|week|weekend|month|year)\b"),
+        ("last", r"\b(?:last|this\s+past)\s+(?P<unit>weekend)\b|\blast\s+(?P<unit2>night|week|month|year)\b"),
         ("yesterday", r"\b(?:the day before )?yesterday\b"),
         ("this", r"\bearlier\s+this\s+(?P<unit>week|month|year)\b"),
     )
@@ -197,7 +202,8 @@ def _sentence_dates(text: str, at: datetime, zone: tzinfo | None) -> tuple[TextD
     folded = text.casefold()
     for table, zh in tables:
         for kind, pattern in table:
-            if (not digits and kind in _DIGIT_KINDS) or (kind == "ago" and "ago" not in folded and "since" not in folded):
+            if (not digits and kind in _DIGIT_KINDS) or (kind == "ago" and "ago" not in folded and "since" not in folded) \
+                    or (kind == "en_for" and "for " not in folded):
                 continue  # (a phrase of these holds a digit, or "ago" / "since")
             found = list(pattern.finditer(current))
             if not found:
@@ -210,13 +216,13 @@ def _sentence_dates(text: str, at: datetime, zone: tzinfo | None) -> tuple[TextD
                     span = None
                 start, end = m.span()
                 chars[start:end] = " " * (end - start)
-                if span is None:
+                if span is None or (kind == "en_for" and not _PERFECT.search(text, 0, start)):
                     continue
                 ongoing, bounded = (False, False) if kind.endswith("range") else _context(text, start, end, zh)
                 if bounded or span[0] >= at:
                     continue
                 point = span[0] + (span[1] - span[0]) / 2 if kind in _AGO_KINDS else None
-                out.append(TextDate(span[0], min(span[1], at), ongoing or kind == "zh_for", point,
+                out.append(TextDate(span[0], min(span[1], at), ongoing or kind in _FOR_KINDS, point,
                                     bounded=kind.endswith("range") and span[1] <= at, span=(start, end)))
             current = "".join(chars)
     return tuple(out)
@@ -224,7 +230,7 @@ def _sentence_dates(text: str, at: datetime, zone: tzinfo | None) -> tuple[TextD
 
 # what every phrase of a table holds at least one of: a sentence with none is read no further
 _EN_CUE = re.compile(
-    r"\d|\b(?:yesterday|last|ago|since|earlier|spring|summer|autumn|fall|winter|"
+    r"\d|\b(?:yesterday|last|ago|since|earlier|spring|summer|autumn|fall|winter|(?:day|week|weekend|month|year)s?|"
     + "|".join(_WEEKDAYS)
     + "|"
     + "|".join(sorted(_MONTHS, key=len, reverse=True))
@@ -233,7 +239,17 @@ _EN_CUE = re.compile(
 )
 _ZH_CUE = re.compile(r"[年月天周昨]|星期|礼拜")
 _DIGIT_KINDS = frozenset({"range", "month_range", "day", "month", "year", "season_year", "day_month"})
-_AGO_KINDS = frozenset({"ago", "zh_ago", "zh_for"})  # a point, give or take half a unit
+_AGO_KINDS = frozenset({"ago", "zh_ago", "zh_for", "en_for"})  # a point, give or take half a unit
+_FOR_KINDS = frozenset({"zh_for", "en_for"})  # how long a state has held: since then, ongoing
+# a present perfect before "for N years", in the same clause, of a state that names its value:
+# "has been living in Austin", "'ve worked at Google" (not "had lived", "will have been",
+# "hasn't lived"; not "have lived here": no value named, nothing this length could date)
+_PERFECT = re.compile(
+    r"(?<!\bwill\s)(?<!\bwould\s)(?<!\bmight\s)(?<!\bmust\s)(?<!\bcould\s)(?<!\bshould\s)(?<!['’]ll\s)"
+    r"(?:\bhas|\bhave|['’]s|['’]ve)\s+(?:been|lived|worked|stayed|resided|studied|served|led|managed|run|headed"
+    r"|owned|dated|reported)\b(?=[^.;!?]*$)(?-i:[^.;!?]*?\b[A-Z])",
+    re.IGNORECASE,
+)
 
 
 def _context(text: str, start: int, end: int, zh: bool) -> tuple[bool, bool]:
@@ -289,13 +305,16 @@ def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dateti
         return _part(_relative(unit, 1 if rel == "last" else 0, at), "the " + g["part"].lower() + " of")
     if kind == "before_last":
         return _relative(g["unit"].lower(), 2, at)
-    if kind == "ago":
+    if kind in ("ago", "en_for"):
         return _ago(_number(g["n"]), g["unit"].lower(), at)
     if kind == "last":
-        unit = g["unit"].lower()
+        unit = (g["unit"] or g["unit2"]).lower()
         if unit == "night":
             return _relative("day", 1, at)
-        return _relative("week" if unit == "weekend" else unit, 1, at)
+        if unit == "weekend":  # the Saturday and Sunday before this week's Monday
+            monday = _relative("week", 0, at)[0]
+            return monday - timedelta(days=2), monday
+        return _relative(unit, 1, at)
     if kind == "yesterday":
         return _relative("day", 2 if m.group(0).lower().startswith("the day") else 1, at)
     if kind == "this":

@@ -241,7 +241,7 @@ class RelationTracker:
         current = self._current(store, namespace, proposals, context.relations, book)
         changes = decide_in_time(  # dated by the text ("in 2019") or by the caller (an old ``at``)
             current, proposals, candidates, decide=decide_changes, annotation=annotation, others=others_than_read(proposals, n_read), said_at=said_at, when=when, exclusivity=self.exclusivity,
-            ended=ended_reader(store, namespace), new_id=self._new_id, named=frozenset(i for m in resolved for i in m.entity_ids),
+            ended=ended_reader(store, namespace), new_id=self._new_id, named=frozenset(i for m in resolved for i in m.entity_ids), mentions=resolved,
         )  # fmt: skip
         used = {c.subject_id for c in changes if c.op == "add"}
         used |= {c.object_id for c in changes if c.op == "add" and c.object_id}

@@ -31,11 +31,14 @@ from ..schema import (
     RelationCandidate,
 )
 from .blocks import CLOSE, OPEN
+from .chains import last_stop
 from .chinese import ZH_PATTERNS
 from .dependency import _dependency_triples, _has_parse
 from .english import EN_PATTERNS
 from .match import _Found, _Match
+from .misreads import misread
 from .prefilter import _triggers
+from .scopes import in_denied_or_excluded
 from .views import (
     _EN_CLAUSE,
     _EN_LEAD,
@@ -124,6 +127,10 @@ class PatternRelationExtractor:
                 sentence_found = [
                     _Found(sentence.end_char, None, c) for c in _dependency_triples(ex)
                 ]
+            if sentence_found:  # "Everyone except Bob joined X", "Neither Alice nor Bob lives in Y"
+                dropped = in_denied_or_excluded(annotation.text, sentence.start_char, sentence.end_char, mentions,
+                                                members.get(s_idx, []), [(f.position, f.candidate) for f in sentence_found])
+                sentence_found = [f for f, out in zip(sentence_found, dropped, strict=True) if not out]
             found.extend(sentence_found)
         out: list[RelationCandidate] = []
         seen: set[tuple[object, ...]] = set()
@@ -237,7 +244,9 @@ def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:
         pattern, handler = patterns[k]
         for m in pattern.finditer(view.text):
             h = _Match(m, view, ex)
-            for cand in handler(h):
+            for cand in last_stop(h, handler(h)):  # (a chain of moves: its last stop)
+                if misread(h, cand):
+                    continue  # a partner, a name that only qualifies, a short stay, a firm (misreads.py)
                 if _it_for_a_person(h, cand) or (cand.type == "MARRIED_TO" and not cand.negated and _OVER.search(m.group(0))
                                                  and _FOR_YEARS.match(view.text, m.end())):
                     continue  # "I was married to Katya for seven years": over and done with

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 
 from ..gates import AnyOf
 
-__all__ = ["MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "news_told", "retracted", "unasserted", "without_preface"]
+__all__ = ["CLAUSE_ROWS", "MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "news_told", "retracted", "said_in_clause",
+           "unasserted", "without_preface"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +49,31 @@ _RETRACTED = (
     r"(?:是|只是|纯属|完全是|根本是|根本就是|不过是)?" + _FALSE_ZH
 )
 _RETRACTED_RE = re.compile(_RETRACTED, re.IGNORECASE)
+
+_MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
+           r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b")
+#: a time still to come, as a plan names it ("in March", "on December 26", "in two weeks", "soon")
+_AHEAD = (
+    r"\b(?:in|by|on|come)\s+(?:(?:early|late|mid)[\s-]+)?" + _MONTHS
+    + r"|\bon\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\b|\bon\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day\b"
+    r"|\bin\s+(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a\s+few|a\s+couple(?:\s+of)?|couple\s+of"
+    r"|several)\s+(?:more\s+)?(?:days?|weeks?|months?|years?)\b"
+    r"|\b(?:very\s+)?soon\b|\bshortly\b|\blater\s+(?:this|in\s+the)\s+(?:week|month|year|spring|summer|autumn|fall|winter)\b"
+    r"|\bafter\s+(?:the\s+)?(?:summer|winter|spring|autumn|fall|holidays?|break|new\s+year|christmas|easter)\b"
+    r"|\b(?:by|at|before|around)\s+the\s+(?:end|start|beginning|middle)\s+of\s+(?:(?:the|this)\s+(?:week|month|year"
+    r"|quarter|term|semester|summer)\b|" + _MONTHS + r")"
+    r"|\bthis\s+(?:spring|summer|autumn|fall|winter)\b"
+)
+#: a verb in the progressive ("is moving", "'m joining") or a change in the simple present ("joins")
+_NOW_TENSE = (
+    r"\b(?:am|is|are)\s+(?:\w+ly\s+|also\s+)?\w{2,}ing\b|['’](?:m|re)\s+(?:\w+ly\s+|also\s+)?\w{2,}ing\b"
+    # ("Alice's wedding is in June": a noun after a possessive)
+    r"|['’]s\s+(?:\w+ly\s+|also\s+)?(?:mov|relocat|join|start|leav|quitt|switch|transferr|tak|head|go|gett|marry"
+    r"|retir|resign|return|chang|com|be)ing\b(?=\s+(?:to|in|into|over|from|out|up|back|on|at|with|for|married|the|a|an"
+    r"|his|her|their|our|my|(?-i:[A-Z])))"  # ("Owen's leaving drinks were on Friday": a noun)
+    r"|\b(?:moves?|relocates?|joins?|starts?|begins?|leaves|transfers?|switch(?:es)?|retires?|resigns?"
+    r"|takes?\s+over|marr(?:y|ies))\b"
+)
 
 MOOD_ROWS: tuple[MoodRow, ...] = (
     _row(
@@ -203,6 +229,52 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
 # contain (most hold none)
 _ANY_ROW = AnyOf(row.pattern for row in MOOD_ROWS)
 
+#: what holds for its own part of a sentence only, and only for what the patterns read from that
+#: part (:func:`..clauses.asserted_candidates`); the doubt rule reads such a sentence as before:
+#: a change it also tells ("Last day at Hillcrest today 🥲 I start at Riverside after the
+#: holidays") still leaves the old fact unsure
+CLAUSE_ROWS: tuple[MoodRow, ...] = (
+    # a clause under a verb of belief, doubt, hope or dream is no fact ("Bob thinks Carol lives in
+    # Paris", "I doubt Alice joined Globex", "Alice dreamed she joined Globex"); a clause must
+    # follow ("I thought so", "thinking of moving", "can't believe it" are no such clause)
+    _row(
+        "belief, doubt, hope or dream",
+        r"(?:\b(?<!to\s)(?:think(?:s|ing)?|thought|(?<!n't\s)(?<!n’t\s)(?<!not\s)(?<!cannot\s)(?<!to\s)believ(?:e|es|ed|ing)"
+        r"|assum(?:e|es|ed|ing)|presum(?:e|es|ed)|suppos(?:e|es|ed)|suspect(?:s|ed|ing)?|reckon(?:s|ed)?"
+        r"|guess(?:es|ed)?|imagin(?:e|es|ed|ing)|pretend(?:s|ed|ing)?|convinced|under\s+the\s+impression"
+        r"|(?<!no\s)(?<!a\s)doubt(?:s|ed|ing)?|hop(?:e|es|ed|ing)|hopefully,?|dream(?:s|ed|t|ing)?"
+        r"|unsure|uncertain|(?:not|n't|n’t)\s+(?:[\w%]+\s+)?(?:sure|certain|convinced))"
+        r"\s+(?:that\s+)?(?!(?:it|this|that|these|those|there|so|not|about|of|to|for|in|on|back|over|up|out)\b)"
+        r"(?:i|he|she|they|we|you|my|his|her|our|their|the|(?-i:[A-Z])[\w'’-]*)\b)",
+        "Bob thinks Carol lives in Paris.",
+        "I thought Carol had joined Globex, but she's still at Acme.",
+        "I doubt Alice joined Globex.",
+        "I'm not sure Alice joined Globex.",
+        "I hope Alice joins Globex.",
+        "Alice dreamed she joined Globex.",
+        "Everyone believes that Tom moved to Austin.",
+        "My mum is convinced I work for Google.",
+    ),
+    # a change told in the present or progressive tense with a time still to come is a plan ("Tom
+    # is moving to Austin in March", "Tom joins Google on December 26", "is joining Google after the
+    # summer"): not true yet, and never dated to the last such month or day, which is past
+    _row(
+        "English present-tense plan",
+        r"(?:" + _NOW_TENSE + r")(?:(?!\b(?:and|but|or|then|after|before|since|when|while|because|until|till)\b)[^.;:!?,—–]){0,60}?(?:"
+        + _AHEAD + r")|(?:^|[,;:—–]\s*)(?:" + _AHEAD + r")\s*,?\s*(?:(?!\b(?:and|but|or|then|since|when|while)\b)[^.;:!?,—–]){0,40}?(?:"
+        + _NOW_TENSE + r")",
+        "Tom is moving to Austin in March.",
+        "Tom moves to Austin in March.",
+        "Tom joins Google on December 26.",
+        "Tom is joining Google after the summer.",
+        "Tom is moving to Austin in a few months.",
+        "I'm starting at Globex in two weeks.",
+        "In March, Tom is moving to Austin.",
+        "Priya is taking over Atlas soon.",
+    ),
+)
+_ANY_CLAUSE_ROW = AnyOf(row.pattern for row in CLAUSE_ROWS)
+
 #: sentences that state something and must not be flagged
 NOT_UNASSERTED: tuple[str, ...] = (
     "Alice moved to Denver.",
@@ -293,3 +365,9 @@ def unasserted(sentence: str) -> bool:
     sentence = without_preface(sentence)
     folded = sentence.lower()
     return _ANY_ROW.search(sentence, folded)
+
+
+def said_in_clause(text: str) -> bool:
+    """Whether a part of ``text`` is a belief, a doubt, a hope, a dream or a plan told in the
+    present tense (:data:`CLAUSE_ROWS`): what the patterns read from that part is no fact."""
+    return _ANY_CLAUSE_ROW.search(text, text.lower())

@@ -18,10 +18,11 @@ from dataclasses import replace
 from datetime import datetime
 
 from ....nlp.base import Annotation
+from ..past_bounds import until_end
 from ..schema import RelationCandidate
 from ..text_dates import VAGUE_PAST, TextDate, sentence_dates
 from .blocks import PatternRow, en, ex, zh
-from .handlers import _lives, _reports, _studies, _works_for
+from .handlers import _lives, _married, _reports, _role, _studies, _works_for
 from .match import Handler, _Match
 
 __all__ = ["EN_PAST_ROWS", "PAST", "ZH_PAST_ROWS", "dated_past"]
@@ -39,6 +40,8 @@ def _past(handler: Handler) -> Handler:
 
     return read
 
+
+_WEDDING = r"(?!\s*,?\s+(?:on|at|in|last|this|yesterday|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)"
 
 EN_PAST_ROWS: tuple[PatternRow, ...] = (
     en(
@@ -60,6 +63,23 @@ EN_PAST_ROWS: tuple[PatternRow, ...] = (
         r"{S}\s+{ADV}(?:reported|was\s+reporting|were\s+reporting)\s+(?:directly\s+)?to\s+{O}",
         _past(_reports),
         ex("Chloe reported to Helen Price from 2019 to 2021.", "Chloe", "REPORTS_TO", "Helen Price", past="true"),
+    ),
+    # (not a wedding told with its day or place: "were married Saturday at St. Anne's")
+    en(
+        r"{S}\s+{ADV}(?:was|were|had\s+been)\s+{ADV}married\s+to\s+{O}" + _WEDDING,
+        _past(_married),
+        ex("Marcus was married to Rachel from 2008 to 2013.", "Marcus", "MARRIED_TO", "Rachel", past="true"),
+    ),
+    en(
+        r"{S}\s+(?:and|&)\s+{O}\s+(?:were|had\s+been)\s+{ADV}married\b" + _WEDDING,
+        _past(_married),
+        ex("Eve and Frank were married from 1990 to 1995.", "Eve", "MARRIED_TO", "Frank", past="true"),
+    ),
+    en(
+        r"{S}\s+{ADV}(?:was|were|had\s+been)\s+{ADV}(?:the|a|an|our|their)\s+(?P<role>[a-z][a-z \-]{0,40}?)\s+"
+        r"(?P<prep>of|at|for|in|on|with)\s+{THE}{O}",
+        _past(_role),
+        ex("Priya was the CTO of Acme until 2021.", "Priya", "WORKS_FOR", "Acme", role="cto", past="true"),
     ),
 )
 
@@ -87,24 +107,42 @@ def dated_past(
     placed in an undated past ("years ago", 很久以前) left out."""
     vague: dict[int, tuple[str, int, int] | None] = {}  # (read once per sentence, not per reading)
     candidates = [c for c in candidates if not _vaguely_past(c, annotation, said_at, vague)]
+    # a past state's own reading says what a general row read in its words ("Raj reported to
+    # Tom": not news that he reports to Tom); a wedding may be said so too ("were married in June")
+    past = {_key(c) for c in candidates if PAST in c.attributes}
     if said_at is None:
-        return [c for c in candidates if PAST not in c.attributes]
+        return [c for c in candidates if PAST not in c.attributes and (c.negated or _key(c) not in past)]
     periods: dict[int, list[TextDate]] = {}
     out = []
     for c in candidates:
+        s = annotation.sentences[c.sentence] if 0 <= c.sentence < len(annotation.sentences) else None
         if c.sentence not in periods:
-            s = annotation.sentences[c.sentence] if 0 <= c.sentence < len(annotation.sentences) else None
             periods[c.sentence] = sentence_dates(s.text, said_at) if s is not None else []
         dates = periods[c.sentence]
         one = dates[0] if len({(d.start, d.end, d.ongoing) for d in dates}) == 1 else None
+        until = until_end(s.text, said_at) if s is not None and PAST in c.attributes and not (one and one.bounded) else None
+        if until is not None:  # "lived in Denver until 2021": the end alone (..past_bounds)
+            out.append(replace(c, attributes={**c.attributes, PAST: f"|{until.isoformat()}"}))
+            continue
+        wedding = c.type in _EVENT_TOO and one is not None and not one.bounded and not one.ongoing
         if PAST in c.attributes:
-            if one is None or one.ongoing:
+            if one is None or one.ongoing or wedding:
                 continue
+        elif not c.negated and _key(c) in past and not wedding:
+            continue
         elif c.negated or one is None or not one.bounded or not _in_range_clause(c, annotation, one):
             out.append(c)
             continue
         out.append(replace(c, attributes={**c.attributes, PAST: f"{one.start.isoformat()}|{one.end.isoformat()}"}))
     return out
+
+
+# a state whose past form names its start too: "Eve and Frank were married in June" (the wedding)
+_EVENT_TOO = frozenset({"MARRIED_TO"})
+
+
+def _key(c: RelationCandidate) -> tuple[object, ...]:
+    return (c.sentence, c.subject.id or c.subject.name, c.type, (c.object.id or c.object.name) if c.object else None)
 
 
 _CLAUSE_END = re.compile(r"[,;:，；：。!?！？]")
@@ -148,7 +186,7 @@ def _vaguely_past(
 
 def _vague_part(text: str, said_at: datetime | None) -> tuple[str, int, int] | None:
     found = VAGUE_PAST.search(text)
-    if found is None or (said_at is not None and sentence_dates(text, said_at)):
+    if found is None or (said_at is not None and (sentence_dates(text, said_at) or until_end(text, said_at))):
         return None
     start = max((m.end() for m in _TURN.finditer(text, 0, found.start())), default=0)
     end = next((m.start() for m in _TURN.finditer(text, found.end())), len(text))

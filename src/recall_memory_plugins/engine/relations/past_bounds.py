@@ -1,0 +1,107 @@
+"""A past state that says when it ended: "Tom lived in Denver until 2021", "Priya was the CTO of
+Acme until last year", "Tom worked at IBM from 2019 to 2024".
+
+A past state (:mod:`.patterns.past_states`) dated by its text is history of its period. When the
+memory holds the very same fact as current and it began before the period ended, the text is no
+second, parallel stay: it bounds the fact we hold, which ends there (Denver, current since 2018,
+ends with 2021; not a closed copy of 2018-2021 beside a Denver still current). A fact that began
+after the period ended ("lived in Denver from 2010 to 2012", said of a home stated in 2026) is
+another, later stay: the period is history beside it, as before.
+
+"until <date>" names only the end (:func:`until_end`): it ends a fact held since before then, and
+stores nothing else (no start to store history from). Only a date of the past with a year or a
+relative past ("until 2021", "until May 2024", "until last year", "until two years ago") is read;
+a bare month ("until May") may well be a plan. "Until recently" names no date: the fact ended
+no later than when the text was said. A fact said to end is ended even when we hold it only since
+after that end (stated after, or said together: "lives in Denver", "lived in Denver until 2021").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from datetime import datetime
+
+from ...models import Relation, RelationChange
+from .schema import RelationProposal
+from .text_dates import sentence_dates
+
+__all__ = ["UNTIL", "past_changes", "until_end"]
+
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+_DAY = r"\d{1,2}(?:st|nd|rd|th)?"
+_COUNT = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|a\s+few|a\s+couple\s+of|several)"
+#: "until" and the past date it names (its group ``date``)
+UNTIL = re.compile(
+    r"\b(?:until|till|til|up\s+until|up\s+till)\s+(?P<date>"
+    r"(?:(?:quite|fairly|very)\s+)?(?:recently|lately)\b|not\s+(?:so\s+|that\s+)?long\s+ago\b|"
+    r"(?:(?:early|mid|late)[\s-]+|the\s+(?:end|start|beginning|middle)\s+of\s+)?"
+    rf"(?:{_DAY}\s+)?(?:{_MONTH}\s+)?(?:{_DAY},?\s+)?(?:19|20)\d{{2}}\b"
+    r"|last\s+(?:year|month|week|summer|spring|autumn|fall|winter)\b"
+    r"|the\s+(?:year|month)\s+before\s+last\b"
+    rf"|{_COUNT}\s+(?:years?|months?|weeks?)\s+ago\b)",
+    re.IGNORECASE,
+)
+_LATELY = re.compile(r"(?:(?:quite|fairly|very)\s+)?(?:recently|lately)|not\s+(?:so\s+|that\s+)?long\s+ago", re.IGNORECASE)
+
+
+def until_end(text: str, at: datetime) -> datetime | None:
+    """When the state ``text`` bounds with "until <date>" ended (said at ``at``): the end of the
+    period the date names ("until 2021": 1 January 2022, as "from 2018 to 2021"), the day itself
+    for "N years ago"; None when it names no such date, several, or one not in the past."""
+    found = [m.group("date") for m in UNTIL.finditer(text)]
+    if len(found) != 1:
+        return None
+    phrase = found[0]
+    if _LATELY.fullmatch(phrase):
+        return at  # (ended lately: no later than when it was said)
+    dates = sentence_dates(phrase, at) or sentence_dates("in " + phrase, at)
+    if len(dates) != 1 or dates[0].ongoing:
+        return None
+    end = dates[0].point or dates[0].end
+    return end if end <= at else None
+
+
+def past_changes(
+    past: Sequence[RelationProposal],
+    current: Sequence[Relation],
+    *,
+    key: str,
+    new_id: Callable[[], str],
+    done: frozenset[str] = frozenset(),
+) -> list[RelationChange]:
+    """The changes of dated past states (``key``: the attribute holding "start|end", ISO; an
+    empty start for "until"): the current same fact that began before the end ends there (none
+    of ``done``, the relations other changes end already); else a period with a start is history
+    of its own."""
+    out: list[RelationChange] = []
+    seen: set[tuple[object, ...]] = set()
+    ended: set[str] = set(done)
+    for p in past:
+        start, _, end = p.attributes[key].partition("|")
+        until = datetime.fromisoformat(end)
+        same = [
+            r for r in current
+            if r.is_current and (r.subject_id, r.type, r.object_id) == (p.subject_id, p.type, p.object_id)
+            and (r.valid_from < until or not start)
+        ]  # fmt: skip
+        if same:
+            for r in same:
+                if r.id not in ended:
+                    ended.add(r.id)
+                    out.append(RelationChange(op="end", relation_id=r.id, statement_index=p.statement_index,
+                                              valid_to=until))  # fmt: skip
+            continue
+        if not start:
+            continue  # an end alone, of no fact held then: nothing to store
+        attributes = {k: v for k, v in p.attributes.items() if k != key}
+        seen_key = (p.subject_id, p.type, p.object_id, start, end, tuple(sorted(attributes.items())))
+        if seen_key in seen:
+            continue
+        seen.add(seen_key)
+        out.append(RelationChange(
+            op="add", relation_id=new_id(), subject_id=p.subject_id, type=p.type,
+            object_id=p.object_id, attributes=attributes, statement_index=p.statement_index,
+            valid_from=datetime.fromisoformat(start), valid_to=until,
+        ))  # fmt: skip
+    return out
