@@ -200,7 +200,7 @@ def question_shared_name(size: int, rng: random.Random) -> str:
     """A question listing people who share a first name ("Alice Smith0, Alice Jones1, …") asked
     of a memory that knows an Alice (since 2026-12-06: each name read the aliases before it)."""
     count = iter(range(10**9))
-    return _fill(size, lambda r: f"Alice {r.choice(_LAST)}{next(count)}, ", rng).rstrip(", ") + "?"
+    return _fill(size - 1, lambda r: f"Alice {r.choice(_LAST)}{next(count)}, ", rng).rstrip(", ") + "?"
 
 
 def _seed_people(rng: random.Random) -> list[str]:
