@@ -261,11 +261,12 @@ def test_large_inputs_smoke(tmp_path: Path) -> None:
     rows = {(r["case"], r["chars"] // 1000): r for r in data["rows"]}
     cases = ("en_sentences", "en_no_punct", "zh_punct", "zh_no_punct", "en_spaces", "en_possessives",
              "zh_pronouns", "en_name_list", "en_blank_lines", "en_contacts",
-             "en_one_first_name", "relation_changes", "question_names")
+             "en_one_first_name", "relation_changes", "question_names", "en_transcript",
+             "en_restating", "en_letters", "en_projects", "question_shared_name")
     assert set(rows) == {(c, k) for c in cases for k in (2, 10)}
     for (case, _k), r in rows.items():
         assert not r.get("skipped") and r["recall_s"] > 0
-        assert (r["add_s"] is None) == (case == "question_names")
+        assert (r["add_s"] is None) == (case in ("question_names", "question_shared_name"))
         if case == "question_names":
             assert r["recalled"] > 0  # the 300 people's facts answer a question of their names
     assert set(data["profile"]) == set(cases)
