@@ -850,12 +850,6 @@ MATCH (r:Relation {namespace: $ns, statement_id: sid})
 RETURN collect(r.id) AS ids
 """
 
-CLEAR_EVIDENCE = """
-UNWIND $ids AS sid
-MATCH (r:Relation {namespace: $ns, statement_id: sid})
-SET r.statement_id = null
-"""
-
 DELETE_STATEMENTS = """
 UNWIND $ids AS sid
 MATCH (s:Statement {id: sid}) WHERE s.namespace = $ns
