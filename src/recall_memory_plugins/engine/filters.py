@@ -15,7 +15,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..models import Relation, Statement
-from .relations.facts import render_fact
+from .relations.facts import cue_types, profile_question, render_fact
 from .validation import check_label, check_time
 
 __all__ = ["StatementFilter", "facts_as_of", "filter_candidates"]
@@ -138,15 +138,23 @@ def facts_as_of(relations: Iterable[Relation], question: str, *, limit: int = 8)
     """Facts of the relations that held at some past moment (``relations``: those that held),
     keeping those whose subject or object the question names, newest first.
 
-    A relation that ended later is shown as it was then: current ("since step N").
+    A relation that ended later is shown as it was then: current ("since step N"). The
+    relations kept are chosen as a recall of the present chooses them: of the types the
+    question's words ask about when it names one (all when none of those held), else those whose
+    both ends it names, or all of whom it names when it asks about them as a whole ("Tell me
+    about Alice").
     """
     text = question.casefold()
-    named = [
-        r
-        for r in relations
-        if r.subject_name.casefold() in text
-        or (r.object_name is not None and r.object_name.casefold() in text)
-    ]
+
+    def in_text(name: str | None) -> bool:
+        return name is not None and name.casefold() in text
+
+    named = [r for r in relations if in_text(r.subject_name) or in_text(r.object_name)]
+    cues = cue_types(question)
+    if cues:
+        named = [r for r in named if r.type in cues] or named
+    elif not profile_question(question):
+        named = [r for r in named if in_text(r.subject_name) and in_text(r.object_name)]
     named.sort(key=lambda r: -r.valid_from_step)
     then = [replace(r, valid_to_step=None, valid_to=None, expired_at=None) for r in named]
     return [render_fact(r) for r in then[:limit]]

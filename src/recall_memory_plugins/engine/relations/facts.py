@@ -14,7 +14,7 @@ from datetime import datetime
 from ...models import Relation
 from .schema import Side, phrase
 
-__all__ = ["cue_types", "render_fact"]
+__all__ = ["cue_types", "profile_question", "render_fact"]
 
 _CUES: Mapping[str, tuple[str, ...]] = {
     "MANAGES": (
@@ -128,15 +128,41 @@ _CUES: Mapping[str, tuple[str, ...]] = {
 }
 
 
+# "Where is Alice (now)?": a named person's whereabouts, asked without a relation word
+_WHERE_IS = re.compile(
+    r"\b(?i:where(?:'s|\s+is|\s+are))\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
+    r"(?i:\s+(?:now|these\s+days|nowadays|currently|at\s+the\s+moment|right\s+now))?\s*[?.!]*\s*$"
+)
+# "Tell me about Alice", "What do you know about Bob?", "Who is Carol?", "介绍一下张三": everything
+# current about whom the question names
+_PROFILE = re.compile(
+    r"\b(?:tell\s+me\s+about|(?:do|does)\s+(?:you|we|i)\s+know\s+about|what\s+about"
+    r"|what(?:'s|\s+is)\s+new\s+with|how\s+is\s+[A-Z]\w*\s+doing|remind\s+me\s+about)\b",
+    re.IGNORECASE,
+)
+_WHO_IS = re.compile(r"^\s*(?i:who(?:'s|\s+is|\s+was))\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s*\?*\s*$")
+_PROFILE_ZH = ("介绍一下", "介绍下", "的情况", "最近怎么样", "近况")
+
+
+def profile_question(text: str) -> bool:
+    """Whether ``text`` asks about whom it names as a whole, with no relation word ("Tell me
+    about Alice", "Who is Bob?", "介绍一下张三"): every current relation of theirs is relevant."""
+    return bool(
+        _PROFILE.search(text) or _WHO_IS.match(text) or any(c in text for c in _PROFILE_ZH)
+    )
+
+
 def cue_types(text: str) -> list[str]:
-    """Relation types whose words appear in ``text`` ("Who manages X?" -> ``["MANAGES"]``)."""
+    """Relation types whose words appear in ``text`` ("Who manages X?" -> ``["MANAGES"]``;
+    "Where is Alice now?" -> ``["LIVES_IN"]``)."""
     low = text.lower()
     words = set(re.findall(r"[a-z]+", low))
-    out: list[str] = []
+    out: list[str] = ["LIVES_IN"] if _WHERE_IS.search(text) else []
     for type_, cues in _CUES.items():
         for cue in cues:
             if (" " in cue and cue in low) or cue in words or (not cue.isascii() and cue in text):
-                out.append(type_)
+                if type_ not in out:
+                    out.append(type_)
                 break
     return out
 

@@ -19,7 +19,7 @@ from ...nlp.base import Annotation, Sentence, Token
 from ...stores.base import GraphStore, find_relations_of_entities
 from .coref import Referent, resolve_references
 from .entities import EntityBook, Prefetched
-from .facts import cue_types, render_fact
+from .facts import cue_types, profile_question, render_fact
 from .mentions import clean_name, find_mentions
 from .schema import Mention, Side, normalise_relation_type
 from .updates import is_unsure
@@ -202,9 +202,10 @@ def select_facts(
         ended = [r for r in ended if r.type in cues]
         # "张三现在负责什么？" after 张三 lost 星火计划: the answer is in the history
         current = matching or ([] if ended else current)
-    else:
+    elif not (named and profile_question(question.text)):
         # No relation word in the question ("When did Caroline go to the support group?"):
-        # only relations whose both ends the question names are worth their tokens.
+        # only relations whose both ends the question names are worth their tokens (unless it
+        # asks about whom it names as a whole: "Tell me about Alice").
         text = question.text.casefold()
 
         def both_ends(r: Relation) -> bool:
