@@ -214,7 +214,10 @@ class RecallMixin(BudgetFillMixin):
                 else facts_as_of(self.tracker.find_relations(self.store, ns, as_of=as_of), question)
             ):
                 cost = self._tokens.count(fact) + 1
-                if reserved + cost > budget // 2:
+                # facts take at most half the budget, but the first (the best: it says what is
+                # current) may take all of it: under a tight budget a statement alone could state
+                # what it replaced
+                if reserved + cost > budget // 2 and (facts or cost > budget):
                     break
                 facts.append(fact)
                 reserved += cost
@@ -270,6 +273,9 @@ class RecallMixin(BudgetFillMixin):
             weakest = min(range(len(recall.statements)), key=lambda i: recall.statements[i].score)
             rest = recall.statements[:weakest] + recall.statements[weakest + 1 :]
             recall = replace(recall, statements=rest)
+            tokens = self._tokens.count(recall.text)
+        while tokens > budget and recall.facts:
+            recall = replace(recall, facts=recall.facts[:-1])
             tokens = self._tokens.count(recall.text)
         return replace(recall, token_count=tokens)
 
