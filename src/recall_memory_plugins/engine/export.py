@@ -6,8 +6,9 @@ The file is UTF-8 JSON Lines:
    ..., "namespaces": [...], "records": N}``;
 2. one line per record of :meth:`~recall_memory_plugins.stores.base.GraphStore.dump_namespace`,
    with its ``kind`` and ``namespace``: per namespace a ``namespace`` line (clock and totals),
-   then its ``statement``, ``concept``, ``context``, ``link``, ``entity`` and ``relation`` lines;
-   times are ISO 8601 strings with their offset;
+   then its ``statement``, ``concept``, ``context``, ``link``, ``entity``, ``relation`` and
+   ``support`` lines (a later statement that repeats a relation; a file written before they
+   were exported has none); times are ISO 8601 strings with their offset;
 3. a trailer ``{"kind": "end", "records": N}``, so a truncated file is refused.
 
 An import validates the whole file before anything is written (unknown version, missing or
@@ -158,6 +159,7 @@ FIELDS: dict[str, dict[str, _Check]] = {
         "confirmations": _int,
         "seq": _int,
     },
+    "support": {"relation": _str, "statement": _int},  # the statement repeats the relation
 }
 """Every record kind and its fields (all required), with their checks."""
 
@@ -170,6 +172,7 @@ _KEYS: dict[str, Callable[[Mapping[str, Any]], object]] = {
     "link": lambda r: (r["source"], r["target"]),
     "entity": lambda r: r["id"],
     "relation": lambda r: r["id"],
+    "support": lambda r: (r["relation"], r["statement"]),
 }
 
 
@@ -408,6 +411,17 @@ def _check_references(ns: str, records: list[dict[str, Any]]) -> None:
         if big:
             raise InputError(f"namespace {ns!r}: {r['kind']} {big[0]} {r[big[0]]} leaves no room to add (at most {_ROOM - 1})")
     _check_clock(ns, records)
+    _check_support(ns, records)
+
+
+def _check_support(ns: str, records: list[dict[str, Any]]) -> None:
+    """Every support names a relation and a statement of its namespace's records."""
+    relations = {r["id"] for r in records if r["kind"] == "relation"}
+    statements = {r["id"] for r in records if r["kind"] == "statement"}
+    for r in records:
+        if r["kind"] == "support" and (r["relation"] not in relations or r["statement"] not in statements):
+            what = f"relation {r['relation']!r}" if r["relation"] not in relations else f"statement {r['statement']}"
+            raise InputError(f"namespace {ns!r}: a support names {what}, which has no record")
 
 
 def _check_clock(ns: str, records: list[dict[str, Any]]) -> None:

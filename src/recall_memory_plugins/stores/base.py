@@ -341,7 +341,8 @@ class GraphStore(Protocol):
         - ``context``: ``concept, statements`` (statement ids, ascending);
         - ``link``: ``source, target, strength, t_index`` (``source < target``);
         - ``entity``: ``id, name, type, aliases, first_step, last_step``;
-        - ``relation``: every field of :class:`Relation` but the names, plus ``seq``.
+        - ``relation``: every field of :class:`Relation` but the names, plus ``seq``;
+        - ``support``: ``relation, statement`` (a later statement that repeats the relation).
 
         Times are aware ``datetime`` values. The ids are this store's; :meth:`load_namespace`
         maps them to its own.

@@ -658,7 +658,7 @@ RETURN coalesce(n.step, 0) AS steps,
        COUNT { (:Concept {namespace: $ns})-[:RELATED]->(:Concept) } AS links,
        COUNT { (:Entity {namespace: $ns}) } AS entities,
        COUNT { (:Relation {namespace: $ns}) } AS relations,
-       COUNT { (r:Relation {namespace: $ns}) WHERE r.valid_to_step IS NULL } AS current
+       COUNT { (r:Relation {namespace: $ns}) WHERE r.valid_to_step IS NULL AND NOT coalesce(r.attributes_json CONTAINS $unsure, false) } AS current
 """
 
 STATS_ALL = """
@@ -669,7 +669,7 @@ RETURN steps,
        COUNT { (:Concept)-[:RELATED]->() } AS links,
        COUNT { (:Entity) } AS entities,
        COUNT { (:Relation) } AS relations,
-       COUNT { (r:Relation) WHERE r.valid_to_step IS NULL } AS current
+       COUNT { (r:Relation) WHERE r.valid_to_step IS NULL AND NOT coalesce(r.attributes_json CONTAINS $unsure, false) } AS current
 """
 
 NAMESPACES = "MATCH (n:Namespace) RETURN n.namespace AS namespace"
@@ -857,14 +857,14 @@ DETACH DELETE s
 RETURN count(*) AS deleted
 """
 
-DELETE_RELATIONS = """
+DELETE_RELATIONS = STABLE_PLAN + """
 CALL () {
   UNWIND $keys AS key
-  MATCH (r:Relation {namespace: $ns, key: key})
+  MATCH (r:Relation {namespace: $ns, key: key}) USING INDEX SEEK r:Relation(namespace, key)
   DETACH DELETE r
 }
 CALL () {
-  MATCH (r:Relation {namespace: $ns})
+  MATCH (r:Relation {namespace: $ns}) USING INDEX r:Relation(namespace, superseded_by)
   WHERE r.superseded_by IN $ids
   SET r.superseded_by = null
 }

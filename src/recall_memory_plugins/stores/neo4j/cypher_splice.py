@@ -2,6 +2,10 @@
 the relations it had superseded; a relation a later statement repeats (``CONFIRMED_BY``) is drawn
 from that statement instead; entities left with no statement and no relation go."""
 
+from __future__ import annotations
+
+from .cypher import STABLE_PLAN
+
 # a cascade's relations with their endings, and the relations they superseded (:mod:`..splice`)
 RELATION_ENDINGS = """
 UNWIND $keys AS key
@@ -11,8 +15,9 @@ RETURN r.id AS id, r.valid_to_step AS valid_to_step, r.valid_to AS valid_to,
        r.valid_from_step AS valid_from_step
 """
 
-PREDECESSORS = """
-MATCH (p:Relation {namespace: $ns})
+# a seek of migration 8's (namespace, superseded_by) index, not the namespace's relations read
+PREDECESSORS = STABLE_PLAN + """
+MATCH (p:Relation {namespace: $ns}) USING INDEX p:Relation(namespace, superseded_by)
 WHERE p.superseded_by IN $ids
 RETURN p.id AS id, p.superseded_by AS superseded_by, p.valid_to_step AS valid_to_step,
        p.valid_to AS valid_to, p.expired_at AS expired_at

@@ -43,6 +43,12 @@ MATCH (r:Relation {namespace: $ns})
 RETURN r {.*} AS r ORDER BY r.seq
 """
 
+# the later statements that repeat a relation (its CONFIRMED_BY links), as (relation, statement)
+DUMP_SUPPORT = """
+MATCH (r:Relation {namespace: $ns})-[:CONFIRMED_BY]->(s:Statement)
+RETURN r.id AS relation, s.id AS statement
+"""
+
 RESERVE_STATEMENT_IDS = """
 MATCH (counter:RecallCounter {name: $counter})
 SET counter.locked = true
@@ -117,6 +123,13 @@ OPTIONAL MATCH (se:Entity {namespace: $ns, key: x.subject_key})
 OPTIONAL MATCH (oe:Entity {namespace: $ns, key: x.object_key})
 FOREACH (_ IN CASE WHEN se IS NULL THEN [] ELSE [1] END | CREATE (r)-[:SUBJECT]->(se))
 FOREACH (_ IN CASE WHEN oe IS NULL THEN [] ELSE [1] END | CREATE (r)-[:OBJECT]->(oe))
+"""
+
+LOAD_SUPPORT = """
+UNWIND $rows AS row
+MATCH (r:Relation {namespace: $ns, key: row.key})
+MATCH (s:Statement {id: row.sid})
+CREATE (r)-[:CONFIRMED_BY]->(s)
 """
 
 LOAD_NAMESPACE = """

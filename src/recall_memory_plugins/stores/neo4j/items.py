@@ -17,6 +17,7 @@ from ...models import Statement
 from ..splice import spliced_endings, surviving_evidence
 from . import cypher, cypher_guard
 from ._common import _UNLIMITED, _epoch, _key_or_none
+from .cypher_pages import SPEAKER_PAGE_NEWEST, SPEAKER_PAGE_OLDEST
 from .cypher_splice import (
     CLEAR_EVIDENCE_OF,
     DROP_ORPHAN_ENTITIES,
@@ -69,6 +70,10 @@ class Neo4jItems(Neo4jTransfer):
         newest_first: bool = False,
     ) -> list[Statement]:
         query = cypher_guard.STATEMENT_PAGE[(source is not None, "DESC" if newest_first else "ASC")]
+        if speaker is not None and source is None:  # (a chat history's turns) an index range
+            query = SPEAKER_PAGE_NEWEST if newest_first else SPEAKER_PAGE_OLDEST
+        first = max(0, int(offset))
+        size = _UNLIMITED if limit is None else max(0, int(limit))
         return self._statements(
             namespace,
             "read statements",
@@ -79,8 +84,9 @@ class Neo4jItems(Neo4jTransfer):
                 "source_key": _key_or_none(source),
                 "speaker": speaker,
                 "include_superseded": bool(include_superseded),
-                "offset": max(0, int(offset)),
-                "limit": _UNLIMITED if limit is None else max(0, int(limit)),
+                "offset": first,
+                "limit": size,
+                "reach": min(first + size, _UNLIMITED),
             },
         )
 

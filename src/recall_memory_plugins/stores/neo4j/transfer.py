@@ -29,6 +29,7 @@ from ...errors import InputError, StoreError
 from ..base import records_by_kind
 from . import cypher, cypher_guard
 from ._common import _key_or_none, _utc, _utc_or_none, alias_index_keys
+from .cypher_transfer import DUMP_SUPPORT, LOAD_SUPPORT
 from .exclusive import Neo4jExclusive
 from .schema import STATEMENT_COUNTER, index_key
 
@@ -151,6 +152,8 @@ class Neo4jTransfer(Neo4jExclusive):
                     "seq": int(r["seq"]),
                 }
             )
+        supports = sorted((r["relation"], int(r["statement"])) for r in read(DUMP_SUPPORT))
+        out += [{"kind": "support", "relation": rid, "statement": sid} for rid, sid in supports]
         return out
 
     def load_namespace(
@@ -164,6 +167,10 @@ class Neo4jTransfer(Neo4jExclusive):
         by_kind, clock = records_by_kind(namespace, records)
         ns = namespace
         statements = sorted(by_kind.get("statement", []), key=lambda r: int(r["id"]))
+        supports = by_kind.get("support", [])
+        known = ({r["id"] for r in by_kind.get("relation", [])}, {int(st["id"]) for st in statements})
+        if any(u["relation"] not in known[0] or int(u["statement"]) not in known[1] for u in supports):
+            raise InputError(f"namespace {ns!r}: a support names a relation or statement it lacks")
         self._commit_pending()
         # the ids are reserved (and committed) first: the lock's own transaction cannot change
         # the counter it locks while the load's transactions write them
@@ -277,6 +284,8 @@ class Neo4jTransfer(Neo4jExclusive):
             for r in by_kind.get("relation", [])
         ]
         loads.append(("relations", cypher.LOAD_RELATIONS, rows))
+        rows = [{"key": index_key(u["relation"]), "sid": ids[int(u["statement"])]} for u in supports]
+        loads.append(("supports", LOAD_SUPPORT, rows))
         marked = False
         try:
             with self._exclusive("import the namespace") as lock:

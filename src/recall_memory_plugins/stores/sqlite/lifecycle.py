@@ -469,7 +469,8 @@ class SqliteConnection:
                 counts[key] = conn.execute(
                     f"SELECT COUNT(*) FROM {table} {where}", params
                 ).fetchone()[0]
-            cur_where = f"{where} {'AND' if where else 'WHERE'} valid_to_step IS NULL"
+            # as relations() and the page: not a version the doubt rule left unsure (not stated)
+            cur_where = f"{where} {'AND' if where else 'WHERE'} valid_to_step IS NULL AND json_extract(attributes, '$.unsure') IS NOT 'true'"
             counts["current"] = conn.execute(
                 f"SELECT COUNT(*) FROM relations {cur_where}",
                 params,

@@ -101,6 +101,14 @@ class SqliteTransfer(SqliteConnection):
                 for key in ("valid_from", "recorded_at", "valid_to", "expired_at"):
                     rel[key] = _dt(rel[key])
                 out.append({"kind": "relation", **rel})
+            out += [
+                {"kind": "support", "relation": rid, "statement": sid}
+                for rid, sid in conn.execute(
+                    "SELECT relation_id, statement_id FROM relation_support WHERE namespace = ? "
+                    "ORDER BY relation_id, statement_id",
+                    (namespace,),
+                )
+            ]
         return out
 
     def load_namespace(
@@ -262,6 +270,16 @@ class SqliteTransfer(SqliteConnection):
                     ],
                 )
                 tick(len(relations))
+                supports = by_kind.get("support", [])
+                known = {r["id"] for r in relations}
+                if any(u["relation"] not in known or int(u["statement"]) not in ids for u in supports):
+                    raise InputError(f"namespace {ns!r}: a support names a relation or statement it lacks")
+                conn.executemany(
+                    "INSERT INTO relation_support(namespace, relation_id, statement_id) "
+                    "VALUES (?, ?, ?)",
+                    [(ns, u["relation"], ids[int(u["statement"])]) for u in supports],
+                )
+                tick(len(supports))
                 conn.execute(
                     "INSERT INTO namespaces(namespace, step, n_statements, total_length, "
                     "relation_seq) VALUES (?, ?, ?, ?, ?)",
