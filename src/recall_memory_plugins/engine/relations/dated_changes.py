@@ -13,7 +13,8 @@ to the plan's changes, against the current relations they were decided against:
   2019 until Rome began, never current) and drops the end, as for a statement added with an old
   ``at``. Only when the text is no correction of that fact, though: it was stated at least
   :data:`SETTLED` before the text (two texts said together, "Sofia works for Telefónica" then
-  "she was poached by Vodafone last spring", or a history added without times, read in order),
+  "she was poached by Vodafone last spring", or a history added without times, read in order)
+  or began after the text was said (a text told late, its ``at`` older than the fact),
   the text does not name its value ("moved from Turin to Lisbon back in March", "the divorce
   from Giulia was finalised in June") and says nothing holds now ("now", "ever since", 现在);
   otherwise the text is read as before, news at the time it was said;
@@ -200,7 +201,8 @@ def date_changes(
         # the end it does not share with the text's readings: its value (Turin for Matteo's
         # home, the old manager for a project)
         other = {r.subject_id, r.object_id} - {e for c in changes if c.op == "add" for e in (c.subject_id, c.object_id)}
-        if now or (said_at is not None and said_at - r.valid_from < SETTLED) or other & named:
+        # (a text said before the fact began, told late, corrects nothing of it: history)
+        if now or (said_at is not None and timedelta(0) <= said_at - r.valid_from < SETTLED) or other & named:
             return None
     out = list(changes)
     if newer:  # older than a fact it would change: history
