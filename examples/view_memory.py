@@ -39,6 +39,8 @@ def main() -> None:
         entities = to_networkx(memory, kind="entities")  # MultiDiGraph of relations over time
         for subject, obj, rel in entities.edges(data=True):
             until = "now" if rel["current"] else f"step {rel['valid_to_step']}"
+            if rel["unsure"] and rel["valid_to_step"] is None:
+                until = "? (left unsure)"
             print(f"  {subject} {rel['type']} {obj}: step {rel['valid_from_step']} -> {until}")
 
         view = render_view(memory, questions=["现在谁负责星火计划？", "Who loves coffee?"], out=out)

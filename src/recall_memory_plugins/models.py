@@ -131,6 +131,14 @@ class Relation:
 
     ``valid_to_step`` is ``None`` while the relation is current. Ended relations are kept as
     history; only an explicit forget deletes them.
+
+    System time is the statements' time, not the order they were added in: ``recorded_at`` is
+    the ``at`` of the statement that recorded the relation, ``expired_at`` that of the one that
+    ended it (or of the one that recorded it, for history told late, which is stored ended). A
+    statement dated before one already stored (added later, ``at`` earlier) can so end a
+    relation with ``expired_at`` before its ``recorded_at``. The order the memory learned
+    things in is the steps' (``valid_from_step``, ``valid_to_step``; a correction read at its
+    statement's own time counts at that statement's step).
     """
 
     namespace: str

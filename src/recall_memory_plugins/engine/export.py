@@ -427,7 +427,8 @@ def _check_support(ns: str, records: list[dict[str, Any]]) -> None:
 def _check_clock(ns: str, records: list[dict[str, Any]]) -> None:
     """The namespace's clock is at or after every step of its records (else the next add
     would reuse a step), its relation counter at or after every relation's; a relation ends no
-    earlier than it begins, relations name entities of the file, nothing supersedes itself."""
+    earlier than it begins (in steps and in time; ended by step, it has an end in time),
+    relations name entities of the file, nothing supersedes itself."""
     head = next((r for r in records if r["kind"] == "namespace"), None)
     if head is None:
         return
@@ -446,6 +447,10 @@ def _check_clock(ns: str, records: list[dict[str, Any]]) -> None:
             raise InputError(f"namespace {ns!r}: relation {r['id']!r} is numbered {r['seq']}, after the namespace's counter {head['relation_seq']}")
         if r["valid_to_step"] is not None and r["valid_to_step"] < r["valid_from_step"]:
             raise InputError(f"namespace {ns!r}: relation {r['id']!r} ends at step {r['valid_to_step']}, before it begins ({r['valid_from_step']})")
+        if r["valid_to_step"] is not None and r["valid_to"] is None:
+            raise InputError(f"namespace {ns!r}: relation {r['id']!r} ends at step {r['valid_to_step']} but has no valid_to (when it ended)")
+        if r["valid_to"] is not None and r["valid_to"] < r["valid_from"]:
+            raise InputError(f"namespace {ns!r}: relation {r['id']!r} ends at {r['valid_to'].isoformat()}, before it begins ({r['valid_from'].isoformat()})")
         unknown = [e for e in (r["subject_id"], r["object_id"]) if e is not None and e not in entities]
         if unknown or r["superseded_by"] == r["id"]:
             what = f"names entity {unknown[0]!r}, which has no record" if unknown else "is superseded by itself"

@@ -183,8 +183,10 @@ class ItemsMixin:
         date the correction otherwise). The correction replaces what the old version did to the
         relations: those it alone stated go, and what they had ended takes its ending back (as
         with :meth:`delete_statement` and ``cascade_relations``); then the new text is read at
-        the statement's time (a date in it counts from that time), for its speaker. A fact the
-        new text repeats at the same time stays, with its times; one another current statement
+        the statement's time (a date in it counts from that time), for its speaker, and, at
+        the statement's own time, at its step too (``as_of=<step>`` agrees with the time). A fact the
+        new text repeats at the same time (the same ``at`` and the same dates in the text: a
+        corrected date moves the fact) stays, with its times; one another current statement
         states stays too ("Alice still lives in Paris."). An update that keeps the text, the
         speaker and the time states nothing new: the relations drawn from the statement stay as
         they are (only its metadata or source change), drawn from the new version.
@@ -227,14 +229,22 @@ class ItemsMixin:
                 # or delete of the same statement made a failing call store its text anyway
                 self._current_version(ns, sid)
                 kept: list[str] | None = None  # (the same claim at the same time: all stay)
+                restep: list[str] = []
                 same = (body, prepared.speaker, when) == (old.text, old.speaker, old.at)
                 if not same and tracker is not None:
-                    plan = self._replan(tracker, ns, sid, prepared, same_time=when == old.at)
+                    at_once = when == old.at and self._same_dates(old.text, body, prepared)
+                    plan = self._replan(tracker, ns, sid, prepared, same_time=at_once)
                     update = replace(update, entities=plan.entities, relation_changes=plan.changes)
                     kept = [c.relation_id for c in plan.changes if c.op == "confirm"]
+                    if when == old.at:  # read at the statement's time: at its step too
+                        restep = [
+                            c.relation_id
+                            for c in plan.changes
+                            if c.op == "end" or (c.op == "add" and c.valid_to is None)
+                        ]
                 result = self.store.apply_update(update)
                 self.store.supersede_statement(
-                    ns, sid, result.statement_ids[0], keep_relations=kept
+                    ns, sid, result.statement_ids[0], keep_relations=kept, restep=restep
                 )
         except RecallError:
             if tracker is not None:
@@ -269,6 +279,17 @@ class ItemsMixin:
         self.store.retract_relations(ns, sid, keep=sorted(keep))
         tracker.discard(self.store, ns)  # (what the plans read may be gone)
         return plan()
+
+    def _same_dates(self, old: str, new: str, prepared: Any) -> bool:
+        """Whether the two texts date their facts alike, read at the same time: a correction of
+        only the date ("last year" -> "two months ago") moves what it dates."""
+        if not self.config.dates_from_text:
+            return True
+        from .relations.text_dates import sentence_dates, unplaced_year
+
+        at = prepared.said_at or prepared.update.at
+        read = [(sentence_dates(t, at), unplaced_year(t, at) is None) for t in (old, new)]
+        return read[0] == read[1]
 
     def _current_version(self, ns: str, sid: int) -> Statement:
         old = self.get(sid, namespace=ns)

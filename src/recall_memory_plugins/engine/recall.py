@@ -211,7 +211,7 @@ class RecallMixin(BudgetFillMixin):
                     relations=next(iter(anchored), None),
                 )
                 if as_of is None
-                else facts_as_of(self.tracker.find_relations(self.store, ns, as_of=as_of), question)
+                else facts_as_of(self._held_then(ns, annotation, as_of), question)
             ):
                 cost = self._tokens.count(fact) + 1
                 # facts take at most half the budget, but the first (the best: it says what is
@@ -282,6 +282,27 @@ class RecallMixin(BudgetFillMixin):
     async def arecall(self, question: str, **kwargs: Any) -> Recall:
         """Async twin of :meth:`recall` (runs in a worker thread)."""
         return await asyncio.to_thread(self.recall, question, **kwargs)
+
+    def _held_then(self, ns: str, annotation: Annotation, as_of: int | datetime) -> list[Relation]:
+        """The relations that held at ``as_of`` and had been told by then (for an instant: by
+        statements said at or before it), of the question's anchors (of the namespace when it
+        has none): a recall of the past does not know what was said later."""
+        tracker = self.tracker
+        if tracker is None:
+            return []
+        anchors = tracker.fact_anchors(self.store, ns, annotation).anchors
+        if anchors:
+            found = {
+                r.id: r
+                for a in anchors
+                for r in tracker.find_relations(self.store, ns, entity=a, as_of=as_of)
+            }
+            held = sorted(found.values(), key=lambda r: (r.valid_from_step, r.recorded_at))
+        else:
+            held = tracker.find_relations(self.store, ns, as_of=as_of)
+        if isinstance(as_of, datetime):  # (recorded_at: the time its statement was said)
+            held = [r for r in held if r.recorded_at <= as_of]
+        return held
 
     def _graph(self, opened: QuestionReads) -> list[ScoredConcept]:
         """The question's concepts ranked over the expansion :func:`read_question` read."""

@@ -27,17 +27,20 @@ Ending = tuple[Any, Any, Any, Any]
 
 def spliced_endings(
     gone: Mapping[str, Ending],
-    predecessors: Sequence[tuple[str, str] | tuple[str, str, Ending]],
+    predecessors: Sequence[tuple[str, str] | tuple[str, str, Ending] | tuple[str, str, Ending, Any]],
     began: Mapping[str, Any] | None = None,
 ) -> list[tuple[str, Ending]]:
-    """``(id, new ending)`` of each predecessor ``(id, superseded_by[, own ending])`` whose
-    successor is in ``gone`` (the relations being deleted, by id): the ending of the first relation
-    after it that stays, or the last deleted one's (current when that one was).
+    """``(id, new ending)`` of each predecessor ``(id, superseded_by[, own ending[, its
+    valid_from_step]])`` whose successor is in ``gone`` (the relations being deleted, by id): the
+    ending of the first relation after it that stays, or the last deleted one's (current when that
+    one was).
 
     ``began``: the ``valid_from_step`` of the deleted relations. A predecessor whose own ending
     is given and was recorded before its successor began was clipped by it, not ended: it keeps
     its recorded end and takes only the world-time end (its own expiry when the chain's is
-    current, as an ``end`` records it) and the successor."""
+    current, as an ``end`` records it) and the successor. So does one recorded after the step the
+    chain ends at (history told late, clipped when it was stored): a step interval never inverts.
+    """
     out = []
     for pred in predecessors:
         pid, successor = pred[0], pred[1]
@@ -49,9 +52,13 @@ def spliced_endings(
             ending = gone[ending[3]]
         own = pred[2] if len(pred) > 2 else None  # type: ignore[misc]
         start = None if began is None else began.get(successor)
+        first = pred[3] if len(pred) > 3 else None  # type: ignore[misc]
+        late = own is not None and None not in (ending[0], first) and ending[0] < first
         if own is not None and own[0] is not None and start is not None and own[0] < start:
             world = ending[1] if ending[1] is not None else own[2]
             ending = (own[0], world, own[2], ending[3])
+        elif late and own is not None:  # (told after the chain's end: ends at its own step)
+            ending = (first if own[0] is None else own[0], ending[1], own[2], ending[3])
         out.append((pid, ending))
     return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .._optional import require
+from ..engine.relations.updates import is_unsure
 from ..errors import InputError
 
 if TYPE_CHECKING:
@@ -31,8 +32,9 @@ def to_networkx(
             ``revision_count``, ``aliases``; edge attributes ``strength``, ``t_index``).
             ``"entities"``: a ``networkx.MultiDiGraph`` of every entity (``label``, ``type``,
             ``aliases``, ``first_step``, ``last_step``) and every relation, current and ended,
-            keyed by relation id (``type``, ``current``, ``valid_from_step``, ``valid_to_step``,
-            ``valid_from``, ``valid_to``, ``attributes``). Relations without an object (an
+            keyed by relation id (``type``, ``current``, ``unsure``, ``valid_from_step``,
+            ``valid_to_step``, ``valid_from``, ``valid_to``, ``attributes``; a relation a later
+            statement left unsure is never ``current``). Relations without an object (an
             attribute such as a status) are listed in the subject's ``attributes_over_time``.
 
     Raises:
@@ -79,7 +81,8 @@ def to_networkx(
     for r in store.find_relations(ns):
         data = {
             "type": r.type,
-            "current": r.is_current,
+            "current": r.is_current and not is_unsure(r),  # (unsure: never stated as now)
+            "unsure": is_unsure(r),
             "valid_from_step": r.valid_from_step,
             "valid_to_step": r.valid_to_step,
             "valid_from": r.valid_from,

@@ -20,7 +20,7 @@ PREDECESSORS = STABLE_PLAN + """
 MATCH (p:Relation {namespace: $ns}) USING INDEX p:Relation(namespace, superseded_by)
 WHERE p.superseded_by IN $ids
 RETURN p.id AS id, p.superseded_by AS superseded_by, p.valid_to_step AS valid_to_step,
-       p.valid_to AS valid_to, p.expired_at AS expired_at
+       p.valid_to AS valid_to, p.expired_at AS expired_at, p.valid_from_step AS valid_from_step
 """
 
 SET_ENDINGS = """
@@ -81,4 +81,17 @@ CALL (step) {
   WITH a WHERE NOT EXISTS { (a)-[:ALIAS_OF]->() }
   DELETE a
 }
+"""
+
+# a correction read at its statement's own time: what the new version began (current) or ended
+# at its step $step does so at the old version's step $at instead, never ending before it begins
+RESTEP = """
+UNWIND $keys AS key
+MATCH (r:Relation {namespace: $ns, key: key})
+SET r.valid_from_step = CASE WHEN r.valid_from_step = $step AND r.valid_to_step IS NULL
+                             THEN $at ELSE r.valid_from_step END
+WITH r
+SET r.valid_to_step = CASE WHEN r.valid_to_step = $step
+                           THEN CASE WHEN r.valid_from_step > $at THEN r.valid_from_step ELSE $at END
+                           ELSE r.valid_to_step END
 """

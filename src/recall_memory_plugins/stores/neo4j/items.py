@@ -25,6 +25,7 @@ from .cypher_splice import (
     MOVE_EVIDENCE,
     PREDECESSORS,
     RELATION_ENDINGS,
+    RESTEP,
     SET_ENDINGS,
     SUPPORTERS,
 )
@@ -151,6 +152,7 @@ class Neo4jItems(Neo4jTransfer):
         by: int,
         *,
         keep_relations: Iterable[str] | None = (),
+        restep: Iterable[str] = (),
     ) -> None:
         with self.batch():
             self._lock_counter()
@@ -188,6 +190,10 @@ class Neo4jItems(Neo4jTransfer):
             )
             # what the new version repeats is drawn from it now (a later correction finds it)
             self._move_evidence(namespace, {rid: int(by) for rid in kept})
+            keys = [index_key(r) for r in dict.fromkeys(restep)]
+            if keys:
+                params = {"ns": namespace, "keys": keys, "step": found[int(by)].t_index, "at": old.t_index}
+                self._run("restep relations", RESTEP, params, write=True)
 
     def _delete_relations(self, namespace: str, ids: Sequence[str]) -> None:
         if ids:
@@ -202,7 +208,7 @@ class Neo4jItems(Neo4jTransfer):
         read = self._run("read relation endings", RELATION_ENDINGS, {"ns": namespace, "keys": [index_key(i) for i in ids]})
         gone = {r["id"]: tuple(r[f] for f in fields) for r in read}
         began = {r["id"]: r["valid_from_step"] for r in read}
-        before = [(r["id"], r["superseded_by"], tuple(r[f] for f in fields)) for r in self._run("read predecessors", PREDECESSORS, {"ns": namespace, "ids": ids})]
+        before = [(r["id"], r["superseded_by"], tuple(r[f] for f in fields), r["valid_from_step"]) for r in self._run("read predecessors", PREDECESSORS, {"ns": namespace, "ids": ids})]
         self._delete_relations(namespace, ids)
         rows = [{"key": index_key(pid), **dict(zip(fields, e, strict=True))} for pid, e in spliced_endings(gone, before, began)]
         if rows:

@@ -176,6 +176,7 @@ class SqliteItems(SqliteTransfer):
         by: int,
         *,
         keep_relations: Iterable[str] | None = (),
+        restep: Iterable[str] = (),
     ) -> None:
         try:
             with self.atomic() as conn:
@@ -217,10 +218,30 @@ class SqliteItems(SqliteTransfer):
                 )
                 # what the new version repeats is drawn from it now (a later correction finds it)
                 self._move_evidence(conn, namespace, {rid: by for rid in kept})
+                self._restep(conn, namespace, statement_id, step, restep)
         except sqlite3.Error as exc:
             raise StoreError(
                 f"SQLite write failed on {self.path!r} (nothing changed): {exc}"
             ) from exc
+
+    @staticmethod
+    def _restep(
+        conn: sqlite3.Connection, namespace: str, old: int, step: int, ids: Iterable[str]
+    ) -> None:
+        """The relations ``ids`` begun (current) or ended at ``step`` do so at the step of the
+        statement ``old`` instead (never ending before they begin)."""
+        (at,) = conn.execute("SELECT t_index FROM statements WHERE id = ?", (old,)).fetchone()
+        for rid in dict.fromkeys(ids):
+            conn.execute(
+                "UPDATE relations SET valid_from_step = ? WHERE namespace = ? AND id = ? "
+                "AND valid_from_step = ? AND valid_to_step IS NULL",
+                (at, namespace, rid, step),
+            )
+            conn.execute(
+                "UPDATE relations SET valid_to_step = MAX(?, valid_from_step) "
+                "WHERE namespace = ? AND id = ? AND valid_to_step = ?",
+                (at, namespace, rid, step),
+            )
 
     def delete_statements(
         self, namespace: str, ids: Iterable[int], *, cascade_relations: bool = False
@@ -262,13 +283,13 @@ class SqliteItems(SqliteTransfer):
                 (namespace, *chunk),
             ):
                 gone[r[0]], began[r[0]] = tuple(r[1:5]), r[5]
-        before: list[tuple[str, str, Ending]] = []
+        before: list[tuple[str, str, Ending, int]] = []
         for chunk in _chunks(list(gone)):
             before += [
-                (r[0], r[1], tuple(r[2:]))
+                (r[0], r[1], tuple(r[2:6]), r[6])
                 for r in conn.execute(
-                    "SELECT id, superseded_by, valid_to_step, valid_to, expired_at, superseded_by "
-                    f"FROM relations WHERE namespace = ? AND superseded_by IN ({_qmarks(len(chunk))})",
+                    "SELECT id, superseded_by, valid_to_step, valid_to, expired_at, superseded_by, "
+                    f"valid_from_step FROM relations WHERE namespace = ? AND superseded_by IN ({_qmarks(len(chunk))})",
                     (namespace, *chunk),
                 )
             ]
