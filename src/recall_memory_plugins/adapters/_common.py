@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from ..config import MemoryConfig
 from ..engine.filters import StatementFilter
 from ..engine.memory import TemporalGraphMemory
 from ..engine.validation import check_budget
 from ..errors import ConfigurationError, InputError, NotFoundError
 from ..models import Recall, RecalledStatement
+from ._pickling import EngineSpec, FrameworkEmbedder, engine_state, reopened_state
 
 __all__ = [
     "FORGET_DESCRIPTION",
@@ -24,6 +24,7 @@ __all__ = [
     "SAVE_DESCRIPTION",
     "SEARCH_DESCRIPTION",
     "EngineSpec",
+    "FrameworkEmbedder",
     "MemoryToolset",
     "RecallOptions",
     "check_adapter_fields",
@@ -47,13 +48,18 @@ MEMORY_PROMPT = (
 )
 
 
-def check_engine(memory: object, adapter: str) -> TemporalGraphMemory:
-    """``memory`` when it is an engine; a clear :class:`ConfigurationError` otherwise."""
+def check_engine(memory: object, adapter: str, *, from_path: bool = False) -> TemporalGraphMemory:
+    """``memory`` when it is an engine; a clear :class:`ConfigurationError` otherwise (for a
+    path it advises ``adapter.from_path`` when the adapter has one, else the engine)."""
     if isinstance(memory, TemporalGraphMemory):
         return memory
     hint = ""
     if isinstance(memory, str) or hasattr(memory, "__fspath__"):
-        hint = f"; for a file use {adapter}.from_path({str(memory)!r}, ...)"
+        hint = (
+            f"; for a file use {adapter}.from_path({str(memory)!r}, ...)"
+            if from_path
+            else f"; for a file pass TemporalGraphMemory({str(memory)!r})"
+        )
     raise ConfigurationError(
         f"{adapter} needs a TemporalGraphMemory (e.g. TemporalGraphMemory('memory.db')), got "
         f"{type(memory).__name__}{hint}"
@@ -121,7 +127,8 @@ def pydantic_errors(adapter: str) -> Iterator[None]:
         if type(exc).__name__ != "ValidationError" or not callable(errors):
             raise
         problems = "; ".join(
-            f"{'.'.join(map(str, e.get('loc', ()))) or 'input'}: {e.get('msg', '')} "
+            f"{'.'.join(map(str, e.get('loc', ()))) or 'input'}: "
+            f"{'unknown option' if e.get('type') == 'extra_forbidden' else e.get('msg', '')} "
             f"(got {reprlib.repr(e.get('input'))})"
             for e in errors()
         )
@@ -199,6 +206,26 @@ def context_metadata(recall: Recall) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------------- retrievers
 _OPTION_KEYS = frozenset({"k", "filter", "as_of", "token_budget", "include_facts"})
+# the words a pydantic ``bool`` field reads, so an option means the same given any way
+_FLAG_WORDS = {
+    **dict.fromkeys(("true", "t", "yes", "y", "on", "1"), True),
+    **dict.fromkeys(("false", "f", "no", "n", "off", "0"), False),
+}
+
+
+def _flag(value: object, name: str) -> bool:
+    """``value`` read as a pydantic ``bool`` field reads it (``"false"`` is False).
+
+    Raises:
+        ConfigurationError: anything else (``"maybe"``, ``2``).
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return bool(value)
+    if isinstance(value, str) and value.lower() in _FLAG_WORDS:
+        return _FLAG_WORDS[value.lower()]
+    raise ConfigurationError(f"{name} must be true or false, got {value!r}")
 
 
 @dataclass(frozen=True)
@@ -224,7 +251,8 @@ class RecallOptions:
     @classmethod
     def build(cls, base: RecallOptions | None = None, **changes: Any) -> RecallOptions:
         """``base`` with ``changes`` (keys: k, filter, as_of, token_budget, include_facts;
-        None values are ignored), each checked.
+        ``include_facts=None`` keeps the base's), each checked (``include_facts`` as a pydantic
+        ``bool`` field: ``"false"`` is False, ``"maybe"`` an error).
 
         Raises:
             ConfigurationError: an unknown key or an invalid value.
@@ -252,13 +280,13 @@ class RecallOptions:
         ):
             raise ConfigurationError(f"as_of must be a time step or a datetime, got {as_of!r}")
         budget = check_budget_option(changes.get("token_budget", now.token_budget), "retriever")
-        include = changes.get("include_facts", now.include_facts)
+        include = changes.get("include_facts")
         return cls(
             k=k,
             where=where,
             as_of=as_of,
             token_budget=budget,
-            include_facts=bool(include),
+            include_facts=now.include_facts if include is None else _flag(include, "include_facts"),
         )
 
     def recall_kwargs(self) -> dict[str, Any]:
@@ -280,59 +308,6 @@ class RecallOptions:
         if room <= 0:
             return facts, ()
         return facts, ranked[:room]
-
-
-# ---------------------------------------------------------------------------------- pickling
-@dataclass(frozen=True)
-class EngineSpec:
-    """What reopens an engine on a SQLite file in another process (adapters pickle this)."""
-
-    path: str
-    annotator: Any
-    config: MemoryConfig
-    namespace: str
-
-    @classmethod
-    def of(cls, memory: TemporalGraphMemory) -> EngineSpec:
-        """The spec of ``memory``; :class:`InputError` when it cannot be reopened elsewhere."""
-        path = getattr(memory.store, "path", None)
-        if (
-            not isinstance(path, str)
-            or path in (":memory:", "<connection>")
-            or path.startswith("file:")
-        ):
-            raise InputError(
-                f"cannot pickle an adapter over {memory.store!r}: only an engine on a SQLite file "
-                "path can be reopened in another process (an in-memory database, an injected "
-                "connection or a Neo4j driver cannot); rebuild the adapter there instead"
-            )
-        name = getattr(memory.annotator, "name", None)
-        annotator: Any = name if name in ("offline", "stanza") else memory.annotator
-        return cls(path, annotator, memory.config, memory.namespace)
-
-    def open(self) -> TemporalGraphMemory:
-        """A new engine on the same file (the relation layer rebuilt from the config)."""
-        return TemporalGraphMemory(
-            self.path, annotator=self.annotator, config=self.config, namespace=self.namespace
-        )
-
-
-def engine_state(state: Mapping[str, Any], *keys: str) -> dict[str, Any]:
-    """``state`` with the engines under ``keys`` replaced by their :class:`EngineSpec`."""
-    out = dict(state)
-    for key in keys:
-        if isinstance(out.get(key), TemporalGraphMemory):
-            out[key] = EngineSpec.of(out[key])
-    return out
-
-
-def reopened_state(state: Mapping[str, Any], *keys: str) -> dict[str, Any]:
-    """``state`` with the :class:`EngineSpec` under ``keys`` reopened as engines."""
-    out = dict(state)
-    for key in keys:
-        if isinstance(out.get(key), EngineSpec):
-            out[key] = out[key].open()
-    return out
 
 
 # ---------------------------------------------------------------------------------- agent tools
@@ -393,7 +368,26 @@ class MemoryToolset:
         facts, statements = self.options.best(recall)
         lines = list(facts)
         lines += [f"[{r.statement.id}] {r.statement.render()}" for r in statements]
+        if lines and self._facts_cut(query, recall):
+            lines.append(
+                f"(a current fact did not fit token_budget={self.options.token_budget}: "
+                "the statements above may be out of date)"
+            )
         return "\n".join(lines) if lines else "nothing found"
+
+    def _facts_cut(self, query: str, recall: Recall) -> bool:
+        """Whether a budget smaller than the engine's left out current facts that its budget
+        shows: a dated statement alone must not pass for the current answer (the note says so).
+        """
+        budget = self.options.token_budget
+        if recall.facts or not self.options.include_facts or budget is None:
+            return False
+        if budget >= self.memory.config.token_budget:
+            return False
+        wider = self.memory.recall(
+            query, namespace=self.namespace, **{**self.options.recall_kwargs(), "token_budget": None}
+        )
+        return bool(wider.facts)
 
     def forget(self, statement_id: int) -> str:
         """Hard-delete statement ``statement_id`` with the relations drawn from it alone (what

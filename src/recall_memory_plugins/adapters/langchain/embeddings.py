@@ -6,6 +6,7 @@ from typing import Any
 
 from ...embeddings.function import FunctionEmbedder
 from ...errors import ConfigurationError
+from .._common import FrameworkEmbedder
 
 __all__ = ["as_embedder"]
 
@@ -35,9 +36,6 @@ def as_embedder(
         )
     model = getattr(embeddings, "model", None) or getattr(embeddings, "model_name", None)
     default = f"langchain:{type(embeddings).__name__}" + (f":{model}" if model else "")
-    return FunctionEmbedder(
-        embeddings.embed_documents,
-        name=name or default,
-        dimensions=dimensions,
-        embed_query=embeddings.embed_query,
+    return FrameworkEmbedder(
+        embeddings, "embed_documents", "embed_query", name or default, dimensions
     )

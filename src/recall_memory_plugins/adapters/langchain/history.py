@@ -10,12 +10,24 @@ from langchain_core.chat_history import BaseChatMessageHistory
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from ...engine.memory import TemporalGraphMemory
+from ...errors import ConfigurationError
 from ...models import Statement
 from .._common import check_engine, check_namespace_option, engine_state, reopened_state
 
 __all__ = ["RecallChatMessageHistory"]
 
 _PAGE = 1000
+
+
+def _max_messages(value: object) -> int | None:
+    """None (all) or a whole number >= 0 of stored turns to load."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ConfigurationError(
+            f"RecallChatMessageHistory max_messages must be an int >= 0 or None, got {value!r}"
+        )
+    return value
 
 
 class RecallChatMessageHistory(BaseChatMessageHistory):
@@ -39,6 +51,10 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         human_prefix: speaker stored with the user's turns.
         ai_prefix: speaker stored with the AI's turns.
         max_messages: at most this many stored turns are loaded at start (None: all).
+
+    Raises:
+        ConfigurationError: ``memory`` is not an engine, or ``namespace`` or ``max_messages``
+            (an int >= 0 or None) is invalid.
     """
 
     def __init__(
@@ -55,7 +71,7 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         self.namespace = check_namespace_option(namespace, "RecallChatMessageHistory")
         self.human_prefix = human_prefix
         self.ai_prefix = ai_prefix
-        self.max_messages = max_messages
+        self.max_messages = _max_messages(max_messages)
         self.messages: list[BaseMessage] = (
             list(messages) if messages is not None else self._stored_turns()
         )
@@ -74,9 +90,14 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
     def _stored_turns(self) -> list[BaseMessage]:
         """The namespace's stored human/AI turns, oldest first (chunks of one turn joined).
 
-        Each speaker's statements are read newest first, filtered by the store, until it has
-        more than ``max_messages`` turns: the cost follows the turns returned, not the other
-        statements of the namespace (facts added by ``add``, other speakers)."""
+        Oldest first as recall orders statements: by time (``at``), then by step, so a turn
+        imported with an old ``at`` is replayed before today's. Each speaker's statements are
+        read newest step first, filtered by the store, until it has more than
+        ``max_messages`` turns, and the newest in time of those are kept: the cost follows the
+        turns returned, not the other statements of the namespace (facts added by ``add``,
+        other speakers). (The stores index a speaker's statements by step, not time: when more
+        than ``max_messages`` turns were imported with older times after the newest ones,
+        the newest in time may lie outside what is read.)"""
         statements: list[Statement] = []
         limit = self.max_messages
         for speaker in dict.fromkeys((self.human_prefix, self.ai_prefix)):
@@ -84,7 +105,7 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         turns: dict[int, list[Statement]] = {}
         for st in sorted(statements, key=lambda s: (s.t_index, s.id)):
             turns.setdefault(st.t_index, []).append(st)
-        chosen = list(turns.values())
+        chosen = sorted(turns.values(), key=lambda parts: (parts[0].at, parts[0].t_index))
         if limit is not None:
             chosen = chosen[-limit:] if limit > 0 else []
         out: list[BaseMessage] = []

@@ -11,7 +11,7 @@ from typing import Any
 
 from langchain_core._api.deprecation import LangChainDeprecationWarning
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
-from pydantic import Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from ...engine.memory import TemporalGraphMemory
 from ...errors import InputError
@@ -83,6 +83,9 @@ class RecallMemory(BaseMemory):
         >>> chain = ConversationChain(llm=llm, memory=memory)  # doctest: +SKIP
     """
 
+    # extra='forbid': a misspelt option (tokenbudget) is an error, not dropped
+    model_config = ConfigDict(extra="forbid")
+
     memory: TemporalGraphMemory = Field(exclude=True, repr=False)
     namespace: str | None = None
     memory_key: str = "history"
@@ -100,7 +103,7 @@ class RecallMemory(BaseMemory):
     @field_validator("memory", mode="before")
     @classmethod
     def _engine(cls, value: object) -> TemporalGraphMemory:
-        return check_engine(value, "RecallMemory")
+        return check_engine(value, "RecallMemory", from_path=True)
 
     @model_validator(mode="before")
     @classmethod

@@ -20,6 +20,7 @@ from langgraph.runtime import Runtime
 from typing_extensions import NotRequired
 
 from ...engine.memory import TemporalGraphMemory
+from ...errors import ConfigurationError, InputError
 from ...models import Recall
 from .._common import (
     MEMORY_PROMPT,
@@ -33,6 +34,29 @@ from .._common import (
 )
 
 __all__ = ["RecallAgentState", "RecallMiddleware"]
+
+
+def _keys(namespace_keys: object) -> tuple[str, ...]:
+    """``namespace_keys`` as a tuple; one string is one key (``"user_id"``, not its letters)."""
+    keys = (namespace_keys,) if isinstance(namespace_keys, str) else namespace_keys
+    if not isinstance(keys, (list, tuple)) or not all(isinstance(k, str) and k for k in keys):
+        raise ConfigurationError(
+            "RecallMiddleware namespace_keys must be a key name or a list of key names "
+            f"(non-empty strings), got {namespace_keys!r}"
+        )
+    return tuple(keys)
+
+
+def _given(key: str, value: object) -> str:
+    """The namespace a user id names. An empty one is refused, never read as "not set": that
+    would put every such user in the shared fallback namespace."""
+    text = value if isinstance(value, str) else str(value)
+    if not text.strip():
+        raise InputError(
+            f"RecallMiddleware: {key!r} of the run names no namespace ({value!r}); the namespace "
+            "must be a non-empty string (check how the user id is set)"
+        )
+    return text
 
 
 class RecallAgentState(AgentState[Any]):
@@ -59,7 +83,9 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
     Args:
         memory: the engine (injected).
         namespace: the fallback namespace.
-        namespace_keys: context/configurable keys that name the namespace, first match wins.
+        namespace_keys: context/configurable keys that name the namespace (one key, e.g.
+            ``"user_id"``, or a list), first match wins. A key that is set but empty (``""``)
+            is an ``InputError``, never the fallback namespace.
         token_budget: tokens of recalled memory; None uses the engine's configured budget.
         human_prefix: speaker stored with the user's turns.
         ai_prefix: speaker stored with the agent's turns.
@@ -67,8 +93,9 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
             (its only field; literal braces doubled).
 
     Raises:
-        ConfigurationError: ``memory`` is not an engine (for a path use :meth:`from_path`), or
-            ``prompt`` has no ``{memory}`` or another field.
+        ConfigurationError: ``memory`` is not an engine (for a path use :meth:`from_path`),
+            ``namespace_keys`` is not a key name or a list of them, or ``prompt`` has no
+            ``{memory}`` or another field.
 
     Example:
         >>> agent = create_agent(model, tools, middleware=[RecallMiddleware(memory)],
@@ -89,9 +116,9 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         ai_prefix: str = "AI",
         prompt: str = MEMORY_PROMPT,
     ) -> None:
-        self.memory = check_engine(memory, "RecallMiddleware")
+        self.memory = check_engine(memory, "RecallMiddleware", from_path=True)
         self.namespace = check_namespace_option(namespace, "RecallMiddleware")
-        self.namespace_keys = tuple(namespace_keys)
+        self.namespace_keys = _keys(namespace_keys)
         self.token_budget = check_budget_option(token_budget, "RecallMiddleware")
         self.human_prefix = human_prefix
         self.ai_prefix = ai_prefix
@@ -126,15 +153,15 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
                     if isinstance(context, Mapping)
                     else getattr(context, key, None)
                 )
-                if value:
-                    return str(value)
+                if value is not None:
+                    return _given(key, value)
         try:
             configurable = get_config().get("configurable") or {}
         except RuntimeError:  # not inside a runnable (e.g. a hook called directly)
             configurable = {}
         for key in self.namespace_keys:
-            if configurable.get(key):
-                return str(configurable[key])
+            if configurable.get(key) is not None:
+                return _given(key, configurable[key])
         return self.namespace
 
     @staticmethod

@@ -66,7 +66,8 @@ class RecallRetriever(BaseRetriever):
         ...                             search_kwargs={"k": 2})  # doctest: +SKIP
     """
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    # extra='forbid': a misspelt option (top_k, searchkwargs) is an error, not dropped
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     memory: TemporalGraphMemory = Field(exclude=True, repr=False)
     namespace: str | None = None
@@ -86,7 +87,7 @@ class RecallRetriever(BaseRetriever):
     @field_validator("memory", mode="before")
     @classmethod
     def _engine(cls, value: object) -> TemporalGraphMemory:
-        return check_engine(value, "RecallRetriever")
+        return check_engine(value, "RecallRetriever", from_path=True)
 
     @model_validator(mode="before")
     @classmethod

@@ -30,7 +30,8 @@ def create_memory_tools(
         memory: the engine (injected).
         namespace: the scope the tools read and write; None uses the engine's default.
         k: results of a search (the facts line counts as one).
-        token_budget: tokens a search may return; None uses the engine's budget.
+        token_budget: tokens a search may return; None uses the engine's budget. When a
+            current fact does not fit a smaller budget, the answer ends with a note saying so.
         speaker: speaker stored with saved statements (e.g. ``"agent"``).
     """
     tools = MemoryToolset(

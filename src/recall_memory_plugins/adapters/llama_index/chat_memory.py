@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import reprlib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -12,11 +13,12 @@ from llama_index.core.memory.types import BaseMemory
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from ...engine.memory import TemporalGraphMemory
-from ...errors import InputError
+from ...errors import ConfigurationError, InputError
 from ...models import Recall
 from .._common import (
     MEMORY_PROMPT,
     check_adapter_fields,
+    check_budget_option,
     check_engine,
     check_prompt,
     engine_state,
@@ -54,7 +56,8 @@ class RecallChatMemory(BaseMemory):
         prompt: the system message's text; must contain ``{memory}``.
     """
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    # extra='forbid': a misspelt option (recent_message) is an error, not dropped
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     memory: TemporalGraphMemory = Field(exclude=True, repr=False)
     namespace: str | None = None
@@ -117,11 +120,32 @@ class RecallChatMemory(BaseMemory):
         ``chat_history`` seeds the buffer, ``token_limit`` (the LLM's context) caps
         ``token_budget``. An engine built here is ``.memory``; close it with
         ``chat_memory.memory.close()``.
+
+        Raises:
+            ConfigurationError: ``token_limit`` is not an int >= 1, ``chat_history`` is not a
+                list of ``ChatMessage``, or a field is invalid.
         """
+        if token_limit is not None and (
+            isinstance(token_limit, bool) or not isinstance(token_limit, int) or token_limit < 1
+        ):
+            raise ConfigurationError(
+                f"RecallChatMemory token_limit must be an int >= 1 or None, got {token_limit!r}"
+            )
+        if chat_history is not None and (
+            not isinstance(chat_history, (list, tuple))
+            or not all(isinstance(m, ChatMessage) for m in chat_history)
+        ):
+            raise ConfigurationError(
+                "RecallChatMemory chat_history must be a list of ChatMessage or None, got "
+                f"{reprlib.repr(chat_history)}"
+            )
         engine = memory if memory is not None else TemporalGraphMemory(path, annotator=annotator)
         if token_limit is not None:
-            budget = fields.get("token_budget") or engine.config.token_budget
-            fields["token_budget"] = max(1, min(budget, token_limit))
+            budget = (
+                check_budget_option(fields.get("token_budget"), "RecallChatMemory")
+                or engine.config.token_budget
+            )
+            fields["token_budget"] = min(budget, token_limit)
         chat_memory = cls(memory=engine, **fields)
         if chat_history:
             chat_memory.set(chat_history)

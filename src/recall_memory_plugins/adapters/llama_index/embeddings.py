@@ -6,6 +6,7 @@ from typing import Any
 
 from ...embeddings.function import FunctionEmbedder
 from ...errors import ConfigurationError
+from .._common import FrameworkEmbedder
 
 __all__ = ["as_embedder"]
 
@@ -29,9 +30,10 @@ def as_embedder(
             f"as_embedder needs a LlamaIndex BaseEmbedding, got {type(embed_model).__name__}"
         )
     model = getattr(embed_model, "model_name", None) or type(embed_model).__name__
-    return FunctionEmbedder(
-        embed_model.get_text_embedding_batch,
-        name=name or f"llama-index:{model}",
-        dimensions=dimensions,
-        embed_query=embed_model.get_query_embedding,
+    return FrameworkEmbedder(
+        embed_model,
+        "get_text_embedding_batch",
+        "get_query_embedding",
+        name or f"llama-index:{model}",
+        dimensions,
     )

@@ -9,7 +9,14 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage
 from llama_index.core.memory.memory import BaseMemoryBlock
-from pydantic import BaseModel, Field, PrivateAttr, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PrivateAttr,
+    field_validator,
+    model_validator,
+)
 
 from ...engine.memory import TemporalGraphMemory
 from ...errors import InputError
@@ -59,6 +66,9 @@ class RecallMemoryBlock(BaseMemoryBlock[str]):
         prompt: how the recalled statements are presented; must contain ``{memory}``.
     """
 
+    # extra='forbid': a misspelt option (token_budjet) is an error, not dropped
+    model_config = ConfigDict(extra="forbid")
+
     memory: TemporalGraphMemory = Field(exclude=True, repr=False)
     name: str = Field(default="recall_memory", description="The name of the memory block.")
     description: str | None = Field(
@@ -85,7 +95,7 @@ class RecallMemoryBlock(BaseMemoryBlock[str]):
     @field_validator("memory", mode="before")
     @classmethod
     def _engine(cls, value: object) -> TemporalGraphMemory:
-        return check_engine(value, "RecallMemoryBlock")
+        return check_engine(value, "RecallMemoryBlock", from_path=True)
 
     @model_validator(mode="before")
     @classmethod

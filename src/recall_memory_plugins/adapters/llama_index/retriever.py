@@ -82,9 +82,11 @@ class RecallRetriever(BaseRetriever):
     ) -> None:
         if mode not in ("nodes", "context"):
             raise ConfigurationError(f"mode must be 'nodes' or 'context', got {mode!r}")
+        if include_facts is None:  # (per call None means "not given"; here it is no choice)
+            raise ConfigurationError("include_facts must be true or false, got None")
         if similarity_top_k is not None and top_k is not None and similarity_top_k != top_k:
             raise ConfigurationError("give similarity_top_k or top_k, not both")
-        self.memory = check_engine(memory, "RecallRetriever")
+        self.memory = check_engine(memory, "RecallRetriever", from_path=True)
         namespace = check_namespace_option(namespace, "RecallRetriever")
         self.options = RecallOptions.build(
             k=similarity_top_k if similarity_top_k is not None else top_k,
