@@ -172,6 +172,10 @@ def _fit_history(
         if first is not None and change.valid_to is not None and first.valid_from < change.valid_to:
             change = replace(change, valid_to=first.valid_from, superseded_by=first.id)
         says = _value(change)
+        if change.op == "add" and any(  # the same value, stored as held then: no second copy
+            _value(r) == says and r.valid_from <= when and (r.valid_to is None or when < r.valid_to) for r in stored
+        ):
+            continue
         for rel in stored:
             if (
                 rel.valid_to is not None

@@ -19,6 +19,7 @@ from .gates import AnyOf, Gated
 from .past_bounds import UNTIL
 from .patterns.mood import MOOD_ROWS, PREFACE, retracted, said_in_clause, unasserted
 from .patterns.past_states import PAST
+from .quotes import quoted_sentences
 from .schema import RelationCandidate
 
 __all__ = ["NO_CHANGE", "asserted_candidates", "asserted_head", "scheduled", "undenied_head"]
@@ -245,7 +246,10 @@ def asserted_candidates(
             rest = f"{left} {rest}"
         heads[i] = (head, rest)
     out = []
+    quoted = quoted_sentences(annotation)  # (an older message a reply quotes: no news)
     for c in candidates:
+        if c.sentence in quoted:
+            continue
         if c.sentence not in heads or (PAST in c.attributes and _until_only(annotation.sentences[c.sentence].text)):
             out.append(c)  # (a past state that says when it ended: .past_bounds)
             continue

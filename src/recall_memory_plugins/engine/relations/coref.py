@@ -224,7 +224,7 @@ def resolve_references(
             elif mention.person == 2 and len(addressed) == 1 and min(e for e, _ in addressed.values()) <= mention.start:
                 ids = tuple(addressed)  # the one greeted: "Welcome aboard, Wei! Your Continental badge …"
             elif mention.person == 3 and mention.plural and mention.gender != "n":
-                ids = _plural([m for m, _ in recent], mention, referents, text, previous_group)
+                ids = _plural([m for m, _ in recent], mention, referents, text, previous_group, discourse)
             elif mention.person == 3 and _after_kin(mention, [m for m, _ in recent], text):
                 ids = ()
             elif mention.person == 3:
@@ -449,9 +449,11 @@ def _plural(
     referents: Mapping[str, Referent],
     text: str,
     previous_group: Sequence[str],
+    discourse: Sequence[Referent] = (),
 ) -> tuple[str, ...]:
     """ "they": the nearest "X and Y" group, else two or more persons of the nearest sentence,
-    else the nearest organisation, else the last group of the previous turn."""
+    else the nearest organisation, else the last group of the previous turn, else (a Chinese
+    "they" opening its text) the two persons the previous turns were about."""
     before = [m for m in prior if m.end <= mention.start]
     groups = coordinated(before, text) if text else []
     if groups:
@@ -472,7 +474,15 @@ def _plural(
         for i in m.entity_ids:
             if i in referents and referents[i].type == ORG:
                 return (i,)
-    return tuple(previous_group)
+    if previous_group or mention.text not in _ZH_THEY or any(m.type != DATE for m in before):
+        return tuple(previous_group)
+    # "何军住在北京。" "冯娟住在天津。" "他们俩都搬到了成都。" ("她嫁给了陈伟。" "他们搬到了广州。"): the
+    # most salient entity is a person and exactly one more is among the next few (else unsure)
+    people = [r.id for r in discourse[:6] if r.is_person()]
+    return tuple(people) if len(people) == 2 and discourse[0].is_person() else ()
+
+
+_ZH_THEY = frozenset({"他们", "她们", "他俩", "她俩", "他们俩", "她们俩", "两个人", "两人", "俩人", "二人"})
 
 
 def next_discourse(

@@ -65,12 +65,28 @@ _MEANT_BETWEEN = re.compile(
 )
 
 
+# the same in Chinese: a word of a slip ("不对", "我说错了", "口误", "打错了") beside "是X不是Y",
+# "X，不是Y" or "不是Y，是X" ("小王住在杭州，不是苏州" alone is a plain statement the patterns read)
+_ZH_CUE = re.compile(r"不对|(?:说|搞|弄|记|打|写|敲|输)错|口误|笔误|更正|纠正|我是说|我的意思是|应该是")
+_ZH_X_NOT_Y = re.compile(r"\s*[，,、]?\s*(?:而|并)?不是\s*")
+_ZH_OPENS = re.compile(r"(?:^|[。！!？?；;：:，,]\s*)(?:(?:应该|其实|我是说)?是)?\s*$")
+_ZH_NOT_BEFORE = re.compile(r"(?:^|[。！!？?；;：:，,]\s*)(?:而|并)?不是\s*$")
+_ZH_Y_THEN_X = re.compile(r"\s*[，,、]?\s*(?:而|应该|其实)?是\s*")
+
+
 def _pairs(text: str, names: Sequence[Mention]) -> list[tuple[Mention, Mention]]:
     """(meant, taken back) pairs of name mentions in ``text``."""
     cue = _CUE.search(text) is not None
+    zh_cue = "不" in text and _ZH_CUE.search(text) is not None
     out = []
     for a, b in pairwise(names):
         between = text[a.end : b.start]
+        if zh_cue and _ZH_X_NOT_Y.fullmatch(between) and _ZH_OPENS.search(text, 0, a.start):
+            out.append((a, b))  # "是杭州不是苏州"
+            continue
+        if zh_cue and _ZH_NOT_BEFORE.search(text, 0, a.start) and _ZH_Y_THEN_X.fullmatch(between):
+            out.append((b, a))  # "不是苏州，是杭州"
+            continue
         if cue and _X_NOT_Y.fullmatch(between) and (_OPENS.search(text, 0, a.start) or _RESTATED.search(text)):
             out.append((a, b))  # "Lyon, not Lille"
         elif cue and _NOT_BEFORE.search(text, 0, a.start) and _Y_THEN_X.fullmatch(between):
@@ -91,7 +107,7 @@ def correction_proposals(
     same relation with the value meant (marked :data:`CORRECTS`, see :func:`as_corrected`).
     ``current(entity)``: the entity's current relations (either end)."""
     text = annotation.text
-    if "not" not in text.casefold() and "meant" not in text.casefold():
+    if "not" not in text.casefold() and "meant" not in text.casefold() and "不是" not in text:
         return []
     names = sorted((m for m in mentions if m.kind == "name" and m.entity_ids), key=lambda m: m.start)
     out: list[RelationProposal] = []

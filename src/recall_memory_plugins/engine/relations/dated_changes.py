@@ -86,7 +86,7 @@ def decide_in_time(
     changes = as_corrected(changes)  # (a slip taken back never held: .corrections)
     # (the current same fact ends with the period: .past_bounds)
     done = frozenset(c.relation_id for c in changes if c.op == "end")
-    return changes + past_changes(past, current, key=PAST, new_id=new_id, done=done)
+    return changes + past_changes(past, current, key=PAST, new_id=new_id, done=done, exclusivity=exclusivity)
 
 
 def in_time(

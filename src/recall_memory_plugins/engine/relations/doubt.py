@@ -54,7 +54,7 @@ from ...models import Relation
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore
 from .asking import stated_part
-from .clauses import asserted_head, scheduled, undenied_head
+from .clauses import asserted_head, quoted_sentences, scheduled, undenied_head
 from .comention import WEAK as _WEAK
 from .comention import both_ends_named
 from .doubt_names import CueOwners, left_out, zh_objects
@@ -256,11 +256,11 @@ def doubt_proposals(
     if not _worth_reading(annotation.text) or not _anyone_holds(mentions, speaker_id, current_of, annotation.text,
                                                                  any(p.type in _NAMED_ONLY and p.negated for p in proposals)):
         return out  # (no word the rule reads, as in most chat; or no one it names holds a fact it may doubt)
-    whole, by_sentence, reads = annotation.text.casefold(), _by_sentence(mentions), _reads_by_statement(proposals)
+    whole, by_sentence, reads, quoted = annotation.text.casefold(), _by_sentence(mentions), _reads_by_statement(proposals), quoted_sentences(annotation)
     trip_note = bool(_TRIP.search(whole)) or "travel" in whole  # (once: a text of 2,500 sentences searched it for each)
     for i, sentence in enumerate(annotation.sentences):
         text, near = sentence.text, by_sentence.get(i - 1, []) + by_sentence.get(i, [])  # (its mentions and the last sentence's)
-        if len(text) > _LONGEST:
+        if len(text) > _LONGEST or i in quoted:  # (a reply's quote of an older message: .quotes)
             continue
         nxt = annotation.sentences[i + 1].text if i + 1 < len(annotation.sentences) else ""
         # a question the next turn says yes to states its news ("听说你和小雨分开了？\n周杰：嗯，…")
@@ -378,7 +378,7 @@ def doubt_proposals(
         if speaker_id is not None and not any(
             m.sentence == i
             and (not said or m.start < said[-1])
-            and m.entity_ids
+            and (m.entity_ids or (m.kind == "pronoun" and m.gender in ("m", "f")))  # (他辞职了: someone, unresolved)
             and (m.start not in partner or m.kind != "name")
             # the one a letter or message is addressed to ("Dear Aunt Rosa, you'll remember …")
             and not _ADDRESSED.search(annotation.text, max(0, m.start - 12), m.start)

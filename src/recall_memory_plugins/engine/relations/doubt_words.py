@@ -390,7 +390,10 @@ POSSESSED = re.compile(
     r"husband|partner|friend|cousin|aunt|uncle|grand\w+|neighbou?r|roommate|family|"
     r"colleague|co-?worker|teammate|assistant|intern|trainee|apprentice|mentee|deputy|"
     r"哥哥|姐姐|弟弟|妹妹|父母|爸爸|妈妈|父亲|母亲|儿子|女儿|孩子|妻子|丈夫|老婆|老公|朋友(?!圈)|"
-    r"家人|邻居|室友|同事|助理)(?![a-z])|^[他她]?(?:弟|哥|姐|妹|妈|爸|老婆|老公|媳妇)",  # (邓超他弟: his brother)
+    r"家人|邻居|室友|同事|助理)(?![a-z])"
+    # (not one who reports: "彭亮女朋友说：他…" may be about him; 刘洋先生: Mr Liu himself)
+    r"|^(?:的?(?:爱人|媳妇|对象|男朋友|女朋友|男友|女友|闺蜜|哥们|兄弟|姐妹|亲戚|表[哥姐弟妹]|堂[哥姐弟妹]|舅舅|叔叔|阿姨|姑姑"
+    r"|爷爷|奶奶|外公|外婆|公公|婆婆|岳父|岳母)|的(?:太太|先生))(?![^，,。！？]{0,3}?(?:说|讲|称|表示|告诉))|^[他她]?(?:弟|哥|姐|妹|妈|爸|老婆|老公|媳妇)",  # (邓超他弟: his brother)
     re.IGNORECASE,
 )
 # "Finn's company moved": the company's place, not Finn's home ("Dev's manager" still counts)

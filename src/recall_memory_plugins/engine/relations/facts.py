@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from ...models import Relation
 from .schema import Side, phrase
@@ -188,8 +188,8 @@ def render_fact(
     """One relation as a short line, e.g. ``Alice works for Globex as engineer (since step 7;
     before: Initech, steps 1-7)`` or ``张三 no longer manages 星火计划 (steps 1-3)``."""
     subject = rel.subject_name
-    if rel.type == "STATUS":
-        head = f"{subject} status: {_value(rel)}"
+    if rel.type == "STATUS":  # (an ended one said ended, as other types: "status: no longer on hold")
+        head = f"{subject} status: {'' if rel.is_current else 'no longer '}{_value(rel)}"
     elif rel.is_current:
         head = f"{subject} {phrase(rel.type)} {_value(rel)}".rstrip()
     else:
@@ -225,11 +225,25 @@ def _date(at: datetime) -> str:
     return at.date().isoformat()
 
 
+def _through(end: datetime) -> str:
+    """The last year, month or day before the exclusive end of a period a text named ("from 2014
+    to 2019" ends on 1 January 2020: ``2019``); an end at no midnight as it is."""
+    if (end.hour, end.minute, end.second, end.microsecond) != (0, 0, 0, 0):
+        return _date(end)
+    last = end - timedelta(days=1)
+    if end.day == 1:
+        return str(last.year) if end.month == 1 else last.strftime("%b %Y")
+    return last.date().isoformat()
+
+
 def _steps(rel: Relation) -> str:
     """``steps 1-7``; ``step 2`` for history told at one step (a backdated statement); the dates
     of history a text dated (``2018-2020, step 2``)."""
     if _dated(rel) and rel.valid_to is not None:
-        return f"{_date(rel.valid_from)} to {_date(rel.valid_to)}, step {rel.valid_from_step}"
+        first, last = _date(rel.valid_from), _date(rel.valid_to)
+        if rel.valid_to_step == rel.valid_from_step and rel.superseded_by is None:
+            last = _through(rel.valid_to)  # (a period one text closed: "2014 to 2019", not 2020)
+        return f"{first if first == last else f'{first} to {last}'}, step {rel.valid_from_step}"
     if rel.valid_to_step == rel.valid_from_step:
         return f"step {rel.valid_from_step}"
     return f"steps {rel.valid_from_step}-{rel.valid_to_step}"

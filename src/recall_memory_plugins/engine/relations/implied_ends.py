@@ -11,6 +11,7 @@ from ...nlp.base import Annotation
 from .corrections import TYPES, correction_proposals
 from .graduated import graduation_doubts
 from .homes import home_doubts
+from .life_events import life_doubts
 from .schema import Mention, RelationProposal
 
 __all__ = ["implied_ends"]
@@ -38,4 +39,5 @@ def implied_ends(
         annotation, mentions, proposals, sentence_statements, lambda e: once(e, ("STUDIES_AT",)), speaker_id
     ) + home_doubts(
         annotation, mentions, proposals, sentence_statements, lambda e: once(e, ("LIVES_IN",)), speaker_id
-    ) + correction_proposals(annotation, mentions, sentence_statements, speaker_id, lambda e: once(e, TYPES))
+    ) + correction_proposals(annotation, mentions, sentence_statements, speaker_id, lambda e: once(e, TYPES)) \
+        + life_doubts(annotation, mentions, proposals, sentence_statements, speaker_id, once)  # (a promotion, a death, a diet)

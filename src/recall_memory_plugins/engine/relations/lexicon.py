@@ -101,6 +101,10 @@ PRONOUNS: Mapping[str, tuple[int, Gender | None, bool]] = {
     "她俩": (3, None, True),
     "他们俩": (3, None, True),
     "她们俩": (3, None, True),
+    "两个人": (3, None, True),  # (two tokens: 两个 + 人) "两个人都跳槽了": the two named before
+    "两人": (3, None, True),
+    "俩人": (3, None, True),
+    "二人": (3, None, True),
     "它们": (3, "n", True),
 }
 

@@ -251,10 +251,10 @@ def _sentence_spans(
                 claim(i, i + 1, "definite", DEFINITE_NOUNS[rest])
                 break
 
-    # 5. Pronouns.
-    for i, low in enumerate(lows):
-        if not taken[i] and low in PRONOUNS:
-            claim(i, i + 1, "pronoun", None)
+    for i, low in enumerate(lows):  # 5. Pronouns; "两个"+"人": the two of them (not "我们两个人")
+        two = i + 1 < n and low + lows[i + 1] in PRONOUNS and not (i and lows[i - 1] in PRONOUNS)
+        if not taken[i] and (low in PRONOUNS or two) and not (two and taken[i + 1]):
+            claim(i, i + 1 + (low not in PRONOUNS), "pronoun", None)
     return sorted(spans)
 
 

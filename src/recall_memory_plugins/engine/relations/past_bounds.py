@@ -19,7 +19,7 @@ after that end (stated after, or said together: "lives in Denver", "lived in Den
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 
 from ...models import Relation, RelationChange
@@ -69,11 +69,14 @@ def past_changes(
     key: str,
     new_id: Callable[[], str],
     done: frozenset[str] = frozenset(),
+    exclusivity: Mapping[str, str] | None = None,
 ) -> list[RelationChange]:
     """The changes of dated past states (``key``: the attribute holding "start|end", ISO; an
     empty start for "until"): the current same fact that began before the end ends there (none
     of ``done``, the relations other changes end already); else a period with a start is history
-    of its own."""
+    of its own, unless a current fact of another value of an ``exclusivity`` type held already
+    then ("In February Dana reported to Lee", Kim her manager since January): two values at once
+    are never stored, and where the current one paused is not known, so nothing is."""
     out: list[RelationChange] = []
     seen: set[tuple[object, ...]] = set()
     ended: set[str] = set(done)
@@ -92,8 +95,8 @@ def past_changes(
                     out.append(RelationChange(op="end", relation_id=r.id, statement_index=p.statement_index,
                                               valid_to=until))  # fmt: skip
             continue
-        if not start:
-            continue  # an end alone, of no fact held then: nothing to store
+        if not start or _held_apart(p, current, until, exclusivity or {}):
+            continue  # an end alone, of no fact held then; or another value held then: nothing to store
         attributes = {k: v for k, v in p.attributes.items() if k != key}
         seen_key = (p.subject_id, p.type, p.object_id, start, end, tuple(sorted(attributes.items())))
         if seen_key in seen:
@@ -105,3 +108,17 @@ def past_changes(
             valid_from=datetime.fromisoformat(start), valid_to=until,
         ))  # fmt: skip
     return out
+
+
+def _held_apart(p: RelationProposal, current: Sequence[Relation], until: datetime, exclusivity: Mapping[str, str]) -> bool:
+    """Whether a current relation of ``p``'s exclusive type holds another value on its exclusive
+    side and began before ``until`` (the end of ``p``'s period): it held during the period too."""
+    side = exclusivity.get(p.type)
+    if side is None:
+        return False
+    return any(
+        r.is_current and r.type == p.type and r.valid_from < until
+        and ((side == "subject" and r.subject_id == p.subject_id and r.object_id != p.object_id)
+             or (side == "object" and r.object_id == p.object_id and r.subject_id != p.subject_id))
+        for r in current
+    )  # fmt: skip

@@ -8,9 +8,13 @@ time the statement was said (``at``) and gives each as a :class:`TextDate`: the 
 is given in ("yesterday" said at 07:00 in Shanghai on 1 March is 28 February there, from its
 midnight there), a naive ``at`` in UTC's. What it reads:
 
-- calendar dates: "9 November 2022", "November 9, 2022", "2022-11-09", "March 2019", "in March"
-  (the latest March not after ``at``), "in 2019", "in early / mid / late 2019", "the end of
-  2019", "last summer"; 2019年, 2019年3月, 2019年3月5日, 2019年底 / 年初 / 上半年 / 下半年, 3月份, 去年夏天;
+- calendar dates: "9 November 2022", "November 9, 2022", "2022-11-09", "2022/11/09", "09/11/2022"
+  (9 November or 11 September: the span of both), "March 2019", "in March" (the latest March not
+  after ``at``), "in 2019", "in the year 2019", "in '19", "in early / mid / late 2019", "mid-2019",
+  "the end of 2019", "the summer of 2019", "last summer", "the summer of last year", "late last
+  year", "at Christmas 2019", "on New Year's Day 2019", "in Q3 2019", "the first half of 2019",
+  "in the 1990s" (:mod:`.calendar_spans`; a part of a year is whole months: "late" is September
+  to December); 2019年, 2019年3月, 2019年3月5日, 2019年底 / 年初 / 上半年 / 下半年, 3月份, 去年夏天;
   二〇一九年 / 二零一九年 (a year in Chinese digits), ２０１９年 (full-width digits are read as ASCII);
   19年 (the latest year ending in 19, not after ``at``) where it cannot be a count: opening a
   clause or after 早在 / 在 / 于, or after a name and before a verb ("李明19年搬到了北京"), never
@@ -20,7 +24,7 @@ midnight there), a naive ``at`` in UTC's. What it reads:
   and Sunday before this week's Monday), "the week / month /
   year before last", "N days / weeks / months / years ago" (that day: the same date N months or
   years back, the month's last when it has none; digits or words, "a couple of", "a few"),
-  "earlier this year / month"; 昨天, 前天, 上周, 上个月(初 / 底), 去年(年底), 前年, 大前年, 三年前,
+  "earlier this year / month", "a decade ago"; 昨天, 前天, 上周, 上个月(初 / 底), 去年(年底), 前年, 大前年, 三年前,
   两个月前, 十天前, 今年3月.
 
 A phrase after "since" / 自从 (or before 以来 / 至今 / 起 / 开始) is *ongoing*: it dates a change
@@ -40,8 +44,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone, tzinfo
 
 from ..periods import MONTHS
+from .calendar_spans import SEASONS as _SEASONS
+from .calendar_spans import day_span as _day
+from .calendar_spans import full_year as _full_year
+from .calendar_spans import midnight as _midnight
+from .calendar_spans import month_span as _month_span
+from .calendar_spans import named_period as _named_period
+from .calendar_spans import part_of as _part
+from .calendar_spans import season_span as _season
 
-__all__ = ["NOW", "VAGUE_PAST", "TextDate", "sentence_dates"]
+__all__ = ["NOW", "VAGUE_PAST", "TextDate", "sentence_dates", "unplaced_year"]
 
 # a text that says its news holds now: "Wei is now running Nimbus", "ever since", 现在在浙大读研
 NOW = re.compile(
@@ -98,19 +110,18 @@ _NUMBERS = {
     "a couple of": 2, "a couple": 2, "couple of": 2, "a few": 3, "few": 3,
 }  # fmt: skip
 _ZH_DIGITS = {"一": 1, "两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
-_SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
 _ZH_SEASONS = {"春天": 3, "春季": 3, "夏天": 6, "夏季": 6, "暑假": 7, "秋天": 9, "秋季": 9, "冬天": 12, "冬季": 12}
 
 _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
 _DAY = r"(?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
-_YEAR = r"(?P<year>(?:19|20)\d\d)"
+_YEAR = r"(?P<year>(?:19|20)\d\d|(?<![\w'’])['’]\d\d(?![\w'’]))"  # (or '19: see :func:`_full_year`)
 _NUM = r"(?P<n>\d{1,2}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
-_UNIT = r"(?P<unit>day|week|month|year)s?"
+_UNIT = r"(?P<unit>day|week|month|year|decade)s?"
 _ZH_YEAR = r"(?<!\d)(?P<year>(?:19|20)?\d\d)"  # (two digits: see :func:`_full_year`)
 _ZH_MONTH = r"1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九]"
 _ZH_DAY = r"3[01]|[12]\d|0?[1-9]|三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九]"
 _ZH_NUM = r"(?P<n>\d{1,2}|十|[一两二三四五六七八九]十?|十[一二三四五六七八九])"
-_PART = r"(?P<part>early|mid-?|late|the (?:start|beginning|end) of|the middle of)"
+_PART = r"(?P<part>early|mid-?|late|the (?:start|beginning|end) of|the middle of)(?:\s+|(?<=-))"  # (mid-2019)
 
 # (kind, pattern), most specific first; each match blanks its text so a "March 2019" inside
 # "5 March 2019" is not read twice
@@ -124,22 +135,31 @@ _EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("month_range", rf"\b{_MONTH}\s*(?:to|until|till|through|-|–)\s*(?P<month2>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + rf")\.?,?\s+{_YEAR}\b"),
         ("day", rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b"),
         ("day", rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}\b"),
-        ("day", r"\b(?P<year>(?:19|20)\d\d)-(?P<month>1[0-2]|0[1-9])-(?P<day>3[01]|[12]\d|0[1-9])\b"),
-        ("month", rf"\b(?:{_PART}\s+)?{_MONTH}\s+(?:of\s+)?{_YEAR}\b"),
-        ("year", rf"\b(?:in|during|around|back in|since|as of|of)\s+(?:{_PART}\s+)?{_YEAR}\b(?!\s*(?:-|–|to)\s*\d)"),
-        ("year", rf"\b{_PART}\s+{_YEAR}\b"),
-        ("season", r"\b(?P<rel>last|this past|this)\s+(?P<season>spring|summer|autumn|fall|winter)\b"),
+        ("day", r"\b(?P<year>(?:19|20)\d\d)[-/](?P<month>1[0-2]|0?[1-9])[-/](?P<day>3[01]|[12]\d|0?[1-9])\b"),
+        ("slash", r"\b(?P<a>3[01]|[12]\d|0?[1-9])[/.](?P<b>3[01]|[12]\d|0?[1-9])[/.](?P<year>(?:19|20)\d\d)\b"),
+        ("month", rf"\b(?:{_PART})?{_MONTH}\s+(?:of\s+)?{_YEAR}\b"),
+        # a named day, a quarter, a half: "at Christmas 2019", "in Q3 2019", "the first half of 2019"
+        ("holiday", rf"\b(?P<holiday>christmas(?:\s+eve|\s+day)?|xmas|new\s+year['’]?s(?:\s+eve|\s+day)?)\s+(?:of\s+)?{_YEAR}\b"),
+        ("holiday", r"\b(?P<rel>last|this past)\s+(?P<holiday>christmas(?:\s+eve|\s+day)?|xmas|new\s+year['’]?s(?:\s+eve|\s+day)?)\b"),
+        ("quarter", rf"\b(?:q(?P<q>[1-4])|h(?P<h>[12])|the\s+(?P<nth>first|second|third|fourth|1st|2nd|3rd|4th)\s+(?P<of>quarter|half))\s+(?:of\s+)?{_YEAR}\b"),
+        # the part of a year before the year itself: "the summer of 2019", "the end of 2021"
         ("season_year", rf"\b(?:the\s+)?(?P<season>spring|summer|autumn|fall|winter)\s+(?:of\s+)?{_YEAR}\b"),
+        ("season_rel", r"\b(?:the\s+)?(?P<season>spring|summer|autumn|fall|winter)\s+of\s+(?P<rel>last|this)\s+year\b"),
+        ("year", rf"\b{_PART}{_YEAR}\b(?!\s*(?:-|–|to)\s*\d)"),
+        ("year", rf"\b(?:in|during|around|back in|since|as of|of)\s+(?:the\s+year\s+)?{_YEAR}\b(?!\s*(?:-|–|to)\s*\d)"),
+        ("decade", r"\b(?:in|during|around|back in|since|of)\s+the\s+(?:(?P<part>early|mid|late)[\s-]+)?(?P<decade>(?:19|20)\d0|['’]?\d0)['’]?s\b"),
+        ("season", r"\b(?P<rel>last|this past|this)\s+(?P<season>spring|summer|autumn|fall|winter)\b"),
         ("day_month", rf"\b(?:on|since)\s+(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH}\b(?!\s*,?\s*\d)"),
         ("day_month", rf"\b(?:on|since)\s+{_MONTH}\s+{_DAY}\b(?!\s*,?\s*\d)"),
-        ("month_alone", rf"\b(?:in|since|last|this past|during)\s+(?:{_PART}\s+)?{_MONTH}(?!\s*\d)\b"),
+        ("month_alone", rf"\b(?:in|since|last|this past|during)\s+(?:{_PART})?{_MONTH}(?!\s*\d)\b"),
         ("before_last", r"\bthe\s+(?P<unit>week|month|year)\s+before\s+last\b"),
         ("ago", rf"\b{_NUM}\s+{_UNIT}\s+(?:ago|since)\b"),
         # a state's length so far: "has been living in Austin for a year now" (it began then;
         # only after a present perfect, :data:`_PERFECT`: "lived there for a year" is over)
         ("en_for", rf"\bfor\s+(?:the\s+(?:past|last)\s+)?(?:(?:about|around|almost|nearly|over|more\s+than|roughly)\s+)?{_NUM}\s+{_UNIT}\b(?!\s+(?:ago|before|after|later|earlier|from))"),
         ("weekday", r"\b(?P<rel>last|this past|on|this|since)\s+(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"),
-        ("part_of", r"\b(?:at\s+)?the\s+(?P<part>start|beginning|end)\s+of\s+(?P<rel>the|this|last)\s+(?P<unit>week|month|year)\b"),
+        ("part_of", r"\b(?:at\s+)?the\s+(?P<part>start|beginning|end|middle)\s+of\s+(?P<rel>the|this|last)\s+(?P<unit>week|month|year)\b"),
+        ("part_of", r"\b(?P<part>early|mid|late)[\s-]+(?P<rel>last|this)\s+(?P<unit>week|month|year)\b"),
         ("last", r"\b(?:last|this\s+past)\s+(?P<unit>weekend)\b|\blast\s+(?P<unit2>night|week|month|year)\b"),
         ("yesterday", r"\b(?:the day before )?yesterday\b"),
         ("this", r"\bearlier\s+this\s+(?P<unit>week|month|year)\b"),
@@ -184,14 +204,42 @@ def sentence_dates(text: str, at: datetime) -> list[TextDate]:
     """The past periods the time phrases of ``text`` (one sentence) name, said at ``at``; see
     the module docstring. Future and range-bound phrases are left out. Memoised: a plan reads
     a sentence twice (its past states, then the text's date)."""
-    return list(_sentence_dates(text, at, at.tzinfo))  # (one instant, read in two zones: two keys)
+    return list(_sentence_dates(text, at, at.tzinfo)[0])  # (one instant, read in two zones: two keys)
+
+
+def unplaced_year(text: str, at: datetime) -> tuple[int, int] | None:
+    """Where ``text`` (one sentence, said at ``at``) names a year before ``at``'s -- 2019,
+    '19, the 1990s -- outside every time phrase :func:`sentence_dates` reads ("Rome 2019",
+    "at Easter 2019"): the change it dates cannot be placed, yet it is no news. A year a phrase
+    bounds ("from 2015", "since 2019") is placed; a number before a noun ("2000 euros") is no year."""
+    dates, rest = _sentence_dates(text, at, at.tzinfo)
+    if dates or not rest:
+        return None
+    for m in _YEAR_WORD.finditer(rest):
+        year = _full_year(m.group("year") or m.group("short"), at)
+        before = rest[max(0, m.start() - 24) : m.start()]
+        if year < at.year and (_PAST_BOUND.search(before) or not (_EN_SINCE.search(before) or _EN_BOUND.search(before))):
+            return m.span()
+    return None
+
+# a bound that puts a change before a past year: "moved there before 2019" is no news either
+_PAST_BOUND = re.compile(r"(?<!since )\b(?:before|by|prior to)\s+(?:the\s+)?(?:end of\s+|start of\s+)?$", re.IGNORECASE)
+
+# a year as a word: 2019, 1990s, '19, '90s (not 2019.5, $2000, 2000 euros, COVID-2019)
+_YEAR_WORD = re.compile(
+    r"(?:(?<![\w$£€¥#@.,:/-])(?P<year>(?:19|20)\d\d)(?:['’]?s)?(?![\w%]|[.,:]\d|[/-]\d{3})"
+    r"|(?<![\w'’])(?P<short>['’]\d\d)s?(?![\w'’]))"
+    r"(?!\s+(?!(?:and|or|to|in|at|on|with|for|from|when|after|before|but|then|so|as|because|while|until)\b)[a-z])"
+)
 
 
 @functools.lru_cache(maxsize=256)
-def _sentence_dates(text: str, at: datetime, zone: tzinfo | None) -> tuple[TextDate, ...]:
+def _sentence_dates(text: str, at: datetime, zone: tzinfo | None) -> tuple[tuple[TextDate, ...], str]:
+    """The periods of ``text`` (see :func:`sentence_dates`), and ``text`` with every phrase read
+    blanked."""
     tables = [(t, zh) for t, zh, cue in ((_EN, False, _EN_CUE), (_ZH, True, _ZH_CUE)) if cue.search(text)]
     if not tables:  # (most sentences: one search)
-        return ()
+        return (), ""
     zone = zone or timezone.utc  # (a naive ``at``: UTC)
     at = at if at.tzinfo is not None else at.replace(tzinfo=zone)
     wall = at.astimezone(zone).replace(tzinfo=None)  # the caller's calendar and clock
@@ -225,7 +273,7 @@ def _sentence_dates(text: str, at: datetime, zone: tzinfo | None) -> tuple[TextD
                 out.append(TextDate(span[0], min(span[1], at), ongoing or kind in _FOR_KINDS, point,
                                     bounded=kind.endswith("range") and span[1] <= at, span=(start, end)))
             current = "".join(chars)
-    return tuple(out)
+    return tuple(out), current
 
 
 # what every phrase of a table holds at least one of: a sentence with none is read no further
@@ -238,7 +286,7 @@ _EN_CUE = re.compile(
     re.IGNORECASE,
 )
 _ZH_CUE = re.compile(r"[年月天周昨]|星期|礼拜")
-_DIGIT_KINDS = frozenset({"range", "month_range", "day", "month", "year", "season_year", "day_month"})
+_DIGIT_KINDS = frozenset({"range", "month_range", "day", "month", "year", "season_year", "day_month", "quarter", "decade", "slash"})
 _AGO_KINDS = frozenset({"ago", "zh_ago", "zh_for", "en_for"})  # a point, give or take half a unit
 _FOR_KINDS = frozenset({"zh_for", "en_for"})  # how long a state has held: since then, ongoing
 # a present perfect before "for N years", in the same clause, of a state that names its value:
@@ -279,7 +327,9 @@ def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dateti
     if kind == "season":
         return _last_season(_SEASONS[g["season"].lower()], at, this=g["rel"].lower() == "this")
     if kind == "season_year":
-        return _season(int(g["year"]), _SEASONS[g["season"].lower()])
+        return _season(_full_year(g["year"], at), _SEASONS[g["season"].lower()])
+    if kind in ("season_rel", "holiday", "quarter", "decade", "slash"):
+        return _named_period(kind, g, at)
     if kind in ("day_month", "zh_month_day"):
         month, day = _month_of(g["month"]), _number(g["day"])
         year = at.year if (month, day) <= (at.month, at.day) else at.year - 1
@@ -291,7 +341,7 @@ def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dateti
         return (_midnight(first), _midnight(last + 1)) if first <= last else None
     if kind == "month_range":
         first, last = _month_of(g["month"]), _month_of(g["month2"])
-        year = int(g["year"])
+        year = _full_year(g["year"], at)
         return (_midnight(year, first), _month_span(year, last)[1]) if first <= last else None
     if kind == "weekday":
         today = _midnight(at.year, at.month, at.day)
@@ -301,12 +351,14 @@ def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dateti
         start = today - timedelta(days=back)
         return start, start + timedelta(days=1)
     if kind == "part_of":
-        unit, rel = g["unit"].lower(), g["rel"].lower()
-        return _part(_relative(unit, 1 if rel == "last" else 0, at), "the " + g["part"].lower() + " of")
+        unit, rel, part = g["unit"].lower(), g["rel"].lower(), g["part"].lower()
+        part = part if part in ("early", "mid", "late") else "the " + part + " of"
+        return _part(_relative(unit, 1 if rel == "last" else 0, at), part)
     if kind == "before_last":
         return _relative(g["unit"].lower(), 2, at)
     if kind in ("ago", "en_for"):
-        return _ago(_number(g["n"]), g["unit"].lower(), at)
+        n, unit = _number(g["n"]), g["unit"].lower()
+        return _ago(10 * n, "year", at) if unit == "decade" else _ago(n, unit, at)
     if kind == "last":
         unit = (g["unit"] or g["unit2"]).lower()
         if unit == "night":
@@ -365,12 +417,6 @@ def _number(text: str) -> int:
     return 10 * (_ZH_DIGITS[tens] if tens else 1) + (_ZH_DIGITS[units] if units else 0)
 
 
-def _full_year(text: str, at: datetime) -> int:
-    """A year's number; two digits (19年): the latest year ending in them, not after ``at``."""
-    year = int(text)
-    return year if len(text) > 2 else at.year - (at.year - year) % 100
-
-
 def _month_of(text: str) -> int:
     text = text.lower().rstrip(".")
     if text in _MONTHS:
@@ -378,12 +424,6 @@ def _month_of(text: str) -> int:
     if text.isdigit():
         return int(text)
     return _number(text)
-
-
-def _midnight(year: int, month: int = 1, day: int = 1) -> datetime:
-    """The start of that day on the caller's wall clock (naive: :func:`_in_utc` gives it its
-    zone)."""
-    return datetime(year, month, day)
 
 
 def _in_utc(
@@ -404,29 +444,12 @@ def _aware(wall: datetime, zone: tzinfo) -> datetime:
     return wall.replace(tzinfo=zone).astimezone(timezone.utc)
 
 
-def _day(year: int, month: int, day: int) -> tuple[datetime, datetime] | None:
-    if day > monthrange(year, month)[1]:
-        return None
-    start = _midnight(year, month, day)
-    return start, start + timedelta(days=1)
-
-
-def _month_span(year: int, month: int) -> tuple[datetime, datetime]:
-    return _midnight(year, month), _midnight(year + (month == 12), month % 12 + 1)
-
-
 def _year_span(year: int) -> tuple[datetime, datetime]:
     return _midnight(year), _midnight(year + 1)
 
 
 def _latest_month(month: int, at: datetime) -> tuple[datetime, datetime]:
     return _month_span(at.year if month <= at.month else at.year - 1, month)
-
-
-def _season(year: int, first_month: int) -> tuple[datetime, datetime]:
-    start = _midnight(year, first_month)
-    end_month = first_month + 3
-    return start, _midnight(year + (end_month > 12), (end_month - 1) % 12 + 1)
 
 
 def _last_season(first_month: int, at: datetime, *, this: bool) -> tuple[datetime, datetime]:
@@ -436,20 +459,6 @@ def _last_season(first_month: int, at: datetime, *, this: bool) -> tuple[datetim
         if (start <= at) if this else (end <= at):
             return start, end
     return _season(at.year - 2, first_month)  # pragma: no cover - the loop always finds one
-
-
-def _part(span: tuple[datetime, datetime] | None, part: str | None) -> tuple[datetime, datetime] | None:
-    """Narrow ``span`` to the part a modifier names ("early 2019", 2019年底, 3月初)."""
-    if span is None or not part:
-        return span
-    start, end = span
-    length = end - start
-    part = part.lower()
-    if part in ("early", "初", "年初", "the start of", "the beginning of", "上半年"):
-        return start, start + (length / 2 if part == "上半年" else length / 3)
-    if part in ("late", "底", "末", "年底", "年末", "the end of", "下半年"):
-        return end - (length / 2 if part == "下半年" else length / 3), end
-    return start + length / 3, end - length / 3  # mid, 中, 中旬, the middle of
 
 
 def _relative(unit: str, back: int, at: datetime) -> tuple[datetime, datetime]:

@@ -36,7 +36,7 @@ from .implied import signed_by, with_implied_speaker
 from .implied_ends import implied_ends
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
-from .patterns.past_states import dated_past
+from .patterns.past_states import dated_past, without_plans
 from .reads import (
     FACT_HISTORY,
     FactAnchors,
@@ -226,8 +226,8 @@ class RelationTracker:
         if self.extractor is self.patterns:  # a change the patterns cannot read: unsure
             if speaker and speaker_ref is None:
                 speaker_ref = book.resolve(speaker, PERSON, keep=False, create=False)
-            proposals += doubt_proposals(
-                store, namespace, annotation, resolved, proposals, sentence_statements,
+            proposals += doubt_proposals(  # (a clause placed in a future year: a plan, it doubts nothing)
+                store, namespace, without_plans(annotation, said_at), resolved, proposals, sentence_statements,
                 self.exclusivity, speaker_ref.id if speaker_ref is not None else None,
             )  # fmt: skip
             proposals += implied_ends(  # a graduation, a home of another city: the old value unsure

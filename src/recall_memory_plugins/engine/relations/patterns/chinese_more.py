@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 from ..schema import ORG, PRODUCT, PROJECT, RelationCandidate
 from .blocks import PatternRow, ex, zh
-from .handlers import _move, _picks_up, _reports, _widowed, _works_for
+from .handlers import _move, _picks_up, _reports, _takeover, _widowed, _works_for
 from .match import _cands, _Match
 from .past_states import ZH_PAST_ROWS
-from .tastes import _likes, _stopped_liking
+from .tastes import _likes, _quit_habit, _stopped_liking, _switched_away
 
 __all__ = ["ZH_MORE_ROWS"]
 
@@ -24,6 +26,20 @@ def _led_by(h: _Match) -> list[RelationCandidate]:
 def _stopped_managing(h: _Match) -> list[RelationCandidate]:
     """ "吴刚不管天河了": a known project no longer led (not 不管怎样 "whatever")."""
     return _cands(h.refs("s"), "MANAGES", h.refs("o"), negated=True) if h.type("o") == PROJECT else []
+
+
+# a time said of the clause before a handover ("2018年开始负责…，后来交给了赵磊"): not the handover's
+_CLAUSE_TIME = re.compile(r"[0-9０-９]{2,4}年|[去前今]年|上个?(?:月|周|星期|礼拜)|[0-9０-９一二三四五六七八九十]{1,2}月")
+
+
+def _handed_on(h: _Match) -> list[RelationCandidate]:
+    """ "陈伟负责天河项目，后来交给了赵磊": 赵磊 manages it, 陈伟 no longer; when only the first
+    clause is dated, the one who took over is left unsaid (the text would date it wrongly)."""
+    out = _takeover(h)
+    first, second = h.view.text[h.m.start() : h.m.start("later")], h.view.text[h.m.start("later") : h.m.end()]
+    if _CLAUSE_TIME.search(first) and not _CLAUSE_TIME.search(second):
+        return [c for c in out if c.negated]
+    return out
 
 
 ZH_MORE_ROWS: tuple[PatternRow, ...] = (
@@ -74,6 +90,23 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{S}{ADV}戒(?:掉)?了(?:{O}|{NP})",
         _stopped_liking,
         ex("林晓已经戒了咖啡。", "林晓", "LIKES", "咖啡", negated=True),
+    ),
+    # a habit quit in one word: "陈伟戒烟了", "终于戒了酒" (the liked habit too: 抽烟, 喝酒)
+    zh(
+        r"{S}{ADV}(?:终于|成功|彻底|早就|已经)?(?P<verb>戒(?:掉了?|了)?)(?P<np>烟|酒|糖|咖啡|奶茶|可乐|赌|游戏)"
+        r"(?=了|[，。！？,.!?；;\s]|$)",
+        _quit_habit,
+        ex("陈伟喜欢抽烟。陈伟戒烟了。", "陈伟", "LIKES", "抽烟", negated=True),
+        ex("陈伟去年就戒酒了。", "陈伟", "LIKES", "酒", negated=True),
+    ),
+    # a taste, then the switch away from it in the next clause: "陈伟喜欢咖啡，后来改喝茶了"
+    zh(
+        r"{S}{ADV}(?:喜欢|爱|热爱|迷上了?|爱上了?)(?:喝|吃|看|玩|听|打|踢|抽|弹|读)?(?:{Z}|(?P<znp>[\u4e00-\u9fffA-Za-z]{1,8}?))"
+        r"[，,]\s*(?:但|但是|不过|可是|可)?(?P<later>{ADV})(?P<verb>改(?:喝|吃|看|玩|听|打|踢|抽|弹|读|学)(?:起了?|了)?)"
+        r"(?:{O}|{NP})了?(?=[，。！？,.!?；;\s]|$)",
+        _switched_away,
+        ex("陈伟喜欢咖啡，后来改喝茶了。", "陈伟", "LIKES", "咖啡", negated=True),
+        ex("陈伟喜欢咖啡，不过现在改喝茶了。", "陈伟", "LIKES", "茶"),
     ),
     # a taste one can no longer take: "最近完全听不进爵士乐了", "再也吃不下榴莲了"
     zh(
@@ -134,6 +167,15 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         _picks_up,
         ex("星火项目已经交给吴刚了。", "吴刚", "MANAGES", "星火项目"),
         ex("数据迁移项目上周交给吴刚来管了。", "吴刚", "MANAGES", "数据迁移项目"),
+    ),
+    # a project led, then handed on in the next clause: "陈伟负责天河项目，后来交给了赵磊"
+    zh(
+        r"{Z}{ADV}(?:负责|管理|主管|牵头|带)(?:了|过)?{O}[，,]\s*(?:但|但是|不过|可是)?(?P<later>{ADV})(?:已经|已)?"
+        r"(?:交给|移交给|转交给|交接给|转给|交由)了?{S}(?:来)?(?:负责|管理|主管|接手|打理|管)?了?(?=[，。！？,.!?；;\s]|$)",
+        _handed_on,
+        ex("陈伟负责天河项目，后来交给了赵磊。", "赵磊", "MANAGES", "天河项目"),
+        ex("陈伟负责天河项目，现在交给赵磊了。", "陈伟", "MANAGES", "天河项目", negated=True),
+        ex("吴刚去年负责星火项目，不过上个月已经交给了林晓。", "林晓", "MANAGES", "星火项目"),
     ),
     # a note's aside on the present employer: "赵敏（现京东）介绍了…", "赵敏(现就职于京东)"
     zh(

@@ -133,6 +133,7 @@ class PatternRelationExtractor:
                 sentence_found = [f for f, out in zip(sentence_found, dropped, strict=True) if not out]
             found.extend(sentence_found)
         out: list[RelationCandidate] = []
+        at: list[int] = []  # where each of ``out`` was found
         seen: set[tuple[object, ...]] = set()
         for f in sorted(found, key=lambda f: f.position):
             c = _finish(f.candidate)
@@ -162,7 +163,10 @@ class PatternRelationExtractor:
             if key not in seen:
                 seen.add(key)
                 out.append(c)
-        return out
+                at.append(f.position)
+        # "陈伟喜欢咖啡，后来改喝茶了": a fact the same text takes back later is not stated
+        taken_back = {_triple(c): p for c, p in zip(out, at, strict=True) if c.negated}
+        return [c for c, p in zip(out, at, strict=True) if c.negated or taken_back.get(_triple(c), p) <= p]
 
     def _sentence(self, ex: _SentenceExtraction, carried: int | None = None) -> tuple[list[_Found], int | None]:
         """What a sentence states, and the person the next sentence is about if it names no one
@@ -235,6 +239,10 @@ class PatternRelationExtractor:
             )
             found.extend(_run(sub, ex))
         return found
+
+
+def _triple(c: RelationCandidate) -> tuple[str, str, str | None]:
+    return c.subject.id or c.subject.name, c.type, (c.object.id or c.object.name) if c.object else None
 
 
 def _run(view: _View, ex: _SentenceExtraction) -> list[_Found]:

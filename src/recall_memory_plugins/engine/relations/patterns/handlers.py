@@ -80,8 +80,8 @@ def _role(h: _Match) -> list[RelationCandidate]:
             return _cands(subj, "MARRIED_TO", obj, negated=neg)
         return []
     if otype in (PROJECT, PRODUCT) or ((h.group("prep") or "").lower() == "on" and otype != LOCATION and _is_manager_role(role)):  # "the lead on Pulse"
-        if _is_manager_role(role):
-            return _cands(subj, "MANAGES", obj, negated=neg)
+        if _is_manager_role(role):  # (the one role in O now: an earlier one there ends)
+            return _cands(subj, "MANAGES", obj, negated=neg) + ([] if neg else _cands(subj, "HAS_ROLE_IN", obj, negated=True))
         if role in _MEMBER_ROLES:
             return _cands(subj, "INVOLVED_IN", obj, negated=neg)
         return _cands(subj, "HAS_ROLE_IN", obj, {"role": role}, negated=neg)
@@ -152,7 +152,7 @@ def _join(h: _Match) -> list[RelationCandidate]:
         return _cands(h.refs("s"), "INVOLVED_IN", h.refs("o"))
     if otype in (None, OTHER) and _OWNERS_TEAM.match(h.view.text, h.m.end()):
         return []  # "joining Sunita's team": a person's (the team row's), not an employer
-    return _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o")))
+    return _cands(h.refs("s"), "WORKS_FOR", _employer(h.refs("o"), joined=True))  # (not "the Risk team")
 
 
 def _join_team(h: _Match) -> list[RelationCandidate]:

@@ -259,14 +259,27 @@ def _typed(refs: Sequence[EntityRef], default: str) -> list[EntityRef]:
     return [r if r.type not in (None, OTHER) else replace(r, type=default) for r in refs]
 
 
-def _employer(refs: Sequence[EntityRef]) -> list[EntityRef]:
+def _employer(refs: Sequence[EntityRef], *, joined: bool = False) -> list[EntityRef]:
     """An employer is an organisation, whatever a weak NER guessed ("works at Initech"); a
-    department is none ("promoted to VP of Engineering")."""
+    department is none ("promoted to VP of Engineering"). ``joined``: what one joined, where a
+    team, a party, a club or a site (:data:`_NO_EMPLOYER`) is none either."""
+    if joined:
+        refs = [r for r in refs if not _NO_EMPLOYER.search(r.name.strip())]
     return [r if r.type in (ORG, PROJECT, PRODUCT) else replace(r, type=ORG) for r in refs
             if _UNIT_WORD.sub("", r.name.casefold()) not in _DEPARTMENTS]  # (nor "the Finance team")
 
 
 _UNIT_WORD = re.compile(r"\s+team$")  # (a department of the seed, "the Sales Department", stays an employer)
+# what one joins that is no employer: a team inside the firm, a party, a club, a board, a site
+# one signs up to ("joined the Risk team", "the Labour Party", "joined LinkedIn"); unsure whose
+# team ("the Stripe team"), so no employer is said (the doubt rule may leave the old one unsure)
+_NO_EMPLOYER = re.compile(
+    r"(?:^|\s)(?:team|squad|crew|party|club|society|league|choir|band|orchestra|committee|caucus|board|guild"
+    r"|fraternity|sorority|movement|community|forum|waitlist|wait\s+list|cohort|\u515a|\u4ff1\u4e50\u90e8)$"
+    r"|^(?:linkedin|facebook|twitter|instagram|tiktok|reddit|discord|slack|github|strava|tinder|bumble|hinge"
+    r"|mastodon|bluesky|snapchat|whatsapp|pinterest|youtube|nextdoor|duolingo|goodreads|meetup|patreon)$",
+    re.IGNORECASE,
+)
 
 
 _BARE_COMMA = re.compile(r"\s*[,;:]\s*")

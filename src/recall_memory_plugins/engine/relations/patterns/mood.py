@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..gates import AnyOf
+from .hedges import HEDGE_TABLE, hedged_whole
 
 __all__ = ["CLAUSE_ROWS", "MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "news_told", "retracted", "said_in_clause",
            "unasserted", "without_preface"]
@@ -49,6 +50,11 @@ _RETRACTED = (
     r"(?:是|只是|纯属|完全是|根本是|根本就是|不过是)?" + _FALSE_ZH
 )
 _RETRACTED_RE = re.compile(_RETRACTED, re.IGNORECASE)
+# a mistake of someone else's (not 我说错了 / 我刚才记错了: one's own correction, the rest holds)
+_WRONG_ZH = (r"(?<!我)(?<!我刚才)(?<!我刚刚)(?<!我之前)(?<!我刚)(?<!我上次)(?<!是我)(?:记|搞|弄|听|看|说|传)错"
+             r"|是错的|不对的|其实(?:并)?(?:不是|没有)(?:这样|的)?[。！!\s]*$|并非如此|不是这样|瞎说|胡说|乱说|(?<![告离分辞道送])别(?:听|信)|不要(?:听|信)")  # (not 告别信)
+# a report: 说, 称, 告诉 (not 说错, 瞎说: the mistake itself; not 我说: one's own word)
+_REPORT_ZH = r"(?<![我瞎胡乱听])(?:说|称|讲|告诉|表示)(?!错)"
 
 _MONTHS = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december"
            r"|jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\b")
@@ -147,6 +153,37 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "张三接手星火计划的提议被否决了。",
         "李明入职腾讯的事还没定。",
     ),
+    # a yes-no question asked or wondered about without a question mark: "我不知道李娜搬到上海没有",
+    # "问问李娜搬到上海没有", "李娜搬到上海了没"; not an answer of one's own ("王芳搬走了，李娜没有", "还没有")
+    _row(
+        "Chinese yes-no question without a question mark",
+        r"(?:[^，,；;。！!：:\s]{5}了没有?|[^，,；;。！!：:\s]{4}(?<![都还也并从再就却可但我你他她它们])没有)[。.!！~～\s]*$",
+        "我不知道李娜搬到上海没有。",
+        "不知道李娜搬到上海了没。",
+        "问问李娜搬到上海没有。",
+    ),
+    # a guess is no fact: 我猜 / 估计 / 说不定 / 没准 / 我怀疑 (not "你猜怎么着": news; not 不用怀疑),
+    # of a change done or a state ("估计李娜搬到上海了"; not "估计要一直做到年底": a plan, its own clause)
+    _row(
+        "Chinese guess",
+        r"(?:(?<![你您])猜(?!猜|怎么|什么|中|对|错|到|不到|谜)|估计|估摸|说不定|没准|兴许"
+        r"|(?<![不别无用])(?<!毫不)(?<!无需)怀疑(?!过|论|人生))(?=[^，,。；;！!？?\s\U0001F300-\U0001FAFF]*(?:了|住|在|是|负责|汇报|喜欢|爱))",
+        "我猜李娜搬到上海了。",
+        "估计王芳跳槽去阿里了。",
+        "说不定李娜搬到上海了。",
+        "我怀疑李娜搬到上海了。",
+    ),
+    # a report the same text calls wrong: "陈伟记错了，说林静在腾讯上班", "陈伟说…，其实不是",
+    # "别听陈伟的，他说…是错的"; not one's own correction ("我刚才说错了，小王住在杭州": it holds)
+    _row(
+        "Chinese report called wrong",
+        r"(?:" + _WRONG_ZH + r")[^。！？!?]*?" + _REPORT_ZH + r"|" + _REPORT_ZH + r"[^。！？!?]*?(?:" + _WRONG_ZH + r")",
+        "陈伟记错了，说林静在腾讯上班。",
+        "陈伟搞错了，他说林静在腾讯上班。",
+        "陈伟说林静在腾讯上班，其实不是。",
+        "陈伟说林静在腾讯上班，他说错了。",
+        "别听陈伟的，他说林静在腾讯上班是错的。",
+    ),
     _row(
         "Chinese condition",
         r"如果|要是|假如|假设|假使|万一|倘若|若是|的话|除非|是否|要不要|会不会|能不能",
@@ -224,6 +261,8 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "那时候王磊向陈刚汇报。",
         "加入腾讯之前李娜在百度工作。",
     ),
+    # English denials by a frame, guesses and fiction (:mod:`.hedges`)
+    *(_row(name, regex, *examples) for name, regex, examples in HEDGE_TABLE),
 )
 # each row's alternatives searched only in a text holding one of the words their matches
 # contain (most hold none)
@@ -356,7 +395,7 @@ def without_preface(text: str) -> str:
 def retracted(sentence: str) -> bool:
     """Whether ``sentence`` calls a report false or takes back what it said before
     (:data:`_RETRACTED`): nothing in it holds, in any of its clauses."""
-    return _RETRACTED_RE.search(sentence) is not None
+    return _RETRACTED_RE.search(sentence) is not None or hedged_whole(sentence)
 
 
 def unasserted(sentence: str) -> bool:

@@ -18,14 +18,15 @@ from dataclasses import replace
 from datetime import datetime
 
 from ....nlp.base import Annotation
+from ..dated_states import dated_states, without_plans
 from ..past_bounds import until_end
 from ..schema import RelationCandidate
-from ..text_dates import VAGUE_PAST, TextDate, sentence_dates
+from ..text_dates import VAGUE_PAST, TextDate, sentence_dates, unplaced_year
 from .blocks import PatternRow, en, ex, zh
 from .handlers import _lives, _married, _reports, _role, _studies, _works_for
 from .match import Handler, _Match
 
-__all__ = ["EN_PAST_ROWS", "PAST", "ZH_PAST_ROWS", "dated_past"]
+__all__ = ["EN_PAST_ROWS", "PAST", "ZH_PAST_ROWS", "dated_past", "without_plans"]
 
 PAST = "past"  # the attribute a past state's reading carries until it is dated
 
@@ -105,8 +106,10 @@ def dated_past(
     from a clause with a closed range of the past ("2006年到2010年他在网易做游戏策划", "from 2018
     until 2021 she led Northgate") made a past state of that range too; a reading of a part
     placed in an undated past ("years ago", 很久以前) left out."""
-    vague: dict[int, tuple[str, int, int] | None] = {}  # (read once per sentence, not per reading)
+    vague: dict[int, tuple[str, int, int, str] | None] = {}  # (read once per sentence, not per reading)
     candidates = [c for c in candidates if not _vaguely_past(c, annotation, said_at, vague)]
+    if said_at is not None:  # a future year: a plan; a Chinese state of a period over: a past state
+        candidates = dated_states(candidates, annotation, said_at, key=PAST)
     # a past state's own reading says what a general row read in its words ("Raj reported to
     # Tom": not news that he reports to Tom); a wedding may be said so too ("were married in June")
     past = {_key(c) for c in candidates if PAST in c.attributes}
@@ -171,23 +174,27 @@ def _vaguely_past(
     c: RelationCandidate,
     annotation: Annotation,
     said_at: datetime | None,
-    seen: dict[int, tuple[str, int, int] | None],
+    seen: dict[int, tuple[str, int, int, str] | None],
 ) -> bool:
     """Whether a reading's object is named in the part of its sentence a past with no date
-    governs (:data:`VAGUE_PAST`; a sentence that also names a date is dated by it). ``seen``
-    keeps each sentence's part (text, start, end), or None, across the readings of a text."""
+    governs (:data:`VAGUE_PAST`, or a past year no time phrase places: "moved to Rome at Easter
+    2019", :func:`..text_dates.unplaced_year`; a sentence that also names a date is dated by it).
+    ``seen`` keeps each sentence's part (text, start, end, the phrase), or None, across the
+    readings of a text."""
     if c.object is None or not 0 <= c.sentence < len(annotation.sentences):
         return False
     if c.sentence not in seen:
         seen[c.sentence] = _vague_part(annotation.sentences[c.sentence].text, said_at)
     part = seen[c.sentence]
-    return part is not None and c.object.name in part[0][part[1]:part[2]]
+    # (a year in the object's own name, "Windows 2000", dates nothing)
+    return part is not None and c.object.name in part[0][part[1]:part[2]] and part[3] not in c.object.name
 
 
-def _vague_part(text: str, said_at: datetime | None) -> tuple[str, int, int] | None:
+def _vague_part(text: str, said_at: datetime | None) -> tuple[str, int, int, str] | None:
     found = VAGUE_PAST.search(text)
-    if found is None or (said_at is not None and (sentence_dates(text, said_at) or until_end(text, said_at))):
+    span = found.span() if found is not None else unplaced_year(text, said_at) if said_at is not None else None
+    if span is None or (said_at is not None and (sentence_dates(text, said_at) or until_end(text, said_at))):
         return None
-    start = max((m.end() for m in _TURN.finditer(text, 0, found.start())), default=0)
-    end = next((m.start() for m in _TURN.finditer(text, found.end())), len(text))
-    return text, start, end
+    start = max((m.end() for m in _TURN.finditer(text, 0, span[0])), default=0)
+    end = next((m.start() for m in _TURN.finditer(text, span[1])), len(text))
+    return text, start, end, text[span[0] : span[1]]

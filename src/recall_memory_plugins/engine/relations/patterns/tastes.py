@@ -14,7 +14,7 @@ from ..schema import LOCATION, ORG, PERSON, PROJECT, EntityRef, RelationCandidat
 from .blocks import _NOT_A_TASTE, _PAST_MARKERS, CLOSE, OPEN
 from .match import _ZH_CHANGE_END, _cands, _Match
 
-__all__ = ["_likes", "_stopped_liking", "_taste_switch"]
+__all__ = ["_likes", "_quit_habit", "_stopped_liking", "_switched_away", "_taste_switch"]
 
 # a word that points back at a thing named before ("sold my jazz vinyl, can't stand the stuff")
 _REFERRING = frozenset({"stuff", "thing", "things"})
@@ -225,6 +225,32 @@ def _stopped_liking(h: _Match) -> list[RelationCandidate]:
     if not objs or objs[0].type in (PERSON, LOCATION):
         return []
     return _cands(h.refs("s"), "LIKES", objs, negated=True)
+
+
+# a habit quit in one word (戒烟, 戒酒): the thing, and the habit it is liked as ("喜欢抽烟")
+_HABITS = {"烟": ("抽烟", "吸烟", "香烟"), "酒": ("喝酒", "饮酒"), "糖": ("吃糖", "甜食"), "咖啡": ("喝咖啡",),
+           "奶茶": ("喝奶茶",), "可乐": ("喝可乐",), "赌": ("赌博",), "游戏": ("打游戏", "玩游戏")}
+# a plan or an attempt, no change yet: "要戒烟了", "在戒烟", "改天改喝茶吧"
+_NOT_YET = re.compile(r"要|会|将|想|打算|准备|决定|试着|尝试|(?<![现实])在|得|该|应该|必须|别|不要|没")
+
+
+def _quit_habit(h: _Match) -> list[RelationCandidate]:
+    """ "陈伟戒烟了", "戒了酒": S no longer likes the thing nor its habit (抽烟); not a plan
+    ("要戒烟了") nor an attempt ("在戒烟")."""
+    between = h.view.text[h.m.end("s") : h.m.start("verb")]
+    thing = h.group("np")
+    if _NOT_YET.search(between) or "了" not in h.m.group(0) + h.view.text[h.m.end() : h.m.end() + 1]:
+        return []
+    objs = [EntityRef(n) for n in (thing, *_HABITS.get(thing, ()))]
+    return _cands(h.refs("s"), "LIKES", objs, negated=True)
+
+
+def _switched_away(h: _Match) -> list[RelationCandidate]:
+    """ "陈伟喜欢咖啡，后来改喝茶了": the taste of the first clause given up for the second's
+    (not a plan or a suggestion: "以后要改喝茶", "改喝茶吧")."""
+    if _NOT_YET.search(h.view.text[h.m.start("later") : h.m.start("verb")]):
+        return []
+    return _taste_switch(h)
 
 
 _NOT_MY_THING = frozenset("the a an this that these those it which what my his her our their your".split())
