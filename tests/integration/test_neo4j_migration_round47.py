@@ -89,7 +89,7 @@ def _fill(memory: TemporalGraphMemory, ns: str) -> None:
 
 def _downgrade_to_schema_7(driver: Any, config: Neo4jConfig) -> None:
     with driver.session(database=config.database) as session:
-        for name in ("recall_relation_successor", "recall_statement_speaker"):
+        for name in ("recall_relation_successor",):
             session.run(f"DROP INDEX {name} IF EXISTS").consume()
         session.run(
             "MATCH (v:RecallSchema {name: $name}) SET v.version = 7", name=SCHEMA_NODE_NAME
@@ -110,7 +110,7 @@ def test_schema_7_is_upgraded_and_deletes_seek_the_successor_index(
     assert old.schema_version() == LATEST_VERSION == 8
     with driver.session(database=config.database) as session:
         names = {r["name"] for r in session.run("SHOW INDEXES YIELD name")}
-    assert {"recall_relation_successor", "recall_statement_speaker"} <= names
+    assert {"recall_relation_successor"} <= names
 
     # a cascade delete of a move: its relation goes, the home it had ended comes back
     move = next(r for r in relations if r.superseded_by is None and "Town" in (r.object_name or ""))
@@ -137,30 +137,3 @@ def _brute_page(memory: TemporalGraphMemory, ns: str, **page: Any) -> list[int]:
     every = memory.get_all(namespace=ns, limit=10_000, include_superseded=page["include_superseded"], newest_first=page["newest_first"])
     mine = [s.id for s in every if s.speaker == "Human"]
     return mine[page["offset"] : page["offset"] + page["limit"]]
-
-
-def test_a_speakers_page_reads_the_rows_it_returns(
-    store: Neo4jGraphStore, driver: Any, config: Neo4jConfig, ns: str
-) -> None:
-    memory = TemporalGraphMemory(store, annotator="offline")
-    _fill(memory, ns)
-    turns = memory.get_all(namespace=ns, speaker="Human", limit=100)
-    assert len(turns) == TURNS and len(memory.get_all(namespace=ns, limit=1000)) == 2 * PEOPLE + TURNS
-    memory.update_statement(turns[-2].id, "Hello again.", namespace=ns)  # a superseded version
-    for newest_first in (True, False):
-        for include_superseded in (False, True):
-            for offset, limit in ((0, 3), (2, 4), (10, 5), (0, 100), (50, 3)):
-                page = {"offset": offset, "limit": limit, "include_superseded": include_superseded, "newest_first": newest_first}
-                got = [s.id for s in memory.get_all(namespace=ns, speaker="Human", **page)]
-                assert got == _brute_page(memory, ns, **page), page
-
-    for newest_first in (True, False):
-        with _profiled(store, {"read statements"}) as seen:
-            page = memory.get_all(namespace=ns, speaker="Human", offset=2, limit=3, newest_first=newest_first)
-        assert len(page) == 3
-        [(ops, hits)] = seen["read statements"]
-        seeks = [(d, rows) for op, d, rows in ops if op == "NodeIndexSeek"]
-        assert seeks and all("Statement(namespace, speaker, t_index)" in d for d, _ in seeks), ops
-        assert all(rows <= 2 + 3 + 1 for _, rows in seeks), ops  # offset + limit (+ the superseded one)
-        assert not [op for op in ops if "Scan" in op[0] or op[0] == "Sort"], ops
-        assert hits < (2 * PEOPLE + TURNS) // 2, ops  # the namespace read and filtered: > 2 a row

@@ -17,7 +17,6 @@ from ...models import Statement
 from ..splice import spliced_endings, surviving_evidence
 from . import cypher, cypher_guard
 from ._common import _UNLIMITED, _epoch, _key_or_none
-from .cypher_pages import SPEAKER_PAGE_NEWEST, SPEAKER_PAGE_OLDEST
 from .cypher_splice import (
     CLEAR_EVIDENCE_OF,
     DROP_ORPHAN_ENTITIES,
@@ -71,8 +70,8 @@ class Neo4jItems(Neo4jTransfer):
         newest_first: bool = False,
     ) -> list[Statement]:
         query = cypher_guard.STATEMENT_PAGE[(source is not None, "DESC" if newest_first else "ASC")]
-        if speaker is not None and source is None:  # (a chat history's turns) an index range
-            query = SPEAKER_PAGE_NEWEST if newest_first else SPEAKER_PAGE_OLDEST
+        # (a speaker index was tried: Neo4j's range indexes refuse a speaker over ~8 kB, which
+        # the store accepts; cypher_pages keeps the queries for a bounded key)
         first = max(0, int(offset))
         size = _UNLIMITED if limit is None else max(0, int(limit))
         return self._statements(

@@ -271,14 +271,10 @@ MIGRATIONS.append(
     (
         8,
         "relations indexed by (namespace, superseded_by): a delete finds the relations its "
-        "relations had superseded by a seek, not by reading the namespace's relations; "
-        "statements by (namespace, speaker, t_index): a chat history's page of one speaker is an "
-        "index range in time order, not the namespace's statements filtered",
+        "relations had superseded by a seek, not by reading the namespace's relations",
         [
             "CREATE INDEX recall_relation_successor IF NOT EXISTS "
             "FOR (n:Relation) ON (n.namespace, n.superseded_by)",
-            "CREATE INDEX recall_statement_speaker IF NOT EXISTS "
-            "FOR (n:Statement) ON (n.namespace, n.speaker, n.t_index)",
         ],
     )
 )
