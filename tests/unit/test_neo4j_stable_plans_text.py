@@ -13,7 +13,6 @@ import pytest
 from recall_memory_plugins.stores.neo4j import (
     cypher,
     cypher_facts,
-    cypher_pages,
     cypher_recall,
     cypher_splice,
 )
@@ -26,7 +25,7 @@ _NEXT_CLAUSE = re.compile(r"\b(WHERE|RETURN|WITH|CALL|UNWIND|MATCH|UNION|ORDER)\
 
 def stable_queries() -> dict[str, str]:
     found: dict[str, str] = {}
-    for module in (cypher, cypher_facts, cypher_recall, cypher_splice, cypher_pages):
+    for module in (cypher, cypher_facts, cypher_recall, cypher_splice):
         for name, value in vars(module).items():
             if isinstance(value, str) and value.startswith(cypher.STABLE_PLAN) and value != cypher.STABLE_PLAN:
                 found[f"{module.__name__.rsplit('.', 1)[-1]}.{name}"] = value
@@ -61,9 +60,8 @@ def test_the_recall_and_plan_reads_keep_their_plan() -> None:
         "cypher.ENTITIES_BY_ID",
         "cypher_facts.RELATIONS_OF_ENTITIES",
         "RELATIONS[subject]",
-        "cypher.DELETE_RELATIONS",  # migration 8's indexes: a delete and a speaker's page seek
+        "cypher.DELETE_RELATIONS",  # migration 8's index: a delete seeks its relations
         "cypher_splice.PREDECESSORS",
-        "cypher_pages.SPEAKER_PAGE_NEWEST",
     ):
         assert expected in names
 

@@ -70,8 +70,9 @@ class Neo4jItems(Neo4jTransfer):
         newest_first: bool = False,
     ) -> list[Statement]:
         query = cypher_guard.STATEMENT_PAGE[(source is not None, "DESC" if newest_first else "ASC")]
-        # (a speaker index was tried: Neo4j's range indexes refuse a speaker over ~8 kB, which
-        # the store accepts; cypher_pages keeps the queries for a bounded key)
+        # (a (namespace, speaker, t_index) index was tried and taken out: Neo4j's range indexes
+        # refuse a speaker over ~8 kB, which the store accepts; a bounded key, e.g. a hash of
+        # the speaker, would need a migration that backfills every statement)
         first = max(0, int(offset))
         size = _UNLIMITED if limit is None else max(0, int(limit))
         return self._statements(
