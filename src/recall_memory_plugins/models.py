@@ -1,7 +1,9 @@
 """Core domain models: frozen dataclasses shared by the engine, the stores and the adapters.
 
-Times are timezone-aware UTC ``datetime`` values. A *time step* (``t_index``) is the per-namespace
-counter that every ``add`` advances by one (RecallM's global time step, kept per namespace).
+Times are timezone-aware ``datetime`` values: a statement's ``at`` in the UTC offset it was given
+in, a relation's times in that of the statement that recorded it, others in UTC. A *time step*
+(``t_index``) is the per-namespace counter that every ``add`` advances by one (RecallM's global
+time step, kept per namespace).
 """
 
 from __future__ import annotations
@@ -248,6 +250,7 @@ class GraphUpdate:
     context_limit: int = 50
     entities: tuple[EntityRecord, ...] = ()
     relation_changes: tuple[RelationChange, ...] = ()
+    utc_offset: int = 0  # seconds east of UTC of the zone ``at`` was given in (stores/offsets.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +311,8 @@ def _day(day: date) -> str:
 
 def statement_line(statement: Statement, *, with_date: bool = True) -> str:
     """One prompt line: ``[step · date] speaker: text`` (``[step] ...`` under a date header)."""
-    body = f"{statement.speaker}: {statement.text}" if statement.speaker else statement.text
+    # (a speaker's line breaks and runs of spaces would break the line's format: one space each)
+    body = f"{' '.join(statement.speaker.split())}: {statement.text}" if statement.speaker else statement.text
     if with_date:
         return f"[{statement.t_index} · {_day(statement.at.date())}] {body}"
     return f"[{statement.t_index}] {body}"

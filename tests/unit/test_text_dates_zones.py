@@ -32,7 +32,8 @@ def _moved(first: str, text: str, who: str, at: datetime | None, clock: Clock = 
         memory.add(first, at=LONG_AGO)
         memory.add(text, at=at)
         (new,) = [r for r in memory.timeline(who) if r.valid_to is None]
-        assert new.valid_from.utcoffset() == timedelta(0)
+        # (in the offset of the statement that recorded it: its dates render on that calendar)
+        assert new.valid_from.utcoffset() == (at or clock()).utcoffset()
         return new.valid_from
 
 
@@ -70,8 +71,8 @@ def test_add_many_reads_each_items_zone() -> None:
         (rome,) = memory.relations("Alice")
         assert rome.object_name == "Rome"
         assert rome.valid_from == datetime(2026, 2, 28, tzinfo=SH)
-        # the statement itself is stored in UTC, as before
-        assert [s.at.utcoffset() for s in memory.statements()] == [timedelta(0)] * 2
+        # the statement itself comes back in the offset it was given in (round 48)
+        assert [s.at.utcoffset() for s in memory.statements()] == [timedelta(0), timedelta(hours=8)]
 
 
 def test_a_defaulted_at_is_read_in_utc() -> None:
@@ -82,13 +83,18 @@ def test_a_defaulted_at_is_read_in_utc() -> None:
     assert start == datetime(2026, 2, 27, tzinfo=UTC)
 
 
-def test_a_corrected_statement_is_read_in_the_zone_given_else_in_utc() -> None:
+def test_a_corrected_statement_is_read_in_the_zone_given_else_in_its_statements() -> None:
     said = datetime(2026, 3, 1, 7, tzinfo=SH)  # 23:00 UTC on 28 February
-    for at, start in ((said, datetime(2026, 2, 28, tzinfo=SH)), (None, datetime(2026, 2, 27, tzinfo=UTC))):
+    for at, start in (
+        (said, datetime(2026, 2, 28, tzinfo=SH)),
+        (None, datetime(2026, 2, 28, tzinfo=SH)),
+        (said.astimezone(UTC), datetime(2026, 2, 27, tzinfo=UTC)),
+    ):
         with TemporalGraphMemory(":memory:", annotator="offline") as memory:
             memory.add("Alice lives in Paris.", at=LONG_AGO)
             old = memory.add("The weather is nice.", at=said)
-            # without ``at`` the correction keeps the stored (UTC) time of its statement
+            # without ``at`` the correction keeps its statement's time, in the zone it was given in
+            # (before round 48 the stores kept no zone: it was read in UTC)
             memory.update_statement(old.statement_ids[0], "Alice moved to Rome yesterday.", at=at)
             (rome,) = memory.relations("Alice")
             assert (rome.object_name, rome.valid_from) == ("Rome", start)

@@ -76,10 +76,12 @@ def _relation_line(rel: Relation) -> str:
     obj = rel.object_name or ""
     attrs = ", ".join(f"{k}={v}" for k, v in rel.attributes.items())
     until = f"step {rel.valid_to_step}" if rel.valid_to_step is not None else "now"
+    # (the world time beside the steps: history told late holds at no step of its own)
+    ended = rel.valid_to.date().isoformat() if rel.valid_to is not None else "now"
     return (
         f"{rel.subject_name} {rel.type} {obj}".strip()
         + (f" ({attrs})" if attrs else "")
-        + f"   [step {rel.valid_from_step} -> {until}]"
+        + f"   [step {rel.valid_from_step} -> {until} · {rel.valid_from.date().isoformat()} -> {ended}]"
     )
 
 
@@ -137,6 +139,8 @@ class CommandSpec:
         check: validates (and may complete) the parsed arguments before any database is opened;
             raises :class:`UsageError` or :class:`CliError`.
         access: what the command needs from ``--db`` (see :data:`Access`), given its arguments.
+        writes: the command changes an existing database; one that only reads it opens it
+            read-only when its directory cannot be written (SQLite cannot make its -shm there).
     """
 
     name: str
@@ -145,6 +149,7 @@ class CommandSpec:
     arguments: Callable[[argparse.ArgumentParser], None] = _no_arguments
     check: Callable[[argparse.Namespace], None] = _no_check
     access: Callable[[argparse.Namespace], Access] = lambda args: "existing"
+    writes: bool = False
 
 
 def _step_or_time(value: str) -> int | datetime:

@@ -251,6 +251,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _forget_run,
         arguments=_forget_arguments,
         check=_forget_check,
+        writes=True,
     ),
     CommandSpec(
         "export",

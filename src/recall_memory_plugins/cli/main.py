@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .. import __version__
 from ..engine.memory import TemporalGraphMemory
-from ..errors import ConfigurationError, NotFoundError, RecallError
+from ..errors import ConfigurationError, NotFoundError, RecallError, StoreError
 from ._base import (
     EXIT_ERROR,
     EXIT_INTERRUPTED,
@@ -129,15 +129,23 @@ def _database(args: argparse.Namespace, access: Access) -> str:
     return str(path)
 
 
-def _existing_store(target: str) -> SqliteGraphStore | None:
+def _existing_store(target: str, *, writes: bool) -> SqliteGraphStore | None:
     """The store of a command that needs an existing memory, opened with ``create=False``: a file
-    that holds none (an empty file, say a mistyped --db) is refused and left unchanged."""
+    that holds none (an empty file, say a mistyped --db) is refused and left unchanged. A command
+    that only reads opens it ``read_only`` when its directory is not writable (the -shm file
+    of SQLite's write-ahead log cannot be made there)."""
     if target == ":memory:" or target.startswith("file:"):
         return None
     from ..stores.sqlite import SqliteGraphStore
+    from ..stores.sqlite.readonly import cannot_make_side_file
 
     try:
-        return SqliteGraphStore(target, create=False)
+        try:
+            return SqliteGraphStore(target, create=False)
+        except StoreError as exc:
+            if writes or not cannot_make_side_file(exc.__cause__, target):
+                raise
+        return SqliteGraphStore(target, read_only=True)
     except NotFoundError as exc:
         raise CliError(
             f"no memory at {target}: the file is empty or holds no memory; nothing was changed "
@@ -156,11 +164,17 @@ def _execute(args: argparse.Namespace) -> int:
     # the annotator is built before the store opens, so a bad --annotator creates no database
     annotator = make_annotator(args.annotator)
     target = _database(args, spec.access(args))
-    store = _existing_store(target) if spec.access(args) == "existing" else None
+    store = None
     try:
-        with TemporalGraphMemory(
-            target if store is None else store, annotator=annotator, namespace=args.namespace
-        ) as memory:
+        try:  # a --db the store refuses (no permission, another program's database): exit 1
+            if spec.access(args) == "existing":
+                store = _existing_store(target, writes=spec.writes)
+            memory = TemporalGraphMemory(
+                target if store is None else store, annotator=annotator, namespace=args.namespace
+            )
+        except ConfigurationError as exc:
+            raise CliError(str(exc)) from exc
+        with memory:
             data, lines = spec.run(args, memory)
     finally:
         if store is not None:

@@ -8,7 +8,8 @@ The file is UTF-8 JSON Lines:
    with its ``kind`` and ``namespace``: per namespace a ``namespace`` line (clock and totals),
    then its ``statement``, ``concept``, ``context``, ``link``, ``entity``, ``relation`` and
    ``support`` lines (a later statement that repeats a relation; a file written before they
-   were exported has none); times are ISO 8601 strings with their offset;
+   were exported has none); times are ISO 8601 strings with their offset: a statement's that of
+   its ``at`` as given, a relation's that of its statement (an older file's, UTC, reads as UTC);
 3. a trailer ``{"kind": "end", "records": N}``, so a truncated file is refused.
 
 An import validates the whole file before anything is written (unknown version, missing or
@@ -178,8 +179,8 @@ _KEYS: dict[str, Callable[[Mapping[str, Any]], object]] = {
 
 def _encode(record: Mapping[str, Any]) -> str:
     def value(v: Any) -> Any:
-        if isinstance(v, datetime):
-            return v.astimezone(timezone.utc).isoformat()
+        if isinstance(v, datetime):  # (in the offset its statement was given in)
+            return (v if v.utcoffset() is not None else v.astimezone(timezone.utc)).isoformat()
         return v
 
     return json.dumps({k: value(v) for k, v in record.items()}, ensure_ascii=False)
@@ -312,7 +313,7 @@ def _record(line_no: int, data: Any) -> dict[str, Any]:
             if value.tzinfo is None:
                 raise InputError(f"{where}: {name} {data[name]!r} has no timezone offset")
             try:
-                value = value.astimezone(timezone.utc)
+                value.astimezone(timezone.utc)  # (kept in its offset: the stores keep it)
             except OverflowError as exc:
                 raise InputError(
                     f"{where}: {name} {data[name]!r} is outside the range of UTC datetimes"

@@ -7,7 +7,7 @@ import logging
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
 
@@ -412,6 +412,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
                 GraphUpdate(
                     namespace=ns,
                     at=when.astimezone(timezone.utc),
+                    utc_offset=(when.utcoffset() or timedelta()) // timedelta(seconds=1),
                     statements=tuple(statements),
                     concepts=concepts,
                     links=links,

@@ -48,6 +48,7 @@ ANNOTATOR_NAMES = ("auto", "offline", "stanza", "corenlp")
 
 _auto_lock = threading.Lock()
 _auto_reported = False
+_auto_unreadable: set[str] = set()  # the unreadable model directories "auto" warned about
 
 
 def chinese_places() -> frozenset[str]:
@@ -140,12 +141,40 @@ def make_annotator(spec: str | Annotator = "auto", **kw: Any) -> Annotator:
 
     if importlib.util.find_spec("stanza") is None:
         reason = "stanza is not installed (pip install 'recall-memory-plugins[stanza]')"
-    elif _maybe_stanza_resources(kw.get("resources_dir")) and models_available(
-        "en", resources_dir=kw.get("resources_dir")
-    ):
+    elif _stanza_ready(kw.get("resources_dir")):
         _report("Annotator 'auto': using Stanza (its English models are downloaded)")
         return _build(StanzaAnnotator, kw)
     else:
         reason = "Stanza's English models are not downloaded (stanza.download('en'))"
     _report("Annotator 'auto': using the offline annotator because %s", reason)
     return _build(OfflineAnnotator, _offline_options(kw))
+
+
+def _stanza_ready(resources_dir: str | os.PathLike[str] | None) -> bool:
+    """Whether "auto" can use Stanza: its English models are on disk and readable. Models this
+    process may not read (another user's cache: a service started with an inherited HOME) count
+    as not downloaded, with a warning naming the path."""
+    problem: OSError | None = None
+    try:
+        maybe = _maybe_stanza_resources(resources_dir)
+    except OSError as exc:
+        maybe, problem = False, exc
+    if maybe and models_available("en", resources_dir=resources_dir):
+        return True
+    if maybe:  # resources.json is there: is a language directory unreadable?
+        from .stanza import default_resources_dir, unreadable_models
+
+        folder = Path(resources_dir) if resources_dir is not None else default_resources_dir()
+        problem = unreadable_models(folder, "en")
+    if problem is not None:
+        with _auto_lock:  # (once per path and process, then at DEBUG)
+            first = str(problem.filename) not in _auto_unreadable
+            _auto_unreadable.add(str(problem.filename))
+        logger.log(
+            logging.WARNING if first else logging.DEBUG,
+            "Annotator 'auto': cannot read Stanza's model directory (%s: %s); using the offline "
+            "annotator (check its permissions, or set STANZA_RESOURCES_DIR to a readable copy)",
+            problem.filename,
+            problem.strerror or problem,
+        )
+    return False

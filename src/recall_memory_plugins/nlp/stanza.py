@@ -115,10 +115,31 @@ def models_available(
         return False
     if not files:
         return False
-    missing = [f for f in files if not f.is_file()]
+    try:
+        missing = [f for f in files if not f.is_file()]
+    except OSError as exc:  # an unreadable language directory: not available to this process
+        logger.debug("Could not check Stanza models in %s: %r", directory, exc)
+        return False
     if missing:
         logger.debug("Stanza %s models missing in %s: %s", lang, directory, missing)
     return not missing
+
+
+def unreadable_models(directory: Path, lang: str = "en") -> OSError | None:
+    """The error that keeps this process from reading Stanza's models in ``directory`` (a
+    directory or ``resources.json`` it has no permission for), or None: they are readable or
+    simply not there."""
+    try:
+        for folder in (directory, directory / lang):
+            if folder.is_dir():  # (stat: fails when a parent cannot be searched)
+                os.listdir(folder)
+        resources = directory / "resources.json"
+        if resources.is_file():
+            with resources.open("rb"):
+                pass
+    except OSError as exc:
+        return exc
+    return None
 
 
 def _download_hint(lang: str, directory: Path | None) -> str:
@@ -366,6 +387,14 @@ class StanzaAnnotator:
         if not self._download and not models_available(
             lang, resources_dir=directory, depparse=self._depparse
         ):
+            problem = unreadable_models(directory, lang)
+            if problem is not None:
+                raise AnnotationError(
+                    f"Cannot read Stanza's {lang!r} models in {directory}: "
+                    f"{problem.strerror or problem} ({problem.filename}); check that this user "
+                    "may read that directory, or point resources_dir= (or "
+                    "$STANZA_RESOURCES_DIR) at a readable copy."
+                ) from problem
             raise AnnotationError(
                 f"Stanza's {lang!r} models ({processors}) are not downloaded in {directory}. "
                 + _download_hint(lang, self._resources_dir)

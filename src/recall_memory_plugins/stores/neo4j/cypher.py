@@ -164,7 +164,7 @@ CALL (counter, valid) {
     WITH i, $statements[i] AS st
     CREATE (s:Statement {namespace: $ns, id: base + i + 1, text: st.text, t_index: step, at: $at,
                          speaker: st.speaker, source: st.source, source_key: st.source_key,
-                         length: st.length, metadata: st.metadata})
+                         length: st.length, metadata: st.metadata, utc_offset: $utc_offset})
     WITH s, st
     UNWIND st.terms AS tm
     MERGE (t:Term {namespace: $ns, key: tm.key})
@@ -255,7 +255,7 @@ CALL (counter, valid) {
                           valid_from_step: step, valid_from: coalesce(ch.since, $at), recorded_at: $at,
                           statement_id: CASE WHEN ch.sidx IS NULL THEN null
                                              ELSE base + ch.sidx + 1 END,
-                          confirmations: 0, seq: n.relation_seq, superseded_by: ch.superseded_by,
+                          confirmations: 0, seq: n.relation_seq, superseded_by: ch.superseded_by, utc_offset: $utc_offset,
                           valid_to: ch.until, valid_to_step: CASE WHEN ch.until IS NULL THEN null ELSE step END,
                           expired_at: CASE WHEN ch.until IS NULL THEN null ELSE $at END})
       WITH r, ch
@@ -295,7 +295,7 @@ RETURN n.step AS step, counter.value - size($statements) AS base, missing, not_c
 def _per_update(query: str) -> str:
     """APPLY_UPDATE's text after its lock, for one element ``u`` of ``$updates``."""
     body = query.split("REMOVE counter.locked\n", 1)[1]
-    for name in ("ns", "at", "statements", "total_length", "concepts", "links", "entities"):
+    for name in ("ns", "at", "utc_offset", "statements", "total_length", "concepts", "links", "entities"):
         body = re.sub(r"\$" + name + r"\b", "u." + name, body)
     body = re.sub(r"\$changes\b", "u.changes", body)
     body = body.replace("CALL () {", "CALL (u) {")
@@ -400,7 +400,7 @@ RETURN n.n_statements AS n, n.total_length AS total
 # not epochSeconds, which is truncated toward zero: see ``_common._epoch``).
 _STATEMENT_ROW = (
     "[s.id, s.text, s.t_index, s.speaker, s.source, s.at.epochMillis, s.at.microsecond, "
-    "s.metadata, s.superseded_by]"
+    "s.metadata, s.superseded_by, s.utc_offset]"
 )
 
 GET_STATEMENTS = STABLE_PLAN + f"""
@@ -601,7 +601,7 @@ _RELATION_ROW = (
     "r.recorded_at.epochMillis, r.recorded_at.microsecond, r.valid_to_step, "
     "r.valid_to.epochMillis, r.valid_to.microsecond, "
     "r.expired_at.epochMillis, r.expired_at.microsecond, "
-    "r.superseded_by, r.statement_id, r.confirmations, subject_name, object_name]"
+    "r.superseded_by, r.statement_id, r.confirmations, subject_name, object_name, r.utc_offset]"
 )
 # The names of the kept relations' ends: one unique-index seek each, in a subquery per row (as
 # OPTIONAL MATCHes on the outer row the planner scanned the whole Entity index per relation:

@@ -62,7 +62,8 @@ LOAD_STATEMENTS = """
 UNWIND $rows AS st
 CREATE (s:Statement {namespace: $ns, id: st.id, text: st.text, t_index: st.t_index, at: st.at,
                      speaker: st.speaker, source: st.source, source_key: st.source_key,
-                     length: st.length, metadata: st.metadata, superseded_by: st.superseded_by})
+                     length: st.length, metadata: st.metadata, superseded_by: st.superseded_by,
+                     utc_offset: st.utc_offset})
 WITH s, st
 UNWIND st.terms AS tm
 MERGE (t:Term {namespace: $ns, key: tm.key})
@@ -117,7 +118,8 @@ CREATE (r:Relation {namespace: $ns, key: x.key, id: x.id, type: x.type, type_key
                     valid_from: x.valid_from, recorded_at: x.recorded_at,
                     valid_to_step: x.valid_to_step, valid_to: x.valid_to,
                     expired_at: x.expired_at, superseded_by: x.superseded_by,
-                    statement_id: x.statement_id, confirmations: x.confirmations, seq: x.seq})
+                    statement_id: x.statement_id, confirmations: x.confirmations, seq: x.seq,
+                    utc_offset: x.utc_offset})
 WITH r, x
 OPTIONAL MATCH (se:Entity {namespace: $ns, key: x.subject_key})
 OPTIONAL MATCH (oe:Entity {namespace: $ns, key: x.object_key})

@@ -8,8 +8,9 @@ from typing import Any
 
 from ...models import Entity, Relation
 from ..base import newest_per_alias
+from ..offsets import in_offset
 from . import cypher, cypher_facts
-from ._common import _entity, _epoch, _epoch_or_none, _key_or_none, _keys
+from ._common import _entity, _epoch, _key_or_none, _keys
 from .lifecycle import Neo4jLifecycle
 from .plan_cache import ONE_END as _ONE_END
 from .schema import index_key
@@ -236,6 +237,7 @@ class Neo4jEntities(Neo4jLifecycle):
             confirmations,
             subject_name,
             object_name,
+            offset,  # (its statement's: the times are given in it)
         ) = row
         return Relation(
             namespace=namespace,
@@ -247,11 +249,11 @@ class Neo4jEntities(Neo4jLifecycle):
             object_name=object_name,
             attributes=json.loads(attributes or "{}"),
             valid_from_step=int(from_step),
-            valid_from=_epoch(from_s, from_us),
-            recorded_at=_epoch(rec_s, rec_us),
+            valid_from=in_offset(_epoch(from_s, from_us), offset),
+            recorded_at=in_offset(_epoch(rec_s, rec_us), offset),
             valid_to_step=to_step,
-            valid_to=_epoch_or_none(to_s, to_us),
-            expired_at=_epoch_or_none(exp_s, exp_us),
+            valid_to=None if to_s is None else in_offset(_epoch(to_s, to_us), offset),
+            expired_at=None if exp_s is None else in_offset(_epoch(exp_s, exp_us), offset),
             superseded_by=superseded_by,
             statement_id=statement_id,
             confirmations=int(confirmations or 0),

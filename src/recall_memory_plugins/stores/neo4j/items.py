@@ -14,6 +14,7 @@ from typing import Any
 
 from ...errors import InputError, NotFoundError, StoreError
 from ...models import Statement
+from ..offsets import in_offset
 from ..splice import spliced_endings, surviving_evidence
 from . import cypher, cypher_guard
 from ._common import _UNLIMITED, _epoch, _key_or_none
@@ -38,13 +39,13 @@ class Neo4jItems(Neo4jTransfer):
     @staticmethod
     def _statement(namespace: str, row: Sequence[Any]) -> Statement:
         """A statement from its ``cypher._STATEMENT_ROW`` list."""
-        sid, text, t_index, speaker, source, at_s, at_us, metadata, superseded_by = row
+        sid, text, t_index, speaker, source, at_s, at_us, metadata, superseded_by, offset = row
         return Statement(
             id=int(sid),
             namespace=namespace,
             text=text,
             t_index=int(t_index),
-            at=_epoch(at_s, at_us),
+            at=in_offset(_epoch(at_s, at_us), offset),  # (in the offset it was given in)
             speaker=speaker,
             source=source,
             metadata=json.loads(metadata) if metadata else {},

@@ -326,6 +326,7 @@ class PlanCache:
             0,  # confirmations
             names[0],
             names[1],
+            update.get("utc_offset"),  # (its statement's offset, as APPLY_UPDATE stores it)
         ]
 
 

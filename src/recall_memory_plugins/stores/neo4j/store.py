@@ -308,6 +308,7 @@ class Neo4jGraphStore(Neo4jMergedReads):
         params = {
             "ns": ns,
             "at": at,
+            "utc_offset": update.utc_offset or None,  # (seconds east of UTC; none: UTC)
             "counter": STATEMENT_COUNTER,
             "statements": statements,
             "total_length": total_length,

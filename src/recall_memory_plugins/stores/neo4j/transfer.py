@@ -27,8 +27,9 @@ from typing import Any
 
 from ...errors import InputError, StoreError
 from ..base import records_by_kind
+from ..offsets import in_offset, utc_offset
 from . import cypher, cypher_guard
-from ._common import _key_or_none, _utc, _utc_or_none, alias_index_keys
+from ._common import _aware, _key_or_none, _utc, _utc_or_none, alias_index_keys
 from .cypher_transfer import DUMP_SUPPORT, LOAD_SUPPORT
 from .exclusive import Neo4jExclusive
 from .schema import STATEMENT_COUNTER, index_key
@@ -37,6 +38,10 @@ logger = logging.getLogger(__name__)
 
 _LOAD_CHUNK = 500  # rows per load query
 _LOAD_COMMIT_ROWS = 5_000  # rows per load transaction
+
+
+def _in_offset_or_none(at: Any, offset: int | None) -> Any:
+    return None if at is None else in_offset(at, offset)
 
 
 class Neo4jTransfer(Neo4jExclusive):
@@ -72,7 +77,7 @@ class Neo4jTransfer(Neo4jExclusive):
                     "id": int(s["id"]),
                     "text": s["text"],
                     "t_index": int(s["t_index"]),
-                    "at": _utc(s["at"]),
+                    "at": in_offset(_utc(s["at"]), s.get("utc_offset")),
                     "speaker": s.get("speaker"),
                     "source": s.get("source"),
                     "length": int(s.get("length") or 0),
@@ -132,6 +137,7 @@ class Neo4jTransfer(Neo4jExclusive):
         ]
         for row in read(cypher.DUMP_RELATIONS):
             r = row["r"]
+            offset = r.get("utc_offset")  # (the times carry it: store-neutral records)
             out.append(
                 {
                     "kind": "relation",
@@ -141,11 +147,11 @@ class Neo4jTransfer(Neo4jExclusive):
                     "object_id": r.get("object_id"),
                     "attributes": json.loads(r.get("attributes_json") or "{}"),
                     "valid_from_step": int(r["valid_from_step"]),
-                    "valid_from": _utc(r["valid_from"]),
-                    "recorded_at": _utc(r["recorded_at"]),
+                    "valid_from": in_offset(_utc(r["valid_from"]), offset),
+                    "recorded_at": in_offset(_utc(r["recorded_at"]), offset),
                     "valid_to_step": r.get("valid_to_step"),
-                    "valid_to": _utc_or_none(r.get("valid_to")),
-                    "expired_at": _utc_or_none(r.get("expired_at")),
+                    "valid_to": _in_offset_or_none(_utc_or_none(r.get("valid_to")), offset),
+                    "expired_at": _in_offset_or_none(_utc_or_none(r.get("expired_at")), offset),
                     "superseded_by": r.get("superseded_by"),
                     "statement_id": r.get("statement_id"),
                     "confirmations": int(r.get("confirmations") or 0),
@@ -193,7 +199,8 @@ class Neo4jTransfer(Neo4jExclusive):
                     "id": ids[int(st["id"])],
                     "text": st["text"],
                     "t_index": st["t_index"],
-                    "at": st["at"],
+                    "at": _aware(st["at"]),  # (stored in UTC, its offset beside it)
+                    "utc_offset": utc_offset(st["at"]) or None,  # (none: UTC, as an update)
                     "speaker": st["speaker"],
                     "source": st["source"],
                     "source_key": _key_or_none(st["source"]),
@@ -262,16 +269,17 @@ class Neo4jTransfer(Neo4jExclusive):
                         "subject_id",
                         "object_id",
                         "valid_from_step",
-                        "valid_from",
-                        "recorded_at",
                         "valid_to_step",
-                        "valid_to",
-                        "expired_at",
                         "superseded_by",
                         "confirmations",
                         "seq",
                     )
                 },
+                **{
+                    k: None if r[k] is None else _aware(r[k])
+                    for k in ("valid_from", "recorded_at", "valid_to", "expired_at")
+                },
+                "utc_offset": utc_offset(r["recorded_at"]) or None,  # (its statement's, as exported)
                 "key": index_key(r["id"]),
                 "type_key": index_key(r["type"]),
                 "subject_key": index_key(r["subject_id"]),

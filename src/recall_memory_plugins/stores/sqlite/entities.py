@@ -11,6 +11,7 @@ from datetime import datetime
 
 from ...errors import InputError, WriteConflictError
 from ...models import Entity, GraphUpdate, Relation
+from ..offsets import in_offset
 from ._common import _aliases, _chunks, _qmarks, _ts
 from .lifecycle import SqliteConnection
 from .memo import AliasMemo
@@ -114,8 +115,8 @@ class SqliteEntities(SqliteConnection):
                 conn.execute(
                     "INSERT INTO relations(namespace, id, subject_id, type, object_id, attributes, "
                     "valid_from_step, valid_from, recorded_at, statement_id, seq, "
-                    "valid_to_step, valid_to, expired_at, superseded_by) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "valid_to_step, valid_to, expired_at, superseded_by, utc_offset) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         ns,
                         change.relation_id,
@@ -132,6 +133,7 @@ class SqliteEntities(SqliteConnection):
                         _ts(change.valid_to) if change.valid_to is not None else None,
                         at if history else None,
                         change.superseded_by if history else None,
+                        update.utc_offset,
                     ),
                 )
             elif change.op == "clip":  # an ended relation ends earlier (world time)
@@ -365,8 +367,8 @@ class SqliteEntities(SqliteConnection):
         head = (
             "SELECT r.namespace, r.id, r.subject_id, r.type, r.object_id, s.name, o.name, "
             "r.attributes, r.valid_from_step, r.valid_from, r.recorded_at, r.valid_to_step, "
-            "r.valid_to, r.expired_at, r.superseded_by, r.statement_id, r.confirmations "
-            "FROM relations r "
+            "r.valid_to, r.expired_at, r.superseded_by, r.statement_id, r.confirmations, "
+            "r.utc_offset FROM relations r "
             "LEFT JOIN entities s ON s.namespace = r.namespace AND s.id = r.subject_id "
             "LEFT JOIN entities o ON o.namespace = r.namespace AND o.id = r.object_id "
         )
@@ -413,19 +415,22 @@ class SqliteEntities(SqliteConnection):
                     "ORDER BY r.seq DESC LIMIT ?) ORDER BY r.seq DESC"
                 )
                 rows = cur.execute(limited, [*params, max(newest, 0)]).fetchall()[::-1]
-        iso = datetime.fromisoformat
+        def iso(value: str, offset: int) -> datetime:  # (in the offset of its statement)
+            at = datetime.fromisoformat(value)
+            return in_offset(at, offset) if offset else at
+
         relations = [
             Relation(
                 ns, rid, sid, rtype, oid, sname or sid, oname,
                 json.loads(attributes) if attributes != "{}" else {},
-                from_step, iso(valid_from), iso(recorded_at), to_step,
-                None if valid_to is None else iso(valid_to),
-                None if expired is None else iso(expired),
+                from_step, iso(valid_from, off), iso(recorded_at, off), to_step,
+                None if valid_to is None else iso(valid_to, off),
+                None if expired is None else iso(expired, off),
                 superseded_by, statement_id, confirmations,
             )
             for (ns, rid, sid, rtype, oid, sname, oname, attributes, from_step, valid_from,
                  recorded_at, to_step, valid_to, expired, superseded_by, statement_id,
-                 confirmations) in rows
+                 confirmations, off) in rows
         ]
         if memo is not None and all(row[5] is not None and (row[4] is None or row[6] is not None)
                                     for row in rows):  # (an end with no entity yet: not kept)

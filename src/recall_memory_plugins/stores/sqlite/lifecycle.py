@@ -21,16 +21,20 @@ from ..._locks import FairRLock
 from ...errors import ConfigurationError, NotFoundError, SchemaVersionError, StoreError
 from ...models import StoreStats
 from ._common import _ts
+from .claims import header_claim, refuse_claimed
+from .failures import commit, commit_kept, read_failed, rollback, write_failed
+from .injected import give_back
 from .memo import RelationMemo
 from .readers import _Reader, close_readers, open_reader
-from .schema import LATEST_VERSION, MIGRATIONS, tables_at
+from .readonly import SqliteReadOnlyFile, cannot_make_side_file, directory_message, open_problem
+from .schema import LATEST_VERSION, MIGRATIONS, has_column_added_by, tables_at
 
 logger = logging.getLogger(__name__)
 
 _S = TypeVar("_S", bound="SqliteConnection")
 
 
-class SqliteConnection:
+class SqliteConnection(SqliteReadOnlyFile):
     """The connection of a SQLite store and what acts on the whole database."""
 
     path: str
@@ -66,8 +70,12 @@ class SqliteConnection:
     def close(self) -> None:
         """Close the connection if this store opened it (and the threads' read connections)."""
         with self._lock:
+            if not self._closed and self._depth and self._conn.in_transaction:
+                commit_kept(self._conn, self.path)  # close() inside batch()/exclusive(): kept
             if not self._closed and self._owns_connection:
                 self._conn.close()
+            elif not self._closed:  # the caller's connection: its settings back (injected.py)
+                give_back(self._conn, getattr(self, "_given", None))
             self._closed = True
         with self._reader_guard:  # (no reader opens after this: the store is closed)
             readers = list(self._reader_pool)
@@ -91,6 +99,7 @@ class SqliteConnection:
         # Several processes opening a new file at once: switching it to WAL and reading the
         # schema while another process does so can fail at once with "database is locked"
         # (SQLite does not always call the busy handler there); tried again until the timeout.
+        self._read_immutably()  # read-only and no writer: nothing written beside it (readonly.py)
         deadline = time.monotonic() + getattr(self, "_timeout", 30.0)
         attempt = 0
         while True:
@@ -99,6 +108,8 @@ class SqliteConnection:
                 return
             except StoreError as exc:
                 cause = exc.__cause__
+                if self._open_immutable(cause):  # read-only, in a directory it cannot write
+                    continue
                 busy = isinstance(cause, sqlite3.OperationalError) and (
                     "locked" in str(cause) or "busy" in str(cause)
                 )
@@ -167,7 +178,8 @@ class SqliteConnection:
                         ).fetchone():
                             continue
                         for sql in statements:
-                            conn.execute(sql)
+                            if not has_column_added_by(conn, sql):
+                                conn.execute(sql)
                         conn.execute(
                             "INSERT INTO schema_migrations(version, description, applied_at) "
                             "VALUES (?, ?, ?)",
@@ -175,6 +187,9 @@ class SqliteConnection:
                         )
                     logger.info("applied SQLite schema migration %s (%s)", version, description)
             except sqlite3.Error as exc:
+                if cannot_make_side_file(exc, self.path):
+                    msg = directory_message(self.path, exc, read_only=self._read_only)
+                    raise StoreError(msg) from exc
                 raise StoreError(f"cannot initialise SQLite database {self.path!r}: {exc}") from exc
 
     def _recognise(self) -> int:
@@ -197,6 +212,7 @@ class SqliteConnection:
                     "SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite!_%' ESCAPE '!'"
                 )
             )
+            claim = header_claim(conn) if not names else None  # (claims.py)
             version: object = 0
             ours = False
             if "schema_migrations" in names:
@@ -207,6 +223,9 @@ class SqliteConnection:
                         "SELECT COALESCE(MAX(version), 0) FROM schema_migrations"
                     ).fetchone()[0]
         except sqlite3.Error as exc:
+            msg = open_problem(self.path, exc, read_only=self._read_only)  # (not the file)
+            if msg is not None:
+                raise StoreError(msg) from exc
             raise StoreError(
                 f"cannot read {self.path!r} as a SQLite database ({exc}); check the path: it "
                 "must be a recall-memory-plugins database or a new file (nothing was changed)"
@@ -215,7 +234,7 @@ class SqliteConnection:
             if own and conn.in_transaction:
                 conn.execute("ROLLBACK")  # a read: nothing to keep
         if not names:
-            return 0
+            return refuse_claimed(self.path, claim)  # another application's empty file raises
         others = [n for n in names if n != "schema_migrations"]
         # our migrations table with no version in it next to other tables: an earlier version
         # of this library was pointed at another application's file and failed half way
@@ -236,11 +255,9 @@ class SqliteConnection:
         return version
 
     def schema_version(self) -> int:
-        """The applied schema version."""
+        """The applied schema version (0: none yet, a ``setup=False`` store on a new file)."""
         with self._lock:
-            return int(
-                self._conn.execute("SELECT MAX(version) FROM schema_migrations").fetchone()[0]
-            )
+            return self._recognise()
 
     @contextmanager
     def atomic(self, *, memo_follows: bool = False) -> Iterator[sqlite3.Connection]:
@@ -269,23 +286,26 @@ class SqliteConnection:
             self._depth += 1
             try:
                 yield conn
-            except BaseException:
+            except BaseException as exc:
                 self._forget_reads()
                 self._depth -= 1
-                if self._depth == 0:
-                    conn.execute("ROLLBACK")
-                elif flat:
-                    conn.execute("ROLLBACK")
-                    self._batch_clean = True
-                    conn.execute("BEGIN IMMEDIATE")  # the batch goes on in a new transaction
+                lost = bool(self._depth) and not flat and not conn.in_transaction  # (disk full)
+                if self._depth == 0 or flat or lost:
+                    rollback(conn)  # (unless SQLite has rolled it all back itself)
+                    self._batch_clean = self._depth > 0
+                    if self._depth:  # the batch goes on in a new transaction
+                        conn.execute("BEGIN IMMEDIATE")
                 else:
                     conn.execute(f"ROLLBACK TO {name}")
                     conn.execute(f"RELEASE {name}")
+                if lost and isinstance(exc, sqlite3.Error):
+                    msg = "SQLite rolled back the whole batch: none of its updates was stored"
+                    raise StoreError(write_failed(self.path, exc, msg)) from exc
                 raise
             else:
                 self._depth -= 1
                 if self._depth == 0:
-                    conn.execute("COMMIT")
+                    commit(conn)  # (a failed one is rolled back: failures.py)
                 elif not flat:
                     conn.execute(f"RELEASE {name}")
 
@@ -325,14 +345,14 @@ class SqliteConnection:
                 self._depth -= 1
                 self._batch_clean = False
                 try:
-                    if conn.in_transaction:  # a failed restart after a rollback left none
+                    if not self._closed and conn.in_transaction:  # (none: a failed restart)
                         conn.execute("COMMIT")
                 except sqlite3.Error as exc:
                     self._forget_reads()
-                    conn.execute("ROLLBACK")
-                    raise StoreError(
-                        f"SQLite commit failed on {self.path!r} (this batch was not stored): {exc}"
-                    ) from exc
+                    rollback(conn)  # (on a full disk SQLite has rolled back already)
+                    lost = "nothing of this batch (an add, or add_many's items since its last "
+                    lost += "commit) was stored"
+                    raise StoreError(write_failed(self.path, exc, lost)) from exc
 
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
@@ -346,13 +366,15 @@ class SqliteConnection:
         """
         reader = self._reader()
         if reader is None:
+            outer = not self._lock.held()
             with self._lock:
                 if self._closed:
                     raise StoreError("the SQLite store is closed")
                 try:
-                    yield self._conn
+                    with self._immutable_read(outer):
+                        yield self._conn
                 except sqlite3.Error as exc:
-                    raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+                    raise StoreError(read_failed(self.path, exc)) from exc
             return
         with self._snapshot(reader):
             try:
@@ -360,7 +382,7 @@ class SqliteConnection:
             except sqlite3.Error as exc:
                 if self._closed:
                     raise StoreError("the SQLite store is closed") from exc
-                raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+                raise StoreError(read_failed(self.path, exc)) from exc
 
     @contextmanager
     def _snapshot(self, reader: _Reader) -> Iterator[None]:
@@ -375,7 +397,7 @@ class SqliteConnection:
             except BaseException as exc:
                 reader.in_use.release()
                 if isinstance(exc, sqlite3.Error):
-                    raise StoreError(f"SQLite read failed on {self.path!r}: {exc}") from exc
+                    raise StoreError(read_failed(self.path, exc)) from exc
                 raise
         reader.depth += 1
         try:
@@ -422,7 +444,8 @@ class SqliteConnection:
         """
         reader = self._reader()
         if reader is None:
-            with self._lock:
+            outer = not self._lock.held()
+            with self._lock, self._immutable_read(outer):
                 yield
             return
         with self._snapshot(reader):

@@ -7,6 +7,7 @@ Each migration is a list of statements applied in one transaction and recorded i
 from __future__ import annotations
 
 import re
+import sqlite3
 
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (
@@ -259,6 +260,19 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        MIGRATIONS[-1][0] + 1,
+        "the zone a statement's time was given in: its UTC offset in seconds, on statements and "
+        "on the relations they record (times stay UTC; a date is rendered on that calendar); "
+        "rows written before have none: UTC",
+        [
+            "ALTER TABLE statements ADD COLUMN utc_offset INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE relations ADD COLUMN utc_offset INTEGER NOT NULL DEFAULT 0",
+        ],
+    )
+)
+
 # The id of the next statement: above every id stored or ever deleted (see migration 6).
 NEXT_STATEMENT_ID = (
     "(SELECT MAX(COALESCE((SELECT MAX(id) FROM statements), 0), "
@@ -268,6 +282,17 @@ NEXT_STATEMENT_ID = (
 LATEST_VERSION = MIGRATIONS[-1][0]
 
 _CREATE_TABLE = re.compile(r"CREATE TABLE IF NOT EXISTS (\w+)")
+_ADD_COLUMN = re.compile(r"ALTER TABLE (\w+) ADD COLUMN (\w+)")
+
+
+def has_column_added_by(conn: sqlite3.Connection, sql: str) -> bool:
+    """Whether ``sql`` adds a column its table already has. SQLite has no ``ADD COLUMN IF NOT
+    EXISTS``: a migration run again over a file that has its columns (its record removed by hand,
+    or a copy restored over the records) skips them, as the other statements' IF NOT EXISTS do."""
+    m = _ADD_COLUMN.match(sql)
+    return m is not None and any(
+        row[1] == m.group(2) for row in conn.execute(f"PRAGMA table_info({m.group(1)})")
+    )
 
 
 def tables_at(version: int) -> frozenset[str]:

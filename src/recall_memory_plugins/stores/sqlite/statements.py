@@ -64,8 +64,8 @@ class SqliteStatements(SqliteItems):
             length = sum(st.terms.values())
             sid = conn.execute(
                 "INSERT INTO statements(id, namespace, text, t_index, at, speaker, source, length, "
-                f"metadata, terms) VALUES ({NEXT_STATEMENT_ID}, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
-                "RETURNING id",
+                f"metadata, terms, utc_offset) VALUES ({NEXT_STATEMENT_ID}, ?, ?, ?, ?, ?, ?, ?, ?, "
+                "?, ?) RETURNING id",
                 (
                     ns,
                     st.text,
@@ -76,6 +76,7 @@ class SqliteStatements(SqliteItems):
                     length,
                     _encode_json(st.metadata),
                     _encode_json(st.terms),
+                    update.utc_offset,
                 ),
             ).fetchone()[0]
             ids.append(sid)
@@ -400,7 +401,7 @@ class SqliteStatements(SqliteItems):
                 sql = self._newest_context_sql(
                     len(chunk),
                     "s.id, s.namespace, s.text, s.t_index, s.at, s.speaker, s.source, "
-                    "s.metadata, s.superseded_by",
+                    "s.metadata, s.superseded_by, s.utc_offset",
                 )
                 params = [v for name in chunk for v in (namespace, name, limit_per_concept)]
                 for row in conn.execute(sql, params):

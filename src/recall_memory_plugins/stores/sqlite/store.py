@@ -20,6 +20,8 @@ from ...errors import ConfigurationError, NotFoundError, StoreError
 from ...models import GraphUpdate, UpdateResult
 from ._common import _ts
 from .entities import SqliteEntities
+from .failures import write_failed
+from .injected import settings
 from .lexical import SqliteLexical
 from .statements import SqliteStatements
 from .vectors import SqliteVectors
@@ -83,14 +85,17 @@ def _resolve(path: str | Path | None, *, create: bool, read_only: bool) -> tuple
             file.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise ConfigurationError(f"unusable SQLite path {target!r}: {exc}") from exc
-    return str(file), (file.resolve().as_uri() + "?mode=ro" if read_only else None)
+    # absolute: the store's path names the file it opened whatever the working directory is
+    # later (an adapter pickled with it reopens that file in a worker started elsewhere)
+    return str(file.absolute()), (file.resolve().as_uri() + "?mode=ro" if read_only else None)
 
 
 class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVectors):
     """The embedded graph store on SQLite.
 
     Args:
-        path: database file, ``":memory:"``, or None for :func:`default_db_path`.
+        path: database file, ``":memory:"``, or None for :func:`default_db_path`. A relative
+            path is made absolute when the store opens (``store.path``).
         connection: an existing ``sqlite3.Connection`` to use instead (the caller closes it).
         setup: run :meth:`setup` (migrations) right away; call it yourself when False.
         cache_mb: SQLite page cache of the connection, in MiB.
@@ -108,8 +113,11 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
             :class:`~recall_memory_plugins.errors.NotFoundError` and nothing is written; an
             existing memory is still migrated.
         read_only: open an existing database for reading only (implies ``create=False``):
-            nothing is written, not even the journal mode; a file without the current schema
-            raises, and writes raise :class:`~recall_memory_plugins.errors.StoreError`.
+            nothing is written, not even the journal mode or a ``-wal``/``-shm`` beside it (the
+            file is read as immutable while no writer has it open, each read checking that
+            none has come), so a memory in a directory this process cannot write is read too;
+            a file without the current schema raises, and writes raise
+            :class:`~recall_memory_plugins.errors.StoreError`.
 
     A file is used only when it is recognised before anything is written: a new or empty file,
     or one with this library's ``schema_migrations`` table. Another application's database is
@@ -117,8 +125,9 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
 
     Raises:
         ConfigurationError: a bad path (a directory, a parent that is a file, a NUL character,
-            a lone surrogate), a ``connection`` that is no ``sqlite3.Connection``, a ``timeout``
-            that is no number in range, conflicting options, or another application's database.
+            a lone surrogate), a ``connection`` that is no open ``sqlite3.Connection``, a
+            ``timeout`` that is no number in range, a ``setup``/``create``/``read_only`` that is
+            no bool, conflicting options, or another application's database.
         NotFoundError: ``create=False`` or ``read_only=True`` and the file does not exist (or,
             ``create=False``, holds no recall memory).
         SchemaVersionError: the database was written by a newer version of this library.
@@ -145,6 +154,13 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
     ) -> None:
         if path is not None and connection is not None:
             raise ConfigurationError("pass either a path or a connection, not both")
+        if isinstance(connection, sqlite3.Connection):
+            try:  # (a closed connection raises on any attribute: in hasattr() below too)
+                connection.in_transaction  # noqa: B018
+            except sqlite3.ProgrammingError as exc:
+                raise ConfigurationError(
+                    f"connection is not usable ({exc}); pass an open sqlite3.Connection"
+                ) from exc
         if connection is not None and not all(  # (a DB-API twin such as pysqlite3's is fine)
             hasattr(connection, name) for name in ("execute", "commit", "isolation_level")
         ):
@@ -165,6 +181,9 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
         ):
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
                 raise ConfigurationError(f"{name} must be an int >= {low}, got {value!r}")
+        for name, switch in (("setup", setup), ("create", create), ("read_only", read_only)):
+            if not isinstance(switch, bool):  # ("false" is true: create it, open it read-only)
+                raise ConfigurationError(f"{name} must be True or False, got {switch!r}")
         self._cache_mb = cache_mb
         self._mmap_mb = mmap_mb
         self._checkpoint_mb = checkpoint_mb
@@ -200,6 +219,7 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
                 raise ConfigurationError(
                     "read_only and create apply to a path; an injected connection is used as is"
                 )
+            self._given = settings(connection)  # restored by close() (injected.py)
             connection.isolation_level = None
             self.path = "<connection>"
         self._conn = connection
@@ -250,7 +270,5 @@ class SqliteGraphStore(SqliteStatements, SqliteLexical, SqliteEntities, SqliteVe
                 self._write_entities(conn, update, step)
                 self._write_relations(conn, update, step, at, ids)
         except sqlite3.Error as exc:
-            raise StoreError(
-                f"SQLite write failed on {self.path!r} (nothing was stored): {exc}"
-            ) from exc
+            raise StoreError(write_failed(self.path, exc, "nothing of it was stored")) from exc
         return UpdateResult(namespace=ns, t_index=step, statement_ids=tuple(ids))

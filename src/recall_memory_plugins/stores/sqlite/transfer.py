@@ -12,6 +12,7 @@ from typing import Any
 from ...errors import InputError, StoreError
 from ...models import Statement
 from ..base import records_by_kind
+from ..offsets import in_offset, utc_offset
 from ._common import _decode_json, _dt, _encode_json, _ts
 from .lifecycle import SqliteConnection
 from .schema import NEXT_STATEMENT_ID
@@ -20,16 +21,20 @@ from .schema import NEXT_STATEMENT_ID
 class SqliteTransfer(SqliteConnection):
     """``dump_namespace``/``load_namespace`` (mixed into :class:`SqliteGraphStore`)."""
 
-    _STATEMENT_COLS = "id, namespace, text, t_index, at, speaker, source, metadata, superseded_by"
+    _STATEMENT_COLS = (
+        "id, namespace, text, t_index, at, speaker, source, metadata, superseded_by, utc_offset"
+    )
 
     @staticmethod
     def _statement(row: sqlite3.Row | tuple[Any, ...], skip: int = 0) -> Statement:
         """The statement of a row of :data:`_STATEMENT_COLS` (after ``skip`` other columns);
         read by position: a recall decodes a hundred or more, and a plain tuple row is about
-        twice as fast as a named one."""
-        sid, ns, text, t_index, at, speaker, source, metadata, superseded_by = row[skip : skip + 9]
+        twice as fast as a named one. Its time in the offset it was given in."""
+        sid, ns, text, t_index, at, speaker, source, metadata, superseded_by, offset = row[
+            skip : skip + 10
+        ]
         return Statement(
-            sid, ns, text, t_index, datetime.fromisoformat(at), speaker, source,
+            sid, ns, text, t_index, in_offset(datetime.fromisoformat(at), offset), speaker, source,
             _decode_json(metadata) if metadata != "{}" else {}, superseded_by,
         )  # fmt: skip
 
@@ -46,14 +51,14 @@ class SqliteTransfer(SqliteConnection):
             out.append({"kind": "namespace", **dict(clock)})
             for r in conn.execute(
                 "SELECT id, text, t_index, at, speaker, source, length, metadata, superseded_by, "
-                "terms FROM statements WHERE namespace = ? ORDER BY id",
+                "terms, utc_offset FROM statements WHERE namespace = ? ORDER BY id",
                 (namespace,),
             ):
                 out.append(
                     {
                         "kind": "statement",
                         **{k: r[k] for k in ("id", "text", "t_index", "speaker", "source")},
-                        "at": datetime.fromisoformat(r["at"]),
+                        "at": in_offset(datetime.fromisoformat(r["at"]), r["utc_offset"]),
                         "length": r["length"],
                         "metadata": _decode_json(r["metadata"]),
                         "superseded_by": r["superseded_by"],
@@ -97,9 +102,11 @@ class SqliteTransfer(SqliteConnection):
             ):
                 rel = dict(r)
                 del rel["namespace"]
+                offset = rel.pop("utc_offset")  # (the times carry it: store-neutral records)
                 rel["attributes"] = json.loads(rel["attributes"])
                 for key in ("valid_from", "recorded_at", "valid_to", "expired_at"):
-                    rel[key] = _dt(rel[key])
+                    at = _dt(rel[key])
+                    rel[key] = None if at is None else in_offset(at, offset)
                 out.append({"kind": "relation", **rel})
             out += [
                 {"kind": "support", "relation": rid, "statement": sid}
@@ -142,8 +149,8 @@ class SqliteTransfer(SqliteConnection):
                     terms = dict(st["terms"]) if current else {}
                     sid = conn.execute(
                         "INSERT INTO statements(id, namespace, text, t_index, at, speaker, source, "
-                        f"length, metadata, terms) VALUES ({NEXT_STATEMENT_ID}, ?, ?, ?, ?, ?, ?, "
-                        "?, ?, ?) RETURNING id",
+                        f"length, metadata, terms, utc_offset) VALUES ({NEXT_STATEMENT_ID}, ?, ?, "
+                        "?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                         (
                             ns,
                             st["text"],
@@ -154,6 +161,7 @@ class SqliteTransfer(SqliteConnection):
                             st["length"],
                             _encode_json(st["metadata"]),
                             _encode_json(terms),
+                            utc_offset(st["at"]),
                         ),
                     ).fetchone()[0]
                     ids[int(st["id"])] = sid
@@ -245,8 +253,8 @@ class SqliteTransfer(SqliteConnection):
                 conn.executemany(
                     "INSERT INTO relations(namespace, id, subject_id, type, object_id, attributes, "
                     "valid_from_step, valid_from, recorded_at, valid_to_step, valid_to, "
-                    "expired_at, superseded_by, statement_id, confirmations, seq) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "expired_at, superseded_by, statement_id, confirmations, seq, utc_offset) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [
                         (
                             ns,
@@ -265,6 +273,7 @@ class SqliteTransfer(SqliteConnection):
                             None if r["statement_id"] is None else ids.get(int(r["statement_id"])),
                             r["confirmations"],
                             r["seq"],
+                            utc_offset(r["recorded_at"]),  # (its statement's, as exported)
                         )
                         for r in relations
                     ],
