@@ -120,7 +120,8 @@ class MemoryConfig:
         period_weight: with ``fused``, a statement said within the calendar period the question
             names ("on 9 November, 2022", "in January 2024", "2023年5月"; a month needs its year)
             or up to 7 days after it scores ``1 + period_weight`` times as much (0 disables).
-            The date lives in the statement's time, not its words, so BM25 alone cannot see it.
+            Relative phrases ("last year") count from the clock. The date lives in the statement's time, not its words, so BM25 alone
+            cannot see it.
         coverage_weight: with ``fused``, a statement scores ``1 + coverage_weight * share``
             times as much, ``share`` being the part of the question's distinct terms it contains
             (its words or its speaker), so matching more of the question beats one rare word

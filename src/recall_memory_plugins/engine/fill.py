@@ -71,6 +71,38 @@ class BudgetFillMixin:
             out.append((st, score, concepts))
         return out
 
+    def _excerpt_oversized(
+        self,
+        ranked: list[tuple[Statement, float, tuple[str, ...]]],
+        weights: dict[str, float],
+        full_texts: dict[int, str],
+        budget: int,
+        grouped: bool,
+    ) -> list[tuple[Statement, float, tuple[str, ...]]]:
+        """With ``excerpts="off"``: a statement longer than the whole ``budget`` (it could never
+        enter whole) shortened to its sentences that match the question; the rest as they are."""
+        out = []
+        for st, score, concepts in ranked:
+            # (a token holds at least one byte: a text of fewer bytes than the budget fits)
+            if st.id not in full_texts and len(st.text.encode("utf-8", "surrogatepass")) > budget \
+                    and self._tokens.count(statement_line(st, with_date=not grouped)) + 1 > budget:
+                short = self._fitting_excerpt(st, weights, budget, grouped)
+                if short != st.text:
+                    full_texts[st.id] = st.text
+                    st = replace(st, text=short)
+            out.append((st, score, concepts))
+        return out
+
+    def _fitting_excerpt(self, st: Statement, weights: Mapping[str, float], budget: int, grouped: bool) -> str:
+        """The sentences of ``st`` that match the question, with the sentence after each when
+        that still fits ``budget`` (a line and, grouped, its date header), else without it."""
+        n = self.config.excerpt_sentences
+        header = self._tokens.count(date_header(st)) + 1 if grouped else 0
+        wider = excerpt(st.text, weights, max_sentences=n, following=1)
+        if wider != st.text and self._tokens.count(statement_line(replace(st, text=wider), with_date=not grouped)) + 1 + header <= budget:
+            return wider
+        return excerpt(st.text, weights, max_sentences=n)
+
     def _truncated(
         self,
         best: tuple[Statement, float, tuple[str, ...]],
@@ -86,7 +118,7 @@ class BudgetFillMixin:
         """
         st, score, concepts = best
         if weights and (full_texts is None or st.id not in full_texts):  # not yet an excerpt
-            short = excerpt(st.text, weights, max_sentences=self.config.excerpt_sentences)
+            short = self._fitting_excerpt(st, weights, budget, grouped)
             if short != st.text:
                 if full_texts is not None:
                     full_texts[st.id] = st.text

@@ -140,9 +140,9 @@ def facts_as_of(relations: Iterable[Relation], question: str, *, limit: int = 8)
 
     A relation that ended later is shown as it was then: current ("since step N"). The
     relations kept are chosen as a recall of the present chooses them: of the types the
-    question's words ask about when it names one (all when none of those held), else those whose
-    both ends it names, or all of whom it names when it asks about them as a whole ("Tell me
-    about Alice").
+    question's words ask about when it names one (when none of those held, as if it named none),
+    else those whose both ends it names, or all of whom it names when it asks about them as a
+    whole with no relation word ("Tell me about Alice").
     """
     text = question.casefold()
 
@@ -151,9 +151,9 @@ def facts_as_of(relations: Iterable[Relation], question: str, *, limit: int = 8)
 
     named = [r for r in relations if in_text(r.subject_name) or in_text(r.object_name)]
     cues = cue_types(question)
-    if cues:
-        named = [r for r in named if r.type in cues] or named
-    elif not profile_question(question):
+    if cues and any(r.type in cues for r in named):
+        named = [r for r in named if r.type in cues]
+    elif cues or not profile_question(question):
         named = [r for r in named if in_text(r.subject_name) and in_text(r.object_name)]
     named.sort(key=lambda r: -r.valid_from_step)
     then = [replace(r, valid_to_step=None, valid_to=None, expired_at=None) for r in named]

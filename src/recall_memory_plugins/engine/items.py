@@ -369,11 +369,17 @@ class ItemsMixin:
         lines written.
 
         A path is written whole or not at all (a temporary file renamed at the end; through a
-        symlink, over its target); an existing FIFO or device is written as is.
+        symlink, over its target); an existing FIFO or device is written as is. The memory's own
+        database file (or its ``-wal`` / ``-shm`` / ``-journal``) and any other SQLite database
+        are refused (:class:`~recall_memory_plugins.errors.InputError`): an export never
+        replaces a memory.
         """
         from .export import export_namespaces
+        from .export_targets import refuse_database_target
 
         path_or_file = check_path_or_stream(path_or_file, "path_or_file", writing=True)
+        if isinstance(path_or_file, str):  # (never over a database: its own, or another memory)
+            refuse_database_target(path_or_file, getattr(self.store, "path", None))
         names = self.namespaces() if all_namespaces else [self._ns(namespace)]
         return export_namespaces(self.store, names, path_or_file, progress=progress)
 

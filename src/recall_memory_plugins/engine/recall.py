@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -35,6 +35,7 @@ from ..stores.base import (
 from .fill import BudgetFillMixin
 from .filters import StatementFilter, facts_as_of, filter_candidates
 from .gcpause import paused_gc
+from .past_facts import question_facts_then
 from .periods import Period, question_period
 from .relations.reads import FACT_HISTORY
 from .retrieval import (
@@ -82,6 +83,8 @@ class RecallMixin(BudgetFillMixin):
         annotator: Annotator
         _tokens: TokenCounter
         _dense: DenseSignal | None
+
+        _clock: Callable[[], datetime]
 
         def _ns(self, namespace: str | None) -> str: ...
         def _check_text(self, text: object, what: str = "text") -> str: ...
@@ -180,10 +183,12 @@ class RecallMixin(BudgetFillMixin):
         full_texts: dict[int, str] = {}
         weights: dict[str, float] = {}
         anchored: list[list[list[Relation]]] = []
+        # the period the question names (relative phrases count from now: the clock, or as_of)
+        asked = question_period(question, now=as_of if isinstance(as_of, datetime) else self._clock())
         if strat == "seed":
             ranked, how = self._seed_candidates(ns, ranked_concepts)
         else:
-            period = question_period(question) if self.config.period_weight else None
+            period = asked if self.config.period_weight else None
             ranked, how = self._fused_candidates(
                 ns,
                 ex,
@@ -202,8 +207,14 @@ class RecallMixin(BudgetFillMixin):
         facts: list[str] = []
         reserved = 0
         if self.tracker is not None and annotation.sentences:
+            then = None if as_of is not None else question_facts_then(
+                self.store, ns, question, anchors=anchors, relations=next(iter(anchored), None),
+                period=asked, now=self._clock(), exclusivity=self.tracker.exclusivity,
+            )  # fmt: skip
             for fact in (
-                self.tracker.facts(
+                then
+                if then is not None
+                else self.tracker.facts(
                     self.store,
                     ns,
                     annotation,
@@ -222,6 +233,8 @@ class RecallMixin(BudgetFillMixin):
                 facts.append(fact)
                 reserved += cost
         ranked = filter_candidates(ranked, only)
+        if cfg.excerpts == "off" and weights:  # (what can never enter whole: its matching sentences)
+            ranked = self._excerpt_oversized(ranked, weights, full_texts, budget - reserved, ordering == "chronological")
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
             ranked = filter_candidates(ranked, only)
@@ -471,7 +484,7 @@ class RecallMixin(BudgetFillMixin):
             if c.statement_id in by_id
         ]
         if cfg.speaker_weight:
-            out = speaker_boost(out, set(query), cfg.speaker_weight)
+            out = speaker_boost(out, set(query), cfg.speaker_weight, question=question)
         if cfg.period_weight:
             out = period_boost(out, period, cfg.period_weight)
         if cfg.coverage_weight:

@@ -40,6 +40,7 @@ __all__ = [
     "coverage_boost",
     "fit_to_budget",
     "period_boost",
+    "question_names",
     "rank_concepts",
     "seed_order",
     "seed_sort_vals",
@@ -217,13 +218,33 @@ def _best_first(ranked: Ranked) -> Ranked:
     return sorted(ranked, key=lambda r: (-r[1], -r[0].t_index, -r[0].id))
 
 
-def speaker_boost(ranked: Ranked, question_terms: set[str], weight: float) -> Ranked:
+_SENTENCE_END_RE = re.compile(r"[.!?]+\s+")
+
+
+def question_names(question: str) -> set[str]:
+    """Index terms of the question's capitalised words that do not open a sentence: a speaker
+    named with a stop word ("How much did Will say ...", "What did May buy?") is still named
+    there, while "Will it rain?", "may" (lower case) or a shouted "WILL" names nobody."""
+    out: set[str] = set()
+    for sentence in _SENTENCE_END_RE.split(question):
+        words = _WORD_RE.findall(sentence)
+        out.update(normalise_word(w) for w in words[1:] if w[0].isupper() and not w[1:].isupper())
+    return out
+
+
+def speaker_boost(
+    ranked: Ranked, question_terms: set[str], weight: float, *, question: str = ""
+) -> Ranked:
     """Statements said by someone the question names score ``1 + weight`` times as much.
 
     "What does Melanie do to relax?" is best answered by what Melanie said about herself; her
     name as a term only tells BM25 that a statement mentions her (or that she said it), with the
-    low weight of a word found in half the conversation.
+    low weight of a word found in half the conversation. A speaker is named by the question's
+    terms or by a capitalised word of ``question`` (:func:`question_names`: "Will", "May" are
+    stop words, not terms).
     """
+    if question:
+        question_terms = question_terms | question_names(question)
     if not question_terms or not weight:
         return ranked
     names: dict[str, bool] = {}
@@ -297,12 +318,25 @@ def coverage_boost(
 
 
 def steps_after(steps: Iterable[int], n: int) -> set[int]:
-    """The ``n`` time steps after each of ``steps`` (where a hit's follow-ups are)."""
-    return {t + k for t in steps for k in range(1, n + 1)}
+    """Each of ``steps`` and the ``n`` time steps after it (where a hit's later chunks and its
+    follow-ups are)."""
+    return {t + k for t in steps for k in range(n + 1)}
+
+
+CONTINUATION_WEIGHT = 0.95  # per chunk: the rest of a hit's turn ranks just below the hit
+# a follow-up is said within this time of its hit: a turn said days later is no reply (LOCOMO's
+# sessions are 28+ hours apart, so there this keeps every follow-up within a session)
+FOLLOW_UP_GAP = timedelta(hours=12)
 
 
 def add_follow_ups(
-    ranked: Ranked, pool: Sequence[Statement], weights: Sequence[float], *, hits: int
+    ranked: Ranked,
+    pool: Sequence[Statement],
+    weights: Sequence[float],
+    *,
+    hits: int,
+    continuation: float = CONTINUATION_WEIGHT,
+    gap: timedelta | None = FOLLOW_UP_GAP,
 ) -> Ranked:
     """The turns that follow each of the ``hits`` best candidates join the ranking.
 
@@ -310,7 +344,14 @@ def add_follow_ups(
     ("Did you go camping?" - "Yes! We roasted marshmallows..."). A turn ``k`` time steps after a
     hit (``k`` = 1, 2, ...; taken from ``pool``) scores ``weights[k - 1]`` times the hit's score,
     or keeps its own score when that is higher. Only turns follow turns (statements with a
-    speaker): the next chunk of a plain text is no reply.
+    speaker): the next chunk of a plain text is no reply; nor is a turn said more than ``gap``
+    after the hit (days later, about something else; None: no limit).
+
+    A long turn is stored as several chunks of one time step; the ``j``-th chunk after a hit in
+    its turn (same step and speaker, a later id) is the rest of the same message and scores
+    ``continuation ** j`` times the hit's score (above the reply): the sentence after the one
+    that matched often holds the answer ("I have booked an engineer visit." - "It is on
+    Thursday March 6 ...").
     """
     if not ranked or not weights:
         return ranked
@@ -325,9 +366,18 @@ def add_follow_ups(
     for hit, score, concepts in ranked[:hits]:
         if not hit.speaker:
             continue
+        rest = {
+            st.id: st
+            for st in by_step.get(hit.t_index, ())
+            if st.id > hit.id and st.speaker == hit.speaker
+        }
+        for j, st in enumerate((rest[i] for i in sorted(rest)), start=1):
+            later = round(score * continuation**j, 6)
+            if st.id not in best or best[st.id][1] < later:
+                best[st.id] = (st, later, best[st.id][2] if st.id in best else concepts)
         for k, w in enumerate(weights, start=1):
             for st in by_step.get(hit.t_index + k, ()):
-                if not st.speaker:
+                if not st.speaker or (gap is not None and st.at - hit.at > gap):
                     continue
                 follow = round(score * w, 6)
                 if st.id not in best or best[st.id][1] < follow:

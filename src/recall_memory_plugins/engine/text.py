@@ -299,12 +299,14 @@ _ANAPHORS = frozenset(
 ELLIPSIS = "…"
 
 
-def excerpt(text: str, weights: Mapping[str, float], *, max_sentences: int = 1) -> str:
+def excerpt(text: str, weights: Mapping[str, float], *, max_sentences: int = 1, following: int = 0) -> str:
     """The sentences of ``text`` that best match the question (weighted terms), in order.
 
     Left-out stretches are marked with "…"; a kept sentence that opens with a pronoun ("He wants
-    to travel to Paris.") keeps the sentence before it, so the referent stays in view. Texts of one
-    sentence, or with no matching sentence, are returned whole.
+    to travel to Paris.") keeps the sentence before it, so the referent stays in view; with
+    ``following``, each kept sentence keeps that many sentences after it too (the answer often
+    follows the sentence that names the topic: "I booked an engineer visit. It is on Thursday.").
+    Texts of one sentence, or with no matching sentence, are returned whole.
     """
     sentences = [m.group() for m in _SENTENCE_RE.finditer(text) if m.group().strip()]
     if len(sentences) <= max_sentences:
@@ -323,6 +325,7 @@ def excerpt(text: str, weights: Mapping[str, float], *, max_sentences: int = 1) 
         if scores[i] <= 0:
             continue
         keep.add(i)
+        keep.update(range(i + 1, min(i + 1 + following, len(sentences))))
         first = _TOKEN_RE.findall(sentences[i][:12])
         if i > 0 and first and first[0].casefold() in _ANAPHORS:
             keep.add(i - 1)

@@ -13,6 +13,7 @@ from llama_index.core.memory.types import BaseMemory
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
 from ...engine.memory import TemporalGraphMemory
+from ...engine.tokens import get_token_counter
 from ...errors import ConfigurationError, InputError
 from ...models import Recall
 from .._common import (
@@ -118,7 +119,8 @@ class RecallChatMemory(BaseMemory):
 
         Chat engines call this as ``memory_cls.from_defaults(chat_history=..., token_limit=...)``:
         ``chat_history`` seeds the buffer, ``token_limit`` (the LLM's context) caps
-        ``token_budget``. An engine built here is ``.memory``; close it with
+        ``token_budget`` so that the whole memory message (``prompt`` with the recalled text)
+        fits it. An engine built here is ``.memory``; close it with
         ``chat_memory.memory.close()``.
 
         Raises:
@@ -145,7 +147,10 @@ class RecallChatMemory(BaseMemory):
                 check_budget_option(fields.get("token_budget"), "RecallChatMemory")
                 or engine.config.token_budget
             )
-            fields["token_budget"] = min(budget, token_limit)
+            # the prompt's own words are in the message too: the recalled text gets the rest
+            prompt = check_prompt(fields.get("prompt", MEMORY_PROMPT), "RecallChatMemory")
+            own = get_token_counter(engine.config.encoding).count(prompt.format(memory=""))
+            fields["token_budget"] = max(1, min(budget, token_limit - own))
         chat_memory = cls(memory=engine, **fields)
         if chat_history:
             chat_memory.set(chat_history)

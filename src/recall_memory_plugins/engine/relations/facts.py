@@ -66,6 +66,7 @@ _CUES: Mapping[str, tuple[str, ...]] = {
     "LIVES_IN": (
         "live",
         "lives",
+        "lived",
         "living",
         "reside",
         "resides",
@@ -80,6 +81,7 @@ _CUES: Mapping[str, tuple[str, ...]] = {
     "REPORTS_TO": (
         "report",
         "reports",
+        "reported",
         "boss",
         "manager",
         "supervisor",

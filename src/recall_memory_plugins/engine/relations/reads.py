@@ -197,15 +197,16 @@ def select_facts(
     # a relation left unsure states nothing (nor does its predecessor's "before: ...")
     current = [r for r in rels.values() if r.is_current and not is_unsure(r)]
     ended = [r for r in rels.values() if not r.is_current]
-    if cues:
-        matching = [r for r in current if r.type in cues]
+    if cues and any(r.type in cues for r in rels.values()):
+        # only the types asked about: "Where does Bob work?" is not answered by where he lives
+        # ("张三现在负责什么？" after 张三 lost 星火计划: the answer is in the history)
+        current = [r for r in current if r.type in cues]
         ended = [r for r in ended if r.type in cues]
-        # "张三现在负责什么？" after 张三 lost 星火计划: the answer is in the history
-        current = matching or ([] if ended else current)
-    elif not (named and profile_question(question.text)):
-        # No relation word in the question ("When did Caroline go to the support group?"):
-        # only relations whose both ends the question names are worth their tokens (unless it
-        # asks about whom it names as a whole: "Tell me about Alice").
+    elif cues or not (named and profile_question(question.text)):
+        # No relation word in the question ("When did Caroline go to the support group?"), or
+        # none of the types it asks about is known: only relations whose both ends the question
+        # names are worth their tokens (unless it asks about whom it names as a whole, with no
+        # relation word: "Tell me about Alice").
         text = question.text.casefold()
 
         def both_ends(r: Relation) -> bool:
