@@ -11,6 +11,8 @@ import re
 from calendar import monthrange
 from datetime import datetime, timedelta
 
+from ..periods import MONTHS
+
 __all__ = [
     "SEASONS",
     "day_span",
@@ -23,6 +25,18 @@ __all__ = [
 ]
 
 SEASONS = {"spring": 3, "summer": 6, "autumn": 9, "fall": 9, "winter": 12}
+
+
+def _month_number(text: str) -> int:
+    """A month named in words ("March", "Sept."), digits or Chinese numerals (十二)."""
+    text = text.lower().rstrip(".")
+    if text.isdigit():
+        return int(text)
+    if text in MONTHS:
+        return MONTHS[text]
+    digits = "一二三四五六七八九"
+    tens, _, units = text.rpartition("十")
+    return 10 * bool(tens or "十" in text) + (digits.index(units) + 1 if units else 0)
 
 
 def full_year(text: str, at: datetime) -> int:
@@ -108,6 +122,12 @@ def named_period(kind: str, g: dict[str, str], at: datetime) -> tuple[datetime, 
     if kind == "decade":
         first = full_year(g["decade"], at)
         return part_of((midnight(first), midnight(first + 10)), g.get("part"))
+    if kind == "month_year_range":  # "from March 2018 to June 2020", 2014年3月到2019年6月: both months in
+        if (g.get("sep") or "").lower() == "and" and not g.get("between"):
+            return None  # ("in March 2018 and June 2020": two months, no range)
+        begin = midnight(full_year(g["year"], at), _month_number(g["month"]))
+        stop = month_span(full_year(g["year2"], at), _month_number(g["month2"]))[1]
+        return (begin, stop) if begin < stop else None
     a, b = (
         int(g["a"]),
         int(g["b"]),

@@ -17,7 +17,7 @@ from ...nlp.base import Annotation
 from .asking import news_asked
 from .gates import AnyOf, Gated
 from .past_bounds import UNTIL
-from .patterns.mood import MOOD_ROWS, PREFACE, retracted, said_in_clause, unasserted
+from .patterns.mood import MOOD_ROWS, PREFACE, joking, retracted, said_in_clause, unasserted
 from .patterns.past_states import PAST
 from .quotes import quoted_sentences
 from .schema import RelationCandidate
@@ -221,7 +221,7 @@ def asserted_candidates(
     fact. In a statement whose later part is a plan, what it says before the plan holds ("我从华为
     跳到字节跳动了，下周一入职": the move is said): a candidate is kept when its object is named
     before the plan and neither end is named in it."""
-    if not candidates:
+    if not candidates or joking(annotation.text):  # ("I moved to Paris... jk": nothing of the turn holds)
         return []
     heads: dict[int, tuple[str, str]] = {}  # sentence -> (asserted head, the rest)
     apart: set[int] = set()  # sentences whose only unsure parts are beliefs or plans told now

@@ -27,7 +27,7 @@ from ...nlp.base import Annotation
 from .schema import PERSON, RELATION_TYPES, Mention, RelationProposal
 from .updates import SYMMETRIC, UNSURE, is_unsure
 
-__all__ = ["CORRECTS", "as_corrected", "correction_proposals"]
+__all__ = ["CORRECTS", "as_corrected", "correction_proposals", "replaced"]
 
 #: the attribute of a proposal that corrects a slip: "<the slip's relation id>|<its start, ISO>"
 CORRECTS = "corrects"
@@ -123,14 +123,14 @@ def correction_proposals(
         newest = max(r.valid_from_step for r in held)
         index = sentence_statements[meant.sentence] if 0 <= meant.sentence < len(sentence_statements) else 0
         for r in (r for r in held if r.valid_from_step == newest):
-            out += _replaced(r, new, index)
+            out += replaced(r, new, index)
             if r.type in SYMMETRIC:  # the marriage from its other end too
                 out += [p for back in current(old) if (back.subject_id, back.type, back.object_id) == (old, r.type, r.subject_id)
-                        for p in _replaced(back, new, index, subject=True)]  # fmt: skip
+                        for p in replaced(back, new, index, subject=True)]  # fmt: skip
     return out
 
 
-def _replaced(r: Relation, new: str, index: int, *, subject: bool = False) -> list[RelationProposal]:
+def replaced(r: Relation, new: str, index: int, *, subject: bool = False) -> list[RelationProposal]:
     attributes = {k: v for k, v in r.attributes.items() if k != UNSURE}
     attributes[CORRECTS] = f"{r.id}|{r.valid_from.isoformat()}"
     ends = (new, r.object_id) if subject else (r.subject_id, new)

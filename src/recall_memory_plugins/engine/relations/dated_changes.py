@@ -86,7 +86,8 @@ def decide_in_time(
     changes = as_corrected(changes)  # (a slip taken back never held: .corrections)
     # (the current same fact ends with the period: .past_bounds)
     done = frozenset(c.relation_id for c in changes if c.op == "end")
-    return changes + past_changes(past, current, key=PAST, new_id=new_id, done=done, exclusivity=exclusivity)
+    return changes + past_changes(past, current, key=PAST, new_id=new_id, done=done, exclusivity=exclusivity,
+                                  history=timing.get("ended"))
 
 
 def in_time(
@@ -112,7 +113,11 @@ def in_time(
         each = event_dates(changes, current, annotation=annotation, mentions=mentions, read_sentences=read_sentences,
                            others=others, at=said_at, when=when)  # several events, each of its own time
         if isinstance(each, dict):
-            return [_dated(c, d) if (d := each.get(c.relation_id)) is not None else c for c in changes]
+            now = bool(NOW.search(annotation.text))
+            by_event = _by_event(changes, current, each, exclusivity, ended, new_id, said_at=said_at, named=named, now=now)
+            if by_event is not None:
+                return by_event
+            each = None  # (an event that cannot be ordered against what it ends: as before)
         date = each if each is not None else text_date(annotation, read_sentences, others, said_at)
         if date is not None:
             dated = date_changes(
@@ -208,6 +213,34 @@ def date_changes(
     if newer:  # older than a fact it would change: history
         out = [_beside(c, newer, date) for c in backdate(out, current, date.when, exclusivity, ended, new_id)]
     return [_dated(c, date) for c in out]
+
+
+def _by_event(
+    changes: Sequence[RelationChange],
+    current: Sequence[Relation],
+    each: Mapping[str, TextDate | None],
+    exclusivity: Mapping[str, str] | None,
+    ended: EndedReader | None,
+    new_id: Callable[[], str] | None,
+    **text: Any,
+) -> list[RelationChange] | None:
+    """``changes`` dated each by its own event's period (``each``, by relation id; None:
+    undated, news when said): the changes of one period as :func:`date_changes` dates a text of
+    that period ("Bob joined Acme in 2024. He moved to Rome in 2025.", Initech since 2026: Acme
+    history until Initech began, Rome from 2025), or None when one of them cannot be dated so."""
+    if not any(r.is_current and c.op == "end" and r.id == c.relation_id and (d := each.get(c.relation_id)) is not None
+               and r.valid_from >= d.start for c in changes for r in current):
+        return [_dated(c, d) if (d := each.get(c.relation_id)) is not None else c for c in changes]
+    groups: dict[TextDate | None, list[RelationChange]] = {}
+    for c in changes:
+        groups.setdefault(each.get(c.relation_id), []).append(c)
+    out: list[RelationChange] = []
+    for date, group in groups.items():
+        dated = group if date is None else date_changes(group, current, date, exclusivity, ended, new_id, **text)
+        if dated is None:
+            return None
+        out += dated
+    return out
 
 
 def _beside(change: RelationChange, newer: Sequence[Relation], date: TextDate) -> RelationChange:

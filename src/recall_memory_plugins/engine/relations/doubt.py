@@ -106,7 +106,7 @@ from .doubt_words import ZH_CLAUSE as _ZH_CLAUSE
 from .doubt_words import unquoted_future as _unquoted_future
 from .doubt_words import worth_reading as _worth_reading
 from .lexicon import POSSESSOR
-from .patterns.mood import news_told, retracted, unasserted, without_preface
+from .patterns.mood import news_told, retort, retracted, unasserted, without_preface
 from .schema import PERSON, Mention, RelationProposal, Side
 from .topic_reads import current_topics as _current_topics
 from .updates import SYMMETRIC, UNSURE, is_unsure, unsure_version
@@ -253,7 +253,7 @@ def doubt_proposals(
                         and rel.object_id not in (p.object_id, p.subject_id):
                     mark(rel, p.statement_index)
 
-    if not _worth_reading(annotation.text) or not _anyone_holds(mentions, speaker_id, current_of, annotation.text,
+    if retort(annotation.text) or not _worth_reading(annotation.text) or not _anyone_holds(mentions, speaker_id, current_of, annotation.text,
                                                                  any(p.type in _NAMED_ONLY and p.negated for p in proposals)):
         return out  # (no word the rule reads, as in most chat; or no one it names holds a fact it may doubt)
     whole, by_sentence, reads, quoted = annotation.text.casefold(), _by_sentence(mentions), _reads_by_statement(proposals), quoted_sentences(annotation)

@@ -387,7 +387,8 @@ SENT_OFF_BEFORE = re.compile(r"(?:欢送|送别)(?:一下)?\s*$|\b(?:farewell|se
 POSSESSED = re.compile(
     r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new|little|big|younger|older|elder|best)\s+)?"
     r"(?:brother|sister|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|wife|"
-    r"husband|partner|friend|cousin|aunt|uncle|grand\w+|neighbou?r|roommate|family|"
+    r"husband|partner|boyfriend|girlfriend|bf|gf|fianc\w*|spouse|ex|bestie|bff|niece|nephew|in-laws?|"
+    r"friend|cousin|aunt|uncle|grand\w+|neighbou?r|roommate|flatmate|housemate|family|"
     r"colleague|co-?worker|teammate|assistant|intern|trainee|apprentice|mentee|deputy|"
     r"哥哥|姐姐|弟弟|妹妹|父母|爸爸|妈妈|父亲|母亲|儿子|女儿|孩子|妻子|丈夫|老婆|老公|朋友(?!圈)|"
     r"家人|邻居|室友|同事|助理)(?![a-z])"

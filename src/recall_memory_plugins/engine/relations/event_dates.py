@@ -9,9 +9,15 @@ to Paris in 2025, and then to Berlin" (Rome ended in 2025; when Berlin began is 
 ";" -- and dates a change by the period of the event that names its value (the object: Acme,
 Globex; for a marriage either person), the first one after the value in that event, else the
 last one before it ("In 2019, Alice moved to Paris"). An event with no period leaves its change
-undated (news when said). An end whose value the text does not name takes its successor's date.
+undated (news when said). An end whose value the text does not name takes its successor's date;
+when the text replaced that successor in turn ("Alice moved to Berlin in 2018. She moved to Rome
+in 2021.": the plan keeps Rome, not Berlin), the first period told after the end's value began
+(:func:`_replaced_again`: ended no later than it really did, so never stated after it ended).
 When all of them fall in one period, that period dates the text as :func:`.dated_changes.date_changes`
-does a text of one (history before a newer fact included).
+does a text of one (history before a newer fact included); when every change has a period of its
+own, the changes of each period are dated as a text of that period, history or news
+("Bob joined Acme in 2024. He moved to Rome in 2025.", Initech stated since 2026: Acme history
+until Initech began, Rome from 2025).
 
 When a change cannot be placed so (its value is named nowhere, or in events of different
 periods) the text's several periods date every change by the end of the latest: each happened
@@ -93,6 +99,8 @@ def event_dates(
     for c in changes:  # an end the text does not name: when its successor began
         if c.op == "end" and placed.get(c.relation_id) is None and c.superseded_by in placed:
             placed[c.relation_id] = placed[c.superseded_by]
+        elif c.op == "end" and placed.get(c.relation_id) is None and c.relation_id in stored and c.superseded_by:
+            placed[c.relation_id] = _replaced_again(stored[c.relation_id], changes, placed, events)
     ending = [(stored[c.relation_id], placed.get(c.relation_id)) for c in changes if c.op == "end" and c.relation_id in stored]
     if all(placed.get(c.relation_id) is not None for c in changes if c.op in ("add", "end")):
         own = {v for v in placed.values() if isinstance(v, TextDate)}
@@ -100,7 +108,9 @@ def event_dates(
             # every change of one period ("moved to Paris in 2020 and then to Berlin in 2023":
             # Berlin's): the text is dated by it, as a text of one period
             return next(iter(own)) if several and own else None
-        if not any(isinstance(d, TextDate) and r.valid_from >= d.start for r, d in ending):
+        # (every change of its own period, some older than the facts they change: each event
+        # dated by its own, history or news, by :func:`.dated_changes.in_time`)
+        if _UNDATED not in placed.values() or not any(isinstance(d, TextDate) and r.valid_from >= d.start for r, d in ending):
             return {k: v if isinstance(v, TextDate) else None for k, v in placed.items()}
     if not several or any(d.ongoing for d in periods) or NOW.search(annotation.text):
         return None
@@ -109,6 +119,29 @@ def event_dates(
         return None  # (history beside a newer fact: :func:`.dated_changes.date_changes`)
     by_then = TextDate(latest, latest)
     return {c.relation_id: by_then for c in changes if c.op in ("add", "end")}
+
+
+def _replaced_again(r: Relation, changes: Sequence[RelationChange], placed: Mapping[str, Slot],
+                    events: Sequence[tuple[int, int, list[TextDate]]]) -> Slot:
+    """When ``r`` ended, for a text that replaced its successor in turn ("Alice moved to Berlin
+    in 2018. She moved to Rome in 2021.": Paris gave way to Berlin, which the plan does not
+    keep): when the first of them began, not known here but not before the first period named
+    up to the last successor's event that is after ``r`` began -- ended then, ``r`` is never
+    stated after it ended. With none, the last successor's period (older than ``r``: history);
+    None when a period told before the last successor is later than its own."""
+    same = [c for c in changes if c.op == "add" and c.type == r.type]
+    last = [placed.get(c.relation_id) for c in same if c.subject_id == r.subject_id] or [
+        placed.get(c.relation_id) for c in same if c.object_id == r.object_id
+    ]
+    if not last or not isinstance(last[-1], TextDate):
+        return None
+    slot = last[-1]
+    told = [d for lo, _, dates in events if lo <= slot.span[0] for d in dates]
+    if any(d.start > slot.start for d in told):
+        return None  # (told out of order: which value came last is not known here)
+    after = [d for d in told if d.start > r.valid_from]
+    free = [d for d in after if d not in placed.values()]  # (the replaced successor's: it dates no change)
+    return min(free or after, key=lambda d: d.start) if after else slot
 
 
 def _values(type_: str, subject_id: str, object_id: str | None) -> tuple[str, ...]:
@@ -120,14 +153,15 @@ def _values(type_: str, subject_id: str, object_id: str | None) -> tuple[str, ..
 
 
 def _place(ids: tuple[str, ...], spots: Mapping[str, list[int]], events: Sequence[tuple[int, int, list[TextDate]]]) -> Slot:
-    """The period of the events that name the first of ``ids`` the text names (None: named
-    nowhere, or in events of different periods)."""
+    """The period of the events that name the first of ``ids`` the text names in events of one
+    period (None: named nowhere, or each in events of different periods)."""
     for i in ids:
         if i not in spots:
             continue
         slots = {_in_event(p, events) for p in spots[i]}
         slots.discard(None)
-        return next(iter(slots)) if len(slots) == 1 else None
+        if len(slots) == 1:
+            return next(iter(slots))
     return None
 
 

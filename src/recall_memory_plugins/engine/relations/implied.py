@@ -15,10 +15,11 @@ import re
 from dataclasses import replace
 
 from ...nlp.base import Annotation, CorefChain, CorefMention, Sentence, Token
+from .forwards import forwarded
 from .lexicon import gender_of
 from .names import is_cjk
 
-__all__ = ["signed_by", "with_implied_speaker"]
+__all__ = ["signed_by", "with_implied_speaker", "written_by"]
 
 # words that may stand before the verb of a subjectless turn
 _EN_LEAD = frozenset(
@@ -74,11 +75,27 @@ def signed_by(text: str) -> str | None:
     return name
 
 
+def written_by(speaker: str, text: str) -> str | None:
+    """Who "I" is in the turn ``text`` said by ``speaker`` (may be empty): the speaker, or when
+    none is given, the writer a signature or header names (:func:`signed_by`); in a forwarded or
+    quoted message (:func:`.forwards.forwarded`) the writer a forwarded e-mail's "From:" line
+    names, else nobody."""
+    if not forwarded(text):
+        return speaker or signed_by(text)
+    if _MAIL.match(text) and _FROM.search(text):
+        return signed_by(text)
+    return None
+
+
+# a forwarded e-mail, whose header names its writer ("From: Tom Lee <tom@x.com>")
+_MAIL = re.compile(r"^\s*(?:-{2,}\s*forwarded\s+message\s*-{2,}|begin\s+forwarded\s+message\s*:|(?:fwd?|fw)\s*:)", re.IGNORECASE)
+
+
 def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
     """Where "I " goes into an English sentence whose subject was left out (a character
     offset), or None."""
-    if sentence.text.rstrip().endswith("?") or not sentence.tokens[:1]:
-        return None
+    if sentence.text.rstrip().endswith("?") or not sentence.tokens[:1] or _INVERTED.match(sentence.text):
+        return None  # (nor "Has Anna moved to Paris": a question without its mark)
     # a turn's sentence starts with a capital, or opens the turn ("handed Aurora over to Kemi")
     if not first and not sentence.tokens[0].text[:1].isupper():
         return None
@@ -102,6 +119,8 @@ def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
     return None
 
 
+# an auxiliary before its subject: a question ("Has Anna moved to Paris", "did u move")
+_INVERTED = re.compile(r"\W*(?i:has|have|did|does|do|is|are|was|were)\s+(?:[A-Z][\w'’-]+|(?i:he|she|they|you|u|it|anyone|your|his|her|their))\b(?!['’])")
 # a turn that opens with the speaker's divorce, "my" left out ("divorce papers w Lucia signed")
 _EN_MY_DIVORCE = re.compile(r"divorce\s+(?:papers\s+|paperwork\s+)?(?:with|w/?|from)\s+[A-Z]")
 _HANDING = ("handing", "passing")  # (a handover under way; "I am" goes in front)

@@ -59,7 +59,7 @@ _WORDS = re.compile(r"\w+")
 _NAME_SUFFIX_WORDS = ORG_SUFFIXES | PROJECT_WORDS
 _ZH_INDUSTRY_TUPLE = tuple(ZH_INDUSTRY)
 _ZH_NAME_SUFFIXES = ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES
-_ZH_NAME_SUFFIXES_SHORT = ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES[:6]
+_ZH_NAME_SUFFIXES_SHORT = ZH_PROJECT_SUFFIXES + ZH_ORG_SUFFIXES[:6] + tuple("苑园区村庄城")  # (天通 + 苑: a place kept whole)
 _ZH_DETERMINER_STARTS = frozenset(d[0] for d in DETERMINERS_ZH)
 
 
@@ -161,7 +161,7 @@ def _sentence_spans(
             if (
                 j < n
                 and toks[j].text in _ZH_NAME_SUFFIXES_SHORT
-                and not (toks[j].ner and toks[j].ner != "O")
+                and not (toks[j].ner and toks[j].ner != "O") and not (type_ in (ORG, PERSON) and toks[j].text in "苑园区村庄城")
             ):
                 if "".join(t.text for t in toks[i:j]).endswith(ZH_PROJECT_SUFFIXES):
                     pass  # 星火计划 + 项目: the suffix is a classifier, not part of the name

@@ -70,13 +70,17 @@ def past_changes(
     new_id: Callable[[], str],
     done: frozenset[str] = frozenset(),
     exclusivity: Mapping[str, str] | None = None,
+    history: Callable[[str, str, str], Sequence[Relation]] | None = None,
 ) -> list[RelationChange]:
     """The changes of dated past states (``key``: the attribute holding "start|end", ISO; an
     empty start for "until"): the current same fact that began before the end ends there (none
     of ``done``, the relations other changes end already); else a period with a start is history
     of its own, unless a current fact of another value of an ``exclusivity`` type held already
     then ("In February Dana reported to Lee", Kim her manager since January): two values at once
-    are never stored, and where the current one paused is not known, so nothing is."""
+    are never stored, and where the current one paused is not known, so nothing is. So too for
+    an ended value of that type (``history``: a reader of an end's stored relations of a type) held
+    during the period ("In 2019 Alice lived in Lisbon", Paris stated 2015 to 2021): ending it
+    there would end a value we were told held, so the period is not stored."""
     out: list[RelationChange] = []
     seen: set[tuple[object, ...]] = set()
     ended: set[str] = set(done)
@@ -95,7 +99,9 @@ def past_changes(
                     out.append(RelationChange(op="end", relation_id=r.id, statement_index=p.statement_index,
                                               valid_to=until))  # fmt: skip
             continue
-        if not start or _held_apart(p, current, until, exclusivity or {}):
+        if not start or _held_apart(p, current, until, exclusivity or {}) or _held_then(
+            p, datetime.fromisoformat(start), until, exclusivity or {}, history
+        ):
             continue  # an end alone, of no fact held then; or another value held then: nothing to store
         attributes = {k: v for k, v in p.attributes.items() if k != key}
         seen_key = (p.subject_id, p.type, p.object_id, start, end, tuple(sorted(attributes.items())))
@@ -108,6 +114,22 @@ def past_changes(
             valid_from=datetime.fromisoformat(start), valid_to=until,
         ))  # fmt: skip
     return out
+
+
+def _held_then(p: RelationProposal, start: datetime, until: datetime, exclusivity: Mapping[str, str],
+               history: Callable[[str, str, str], Sequence[Relation]] | None) -> bool:
+    """Whether an ended relation of ``p``'s exclusive type held another value on its exclusive
+    side for part of ``[start, until)``."""
+    side = exclusivity.get(p.type)
+    end = p.subject_id if side == "subject" else p.object_id if side == "object" else None
+    if history is None or side is None or end is None:
+        return False
+    value = p.object_id if side == "subject" else p.subject_id
+    return any(
+        r.valid_to is not None and r.valid_from < until and start < r.valid_to
+        and (r.object_id if side == "subject" else r.subject_id) != value
+        for r in history(side, end, p.type)
+    )  # fmt: skip
 
 
 def _held_apart(p: RelationProposal, current: Sequence[Relation], until: datetime, exclusivity: Mapping[str, str]) -> bool:

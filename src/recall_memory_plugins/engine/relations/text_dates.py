@@ -58,6 +58,10 @@ __all__ = ["NOW", "VAGUE_PAST", "TextDate", "sentence_dates", "unplaced_year"]
 # a text that says its news holds now: "Wei is now running Nimbus", "ever since", 现在在浙大读研
 NOW = re.compile(
     r"\b(?:now|currently|these days|nowadays|ever since|at the moment|right now)\b"
+    # "still" in the present tense: "and still works there", "is still there" (not "was still")
+    r"|\b(?:still\s+(?:(?:works|lives|reports|leads|manages|runs|heads|stays|teaches|studies|is|are|am|has|have)\b"
+    r"|(?:work|live|report|lead|manage|run|head|stay|teach|study)\s+(?:there|here|at|in|for|with|under)\b)"
+    r"|(?:is|are|am|['’]s|['’]re)\s+still\b(?!\s+(?:not|n['’]t)\b))"
     r"|现在|目前|如今|至今|迄今",
     re.IGNORECASE,
 )
@@ -116,7 +120,8 @@ _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\
 _DAY = r"(?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>(?:19|20)\d\d|(?<![\w'’])['’]\d\d(?![\w'’]))"  # (or '19: see :func:`_full_year`)
 _NUM = r"(?P<n>\d{1,2}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
-_UNIT = r"(?P<unit>day|week|month|year|decade)s?"
+_UNIT = r"(?P<unit>day|week|month|year|decade|yr|wk|mth|mo)s?"  # (chat spellings: "2 yrs ago", "3 mos ago")
+_ABBR = {"yr": "year", "wk": "week", "mth": "month", "mo": "month"}
 _ZH_YEAR = r"(?<!\d)(?P<year>(?:19|20)?\d\d)"  # (two digits: see :func:`_full_year`)
 _ZH_MONTH = r"1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九]"
 _ZH_DAY = r"3[01]|[12]\d|0?[1-9]|三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九]"
@@ -130,7 +135,8 @@ _YEAR2 = r"(?P<year2>(?:19|20)\d\d)"
 _EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern, re.IGNORECASE))
     for kind, pattern in (
-        # a range: "2018 to 2020", "from 2016 until spring 2020", "January to November 2021"
+        # a range: "2018 to 2020", "from 2016 until spring 2020", "January to November 2021", "between March 2018 and June 2020"
+        ("month_year_range", rf"\b(?:(?P<between>between)\s+)?{_MONTH}\s+(?:of\s+)?{_YEAR}\s*(?P<sep>to|until|till|through|-|–|and)\s*(?P<month2>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + rf")\.?\s+(?:of\s+)?{_YEAR2}\b"),
         ("range", rf"\b{_YEAR}\s*(?:to|until|till|through|-|–|and)\s*(?:(?:early|mid-?|late|spring|summer|autumn|fall|winter)\s+(?:of\s+)?)?{_YEAR2}\b"),
         ("month_range", rf"\b{_MONTH}\s*(?:to|until|till|through|-|–)\s*(?P<month2>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + rf")\.?,?\s+{_YEAR}\b"),
         ("day", rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b"),
@@ -160,22 +166,29 @@ _EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("weekday", r"\b(?P<rel>last|this past|on|this|since)\s+(?P<weekday>monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"),
         ("part_of", r"\b(?:at\s+)?the\s+(?P<part>start|beginning|end|middle)\s+of\s+(?P<rel>the|this|last)\s+(?P<unit>week|month|year)\b"),
         ("part_of", r"\b(?P<part>early|mid|late)[\s-]+(?P<rel>last|this)\s+(?P<unit>week|month|year)\b"),
-        ("last", r"\b(?:last|this\s+past)\s+(?P<unit>weekend)\b|\blast\s+(?P<unit2>night|week|month|year)\b"),
-        ("yesterday", r"\b(?:the day before )?yesterday\b"),
+        ("last", r"\b(?:last|this\s+past)\s+(?P<unit>weekend)\b|\blast\s+(?P<unit2>night|week|month|year|wk|yr|mth|mo)\b"),
+        ("yesterday", r"\b(?:the day before )?(?:yesterday|yday|ystrdy)\b"),
         ("this", r"\bearlier\s+this\s+(?P<unit>week|month|year)\b"),
     )
 )
 _ZH: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
+        ("month_year_range", rf"{_ZH_YEAR}\s*年\s*(?P<month>{_ZH_MONTH})\s*月份?\s*(?:到|至|-|–|~|—)\s*(?P<year2>(?:19|20)\d\d)\s*年\s*(?P<month2>{_ZH_MONTH})\s*月份?"),
         ("range", r"(?P<year>(?:19|20)\d\d)\s*年?\s*(?:到|至|-|–|~|—)\s*(?P<year2>(?:19|20)\d\d)\s*年"),
         # a state's length so far: 住了三年了, 上班满一个月了, 搬到成都已经快两周了 (it began then)
         ("zh_for", rf"(?:已经|快|都|满|有)+\s*{_ZH_NUM}\s*(?P<unit>年|个月|個月|天|周|个星期|個星期|星期)了"),
+        # the length right after the state's verb: 在阿里巴巴工作两年了, 在杭州住了三年了 (the last 了: still so)
+        ("zh_for", rf"(?:(?<=工作|上班|任职|就职|生活|定居)(?<!找工作)|(?<=[住干待呆]))了?\s*{_ZH_NUM}\s*(?P<unit>年|个月|個月|天|周|个星期|個星期|星期)了"),
         ("day", rf"{_ZH_YEAR}\s*年\s*(?P<month>{_ZH_MONTH})\s*月\s*(?P<day>{_ZH_DAY})\s*[日号]"),
         ("zh_month_day", rf"(?<![\d年])(?P<month>{_ZH_MONTH})\s*月\s*(?P<day>{_ZH_DAY})\s*[日号]"),
         ("month", rf"{_ZH_YEAR}\s*年\s*(?P<month>{_ZH_MONTH})\s*月(?!\s*(?:{_ZH_DAY})\s*[日号])(?P<zpart>初|中旬?|底|末)?"),
         ("year", r"(?P<year>(?:19|20)\d\d)\s*年(?P<zpart>初|底|末|年初|年底|年末|上半年|下半年)?"
                  r"(?P<zseason>春天|春季|夏天|夏季|暑假|秋天|秋季|冬天|冬季)?(?![\d一二三四五六七八九十两]+月)"),
+        # a day named inside a past period: 上个月15号, 去年3月5日, 上周五 (that day, not the period)
+        ("zh_rel_day", rf"(?P<rel>大前年|前年|去年|今年)(?:的)?(?P<month>{_ZH_MONTH})\s*月\s*(?P<day>{_ZH_DAY})\s*[日号]"),
+        ("zh_rel_day", rf"(?P<mrel>上上个?月|上个?月|这个月|本月)(?:的)?\s*(?P<day>{_ZH_DAY})\s*[日号]"),
+        ("zh_week_day", r"(?P<rel>上上|上|这)(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"),
         ("zh_rel_year", r"(?P<rel>大前年|前年|去年|今年)(?:的)?(?:(?P<zmonth>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?|(?P<zpart>初|底|末|年初|年底|年末|上半年|下半年)|(?P<zseason>春天|春季|夏天|夏季|暑假|秋天|秋季|冬天|冬季))?"),
         ("zh_rel_month", r"(?P<rel>上个?月|上上个?月|这个月|本月)(?P<zpart>初|中旬?|底|末)?"),
         ("zh_month_alone", r"(?<![\d年])(?P<zmonth>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?(?P<zpart>初|中旬?|底|末)?(?![\d一二三四五六七八九十]+[日号])"),
@@ -278,7 +291,7 @@ def _sentence_dates(text: str, at: datetime, zone: tzinfo | None) -> tuple[tuple
 
 # what every phrase of a table holds at least one of: a sentence with none is read no further
 _EN_CUE = re.compile(
-    r"\d|\b(?:yesterday|last|ago|since|earlier|spring|summer|autumn|fall|winter|(?:day|week|weekend|month|year)s?|"
+    r"\d|\b(?:yesterday|yday|ystrdy|last|ago|since|earlier|spring|summer|autumn|fall|winter|(?:day|week|weekend|month|year)s?|"
     + "|".join(_WEEKDAYS)
     + "|"
     + "|".join(sorted(_MONTHS, key=len, reverse=True))
@@ -286,7 +299,7 @@ _EN_CUE = re.compile(
     re.IGNORECASE,
 )
 _ZH_CUE = re.compile(r"[年月天周昨]|星期|礼拜")
-_DIGIT_KINDS = frozenset({"range", "month_range", "day", "month", "year", "season_year", "day_month", "quarter", "decade", "slash"})
+_DIGIT_KINDS = frozenset({"range", "month_range", "month_year_range", "day", "month", "year", "season_year", "day_month", "quarter", "decade", "slash"})
 _AGO_KINDS = frozenset({"ago", "zh_ago", "zh_for", "en_for"})  # a point, give or take half a unit
 _FOR_KINDS = frozenset({"zh_for", "en_for"})  # how long a state has held: since then, ongoing
 # a present perfect before "for N years", in the same clause, of a state that names its value:
@@ -328,7 +341,7 @@ def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dateti
         return _last_season(_SEASONS[g["season"].lower()], at, this=g["rel"].lower() == "this")
     if kind == "season_year":
         return _season(_full_year(g["year"], at), _SEASONS[g["season"].lower()])
-    if kind in ("season_rel", "holiday", "quarter", "decade", "slash"):
+    if kind in ("season_rel", "holiday", "quarter", "decade", "slash", "month_year_range"):
         return _named_period(kind, g, at)
     if kind in ("day_month", "zh_month_day"):
         month, day = _month_of(g["month"]), _number(g["day"])
@@ -357,10 +370,10 @@ def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dateti
     if kind == "before_last":
         return _relative(g["unit"].lower(), 2, at)
     if kind in ("ago", "en_for"):
-        n, unit = _number(g["n"]), g["unit"].lower()
+        n, unit = _number(g["n"]), _ABBR.get(g["unit"].lower(), g["unit"].lower())
         return _ago(10 * n, "year", at) if unit == "decade" else _ago(n, unit, at)
     if kind == "last":
-        unit = (g["unit"] or g["unit2"]).lower()
+        unit = _ABBR.get(word := (g["unit"] or g["unit2"]).lower(), word)
         if unit == "night":
             return _relative("day", 1, at)
         if unit == "weekend":  # the Saturday and Sunday before this week's Monday
@@ -386,6 +399,17 @@ def _zh_period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dat
         if back == 0 and not g.get("zpart"):
             return None  # 今年 alone: this year so far, no date worth setting
         return _part(_year_span(year), g.get("zpart"))
+    if kind == "zh_rel_day":
+        day = _number(g["day"])
+        if g.get("mrel"):
+            rel = g["mrel"]
+            month_start = _relative("month", 2 if rel.startswith("上上") else 1 if rel.startswith("上") else 0, at)[0]
+            return _day(month_start.year, month_start.month, day)
+        return _day(at.year - {"大前年": 3, "前年": 2, "去年": 1, "今年": 0}[g["rel"]], _month_of(g["month"]), day)
+    if kind == "zh_week_day":
+        back = {"上上": 2, "上": 1, "这": 0}[g["rel"]]
+        start = _relative("week", back, at)[0] + timedelta(days="一二三四五六日天".index(g["wd"]) if g["wd"] != "天" else 6)
+        return start, start + timedelta(days=1)
     if kind == "zh_rel_month":
         rel = g["rel"]
         back = 2 if rel.startswith("上上") else 1 if rel.startswith("上") else 0

@@ -14,10 +14,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from ...nlp.base import Annotation
+from ...stores.base import GraphStore
 from .coref import Referent
 from .lexicon import TITLES, gender_of
 from .names import clean_name, is_cjk
 from .schema import OTHER, PERSON, Gender, Mention
+from .shared_names import held_apart
 
 __all__ = ["ZH_TITLED", "join_titles", "named_apart", "zh_title_gender"]
 
@@ -127,13 +129,15 @@ _IS_KIN = re.compile(r"(?:就|也)?是|\s*,?\s+(?:is|was)\s+|\s*[,，]\s*", re.I
 _KIN_AFTER = re.compile(r"的" + _ZH_KIN + r"|['’]s\s+" + _EN_KIN + r"\b", re.IGNORECASE)
 
 
-def named_apart(text: str, mentions: Sequence[Mention]) -> Mapping[str, frozenset[str]]:
+def named_apart(text: str, mentions: Sequence[Mention], *, store: GraphStore | None = None,
+                namespace: str = "") -> Mapping[str, frozenset[str]]:
     """Titled or familiar names (老张, "Mrs Ortega") the text says belong to another person
     (:data:`_ZH_KIN`: "张伟的爸爸老张", "老张是张伟的爸爸"), with the names of those persons: the
     name is not theirs (:meth:`.entities.EntityBook.resolve` leaves them out), whatever the
-    surname says. Case-folded names."""
+    surname says. Case-folded names. With ``store``, also a shared first name's people who do not
+    hold the value its sentence names (:func:`.shared_names.held_apart`)."""
     names = [m for m in mentions if m.kind == "name"]
-    out: dict[str, set[str]] = {}
+    out: dict[str, set[str]] = {k: set(v) for k, v in held_apart(store, namespace, mentions).items()} if store else {}
     for m in names:
         if not (ZH_TITLED.fullmatch(m.text) or m.text.split()[0].rstrip(".").lower() in TITLES):
             continue

@@ -32,7 +32,7 @@ from .doubt import doubt_proposals
 from .entities import ENTITIES_PER_ALIAS, Prefetched, hint_prefetch
 from .entities import ENTITIES_PER_ALIAS as _ENTITIES_PER_ALIAS  # noqa: F401  (old home)
 from .entities import EntityBook as _EntityBook
-from .implied import signed_by, with_implied_speaker
+from .implied import with_implied_speaker, written_by
 from .implied_ends import implied_ends
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
@@ -160,7 +160,7 @@ class RelationTracker:
         """
         if not annotation.sentences:
             return RelationPlan()
-        speaker = speaker or signed_by(annotation.text)  # (a mail signed "Nadia")
+        speaker = written_by(" ".join((speaker or "").split()), annotation.text)  # ("Anna\n" is Anna; a mail signed "Nadia"; "Fwd: I …" nobody)
         if speaker:  # "Started my new role at Stripe!": the speaker is the dropped subject
             annotation = with_implied_speaker(annotation)
         discourse = self._load_discourse(store, namespace)
@@ -169,7 +169,7 @@ class RelationTracker:
         )
         mentions = find_mentions(annotation, gazetteer=gazetteer)
         mentions = join_titles(annotation, mentions, discourse.referents)  # "Ms Ortega", 周女士
-        book = _EntityBook(store, namespace, discourse.referents, apart=named_apart(annotation.text, mentions))  # (张伟的爸爸老张)
+        book = _EntityBook(store, namespace, discourse.referents, apart=named_apart(annotation.text, mentions, store=store, namespace=namespace))  # (张伟的爸爸老张; "Tom left Acme")
         names = [clean_name(m.text) for m in mentions if m.kind == "name"]
         book.prefetch([*names, *([speaker] if speaker else [])])
 
@@ -232,7 +232,7 @@ class RelationTracker:
             )  # fmt: skip
             proposals += implied_ends(  # a graduation, a home of another city: the old value unsure
                 annotation, resolved, proposals, sentence_statements, speaker_ref.id if speaker_ref is not None else None,
-                lambda e, types: find_current_relations_of_types(store, namespace, e, types),
+                lambda e, types: find_current_relations_of_types(store, namespace, e, types), (discourse.step, discourse.referents),
             )
             proposals += turned_tastes(  # "swimming is my thing now": the older likings unsure
                 annotation, candidates, proposals, sentence_statements, book.resolve_ref,

@@ -6,7 +6,7 @@ import re
 
 from ..schema import ORG, PRODUCT, PROJECT, RelationCandidate
 from .blocks import PatternRow, ex, zh
-from .handlers import _move, _picks_up, _reports, _takeover, _widowed, _works_for
+from .handlers import _left_job, _move, _picks_up, _reports, _takeover, _widowed, _works_for
 from .match import _cands, _Match
 from .past_states import ZH_PAST_ROWS
 from .tastes import _likes, _quit_habit, _stopped_liking, _switched_away
@@ -182,6 +182,13 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{S}[（(]\s*现(?:就职于|任职于|供职于|在|于)?{O}[^（）()]{0,8}[）)]",
         _works_for,
         ex("会议记录：赵敏（现京东）介绍了推荐系统。", "赵敏", "WORKS_FOR", "京东"),
+    ),
+    # fired by one the text does not name: "老板把我炒了", "公司把他裁了", "领导把她给开了" (the job ends)
+    zh(
+        r"(?:公司|老板|领导|单位|上司|东家|厂里|主管|经理|部门|人事|HR)(?:{ADV})?把{S}(?:给|也|都)?(?:开除|解雇|辞退|裁掉|裁了|炒了|炒掉|炒鱿鱼|开了|开掉)",
+        _left_job,
+        ex("老板把李明炒了。", "李明", "WORKS_FOR", None, negated=True),
+        ex("公司上个月把王芳给裁了。", "王芳", "WORKS_FOR", None, negated=True),
     ),
     *ZH_PAST_ROWS,
 )

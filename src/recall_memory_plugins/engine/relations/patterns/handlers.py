@@ -260,7 +260,7 @@ def _move(h: _Match) -> list[RelationCandidate]:
         lead = (no_home.group("role") or no_home.group("work_role")) and h.type("o") not in (LOCATION, ORG, PERSON)
         return _cands(h.refs("s"), "MANAGES", _typed(h.refs("o"), PROJECT)) if lead else []  # "moved to the APAC side": no home
     if _OWNERS.match(h.view.text, h.m.end()) or h.type("o") == PERSON:  # "Leila moves from Gabriel to Ingrid": a new manager
-        return _cands(h.refs("s"), "REPORTS_TO", h.refs("o")) + _cands(h.refs("s"), "REPORTS_TO", h.refs("z"), negated=True) if h.type("o") == PERSON == h.type("z") else []
+        return _cands(h.refs("s"), "REPORTS_TO", h.refs("o")) + _cands(h.refs("s"), "REPORTS_TO", h.refs("z"), negated=True) if h.type("o") == PERSON == h.type("z") and not h.view.zh else []  # (从高新区搬到武侯区: districts a tagger took for names)
     if h.type("z") == ORG:  # "Svetlana moved from Yandex to JetBrains": a new employer; "from
         # Yandex to Berlin" (or a weak NER's place after "to"): unsure, nothing
         return _works_for(h) if h.type("o") != LOCATION else []

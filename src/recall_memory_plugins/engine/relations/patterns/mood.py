@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from ..gates import AnyOf
 from .hedges import HEDGE_TABLE, hedged_whole
+from .jokes import joking, retort
 
-__all__ = ["CLAUSE_ROWS", "MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "news_told", "retracted", "said_in_clause",
-           "unasserted", "without_preface"]
+__all__ = ["CLAUSE_ROWS", "MOOD_ROWS", "NOT_UNASSERTED", "PREFACE", "MoodRow", "joking", "news_told", "retort",
+           "retracted", "said_in_clause", "unasserted", "without_preface"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,11 +85,29 @@ _NOW_TENSE = (
 MOOD_ROWS: tuple[MoodRow, ...] = (
     _row(
         "question mark",
-        r"[?？]\s*[\"'”’」』)]*\s*$",
+        # (a surprised "?!" too, and a chat tail after it: "Anna moved to Paris?!! omg")
+        r"[?？][?？!！]*\s*[\"'”’」』)]*(?:\s*(?:\b(?:omg|lol|lmao|wtf|haha+|really|seriously)\b|[\U0001F300-\U0001FAFF]))*\s*$",
         "Did Sofia move to Rome?",
         "Does Eva report to Felix?",
         "赵磊搬到武汉了吗？",
         "谁负责昆仑计划？",
+        "wait, Anna moved to Paris?!",
+        "Anna moved to Paris?!! omg",
+    ),
+    # a question typed without its mark: "Has Anna moved to Paris", "is it true Anna moved to Paris",
+    # "so Anna moved to Paris or what"; not an imperative ("do it this weekend", "do NOT miss it")
+    _row(
+        "English question without a question mark",
+        r"^\W*(?:(?:so|wait|but|and|ok|okay|hey|um|lol|omg)[,!]?\s+)*(?:has|have|did|does|is|are|was|were)\s+"
+        r"(?:(?-i:[A-Z][a-z])[\w'’-]*|he|she|they|you|u|it|anyone|anybody|everyone|your|his|her|their"
+        # (a name typed in lower case before a participle: "has anna moved"; not "was just promoted")
+        r"|(?!(?:not|never|just|also|already|finally|recently|officially|been|being|really|now)\b)(?!\w+ly\b)[a-z]{2,}(?=\s+\w{2,}ed\b))\b(?!['’])"
+        r"|\bis\s+it\s+true\b|\bor\s+(?:what|not)\s*[.!…]*\s*$",
+        "Has Anna moved to Paris",
+        "is it true Anna moved to Paris",
+        "so Anna moved to Paris or what",
+        "Did Tom quit Acme",
+        "wait has anna moved to Lyon",
     ),
     _row(
         "Chinese question particle at the end",
@@ -106,13 +125,20 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "Quinn will report to Steve if she is promoted.",
         "I wonder whether Alice moved to Denver.",
     ),
-    # a wish is no fact: "he wishes he reported to Bart instead", 真希望能调去上海
+    # a wish is no fact: "he wishes he reported to Bart instead", "I wish I moved to Paris" (a past
+    # tense in a wish is no past), 真希望能调去上海, 我多希望我搬到上海了; not "wish him luck"
     _row(
         "wish",
-        r"\bwish(?:es|ed|ing)?\s+(?:that\s+)?(?:i|he|she|they|we|you|[A-Z]\w+)\s+(?:were|was|had|could"
-        r"|would|still|reported|worked|lived|studied|managed|ran|led)\b|\bif only\b|真希望|但愿|巴不得|要是能",
+        r"\bwish(?:es|ed|ing)?\s+(?:that\s+)?(?:i|he|she|they|we|you|[A-Z]\w+)(?:['’]d\b|\s+(?:(?:\w+ly|just|also|never"
+        r"|still|really|had|could|would)\s+)*(?:were|was|had|could|would|still|\w{2,}ed|ran|led|went|got|took|left"
+        r"|became|came|quit|stayed|sold|bought|found|met|made|did|knew|lived)\b)"
+        r"|\bif only\b|真希望|但愿|巴不得|要是能|(?<![失没无有绝])(?:多么?|好|很|特别|一直|总|真的)?希望(?!工程)",
         "Ivo wishes he reported to Bart instead of Greta.",
         "孙悦真希望能调去上海。",
+        "I wish I moved to Paris.",
+        "Anna wishes she joined Google.",
+        "Tom wished he'd stayed in Oslo.",
+        "我多希望我搬到上海了",
     ),
     # a rumour or a denied report says nothing happened ("rumoured to be joining Meta", 网传)
     _row(
@@ -339,6 +365,8 @@ NOT_UNASSERTED: tuple[str, ...] = (
     "李明入职腾讯的消息传开了。",  # news of a change that happened
     "Alice joined Globex, and it is true.",
     "李明负责星火计划。",
+    "do it this weekend!!",
+    "do NOT miss the Porto commute tho",
 )
 
 # a reminder to the readers is no condition on the news it brings: "in case ppl missed it: Sara

@@ -1,0 +1,95 @@
+"""Whose "I" a chat turn speaks in: a forwarded or quoted message is its author's, not the speaker's.
+
+"Fwd: I joined Google", "Tom texted me: I moved to Oslo!", "quoting Ben: I work at Google", "Ben's
+status: I moved to Oslo", "and Ben's like, I work at Google now", "转发：我入职字节了" and an e-mail
+forwarded below "---------- Forwarded message ----------": the "I" after such a frame is someone
+else's, so the turn's speaker is not its subject. Only a forwarded e-mail names its writer in a
+way the layer reads as a speaker ("From: Tom Lee", :func:`.implied.written_by`); any other such turn
+speaks for nobody (its "I" states nothing: a forwarder's own words after the quote cannot be told
+apart from it). A fact about a third person in it ("Fwd: Dana moved to Paris") is read as ever.
+
+Each row is a table row (name, regex, turns it must flag); ``tests/unit/test_relations_round48_g.py``
+runs every example and the counter-examples in :data:`NOT_FORWARDED`.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["FORWARD_TABLE", "NOT_FORWARDED", "forwarded"]
+
+# someone named (not "I"/"we": one's own words) before a colon or a "like,"
+_WHO = r"(?:(?!(?:I|We)\b)(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+)?|my\s+\w+|he|she|they)"
+_LEAD = r"^\s*(?:(?:and|so|lol|omg|haha|ok|well)[,!]?\s+)*"
+
+#: (name, regex, turns it must flag)
+FORWARD_TABLE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (
+        "a forward's header",
+        r"^\s*(?:fwd?|fw)\s*:|^\s*-{2,}\s*forwarded\s+message\s*-{2,}|^\s*begin\s+forwarded\s+message\s*:"
+        r"|^\s*(?:转发|转自|转载)\s*[：:]",
+        ("Fwd: I joined Google last month.", "FW: I joined Google.", "转发：我入职字节了",
+         "---------- Forwarded message ----------\nFrom: Tom Lee <tom@x.com>\n\nI joined Google last week."),
+    ),
+    (
+        "a message forwarded or quoted from someone",
+        _LEAD + r"(?:forwarding|fwding|passing\s+on|sharing|quoting|copying)\s+(?:this|that|a\s+\w+|an\s+\w+|what\s+\w+\s+\w+)?\s*"
+        r"(?:(?:from|by|of)\s+)?" + _WHO + r"(?:['’]s\s+\w+)?\s*:"
+        r"|" + _LEAD + r"(?:message|text|note|e-?mail|update|post|news|dm|reply)\s+from\s+" + _WHO + r"\s*:",
+        ("forwarding this from Tom: I joined Google.", "quoting Ben: I work at Google", "Message from Ana: I moved to Rome."),
+    ),
+    (
+        "someone's words after a verb of saying and a colon",
+        _LEAD + _WHO + r"\s+(?:just\s+)?(?:texted|messaged|wrote|e-?mailed|dm['’]?e?d|posted|tweeted|said|says|replied|commented"
+        r"|announced|shared|put|updated)(?:\s+(?:me|us|back|this|that|to\s+(?:me|us)|on\s+\w+|in\s+(?:the\s+)?\w+(?:\s+\w+)?)){0,3}\s*:",
+        ("Tom texted me: I moved to Oslo!", "Ben posted on LinkedIn: I joined Google!", "my sister wrote: I live in Lyon now"),
+    ),
+    (
+        "someone's post or status",
+        _LEAD + _WHO + r"['’]s\s+(?:new\s+|latest\s+)?(?:status|post|tweet|message|text|story|update|bio|caption|e-?mail|reply"
+        r"|comment|announcement)(?:\s+(?:on|in)\s+\w+)?\s*:",
+        ("Ben's status: I moved to Oslo", "Tom's latest post on Instagram: I joined Google"),
+    ),
+    (
+        "someone's words reported with like or goes",
+        # (not "Hi all, …": a greeting)
+        _LEAD + _WHO + r"(?:['’]s|\s+is|\s+was|\s+were)\s+(?:like|all|all\s+like|going)\s*[,:]\s*(?=\w)"
+        r"|" + _LEAD + _WHO + r"\s+goes\s*[,:]\s*(?=\w)",
+        ("and Ben's like, I work at Google now, lol", "Tom was like: I moved to Oslo", "and Kim goes, I quit Acme"),
+    ),
+    (
+        "someone's words in Chinese after a colon",
+        # (not 我想说：…, 我们说：…: one's own words)
+        r"^\s*(?![我咱])([\u4e00-\u9fff]{2,3})(?<![想要再先就也还都又])(?:(?:给我|跟我|对我)?(?:发消息|发微信|发短信|留言|发帖|发朋友圈|回复)(?:说)?|说)\s*[：:]",
+        ("小王发消息说：我入职字节了", "小王说：我搬到上海了"),
+    ),
+)
+
+#: turns in the speaker's own words, which must not be flagged
+NOT_FORWARDED: tuple[str, ...] = (
+    "I joined Google last month.",
+    "I texted Tom: I moved to Oslo!",
+    "Update: I joined Google.",
+    "Tom texted me, so I moved to Oslo.",
+    "FYI I joined Google.",
+    "News: I moved to Oslo!",
+    "Like, I work at Google now.",
+    "我说：我搬到上海了",
+    "我想说：我搬到上海了",
+    "Tom went, I stayed in Rome.",
+    "Ben's like my brother, I moved in with him.",
+    "Hi all, I moved to Utrecht.",
+    "Hey all: I joined Google!",
+)
+
+_FORWARDED = re.compile("|".join(f"(?:{regex})" for _, regex, _ in FORWARD_TABLE), re.IGNORECASE)
+
+
+def forwarded(text: str) -> bool:
+    """Whether the turn ``text`` opens by forwarding or quoting someone else's message (see
+    :data:`FORWARD_TABLE`): its "I" is not the speaker."""
+    head = text[:400]  # (a frame opens the turn: every row needs a colon or a comma)
+    if ":" not in head and "：" not in head and "," not in head:
+        return False
+    return _FORWARDED.search(head) is not None
+
