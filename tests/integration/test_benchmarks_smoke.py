@@ -309,3 +309,23 @@ def test_speed_cpu_bound_of_a_server_process() -> None:
     assert (cpu["client_ms"], cpu["server_ms"]) == (2.0, 3.0)
     assert cpu["bound_per_s"] == cpu["cores"] * 1000 / 5.0
     assert speed._cpu_per_statement(0, 1.0, None, None) is None
+
+
+def test_answers_blind_smoke(tmp_path: Path) -> None:
+    """The blind answer-in-context suite: every question of its data has its answer in one turn,
+    and the smoke run scores both systems within their budgets."""
+    from benchmarks import answers_blind
+
+    for conv in answers_blind.load(answers_blind.DATA):
+        texts = [t["text"] for t in conv["turns"]]
+        for q in conv["questions"]:
+            assert any(q["answer"] in text for text in texts), (conv["id"], q["answer"])
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.answers_blind", "--smoke", "--out", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=900,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = json.loads((tmp_path / "answers_blind.json").read_text(encoding="utf-8"))["rows"]
+    assert {r["language"] for r in rows} == {"en", "zh"} and len(rows) == 2 * 3 * 3
+    assert all(r["ours_tokens"] <= r["budget"] for r in rows)
+    assert any(r["ours"] for r in rows) and any(r["bm25"] for r in rows)
