@@ -197,3 +197,20 @@ def test_a_question_without_its_plain_mark_states_nothing(question: str) -> None
 @pytest.mark.parametrize("text", ["Anna moved to Lyon!", "Was promoted and moved to Lyon!"])
 def test_news_with_an_exclamation_holds(text: str) -> None:
     assert _current([("Anna", "I live in Rome."), ("Anna", text)], "Anna", "LIVES_IN") == ["Lyon"]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("Felipe reports to Margaret.", "Org chart v7: Felipe → Deborah (was Margaret until the Jan shuffle)."),
+        ("Sara Lindqvist is married to Erik Holm.",
+         "Address book: Sara (was Holm, back to Lindqvist) split from Erik in 2022 and married Jonas Berg last summer."),
+    ],
+)
+def test_a_bracketed_was_asks_nothing(first: str, second: str) -> None:
+    """"(was Margaret until …)" is no question typed without its mark: the change it tells keeps
+    the old value from being stated as current."""
+    with TemporalGraphMemory(":memory:", annotator="offline") as memory:
+        memory.add(first)
+        memory.add(second)
+        assert memory.relations() == []

@@ -98,10 +98,13 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     # "so Anna moved to Paris or what"; not an imperative ("do it this weekend", "do NOT miss it")
     _row(
         "English question without a question mark",
-        r"^\W*(?:(?:so|wait|but|and|ok|okay|hey|um|lol|omg)[,!]?\s+)*(?:has|have|did|does|is|are|was|were)\s+"
+        # (never inside brackets: "Felipe → Deborah (was Margaret until Jan)" asks nothing)
+        r"^[^\w(\[（]*(?:(?:so|wait|but|and|ok|okay|hey|um|lol|omg)[,!]?\s+)*(?:has|have|did|does|is|are|was|were)\s+"
         r"(?:(?-i:[A-Z][a-z])[\w'’-]*|he|she|they|you|u|it|anyone|anybody|everyone|your|his|her|their"
         # (a name typed in lower case before a participle: "has anna moved"; not "was just promoted")
         r"|(?!(?:not|never|just|also|already|finally|recently|officially|been|being|really|now)\b)(?!\w+ly\b)[a-z]{2,}(?=\s+\w{2,}ed\b))\b(?!['’])"
+        # (a subject asked about is followed by what it did: not "(was Margaret until Jan)", "(was Holm, …)")
+        r"(?!\s*(?:[,;:)\]）.]|$|(?:until|till|before|after|since|in|at|on|from|to|for|with|and|or|back|then)\b))"
         r"|\bis\s+it\s+true\b|\bor\s+(?:what|not)\s*[.!…]*\s*$",
         "Has Anna moved to Paris",
         "is it true Anna moved to Paris",
