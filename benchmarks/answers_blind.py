@@ -77,6 +77,17 @@ def table(rows: Sequence[dict[str, Any]], budgets: Sequence[int]) -> str:
     return C.md_table(["conversations", "budget", "questions", "**ours** (default)", "BM25 (whole turns)", "ours − BM25 (points)"], out)
 
 
+def by_conversation(rows: Sequence[dict[str, Any]], conversations: Sequence[dict[str, Any]], budgets: Sequence[int]) -> str:
+    out = []
+    for conv in conversations:
+        cells: list[object] = [conv["id"], conv["title"], len(conv["turns"]), len(conv["questions"])]
+        for budget in budgets:
+            sel = [r for r in rows if r["conversation"] == conv["id"] and r["budget"] == budget]
+            cells.append(f"{sum(r['ours'] for r in sel)} / {sum(r['bm25'] for r in sel)}")
+        out.append(cells)
+    return C.md_table(["id", "conversation", "turns", "questions", *(f"ours / BM25 at {b}" for b in budgets)], out)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = C.base_parser(__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DATA, help=f"conversations (default: {DATA})")
@@ -89,12 +100,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                          [next(c for c in conversations if c["language"] == lang) for lang in ("en", "zh")]]
     with C.stopwatch() as elapsed:
         result = run(conversations, args.budgets, args.annotator)
-    info = C.environment()
+    info = C.environment(C.make_annotator(args.annotator))
     command = "python -m benchmarks.answers_blind" + (" --smoke" if args.smoke else "")
     markdown = "\n".join([
         "# Answer in context on conversations nobody tuned on",
         "",
-        f"_{C.env_line(info)}_",
+        C.env_line(info),
         "",
         f"Command: `{command}` · {len(conversations)} conversations, "
         f"{sum(len(c['questions']) for c in conversations)} questions (`{args.data.name}`) · run time {elapsed[0]:.1f} s.",
@@ -104,6 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         "No parameter of the memory was chosen on these conversations.",
         "",
         table(result["rows"], args.budgets),
+        "",
+        "## By conversation",
+        "",
+        by_conversation(result["rows"], conversations, args.budgets),
     ])
     C.write_results(args.out, "answers_blind", markdown, {"command": command, "environment": info, **result})
     print(table(result["rows"], args.budgets))
