@@ -107,7 +107,7 @@ def test_schema_7_is_upgraded_and_deletes_seek_the_successor_index(
     old = Neo4jGraphStore(driver=driver, database=config.database)
     assert old.schema_version() == 7
     old.setup()  # the upgrade
-    assert old.schema_version() == LATEST_VERSION == 8
+    assert old.schema_version() == LATEST_VERSION >= 8
     with driver.session(database=config.database) as session:
         names = {r["name"] for r in session.run("SHOW INDEXES YIELD name")}
     assert {"recall_relation_successor"} <= names

@@ -120,6 +120,7 @@ PROPERTY_KEYS = [
     "sid",
     "context_ids",
     "context_steps",
+    "utc_offset",
 ]
 RELATIONSHIP_TYPES = ["RELATED", "IN_CONTEXT", "OCCURS", "SUBJECT", "OBJECT", "ALIAS_OF", "CONFIRMED_BY"]
 
@@ -276,6 +277,16 @@ MIGRATIONS.append(
             "CREATE INDEX recall_relation_successor IF NOT EXISTS "
             "FOR (n:Relation) ON (n.namespace, n.superseded_by)",
         ],
+    )
+)
+
+MIGRATIONS.append(
+    (
+        9,
+        "statements and relations may carry utc_offset (the seconds east of UTC of the `at` "
+        "given; none: UTC): registered, so a read naming it before any write used it draws no "
+        "server notification (each one a driver WARNING in the caller's log)",
+        ["UNWIND $tokens AS t CALL db.createProperty(t)"],
     )
 )
 
