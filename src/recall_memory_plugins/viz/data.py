@@ -63,7 +63,9 @@ class ViewLimits:
 
 
 def _iso(value: datetime | None) -> str | None:
-    return None if value is None else value.astimezone(timezone.utc).isoformat()
+    """A time in ISO form on the calendar it was given in (a statement's ``at`` keeps its UTC
+    offset: the page's days are the user's days, as in the recall text)."""
+    return None if value is None else value.isoformat()
 
 
 def _label(concept: Concept) -> str:
