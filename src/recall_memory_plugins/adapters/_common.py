@@ -21,6 +21,7 @@ from ._pickling import EngineSpec, FrameworkEmbedder, engine_state, reopened_sta
 __all__ = [
     "FORGET_DESCRIPTION",
     "MEMORY_PROMPT",
+    "NAMED_USER_ROLE",
     "SAVE_DESCRIPTION",
     "SEARCH_DESCRIPTION",
     "EngineSpec",
@@ -35,10 +36,12 @@ __all__ = [
     "context_metadata",
     "engine_state",
     "facts_metadata",
+    "is_named_user_turn",
     "pydantic_errors",
     "render_prompt",
     "reopened_state",
     "statement_metadata",
+    "user_turn",
 ]
 
 #: How the agent middleware and the chat memories present recalled memory to the model.
@@ -166,6 +169,29 @@ def check_prompt(prompt: object, adapter: str) -> str:
 def render_prompt(prompt: str, recall: Recall) -> str:
     """``prompt`` (checked by :func:`check_prompt`) with the recalled memory in it."""
     return prompt.format(memory=recall.text)
+
+
+#: The metadata key and value of a user's turn stored under the name the framework gave its
+#: speaker (LangChain's ``HumanMessage(name="Anna")``): a chat history reloads such a turn as a
+#: user's turn without knowing the names, which its speaker-filtered reads cannot find.
+NAMED_USER_ROLE = ("langchain_role", "human")
+
+
+def user_turn(text: str, name: object, default: str, source: str | None = None) -> dict[str, Any]:
+    """An ``add_many`` item of a user's turn, said by ``name`` when it is a non-empty string
+    (stripped) and by ``default`` otherwise; a turn stored under its name is tagged with
+    :data:`NAMED_USER_ROLE` in its metadata."""
+    speaker = name.strip() if isinstance(name, str) else ""
+    if not speaker or speaker == default:
+        return {"text": text, "speaker": default, "source": source}
+    key, role = NAMED_USER_ROLE
+    return {"text": text, "speaker": speaker, "source": source, "metadata": {key: role}}
+
+
+def is_named_user_turn(metadata: Mapping[str, Any]) -> bool:
+    """Whether a statement's metadata marks a user's turn stored under its speaker's name."""
+    key, role = NAMED_USER_ROLE
+    return metadata.get(key) == role
 
 
 def statement_metadata(item: RecalledStatement) -> dict[str, Any]:

@@ -12,7 +12,14 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from ...engine.memory import TemporalGraphMemory
 from ...errors import ConfigurationError
 from ...models import Statement
-from .._common import check_engine, check_namespace_option, engine_state, reopened_state
+from .._common import (
+    check_engine,
+    check_namespace_option,
+    engine_state,
+    is_named_user_turn,
+    reopened_state,
+    user_turn,
+)
 
 __all__ = ["RecallChatMessageHistory"]
 
@@ -39,7 +46,9 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
     instance (after a restart, in another process) starts with the turns already stored in its
     namespace (the last ``max_messages`` of them), read back from the store. Only human and AI
     messages with text are stored in the graph (system and tool messages stay in this object's
-    list only). :meth:`clear` empties the list and hard-deletes the namespace, like
+    list only). A human message's ``name`` (who said it in a multi-party chat), when a non-empty
+    string, is stored as its speaker instead of ``human_prefix`` (so Anna's "I" is not Ben's)
+    and comes back as ``HumanMessage(name=...)``. :meth:`clear` empties the list and hard-deletes the namespace, like
     :meth:`RecallMemory.clear <recall_memory_plugins.adapters.langchain.RecallMemory.clear>`.
 
     Args:
@@ -48,7 +57,7 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
             engine's default namespace.
         messages: initial messages of the list (not stored in the graph); when given, stored
             turns are not loaded.
-        human_prefix: speaker stored with the user's turns.
+        human_prefix: speaker stored with the user's turns that have no ``name``.
         ai_prefix: speaker stored with the AI's turns.
         max_messages: at most this many stored turns are loaded at start (None: all).
 
@@ -97,13 +106,21 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         turns returned, not the other statements of the namespace (facts added by ``add``,
         other speakers). (The stores index a speaker's statements by step, not time: when more
         than ``max_messages`` turns were imported with older times after the newest ones,
-        the newest in time may lie outside what is read.)"""
-        statements: list[Statement] = []
+        the newest in time may lie outside what is read.)
+
+        Turns stored under a user's name cannot be read by speaker (the names are not known
+        here): one more read, of the namespace's newest steps whatever their speaker (pages of
+        the same size, until more than ``max_messages`` steps), finds those among the
+        namespace's newest ``max_messages`` steps (all of them when None). A named turn older
+        than that (when facts added by ``add`` or other speakers' statements came after it) is
+        not reloaded, even if fewer than ``max_messages`` turns are."""
         limit = self.max_messages
+        found: dict[int, Statement] = {}
         for speaker in dict.fromkeys((self.human_prefix, self.ai_prefix)):
-            statements += self._newest_of(speaker, limit)
+            found.update((s.id, s) for s in self._newest_of(speaker, limit))
+        found.update((s.id, s) for s in self._named_user_turns(limit))
         turns: dict[int, list[Statement]] = {}
-        for st in sorted(statements, key=lambda s: (s.t_index, s.id)):
+        for st in sorted(found.values(), key=lambda s: (s.t_index, s.id)):
             turns.setdefault(st.t_index, []).append(st)
         chosen = sorted(turns.values(), key=lambda parts: (parts[0].at, parts[0].t_index))
         if limit is not None:
@@ -112,13 +129,27 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         for parts in chosen:
             text = " ".join(p.text for p in parts)
             first = parts[0]
-            cls = HumanMessage if first.speaker == self.human_prefix else AIMessage
-            out.append(cls(content=text, id=first.source) if first.source else cls(content=text))
+            ref: dict[str, Any] = {"id": first.source} if first.source else {}
+            if is_named_user_turn(first.metadata):
+                out.append(HumanMessage(content=text, name=first.speaker, **ref))
+            elif first.speaker == self.human_prefix:
+                out.append(HumanMessage(content=text, **ref))
+            else:
+                out.append(AIMessage(content=text, **ref))
         return out
 
-    def _newest_of(self, speaker: str, limit: int | None) -> list[Statement]:
-        """The newest statements of ``speaker``: more than ``limit`` turns' worth (all of them
-        when there are fewer, or ``limit`` is None), by pages of at most ``_PAGE``."""
+    def _named_user_turns(self, limit: int | None) -> list[Statement]:
+        """The statements of turns stored under a user's name among the namespace's newest
+        ``limit`` steps (the oldest step read may be cut by a page, so it is left out)."""
+        recent = self._newest_of(None, limit)
+        steps = sorted({s.t_index for s in recent}, reverse=True)
+        kept = set(steps if limit is None else steps[:limit])
+        return [s for s in recent if s.t_index in kept and is_named_user_turn(s.metadata)]
+
+    def _newest_of(self, speaker: str | None, limit: int | None) -> list[Statement]:
+        """The newest statements of ``speaker`` (None: of any speaker): more than ``limit``
+        steps' worth (all of them when there are fewer, or ``limit`` is None), by pages of at
+        most ``_PAGE``."""
         size = _PAGE if limit is None else min(_PAGE, 2 * limit + 2)
         found: list[Statement] = []
         while limit is None or limit > 0:
@@ -134,11 +165,14 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
                 break
         return found
 
-    def _speaker(self, message: BaseMessage) -> str | None:
+    def _item(self, message: BaseMessage) -> dict[str, Any] | None:
+        """The ``add_many`` item of a human or AI message with text (None for the others)."""
+        if not message.text.strip():
+            return None
         if isinstance(message, HumanMessage):
-            return self.human_prefix
+            return user_turn(message.text, message.name, self.human_prefix, message.id)
         if isinstance(message, AIMessage):
-            return self.ai_prefix
+            return {"text": message.text, "speaker": self.ai_prefix, "source": message.id}
         return None
 
     def add_messages(self, messages: Sequence[BaseMessage]) -> None:
@@ -147,11 +181,7 @@ class RecallChatMessageHistory(BaseChatMessageHistory):
         All or nothing: every turn is checked before any is stored (``add_many``), so a turn the
         engine refuses (an ``InputError``) leaves the list and the graph as they were."""
         messages = list(messages)
-        items = []
-        for message in messages:
-            speaker = self._speaker(message)
-            if speaker is not None and message.text.strip():
-                items.append({"text": message.text, "speaker": speaker, "source": message.id})
+        items = [item for item in map(self._item, messages) if item is not None]
         if items:
             self.memory.add_many(items, namespace=self.namespace)
         self.messages.extend(messages)

@@ -20,8 +20,10 @@ from .._common import (
     check_adapter_fields,
     check_engine,
     engine_state,
+    is_named_user_turn,
     pydantic_errors,
     reopened_state,
+    user_turn,
 )
 
 __all__ = ["RecallMemory"]
@@ -57,6 +59,25 @@ def _turn_text(value: Any, what: str) -> str:
         return "\n".join(v.text for v in value)
     raise InputError(f"RecallMemory's {what} must be a string or a message, got {type(value).__name__}")
 
+
+def _user_turns(value: Any, what: str, default: str) -> list[dict[str, Any]]:
+    """The user's turn as ``add_many`` items: one, said by ``default``, unless its messages are
+    human messages with a ``name`` (who said it in a multi-party chat); then each run of
+    consecutive messages of one speaker is one item (one time step) of that speaker."""
+    text = _turn_text(value, what)
+    if isinstance(value, str):
+        return [{"text": text, "speaker": default}]
+    items: list[dict[str, Any]] = []
+    for message in [value] if isinstance(value, BaseMessage) else value:
+        name = message.name if isinstance(message, HumanMessage) else None
+        item = user_turn(message.text, name, default)
+        if items and items[-1]["speaker"] == item["speaker"]:
+            items[-1]["text"] += "\n" + item["text"]
+        else:
+            items.append(item)
+    return items
+
+
 class RecallMemory(BaseMemory):
     """Long-term, time-aware memory for classic chains (``ConversationChain``, ``LLMChain``).
 
@@ -73,7 +94,8 @@ class RecallMemory(BaseMemory):
         input_key: the input holding the user's turn; None picks the only non-memory input.
         output_key: the output holding the AI's turn; None picks the only output (or ``output``).
         return_messages: return a list of messages instead of one string.
-        human_prefix: speaker stored with (and rendered for) the user's turns.
+        human_prefix: speaker stored with (and rendered for) the user's turns; a human
+            message's ``name`` is stored instead when it has one (rendered ``"Anna: ..."``).
         ai_prefix: speaker stored with (and rendered for) the AI's turns.
         token_budget: tokens of recalled memory; None uses the engine's configured budget.
 
@@ -132,6 +154,10 @@ class RecallMemory(BaseMemory):
 
     # ------------------------------------------------------------------------------ conversions
     def _question(self, inputs: dict[str, Any]) -> str:
+        return _turn_text(*self._user_input(inputs))
+
+    def _user_input(self, inputs: dict[str, Any]) -> tuple[Any, str]:
+        """The input holding the user's turn, and how errors name it."""
         key = self.input_key
         if key is None:
             keys = [k for k in inputs if k not in (self.memory_key, "stop")]
@@ -145,7 +171,7 @@ class RecallMemory(BaseMemory):
             raise InputError(
                 f"RecallMemory.input_key {key!r} is not among the inputs {list(inputs)}"
             )
-        return _turn_text(inputs[key], f"input {key!r}")
+        return inputs[key], f"input {key!r}"
 
     def _answer(self, outputs: dict[str, Any]) -> str:
         key = self.output_key
@@ -173,7 +199,7 @@ class RecallMemory(BaseMemory):
             messages.append(SystemMessage(content="Known facts:\n" + "\n".join(recall.facts)))
         for item in recall.statements:
             st = item.statement
-            if st.speaker == self.ai_prefix:
+            if st.speaker == self.ai_prefix and not is_named_user_turn(st.metadata):
                 messages.append(AIMessage(content=st.text))
             elif st.speaker == self.human_prefix or not st.speaker:
                 messages.append(HumanMessage(content=st.text))
@@ -199,14 +225,15 @@ class RecallMemory(BaseMemory):
     def save_context(self, inputs: dict[str, Any], outputs: dict[str, Any]) -> None:
         """Store the user's turn, then the AI's turn (two time steps, speaker-tagged).
 
+        A human message with a ``name`` (a non-empty string) is stored with that name as its
+        speaker instead of ``human_prefix``; an input of messages of several named speakers is
+        one time step per run of one speaker's messages.
+
         All or nothing: both turns are checked before either is stored and written by one
         ``add_many``, so a turn the engine refuses (an ``InputError``) stores neither."""
-        question, answer = self._question(inputs), self._answer(outputs)
-        items = [
-            {"text": text, "speaker": speaker}
-            for text, speaker in ((question, self.human_prefix), (answer, self.ai_prefix))
-            if text.strip()
-        ]
+        turns = _user_turns(*self._user_input(inputs), self.human_prefix)
+        answer = {"text": self._answer(outputs), "speaker": self.ai_prefix}
+        items = [item for item in (*turns, answer) if item["text"].strip()]
         if items:
             self.memory.add_many(items, namespace=self.namespace)
 

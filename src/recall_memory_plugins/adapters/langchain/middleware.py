@@ -31,6 +31,7 @@ from .._common import (
     engine_state,
     render_prompt,
     reopened_state,
+    user_turn,
 )
 
 __all__ = ["RecallAgentState", "RecallMiddleware"]
@@ -72,9 +73,10 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
       appends it to the system prompt (``prompt`` with ``{memory}``); nothing is added when the
       namespace has nothing relevant.
     * ``after_agent`` / ``aafter_agent``: stores the user and AI text turns of this run, each as a
-      time step with its speaker (tool calls and tool results are not stored). With a
-      checkpointer the messages after the last saved one are stored (tracked in the private state
-      field ``recall_saved_id``); otherwise, the latest user message and the replies after it.
+      time step with its speaker, a human message's ``name`` when it has one (tool calls and
+      tool results are not stored). With a checkpointer the messages after the last saved one
+      are stored (tracked in the private state field ``recall_saved_id``); otherwise, the latest
+      user message and the replies after it.
 
     The namespace is read, in order, from the runtime context (attribute or key, for each of
     ``namespace_keys``, e.g. ``context_schema`` with a ``user_id`` field), from
@@ -87,7 +89,7 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
             ``"user_id"``, or a list), first match wins. A key that is set but empty (``""``)
             is an ``InputError``, never the fallback namespace.
         token_budget: tokens of recalled memory; None uses the engine's configured budget.
-        human_prefix: speaker stored with the user's turns.
+        human_prefix: speaker stored with the user's turns that have no ``name``.
         ai_prefix: speaker stored with the agent's turns.
         prompt: how recalled memory is added to the system prompt; must contain ``{memory}``
             (its only field; literal braces doubled).
@@ -187,24 +189,25 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
 
     def _new_turns(
         self, messages: Sequence[AnyMessage], saved_id: str | None
-    ) -> list[tuple[str, str, str | None]]:
+    ) -> list[dict[str, Any]]:
+        """The new human and AI turns with text, as ``add`` arguments (a human message with a
+        ``name`` is said by that name)."""
         start = None
         if saved_id is not None:
             start = next((i + 1 for i, m in enumerate(messages) if m.id == saved_id), None)
         if start is None:
             humans = [i for i, m in enumerate(messages) if isinstance(m, HumanMessage)]
             start = humans[-1] if humans else len(messages)
-        turns: list[tuple[str, str, str | None]] = []
+        turns: list[dict[str, Any]] = []
         for message in messages[start:]:
-            speaker = (
-                self.human_prefix
-                if isinstance(message, HumanMessage)
-                else self.ai_prefix
-                if isinstance(message, AIMessage)
-                else None
-            )
-            if speaker is not None and message.text.strip():
-                turns.append((message.text, speaker, message.id))
+            if not message.text.strip():
+                continue
+            if isinstance(message, HumanMessage):
+                turns.append(user_turn(message.text, message.name, self.human_prefix, message.id))
+            elif isinstance(message, AIMessage):
+                turns.append(
+                    {"text": message.text, "speaker": self.ai_prefix, "source": message.id}
+                )
         return turns
 
     @staticmethod
@@ -244,8 +247,8 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         """Store the run's new user and AI turns."""
         messages = state["messages"]
         namespace = self._namespace(runtime)
-        for text, speaker, source in self._new_turns(messages, state.get("recall_saved_id")):
-            self.memory.add(text, namespace=namespace, speaker=speaker, source=source)
+        for turn in self._new_turns(messages, state.get("recall_saved_id")):
+            self.memory.add(namespace=namespace, **turn)
         return self._cursor(messages)
 
     async def aafter_agent(
@@ -254,6 +257,6 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         """Async twin of :meth:`after_agent`."""
         messages = state["messages"]
         namespace = self._namespace(runtime)
-        for text, speaker, source in self._new_turns(messages, state.get("recall_saved_id")):
-            await self.memory.aadd(text, namespace=namespace, speaker=speaker, source=source)
+        for turn in self._new_turns(messages, state.get("recall_saved_id")):
+            await self.memory.aadd(namespace=namespace, **turn)
         return self._cursor(messages)
