@@ -283,8 +283,29 @@ def _tag_english(run: list[_Tok], res: _EnglishResources, at_sentence_start: boo
             else:
                 tags[k] = "MD"
 
+    for k in range(n):  # the lexicon's chat "2"/"4" (to, for) only where a number cannot stand
+        if words[k] in ("2", "4") and tags[k] != "CD" and not _chat_digit(words, tags, lex, k):
+            tags[k] = "CD"
+
     for tok, tag in zip(run, tags, strict=True):
         tok.xpos = tag
+
+
+def _chat_digit(words: list[str], tags: list[str], lex: dict[str, str], k: int) -> bool:
+    """Whether "2" or "4" stands for "to"/"for" ("going 2 school", "talk 2 me", "thanks 4
+    coming", "moved 2 Leeds"): a name follows a verb, or a lower-case word that is no plural
+    noun follows and no noun, number, determiner or preposition comes before ("week 2",
+    "floor 4 is closed", "in 2 weeks", "have 2 kids" are numbers)."""
+    nxt = words[k + 1] if k + 1 < len(words) else ""
+    if nxt[:1].isupper() and nxt.isalpha() and k and tags[k - 1].startswith("VB"):
+        return True  # "moved 2 Leeds"
+    if not (nxt.isalpha() and nxt.islower()) or lex.get(nxt) == "NNS":
+        return False
+    prev = words[k - 1].lower() if k else ""
+    return prev in ("thanks", "thx") or not (k and tags[k - 1] in _NUMBER_BEFORE)
+
+
+_NUMBER_BEFORE = frozenset({"NN", "NNS", "NNP", "NNPS", "CD", "DT", "IN"})
 
 
 _COMMON_ACRONYMS_LOWER = frozenset(a.lower() for a in _COMMON_ACRONYMS)
