@@ -16,7 +16,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 
 from ..models import (
@@ -30,6 +30,7 @@ from ..models import (
     date_header,
     statement_line,
 )
+from ..nlp.base import WORD_MARKS
 from .periods import Period
 from .text import is_cjk, normalise_word, speaker_index_terms
 
@@ -259,7 +260,7 @@ def speaker_boost(
 
 
 PERIOD_GRACE = timedelta(days=7)  # a period's events are still told up to a week after it
-_WORD_RE = re.compile(r"\w+", re.UNICODE)
+_WORD_RE = re.compile(rf"(?:\w|[{WORD_MARKS}])+")  # (a vowel sign is part of its word)
 
 
 def period_boost(
@@ -270,15 +271,24 @@ def period_boost(
     "What dish did Nate make on 9 November, 2022?" is best answered by what was said that day;
     the date is in the statement's time (``at``), not in its words, so BM25 cannot see it. A
     statement said up to ``grace`` after the period counts too ("Last week I ...").
+
+    The period is a span of calendar days; a statement's day is the one on the calendar its
+    ``at`` was given in (07:00 on 1 December in Shanghai is 1 December, not 30 November UTC).
     """
     if period is None or not weight:
         return ranked
     start, end = period[0], period[1] + grace
     out = [
-        (st, round(score * (1 + weight), 6) if start <= st.at < end else score, concepts)
+        (st, round(score * (1 + weight), 6) if start <= _wall(st.at) < end else score, concepts)
         for st, score, concepts in ranked
     ]
     return _best_first(out)
+
+
+def _wall(at: datetime) -> datetime:
+    """``at``'s wall-clock time on its own calendar, as a UTC time (comparable with the UTC
+    bounds of a calendar period)."""
+    return at.replace(tzinfo=timezone.utc) if at.utcoffset() else at
 
 
 COVERAGE_CANDIDATES = 60  # best candidates rescored by coverage (the rest cannot reach the budget)
