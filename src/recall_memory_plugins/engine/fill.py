@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = ["BudgetFillMixin"]
 
+_MORE_SENTENCES = 8  # at most this many more matching sentences join an oversized statement's excerpt
+
 
 class BudgetFillMixin:
     """Excerpts and truncation for :class:`~recall_memory_plugins.engine.recall.RecallMixin`."""
@@ -98,10 +100,23 @@ class BudgetFillMixin:
         that still fits ``budget`` (a line and, grouped, its date header), else without it."""
         n = self.config.excerpt_sentences
         header = self._tokens.count(date_header(st)) + 1 if grouped else 0
-        wider = excerpt(st.text, weights, max_sentences=n, following=1)
-        if wider != st.text and self._tokens.count(statement_line(replace(st, text=wider), with_date=not grouped)) + 1 + header <= budget:
-            return wider
-        return excerpt(st.text, weights, max_sentences=n)
+
+        def cost(text: str) -> int:
+            return self._tokens.count(statement_line(replace(st, text=text), with_date=not grouped)) + 1 + header
+
+        best = excerpt(st.text, weights, max_sentences=n, following=1)
+        if best == st.text or cost(best) > budget:
+            return excerpt(st.text, weights, max_sentences=n)
+        # more of its matching sentences (the next best first, each with the one after it) while
+        # the excerpt stays within half the budget: a note's header may match the question's
+        # date, its answer a later paragraph ("Treasurer's report. The balance is …")
+        cap = max(budget // 2, cost(best))
+        for k in range(n + 1, n + _MORE_SENTENCES + 1):
+            more = excerpt(st.text, weights, max_sentences=k, following=1)
+            if more == best or more == st.text or cost(more) > cap:
+                break
+            best = more
+        return best
 
     def _truncated(
         self,

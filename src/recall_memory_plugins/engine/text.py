@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..nlp.base import Annotation, Sentence, Token
+from ..nlp.base import WORD_MARKS, Annotation, Sentence, Token
 from .relations.names import is_cjk
 
 __all__ = [
@@ -290,8 +290,12 @@ def link_pairs(
     return pairs
 
 
-_SENTENCE_RE = re.compile(r"[^.!?。！？；\n]+(?:[.!?。！？；]+[\"'”’)\]]*|\n|$)\s*")
-_TOKEN_RE = re.compile(r"\w+", re.UNICODE)
+# a sentence ends at a terminator followed by a space, a closing quote or the end ("3.9 million",
+# "version 2.1.4", "example.com" go on), at a Chinese terminator, or at a line break
+_SENTENCE_RE = re.compile(
+    r"(?:[^.!?。！？；｡．।॥؟۔።\n]|[.!?](?![\s\"'”’)\]]|$))+(?:[.!?。！？；｡．।॥؟۔።]+[\"'”’)\]]*|\n|$)\s*"
+)
+_TOKEN_RE = re.compile(rf"(?:\w|[{WORD_MARKS}])+")  # (a vowel sign is part of its word: समोसा)
 _ANAPHORS = frozenset(
     "he she it they his her its their him them this that these those there "
     "他 她 它 他们 她们 它们 这 那 这个 那个".split()

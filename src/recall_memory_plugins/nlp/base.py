@@ -6,11 +6,44 @@ output into them.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-__all__ = ["Annotation", "Annotator", "CorefChain", "CorefMention", "Sentence", "Token"]
+__all__ = [
+    "WORD_MARKS",
+    "Annotation",
+    "Annotator",
+    "CorefChain",
+    "CorefMention",
+    "Sentence",
+    "Token",
+]
+
+
+def _combining_marks() -> str:
+    """The combining marks of the Basic Multilingual Plane that ``\\w`` does not match (the vowel
+    signs of Devanagari, Bengali, Tamil, Thai…), as the ranges of a character class."""
+    word = re.compile(r"\w")
+    marks = [
+        i for i in range(0x10000)
+        if unicodedata.category(chr(i)) in ("Mn", "Mc", "Me") and not word.match(chr(i))
+    ]  # fmt: skip
+    ranges: list[str] = []
+    start = prev = marks[0]
+    for i in [*marks[1:], -1]:
+        if i != prev + 1:
+            ranges.append(f"\\u{start:04x}" if start == prev else f"\\u{start:04x}-\\u{prev:04x}")
+            start = i
+        prev = i
+    return "".join(ranges)
+
+
+#: combining marks that belong to a word although ``\\w`` does not match them: a word is
+#: ``(?:\\w|[WORD_MARKS])+`` ("समोसा" is one word, not "सम" + "स")
+WORD_MARKS = _combining_marks()
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,7 +6,10 @@ import re
 
 from .scripts import _is_cjk
 
-_TERMINATOR_RE = re.compile(r"[。！？；]+|[.!?…]+|\n")
+# Chinese, Japanese (｡ half-width), Devanagari (। ॥), Arabic/Urdu (؟ ۔), Ethiopic (።) and full-width
+# (．, not between digits) stops always end a sentence; Latin ones by the rules below
+_ALWAYS_STOPS = "。！？；｡।॥؟۔።"
+_TERMINATOR_RE = re.compile(rf"[{_ALWAYS_STOPS}]+|．(?![0-9０-９])|[.!?…]+|\n")
 _CLOSERS = frozenset("\"'”’」』）)]》»")
 _WORD_BEFORE_RE = re.compile(r"[\w.'’&-]+$")
 _DOTTED_RE = re.compile(r"(?:[A-Za-z]\.)+[A-Za-z]")
@@ -109,7 +112,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
 
     English sentences end at ``.``, ``!``, ``?`` or an ellipsis followed by white space, except
     after abbreviations ("Dr. Smith", "e.g.", "U.S. Army"), initials and inside numbers ("3.5").
-    Chinese sentences end at ``。！？；…`` (and at ASCII ``!?.`` next to Han characters). Closing
+    Chinese sentences end at ``。！？；…`` (and at ASCII ``!?.`` next to Han characters); the stops
+    of other scripts (``｡ ． । ॥ ؟ ۔ ።``) always end one. Closing
     quotes and brackets stay with their sentence. Blank lines always split; a single newline
     splits unless it looks like wrapped English prose. Offsets exclude surrounding white space.
 
@@ -140,7 +144,7 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             continue
         while e < n and text[e] in _CLOSERS:
             e += 1
-        if term[0] in "。！？；" or _latin_break(text, s, e, term):
+        if term[0] in _ALWAYS_STOPS or term == "．" or _latin_break(text, s, e, term):
             add(start, e)
             start = e
     add(start, n)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from ..base import WORD_MARKS
 from .scripts import _CJK
 
 _TOKEN_ABBREVS = (
@@ -33,7 +34,7 @@ _TOKEN_RE = re.compile(
     r"|(?P<date>\d{4}-\d{1,2}-\d{1,2}(?:T\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}/\d{1,2}/\d{2,4})"
     f"|(?P<abbr>(?:[A-Za-z]\\.){{2,}}|\\b(?:{_TOKEN_ABBREVS})\\.(?=\\s*\\S))"
     r"|(?P<num>\d+(?:[.,:]\d+)*(?:[A-Za-z]+)?)"
-    f"|(?P<word>{_LETTER}(?:{_WORD_CHAR}|[\u0300-\u036f]|['’](?={_LETTER})|[-.&](?={_WORD_CHAR}))*)"
+    f"|(?P<word>{_LETTER}(?:{_WORD_CHAR}|[{WORD_MARKS}]|['’](?={_LETTER})|[-.&](?={_WORD_CHAR}))*)"
     f"|(?P<emoji>{_EMOJI})"
     "|(?P<punct>(?P<pc>[^\\w\\s\u200b-\u200d\u2060\ufeff])(?P=pc)*)"
 )
