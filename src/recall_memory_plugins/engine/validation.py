@@ -11,6 +11,7 @@ import io
 import json
 import math
 import os
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from datetime import datetime, timezone
@@ -62,17 +63,23 @@ def check_string(value: str, what: str) -> str:
 # invisible characters that split a word without a visible mark (pasted from web pages and chat
 # apps: "星火\u200b计划" is 星火计划); ZWNJ / ZWJ stay, they change how text is shaped
 _INVISIBLE = dict.fromkeys(map(ord, "\u200b\u2060\ufeff"))
+# full-width Latin letters (typed with a CJK input method: "Ｂｏｂ") are the letters themselves, as
+# NFKC reads them; full-width punctuation ("，", "：") stays, it is how CJK text is written
+_WIDE_LATIN = {c: c - 0xFEE0 for c in (*range(0xFF21, 0xFF3B), *range(0xFF41, 0xFF5B))}
+_WIDE = re.compile("[\uff21-\uff3a\uff41-\uff5a]")
 
 
 def plain_text(value: str, what: str) -> str:
     """:func:`check_string`, in Unicode's composed form (NFC: "Zoë" typed either way is one
-    name) and without zero-width spaces."""
+    name), without zero-width spaces and with full-width Latin letters as letters ("Ｂｏｂ" is Bob)."""
     value = check_string(value, what)
     if not value.isascii():
         if not unicodedata.is_normalized("NFC", value):
             value = unicodedata.normalize("NFC", value)
         if "\u200b" in value or "\u2060" in value or "\ufeff" in value:
             value = value.translate(_INVISIBLE)
+        if _WIDE.search(value):
+            value = value.translate(_WIDE_LATIN)
     return value
 
 

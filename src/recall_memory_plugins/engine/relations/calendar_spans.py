@@ -1,7 +1,8 @@
 """Calendar periods on a wall clock (naive datetimes: :mod:`.text_dates` gives them their zone):
 a day, a month, a season, a part of a period ("late 2021": September to December, from midnight),
 a named day, quarter, half or decade ("at Christmas 2019", "in Q3 2019", "in the 1990s") and a
-day written with slashes ("05/03/2019": 5 March or 3 May, the span of both when either can be).
+day written with slashes or dots, day first ("05/03/2019", "05.03.2019": 5 March; "03/13/2019", which
+can be read one way only, 13 March).
 Pure functions, split from :mod:`.text_dates`.
 """
 
@@ -39,11 +40,16 @@ def _month_number(text: str) -> int:
     return 10 * bool(tens or "十" in text) + (digits.index(units) + 1 if units else 0)
 
 
-def full_year(text: str, at: datetime) -> int:
-    """A year's number; two digits (19年, '19): the latest year ending in them, not after ``at``."""
+def full_year(text: str, at: datetime, *, ahead: int = 20) -> int:
+    """A year's number; two digits (19年, '19): the latest year ending in them, not after ``at``,
+    or the next one if it is at most ``ahead`` years after ``at``'s (27年 said in 2026: 2027, a
+    plan, never 1927)."""
     text = text.lstrip("'’")
     year = int(text)
-    return year if len(text) > 2 else at.year - (at.year - year) % 100
+    if len(text) > 2:
+        return year
+    year = at.year - (at.year - year) % 100
+    return year + 100 if 0 < year + 100 - at.year <= ahead else year
 
 
 def midnight(year: int, month: int = 1, day: int = 1) -> datetime:
@@ -59,8 +65,14 @@ def day_span(year: int, month: int, day: int) -> tuple[datetime, datetime] | Non
     return start, start + timedelta(days=1)
 
 
-def month_span(year: int, month: int) -> tuple[datetime, datetime]:
-    return midnight(year, month), midnight(year + (month == 12), month % 12 + 1)
+def month_span(year: int, month: int, *, lunar: bool = False, through: int = 0) -> tuple[datetime, datetime]:
+    """A month, or the months from it ``through`` another (2023年3-5月; 12-2月: into the next
+    year); a lunar one (2023年农历三月): the Gregorian months it may fall in, from its namesake's
+    start to four months on (its first day is between the namesake's 21st and, after a leap
+    month, two months later)."""
+    after = 4 if lunar else 1 + ((through - month) % 12 if through else 0)
+    index = year * 12 + month - 1 + after  # (the month after the last, zero-based)
+    return midnight(year, month), midnight(index // 12, index % 12 + 1)
 
 
 def season_span(year: int, first_month: int) -> tuple[datetime, datetime]:
@@ -120,8 +132,11 @@ def named_period(kind: str, g: dict[str, str], at: datetime) -> tuple[datetime, 
         h = int(g["h"]) if g.get("h") else _NTH[g["nth"].lower()]
         return None if h > 2 else (midnight(year, 6 * h - 5), month_span(year, 6 * h)[1])
     if kind == "decade":
-        first = full_year(g["decade"], at)
+        first = full_year(g["decade"], at, ahead=0)  # ("the '30s": the 1930s)
         return part_of((midnight(first), midnight(first + 10)), g.get("part"))
+    if kind == "nth_day":  # "on the 1st": the latest such day not after ``at`` (this month's or last month's)
+        index = at.year * 12 + at.month - 1 - (int(g["day"]) > at.day)
+        return day_span(index // 12, index % 12 + 1, int(g["day"]))
     if kind == "month_year_range":  # "from March 2018 to June 2020", 2014年3月到2019年6月: both months in
         if (g.get("sep") or "").lower() == "and" and not g.get("between"):
             return None  # ("in March 2018 and June 2020": two months, no range)
@@ -131,9 +146,8 @@ def named_period(kind: str, g: dict[str, str], at: datetime) -> tuple[datetime, 
     a, b = (
         int(g["a"]),
         int(g["b"]),
-    )  # 05/03/2019: 5 March or 3 May; either day's span when both can be
+    )  # 05/03/2019, 05.03.2019: 5 March (day first, as Europe and Asia write it); 03/13/2019: 13 March
     year = full_year(g["year"], at)
-    days = [d for d in {(b, a), (a, b)} if d[0] <= 12 and d[1] <= monthrange(year, d[0])[1]]
-    if not days:
-        return None
-    return midnight(year, *min(days)), midnight(year, *max(days)) + timedelta(days=1)
+    readings = [(b, a)] if g.get("sep") == "." else [(b, a), (a, b)]
+    days = [d for d in readings if d[0] <= 12 and d[1] <= monthrange(year, d[0])[1]]
+    return day_span(year, *days[0]) if days else None

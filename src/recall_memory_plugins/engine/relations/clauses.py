@@ -21,6 +21,7 @@ from .patterns.mood import MOOD_ROWS, PREFACE, joking, retracted, said_in_clause
 from .patterns.past_states import PAST
 from .quotes import quoted_sentences
 from .schema import RelationCandidate
+from .stand_ins import stood_in
 
 __all__ = ["NO_CHANGE", "asserted_candidates", "asserted_head", "scheduled", "undenied_head"]
 
@@ -50,7 +51,10 @@ NO_CHANGE = re.compile(
     r"|(?:没有|没|未|不会|从来没有|从未)[^，。,]{0,3}(?:搬|离开|辞|换|跳槽|退|调|分到|交|(?<![直间迎])接(?![着下受]))"
     # (a job begun or left, denied right at its verb: 没有入职腾讯, 还没离职; not 没多久就离职了)
     r"|(?:没有|没|未|不会|从来没有|从未)(?:再|真的|正式|能|去|有)?(?:入职|加入|离职|加盟|转投|结婚|离婚|分手)"
-    r"|(?<!得)不(?:打算|想)?搬"  # 家不搬 (not 不得不搬)
+    r"|(?<!得)不(?:让|准|同意|打算|想)?(?:搬|跳槽|辞职|离职|退租|换工作|转行)"  # 家不搬, 不跳槽了 (not 不得不搬)
+    # a change called off: 搬家取消了, 跳槽的事黄了, 调岗的计划泡汤了
+    r"|(?:搬家|搬迁|跳槽|离职|辞职|调动|调岗|转岗|退租|换工作|入职|离婚|结婚)(?:的事|的计划|计划|的打算|这事)?(?:也|都|又|已经|被)?"
+    r"(?:取消|泡汤|黄了|作罢|告吹|搁浅|不了了之|没戏)"
     r"|(?:没有|没|未|不会)(?:把|将)[^，。,]{1,12}(?:交|给|让|转)",
     re.IGNORECASE,
 )
@@ -248,8 +252,9 @@ def asserted_candidates(
     out = []
     quoted = quoted_sentences(annotation)  # (an older message a reply quotes: no news)
     for c in candidates:
-        if c.sentence in quoted:
-            continue
+        if c.sentence in quoted or (0 <= c.sentence < len(annotation.sentences)
+                                    and stood_in(c, annotation.sentences[c.sentence].text)):
+            continue  # (a stand-in: .stand_ins)
         if c.sentence not in heads or (PAST in c.attributes and _until_only(annotation.sentences[c.sentence].text)):
             out.append(c)  # (a past state that says when it ended: .past_bounds)
             continue

@@ -128,6 +128,11 @@ _KIN = {
 }
 
 
+def _kin_gender(m: Mention, text: str) -> str | None:
+    """The gender of a relative's noun right before the name ``m`` ("my brother Theo", "我哥哥张伟")."""
+    return next((g for g, rx in _KIN.items() if any(k.end() == len(text[: m.start].rstrip(" ,")) for k in rx.finditer(text, max(0, m.start - 40), m.start))), None)
+
+
 def _after_kin(mention: Mention, before: Sequence[Mention], text: str) -> bool:
     """Whether a gendered third-person pronoun follows an unnamed relative of its gender with no
     person named between them (within 160 characters): it is taken to mean the relative."""
@@ -179,9 +184,10 @@ def resolve_references(
 
     def keep(m: Mention) -> None:
         out.append(m)
-        named = referents.get(m.entity_ids[0]) if m.kind == "name" and m.entity_ids and m.gender else None
+        gender = m.gender or (_kin_gender(m, text) if m.kind == "name" else None)  # ("my brother Theo": a man)
+        named = referents.get(m.entity_ids[0]) if m.kind == "name" and m.entity_ids and gender else None
         if named is not None and named.gender is None:  # (老张 said to be 张伟's father: a man)
-            named.gender = m.gender
+            named.gender = gender
         if not (m.entity_ids or m.kind == "name"):
             return
         if len(recent) == _REACH:
@@ -272,7 +278,8 @@ _HEADINGS = frozenset(
     "handover update updates note notes reminder memo minutes diary journal log recap summary status "
     "announcement news subject re fwd fyi ps edit todo agenda feedback question answer context background "
     "followup action confession rant vent draft message reply response intro welcome hello hi hey "
-    "dear thanks sorry congrats me myself personal private work home family".split()
+    "dear thanks sorry congrats me myself personal private work home family btw info nb tldr aside addendum "
+    "nota notas aviso avviso obs hinweis nachtrag anmerkung remarque rappel actualización atualização".split()
 )
 
 

@@ -24,6 +24,7 @@ from itertools import pairwise
 
 from ...models import Relation, RelationChange
 from ...nlp.base import Annotation
+from .gates import InText, ends_after
 from .schema import PERSON, RELATION_TYPES, Mention, RelationProposal
 from .updates import SYMMETRIC, UNSURE, is_unsure
 
@@ -45,11 +46,12 @@ _PREP = r"(?:(?:in|at|to|for|from|with|the)\s+)?"
 # what may stand before the value meant in "X, not Y": the start of a clause, "it's", "I meant";
 # or, after "correction"/"typo", the statement said again ("Correction: I moved to Lyon, not Lille")
 _OPENS = re.compile(
-    r"(?:^|[.!?;:,—–-]\s*|\b(?:it['’]?s|it\s+is|it\s+was|that['’]?s|i\s+meant|i\s+mean|meant|make\s+that"
+    r"(?:^|[.!?;:,—–*-]\s*|\b(?:it['’]?s|it\s+is|it\s+was|that['’]?s|i\s+meant|i\s+mean|meant|make\s+that"
     r"|should\s+(?:be|read|say|have\s+said))\s+(?:to\s+(?:say|write|type)\s+)?)" + r"(?:(?:in|at|to|for|the)\s+)?$",
     re.IGNORECASE,
 )
 _RESTATED = re.compile(r"\b(?:correction|typo|i\s+meant|meant\s+to\s+(?:say|write|type))\b", re.IGNORECASE)
+_RESTATED_IN = InText(_RESTATED)
 # "X, not Y" / "X not Y" / "X rather than Y"
 _X_NOT_Y = re.compile(r"\s*,?\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+" + _PREP, re.IGNORECASE)
 # "not Y, X" opening a sentence or a clause
@@ -72,26 +74,32 @@ _ZH_X_NOT_Y = re.compile(r"\s*[，,、]?\s*(?:而|并)?不是\s*")
 _ZH_OPENS = re.compile(r"(?:^|[。！!？?；;：:，,]\s*)(?:(?:应该|其实|我是说)?是)?\s*$")
 _ZH_NOT_BEFORE = re.compile(r"(?:^|[。！!？?；;：:，,]\s*)(?:而|并)?不是\s*$")
 _ZH_Y_THEN_X = re.compile(r"\s*[，,、]?\s*(?:而|应该|其实)?是\s*")
+# the most characters but white space a match of the patterns before a name holds (_OPENS ... _ZH_NOT_BEFORE)
+_SOLID = 40
 
 
 def _pairs(text: str, names: Sequence[Mention]) -> list[tuple[Mention, Mention]]:
     """(meant, taken back) pairs of name mentions in ``text``."""
-    cue = _CUE.search(text) is not None
+    cue = _CUE.search(text) is not None or text.lstrip().startswith("*")  # ("*Lyon, not Lille": a chat slip's star)
     zh_cue = "不" in text and _ZH_CUE.search(text) is not None
     out = []
     for a, b in pairwise(names):
         between = text[a.end : b.start]
-        if zh_cue and _ZH_X_NOT_Y.fullmatch(between) and _ZH_OPENS.search(text, 0, a.start):
+        # (what stands before the first name: looked for in its last words, not the text before it)
+        if zh_cue and _ZH_X_NOT_Y.fullmatch(between) and ends_after(_ZH_OPENS, text, a.start, _SOLID):
             out.append((a, b))  # "是杭州不是苏州"
             continue
-        if zh_cue and _ZH_NOT_BEFORE.search(text, 0, a.start) and _ZH_Y_THEN_X.fullmatch(between):
+        if zh_cue and ends_after(_ZH_NOT_BEFORE, text, a.start, _SOLID) and _ZH_Y_THEN_X.fullmatch(between):
             out.append((b, a))  # "不是苏州，是杭州"
             continue
-        if cue and _X_NOT_Y.fullmatch(between) and (_OPENS.search(text, 0, a.start) or _RESTATED.search(text)):
+        if cue and _X_NOT_Y.fullmatch(between) and (
+            ends_after(_OPENS, text, a.start, _SOLID)
+            or _RESTATED_IN(text)  # (searched once a text: not once a pair)
+        ):
             out.append((a, b))  # "Lyon, not Lille"
-        elif cue and _NOT_BEFORE.search(text, 0, a.start) and _Y_THEN_X.fullmatch(between):
+        elif cue and ends_after(_NOT_BEFORE, text, a.start, _SOLID) and _Y_THEN_X.fullmatch(between):
             out.append((b, a))  # "Not Lille, Lyon!"
-        elif _SAID_BEFORE.search(text, 0, a.start) and _MEANT_BETWEEN.fullmatch(between):
+        elif ends_after(_SAID_BEFORE, text, a.start, _SOLID) and _MEANT_BETWEEN.fullmatch(between):
             out.append((b, a))  # "Did I say Acme? I meant Globex."
     return out
 

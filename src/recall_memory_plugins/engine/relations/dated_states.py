@@ -21,6 +21,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from ...nlp.base import Annotation
+from .calendar_spans import full_year
 from .future_starts import future_starts
 from .schema import RelationCandidate
 from .text_dates import NOW, sentence_dates
@@ -38,6 +39,14 @@ FUTURE_YEAR = re.compile(
     r"|\b(?:in|during|starting(?:\s+in)?|from)\s+(?:early\s+|late\s+|mid-?\s*)?(?P<en>(?:19|20)\d\d)\b(?!\s*(?:-|–|to|until|through)\b)",
     re.IGNORECASE,
 )
+# a year in two digits (27年, "in '27"), not a count ("住了27年", "27年的经验") or a bound ("到27年"):
+# a plan when :func:`.calendar_spans.full_year` reads it as a year after the telling's
+_SHORT_YEAR = re.compile(
+    r"(?<![\d到至止~–-])(?<![了有满快都近去这那第每花用足约共过要需])(?P<zh>\d\d)\s*年"
+    r"(?![的多半间来后前以之左里内过代级届个度]|\s*\d+\s*个)"
+    r"|\b(?:in|during|starting(?:\s+in)?|from)\s+(?P<en>['’]\d\d)(?![\w'’])",
+    re.IGNORECASE,
+)
 #: a change (its start) or a turn to another time, in a Chinese clause: not a state of that period
 ZH_CHANGE = re.compile(
     r"搬|迁|入职|加入|加盟|跳槽|调(?:到|去|往|任|入)|转(?:到|去|投|岗|向|为|而|入|行)|嫁|娶|结婚|离婚|分手|离职|辞职|退休"
@@ -50,6 +59,7 @@ _STATES = frozenset({"LIVES_IN", "WORKS_FOR", "MANAGES", "REPORTS_TO", "HAS_ROLE
                      "STUDIES_AT", "LIKES", "DISLIKES", "MARRIED_TO", "FRIEND_OF"})
 _ENDS = re.compile(r"[，,；;。！!？?：:]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_SELF = re.compile(r"[我他她]")
 
 
 def _ascii(text: str) -> str:
@@ -76,7 +86,9 @@ def future_year_spans(text: str, said_at: datetime) -> list[tuple[int, int]]:
         return starts  # (most sentences: no search)
     text = _ascii(text)
     return starts + [_clause(text, *m.span()) for m in FUTURE_YEAR.finditer(text)
-                     if int(m.group("zh") or m.group("en")) > said_at.year]
+                     if int(m.group("zh") or m.group("en")) > said_at.year] \
+        + [_clause(text, *m.span()) for m in _SHORT_YEAR.finditer(text)
+           if full_year(m.group("zh") or m.group("en"), said_at) > said_at.year]
 
 
 def without_plans(annotation: Annotation, said_at: datetime | None) -> Annotation:
@@ -137,5 +149,7 @@ def _past_state(c: RelationCandidate, text: str, said_at: datetime, key: str) ->
     clause = ascii_text[first:last]
     rest = clause.replace(ascii_text[date.span[0] : date.span[1]], " ")
     # (both ends named in the clause, the object nowhere else: "…挖走了，昨天还在腾讯门口碰见她" is no state)
-    return c.subject.name in clause and c.object.name in clause and text.count(c.object.name) == 1 \
+    # (the subject may be a pronoun there: "2019年我住在朝阳", said by the one it names)
+    named = c.subject.name in clause or _SELF.search(clause) is not None
+    return named and c.object.name in clause and text.count(c.object.name) == 1 \
         and not ZH_CHANGE.search(rest) and not NOW.search(rest)

@@ -13,7 +13,7 @@ from ...nlp.base import Sentence, Token
 from .doubt_words import ARROW, CHANGE, FAMILIES
 from .lexicon import gender_of
 from .names import is_cjk
-from .patterns.scopes import left_out  # (an exclusion's names changed nothing: "everyone but Bob")
+from .patterns.scopes import left_out as _excluded
 from .schema import DATE, LOCATION, ORG, PERSON, PRODUCT, PROJECT, Mention, RelationProposal
 
 __all__ = [
@@ -31,6 +31,22 @@ __all__ = [
     "word_named",
     "zh_objects",
 ]
+
+
+# a transcript line's label ("Alice: my bf moved to Paris", "Alice：我哥哥搬到了上海"), its line said in
+# the first person: the label's person is its "I" and "my", read as a speaker's
+_LABELLED_LINE = re.compile(r"[ \t]*[:：][ \t]*(?=[^\n]*?(?:\bI\b|\b[Mm]y\b|\bme\b|我))")
+
+
+def left_out(text: str, sentence_start: int, mention: Mention) -> bool:
+    """Whether ``mention`` names no one who changed: a name in a list an exclusion leaves out
+    ("everyone except Bob"), or the label of a transcript line said in the first person (who
+    changed is read from its "I"/"my", as for a speaker: "Alice: my bf moved to Paris" is the bf's
+    move)."""
+    if mention.kind == "name" and _LABELLED_LINE.match(text, mention.end) \
+            and not text[text.rfind("\n", 0, mention.start) + 1 : mention.start].strip():
+        return True
+    return _excluded(text, sentence_start, mention)
 
 
 def named(name: str, text: str) -> bool:

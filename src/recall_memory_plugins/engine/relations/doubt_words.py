@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 
 from .gates import Gated
+from .payments import without_payments
+from .stand_ins import STAND_IN
 from .word_trie import compact
 
 __all__ = [
@@ -441,7 +443,7 @@ TRIP = re.compile(
            "holiday", r"conferences?", "business", "tour", _COMPARED + r"commut(?:e|es|ed|ing|er|ers)(?! (?:is|'s|was) (?:done|over|finished|history)| went from| (?:dropped|fell|shrank|went down))", "off sick", "in the meantime",
            r"workshops?", r"stay(?:s|ing)? with", "fortnight", r"on (?:\w+ )?leave")
     # (去北京开会; not 第一次开会就拖堂了: a meeting where one works)
-    + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞",
+    + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞|" + STAND_IN.pattern,  # (a stand-in: .stand_ins)
     re.IGNORECASE,
 )
 
@@ -455,7 +457,9 @@ _QUOTED_FUTURE = re.compile(r"\bwon['’]t\b|\bwill\b|['’]ll\b|\bgoing to\b", 
 
 
 def unquoted_future(text: str) -> str:
-    """``text`` with the future of its quotes taken out: "won't" reads "don't", "will" nothing."""
+    """``text`` with the future of its quotes taken out: "won't" reads "don't", "will" nothing;
+    and its money transfers blanked (:mod:`.payments`: 房租已转 moves no one)."""
+    text = without_payments(text)
     if '"' not in text and "“" not in text:
         return text
     return _QUOTED.sub(lambda m: _QUOTED_FUTURE.sub(lambda f: "don't" if f.group().lower()[:3] == "won" else "", m.group()), text)

@@ -78,11 +78,14 @@ def event_dates(
     found = [sentence_dates(s.text, at) for s in annotation.sentences]
     periods = {d for dates in found for d in dates}
     dated = {i for i, dates in enumerate(found) if dates}
-    if not periods or any(i not in dated for i in read_sentences) or (others and len(dated) != len(found)):
-        return None  # (as :func:`.dated_changes.text_date`: a reading of an undated sentence)
+    if not periods or (others and len(dated) != len(found)):
+        return None  # (as :func:`.dated_changes.text_date`: a proposal of an unknown, undated sentence)
+    # a reading of an undated sentence ("Ten years ago, Tom joined Lumen. He lives in Porto."):
+    # its change is news when said, the others dated by their own events, when each is placed
+    undated = any(i not in dated for i in read_sentences)
     several = len(periods) > 1
     events = _events(annotation, found, several)
-    if not several and len(events) == len(annotation.sentences):
+    if not several and not undated and len(events) == len(annotation.sentences):
         return None  # one period, one event a sentence: as before
     spots: dict[str, list[int]] = {}
     for m in mentions:
@@ -112,7 +115,7 @@ def event_dates(
         # dated by its own, history or news, by :func:`.dated_changes.in_time`)
         if _UNDATED not in placed.values() or not any(isinstance(d, TextDate) and r.valid_from >= d.start for r, d in ending):
             return {k: v if isinstance(v, TextDate) else None for k, v in placed.items()}
-    if not several or any(d.ongoing for d in periods) or NOW.search(annotation.text):
+    if undated or not several or any(d.ongoing for d in periods) or NOW.search(annotation.text):
         return None
     first, latest = min(d.start for d in periods), max(d.end for d in periods)
     if any(r.valid_from >= first for r, _ in ending):

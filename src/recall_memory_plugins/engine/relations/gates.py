@@ -34,7 +34,7 @@ except ImportError:  # pragma: no cover - Python 3.10 names them sre_constants, 
     except ImportError:
         _c = _p = None
 
-__all__ = ["AnyOf", "Gated", "InText", "ends_at", "folds_plainly", "required_words"]
+__all__ = ["AnyOf", "Gated", "InText", "ends_after", "ends_at", "folds_plainly", "required_words", "solid_end", "solid_start"]
 
 # characters that re.IGNORECASE pairs with a letter other than their lower case
 try:
@@ -207,3 +207,38 @@ def ends_at(pattern: re.Pattern[str], text: str, end: int, reach: int = 200) -> 
     ``reach`` characters before it: searched from the text's start, a look-back costs the whole
     prefix, for each match of a huge sentence (``\\b`` still sees the character before)."""
     return pattern.search(text, max(0, end - reach), end) is not None
+
+
+def ends_after(pattern: re.Pattern[str], text: str, end: int, solid: int) -> bool:
+    """Whether ``pattern`` (anchored with ``$``) matches ending at ``end``, for a pattern whose
+    matches hold at most ``solid`` characters that are not white space (its ``\\s`` runs may be
+    of any length): searched from :func:`solid_start`, where no match can start before, so the
+    answer is that of a search from the text's start, at a cost bounded by the pattern, not by
+    the text (``^`` and ``\\b`` still see the text before)."""
+    return pattern.search(text, solid_start(text, end, solid), end) is not None
+
+
+def solid_start(text: str, end: int, solid: int) -> int:
+    """The first offset of the longest part of ``text`` ending at ``end`` that holds at most
+    ``solid`` characters other than white space (0 when the text before holds no more)."""
+    start, left = end, solid + 1
+    while start > 0:
+        if not text[start - 1].isspace():
+            left -= 1
+            if not left:
+                break
+        start -= 1
+    return start
+
+
+def solid_end(text: str, start: int, solid: int) -> int:
+    """The end of the longest part of ``text`` from ``start`` that holds at most ``solid``
+    characters other than white space (the text's end when the text after holds no more)."""
+    end, left = start, solid + 1
+    while end < len(text):
+        if not text[end].isspace():
+            left -= 1
+            if not left:
+                break
+        end += 1
+    return end

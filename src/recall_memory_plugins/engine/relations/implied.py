@@ -19,7 +19,7 @@ from .forwards import forwarded
 from .lexicon import gender_of
 from .names import is_cjk
 
-__all__ = ["signed_by", "with_implied_speaker", "written_by"]
+__all__ = ["signed_by", "star_slip_names", "with_implied_speaker", "written_by"]
 
 # words that may stand before the verb of a subjectless turn
 _EN_LEAD = frozenset(
@@ -79,16 +79,23 @@ def written_by(speaker: str, text: str) -> str | None:
     """Who "I" is in the turn ``text`` said by ``speaker`` (may be empty): the speaker, or when
     none is given, the writer a signature or header names (:func:`signed_by`); in a forwarded or
     quoted message (:func:`.forwards.forwarded`) the writer a forwarded e-mail's "From:" line
-    names, else nobody."""
+    names, else nobody. A text the speaker pastes that another name signs or heads ("…\n\nTom" from
+    Hannah) is that writer's: its "I" is nobody (the speaker may sign with another name)."""
     if not forwarded(text):
-        return speaker or signed_by(text)
+        if not speaker:
+            return signed_by(text)
+        signer = signed_by(text)  # (not 训练日记：…: a diary's kind, read as a name)
+        if signer and not is_cjk(signer) and not set(_WORDS.findall(signer.casefold())) & set(_WORDS.findall(speaker.casefold())):
+            return None
+        return speaker
     if _MAIL.match(text) and _FROM.search(text):
         return signed_by(text)
     return None
 
 
+_WORDS = re.compile(r"[^\W\d_]+")
 # a forwarded e-mail, whose header names its writer ("From: Tom Lee <tom@x.com>")
-_MAIL = re.compile(r"^\s*(?:-{2,}\s*forwarded\s+message\s*-{2,}|begin\s+forwarded\s+message\s*:|(?:fwd?|fw)\s*:)", re.IGNORECASE)
+_MAIL = re.compile(r"^\s*(?:-{2,}\s*forwarded\s+message\s*-{2,}|begin\s+forwarded\s+message\s*:|(?:subject\s*:\s*)?(?:fwd?|fw)\s*:)", re.IGNORECASE)
 
 
 def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
@@ -228,3 +235,31 @@ def with_implied_speaker(annotation: Annotation) -> Annotation:
             for c in chains
         ]
     return Annotation(text, tuple(sentences), tuple(chains))
+
+
+# a chat slip corrected with a star ("*Bath", "* Reading!", "Nice*"): the capitalised words at
+# the star name the value meant, though a tagger reads "Bath", "Reading", "Nice" as words
+_STAR_LEAD = re.compile(r"^\s*\*\s*$")
+_STAR_TAIL = re.compile(r"^\s*\*?\s*[.!~…]*\s*$")
+
+
+def star_slip_names(annotation: Annotation) -> Annotation:
+    """``annotation`` with the capitalised words next to a slip's star ("*Bath") tagged as a name,
+    as the tagger tags "*Cardiff" (the same annotation when the text opens or ends with no star)."""
+    text = annotation.text
+    if len(annotation.sentences) != 1 or "*" not in text or not (text.lstrip().startswith("*") or text.rstrip().endswith("*")):
+        return annotation
+    sentence = annotation.sentences[0]
+    toks = sentence.tokens
+    words = [k for k, t in enumerate(toks) if t.text[:1].isupper() and t.text.isascii() and t.text.isalpha()]
+    run = [k for k in words if (k == 0 or k - 1 in words or toks[k - 1].text == "*")]
+    after = text[toks[run[-1]].end_char :] if run else ""
+    if not run or not (_STAR_LEAD.match(text[: toks[run[0]].start_char]) or ("*" in after and _STAR_TAIL.match(after))):
+        return annotation
+    if run != list(range(run[0], run[-1] + 1)) or any(toks[k].ner not in ("O", "", None) for k in run):
+        return annotation  # (a name the tagger found is read as it is)
+    tagged = list(toks)
+    for n, k in enumerate(run):
+        tag = "S-MISC" if len(run) == 1 else "B-MISC" if n == 0 else "E-MISC" if n == len(run) - 1 else "I-MISC"
+        tagged[k] = replace(toks[k], upos="PROPN", xpos="NNP", ner=tag, lemma=toks[k].text)
+    return Annotation(text, (replace(sentence, tokens=tuple(tagged)),), annotation.coref_chains)

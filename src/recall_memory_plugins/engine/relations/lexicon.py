@@ -16,6 +16,7 @@ from .schema import Gender
 __all__ = [
     "DEFINITE_NOUNS",
     "FEMALE_NAMES",
+    "KIN_OF",
     "MALE_NAMES",
     "ORG_SUFFIXES",
     "POSSESSIVE_DETERMINERS",
@@ -241,4 +242,19 @@ POSSESSOR = re.compile(
     r"|deputy|intern|trainee"
     r"|assistant|partner|wife|husband|fianc\w*|ex|boyfriend|girlfriend|widow\w*|stepson"
     r"|stepdaughter|in-laws?)\b"
+)
+
+#: A person of someone's named before "of"/"de" and the one they belong to ("The brother of Ana",
+#: "A friend of Ana", "La hermana de Ana", "El jefe de Ana"): that person, not the name after it,
+#: is the subject (as "Ana's brother" is); matched on the text right before the name
+KIN_OF = re.compile(
+    r"\b(?:brother|sister|mother|mom|mum|father|dad|parents?|son|daughter|cousin|aunt|uncle|niece|nephew"
+    r"|grand\w+|friend|colleague|co-?worker|teammate|flatmate|roommate|housemate|neighbou?r|boss|manager"
+    r"|assistant|partner|wife|husband|fianc\w*|boyfriend|girlfriend|ex-?\w*|in-laws?|relatives?|family"
+    # Spanish, Portuguese, Italian, French: "la hermana de", "o irmão de", "il fratello di", "la sœur de"
+    r"|herman[oa]s?|madre|padre|mam[áa]|pap[áa]|hij[oa]s?|prim[oa]s?|t[íi][oa]s?|abuel[oa]s?|amig[oa]s?|novi[oa]"
+    r"|espos[oa]|marido|mujer|jef[ea]|compañer[oa]|vecin[oa]|irm[ãa]o?|m[ãa]e|pai|filh[oa]|namorad[oa]|chefe"
+    r"|fratello|sorella|figli[oa]|amic[oa]|fr[èe]re|s(?:œ|oe)ur|m[èe]re|p[èe]re|fils|fille|ami|amie|patron)"
+    r"\s+(?:of|de|del|da|do|di|du|von|van)\s+$",
+    re.IGNORECASE,
 )

@@ -159,12 +159,16 @@ def life_doubts(
             if rel.subject_id == p.subject_id and rel.object_id != p.object_id and _core(str(rel.object_name or "")) in names:
                 out.append(RelationProposal(p.subject_id, p.type, rel.object_id, {}, True, p.statement_index))
     dead = {p.subject_id for p in proposals if p.type == "MARRIED_TO" and p.negated and p.object_id is None}
+    by_sentence: dict[int, list[Mention]] = {}  # (read once: not once a sentence)
+    for m in mentions:
+        if len(m.entity_ids) == 1:
+            by_sentence.setdefault(m.sentence, []).append(m)
     for i, sentence in enumerate(annotation.sentences):
         said = sentence.text
         if not _GATE.search(said):
             continue
         asked = _OPEN.search(said) is not None
-        near = [m for m in mentions if m.sentence == i and len(m.entity_ids) == 1]
+        near = by_sentence.get(i, [])
         for m in near:
             (entity,) = m.entity_ids
             after, before = text[m.end : sentence.end_char], text[max(sentence.start_char, m.start - 40) : m.start]

@@ -101,7 +101,13 @@ def name_variants(name: str, type_: str | None) -> list[str]:
     name), "Spark" for "Project Spark"."""
     words = name.split()
     out: list[str] = []
-    if len(words) >= 2 and not is_cjk(name):
+    if len(words) >= 2 and not is_cjk(name) and type_ in (PERSON, None) \
+            and (words[0].lower() in TITLES or words[0].lower().rstrip(".") in ROLE_TITLES):
+        # "Kelly" for "Nurse Kelly", "Hale" for "Mr Hale" (a speaker named with a title): the
+        # same person, never the title ("Nurse")
+        out.append(" ".join(words[1:]))
+        out.extend(name_variants(" ".join(words[1:]), type_) if len(words) > 2 else ())
+    elif len(words) >= 2 and not is_cjk(name):
         if words[0].lower() not in TITLES and (
             type_ == PERSON or (type_ in (None, OTHER) and gender_of(words[0]) is not None)
         ):  # "Kwame" for "Kwame Asante", typed or not

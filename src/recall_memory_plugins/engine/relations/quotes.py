@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from ...nlp.base import Annotation
+from .frames import framed_sentences
 
 __all__ = ["QUOTE_EXAMPLES", "quoted_sentences"]
 
@@ -65,9 +66,9 @@ def quoted_sentences(annotation: Annotation) -> frozenset[int]:
     """The indexes of the sentences of ``annotation`` that lie in a quoted part of a reply (a
     quoted line, or after a reply header): what they say is no news."""
     spans = _quoted_spans(annotation.text)
-    if not spans:
-        return frozenset()
-    return frozenset(
+    if not spans:  # (nor what follows an old source's heading or examples: .frames)
+        return framed_sentences(annotation)
+    return framed_sentences(annotation) | frozenset(
         i for i, s in enumerate(annotation.sentences)
         # (all of it in a quote: a sentence that goes on after a quoted question is read as ever)
         if any(a <= s.start_char < b and s.end_char <= b + 1 for a, b in spans)

@@ -21,7 +21,7 @@ from .coref import Referent, resolve_references
 from .entities import EntityBook, Prefetched
 from .facts import cue_types, profile_question, render_fact
 from .mentions import clean_name, find_mentions
-from .schema import Mention, Side, normalise_relation_type
+from .schema import PERSON, Mention, Side, normalise_relation_type
 from .updates import is_unsure
 
 __all__ = [
@@ -306,9 +306,12 @@ def _anchors(
             [(m.text, m.type, True) for m in mentions if m.kind == "name"], create=False
         )
     )
+    full: set[str] = set()  # the words of a person's full name: "Sam Patel" is no "Sam Reed"
     for m in mentions:
         if m.kind == "name":
             ref = next(refs)
+            if len(words := clean_name(m.text).casefold().split()) > 1 and PERSON in (m.type, ref and ref.type):
+                full.update(words)
             if ref is None:
                 continue
             m = m.resolve_to((ref.id,), ref.name, m.type)
@@ -318,7 +321,7 @@ def _anchors(
         named_ids.extend(i for i in m.entity_ids if i in book.known or i in book.referents)
     noun_ids: list[str] = []
     for key in keys:  # nouns the mention finder did not tag ("咖啡", "coffee")
-        for ent in book.by_alias.get(key.casefold(), []):
+        for ent in book.by_alias.get(key.casefold(), []) if key.casefold() not in full else ():
             noun_ids.append(ent.id)
     named = any(m.kind == "name" for m in mentions) or any(t.upos == "PROPN" for t in tokens)
     return list(dict.fromkeys(named_ids)), noun_ids, named

@@ -29,23 +29,32 @@ def held_apart(store: GraphStore, namespace: str, mentions: Sequence[Mention]) -
     those who do not hold a value its sentence names, when exactly one of them does (case-folded
     first name -> full names). Reads the store only for a bare name beside another name."""
     names = [m for m in mentions if m.kind == "name"]
+    by_sentence: dict[int, set[str]] = {}  # (each sentence's names, read once: not once a mention)
+    for p in names:
+        by_sentence.setdefault(p.sentence, set()).add(clean_name(p.text).casefold())
     out: dict[str, frozenset[str]] = {}
+    tried: set[tuple[str, int]] = set()  # (the same name in the same sentence reads the same)
     for m in names:
         name = clean_name(m.text)
         key = name.casefold()
-        if key in out or " " in name or not name[:1].isupper() or is_cjk(name) or m.type not in (PERSON, None, OTHER):
+        if key in out or (name, m.sentence) in tried or " " in name or not name[:1].isupper() or is_cjk(name) or m.type not in (PERSON, None, OTHER):
             continue
-        named = {clean_name(p.text).casefold() for p in names if p.sentence == m.sentence} - {key}
-        if not named:
+        tried.add((name, m.sentence))
+        named = by_sentence[m.sentence]  # (but the name itself: read as such below)
+        if len(named) < 2 and key in named:
             continue
         people = [e for e in store.find_entities(namespace, aliases=[name], newest=_PER_NAME) if e.type == PERSON]
         if len(people) < 2 or any(e.name.casefold() == key for e in people):
             continue
         holders = [
             e for e in people
-            if any(not is_unsure(r) and str((r.object_name if r.subject_id == e.id else r.subject_name) or "").casefold() in named
+            if any(not is_unsure(r) and _other_named(str((r.object_name if r.subject_id == e.id else r.subject_name) or "").casefold(), named, key)
                    for r in store.find_relations(namespace, entity_id=e.id, current_only=True, newest=_PER_PERSON))
         ]
         if len(holders) == 1:
             out[key] = frozenset(e.name for e in people if e.id != holders[0].id)
     return out
+
+
+def _other_named(name: str, named: set[str], but: str) -> bool:
+    return name != but and name in named

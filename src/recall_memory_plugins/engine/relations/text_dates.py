@@ -8,8 +8,8 @@ time the statement was said (``at``) and gives each as a :class:`TextDate`: the 
 is given in ("yesterday" said at 07:00 in Shanghai on 1 March is 28 February there, from its
 midnight there), a naive ``at`` in UTC's. What it reads:
 
-- calendar dates: "9 November 2022", "November 9, 2022", "2022-11-09", "2022/11/09", "09/11/2022"
-  (9 November or 11 September: the span of both), "March 2019", "in March" (the latest March not
+- calendar dates: "9 November 2022", "November 9, 2022", "2022-11-09", "2022/11/09", "09/11/2022",
+  "09.11.2022" (day first: 9 November; "11/13/2022" is 13 November), "March 2019", "in March" (the latest March not
   after ``at``), "in 2019", "in the year 2019", "in '19", "in early / mid / late 2019", "mid-2019",
   "the end of 2019", "the summer of 2019", "last summer", "the summer of last year", "late last
   year", "at Christmas 2019", "on New Year's Day 2019", "in Q3 2019", "the first half of 2019",
@@ -120,7 +120,7 @@ _MONTH = r"(?P<month>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\
 _DAY = r"(?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)?"
 _YEAR = r"(?P<year>(?:19|20)\d\d|(?<![\w'’])['’]\d\d(?![\w'’]))"  # (or '19: see :func:`_full_year`)
 _NUM = r"(?P<n>\d{1,2}|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
-_UNIT = r"(?P<unit>day|week|month|year|decade|yr|wk|mth|mo)s?"  # (chat spellings: "2 yrs ago", "3 mos ago")
+_UNIT = r"(?P<unit>day|week|fortnight|month|year|decade|yr|wk|mth|mo)s?"  # (chat spellings: "2 yrs ago", "3 mos ago")
 _ABBR = {"yr": "year", "wk": "week", "mth": "month", "mo": "month"}
 _ZH_YEAR = r"(?<!\d)(?P<year>(?:19|20)?\d\d)"  # (two digits: see :func:`_full_year`)
 _ZH_MONTH = r"1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九]"
@@ -142,7 +142,7 @@ _EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("day", rf"\b{_DAY}\s+(?:of\s+)?{_MONTH},?\s+{_YEAR}\b"),
         ("day", rf"\b{_MONTH}\s+{_DAY},?\s+{_YEAR}\b"),
         ("day", r"\b(?P<year>(?:19|20)\d\d)[-/](?P<month>1[0-2]|0?[1-9])[-/](?P<day>3[01]|[12]\d|0?[1-9])\b"),
-        ("slash", r"\b(?P<a>3[01]|[12]\d|0?[1-9])[/.](?P<b>3[01]|[12]\d|0?[1-9])[/.](?P<year>(?:19|20)\d\d)\b"),
+        ("slash", r"\b(?P<a>3[01]|[12]\d|0?[1-9])(?P<sep>[/.])(?P<b>3[01]|[12]\d|0?[1-9])[/.](?P<year>(?:19|20)\d\d)\b"),
         ("month", rf"\b(?:{_PART})?{_MONTH}\s+(?:of\s+)?{_YEAR}\b"),
         # a named day, a quarter, a half: "at Christmas 2019", "in Q3 2019", "the first half of 2019"
         ("holiday", rf"\b(?P<holiday>christmas(?:\s+eve|\s+day)?|xmas|new\s+year['’]?s(?:\s+eve|\s+day)?)\s+(?:of\s+)?{_YEAR}\b"),
@@ -155,8 +155,9 @@ _EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         ("year", rf"\b(?:in|during|around|back in|since|as of|of)\s+(?:the\s+year\s+)?{_YEAR}\b(?!\s*(?:-|–|to)\s*\d)"),
         ("decade", r"\b(?:in|during|around|back in|since|of)\s+the\s+(?:(?P<part>early|mid|late)[\s-]+)?(?P<decade>(?:19|20)\d0|['’]?\d0)['’]?s\b"),
         ("season", r"\b(?P<rel>last|this past|this)\s+(?P<season>spring|summer|autumn|fall|winter)\b"),
-        ("day_month", rf"\b(?:on|since)\s+(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH}\b(?!\s*,?\s*\d)"),
-        ("day_month", rf"\b(?:on|since)\s+{_MONTH}\s+{_DAY}\b(?!\s*,?\s*\d)"),
+        ("day_month", rf"\b(?P<lead>on|since|as\s+of|effective(?:\s+from)?|starting(?:\s+on)?)\s+(?:the\s+)?{_DAY}\s+(?:of\s+)?{_MONTH}\b(?!\s*,?\s*\d)"),
+        ("day_month", rf"\b(?P<lead>on|since|as\s+of|effective(?:\s+from)?|starting(?:\s+on)?)\s+{_MONTH}\s+{_DAY}\b(?!\s*,?\s*\d)"),
+        ("nth_day", r"\bon\s+the\s+(?P<day>[1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?![ \t]*[\w-])"),  # "on the 1st": this month's or last
         ("month_alone", rf"\b(?:in|since|last|this past|during)\s+(?:{_PART})?{_MONTH}(?!\s*\d)\b"),
         ("before_last", r"\bthe\s+(?P<unit>week|month|year)\s+before\s+last\b"),
         ("ago", rf"\b{_NUM}\s+{_UNIT}\s+(?:ago|since)\b"),
@@ -175,25 +176,25 @@ _ZH: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     (kind, re.compile(pattern))
     for kind, pattern in (
         ("month_year_range", rf"{_ZH_YEAR}\s*年\s*(?P<month>{_ZH_MONTH})\s*月份?\s*(?:到|至|-|–|~|—)\s*(?P<year2>(?:19|20)\d\d)\s*年\s*(?P<month2>{_ZH_MONTH})\s*月份?"),
-        ("range", r"(?P<year>(?:19|20)\d\d)\s*年?\s*(?:到|至|-|–|~|—)\s*(?P<year2>(?:19|20)\d\d)\s*年"),
+        ("range", r"(?<![\d了有满快都近这那第每花用足约共过要需])(?P<year>(?:19|20)\d\d|\d\d(?=\s*年))\s*年?\s*(?:到|至|-|–|~|—)\s*(?P<year2>(?:19|20)?\d\d)\s*年(?![的多半间来后前以之左里内过代级届个月度])"),  # (18年到20年: see :func:`_full_year`)
         # a state's length so far: 住了三年了, 上班满一个月了, 搬到成都已经快两周了 (it began then)
         ("zh_for", rf"(?:已经|快|都|满|有)+\s*{_ZH_NUM}\s*(?P<unit>年|个月|個月|天|周|个星期|個星期|星期)了"),
         # the length right after the state's verb: 在阿里巴巴工作两年了, 在杭州住了三年了 (the last 了: still so)
         ("zh_for", rf"(?:(?<=工作|上班|任职|就职|生活|定居)(?<!找工作)|(?<=[住干待呆]))了?\s*{_ZH_NUM}\s*(?P<unit>年|个月|個月|天|周|个星期|個星期|星期)了"),
         ("day", rf"{_ZH_YEAR}\s*年\s*(?P<month>{_ZH_MONTH})\s*月\s*(?P<day>{_ZH_DAY})\s*[日号]"),
         ("zh_month_day", rf"(?<![\d年])(?P<month>{_ZH_MONTH})\s*月\s*(?P<day>{_ZH_DAY})\s*[日号]"),
-        ("month", rf"{_ZH_YEAR}\s*年\s*(?P<month>{_ZH_MONTH})\s*月(?!\s*(?:{_ZH_DAY})\s*[日号])(?P<zpart>初|中旬?|底|末)?"),
+        ("month", rf"{_ZH_YEAR}\s*年\s*(?P<lunar>农历|阴历|旧历)?(?P<month>{_ZH_MONTH})\s*(?:(?:月份?)?\s*(?:到|至|-|–|~|—)\s*(?P<month2>{_ZH_MONTH})\s*)?月(?!\s*(?:{_ZH_DAY})\s*[日号])(?P<zpart>初|中旬?|底|末)?"),
         ("year", r"(?P<year>(?:19|20)\d\d)\s*年(?P<zpart>初|底|末|年初|年底|年末|上半年|下半年)?"
                  r"(?P<zseason>春天|春季|夏天|夏季|暑假|秋天|秋季|冬天|冬季)?(?![\d一二三四五六七八九十两]+月)"),
         # a day named inside a past period: 上个月15号, 去年3月5日, 上周五 (that day, not the period)
         ("zh_rel_day", rf"(?P<rel>大前年|前年|去年|今年)(?:的)?(?P<month>{_ZH_MONTH})\s*月\s*(?P<day>{_ZH_DAY})\s*[日号]"),
         ("zh_rel_day", rf"(?P<mrel>上上个?月|上个?月|这个月|本月)(?:的)?\s*(?P<day>{_ZH_DAY})\s*[日号]"),
         ("zh_week_day", r"(?P<rel>上上|上|这)(?:个)?(?:周|星期|礼拜)(?P<wd>[一二三四五六日天])"),
-        ("zh_rel_year", r"(?P<rel>大前年|前年|去年|今年)(?:的)?(?:(?P<zmonth>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?|(?P<zpart>初|底|末|年初|年底|年末|上半年|下半年)|(?P<zseason>春天|春季|夏天|夏季|暑假|秋天|秋季|冬天|冬季))?"),
+        ("zh_rel_year", r"(?P<rel>大前年|前年|去年|今年)(?:的)?(?:(?P<lunar>农历|阴历|旧历)?(?P<zmonth>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?|(?P<zpart>初|底|末|年初|年底|年末|上半年|下半年)|(?P<zseason>春天|春季|夏天|夏季|暑假|秋天|秋季|冬天|冬季))?"),
         ("zh_rel_month", r"(?P<rel>上个?月|上上个?月|这个月|本月)(?P<zpart>初|中旬?|底|末)?"),
-        ("zh_month_alone", r"(?<![\d年])(?P<zmonth>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?(?P<zpart>初|中旬?|底|末)?(?![\d一二三四五六七八九十]+[日号])"),
+        ("zh_month_alone", r"(?<![\d年历])(?P<zmonth>1[0-2]|[1-9]|十[一二]?|[一二三四五六七八九])月(?:份)?(?P<zpart>初|中旬?|底|末)?(?![\d一二三四五六七八九十]+[日号])"),
         ("zh_ago", rf"{_ZH_NUM}\s*(?P<unit>年|个月|個月|天|周|个星期|個星期|星期|个礼拜|礼拜)(?:以前|之前|前)"),
-        ("zh_week", r"上(?:个)?(?:周|星期|礼拜)|上上(?:个)?(?:周|星期|礼拜)"),
+        ("zh_week", r"上上?(?:个)?(?:周|星期|礼拜)(?P<wend>末)?"),  # 上周末: that week's Saturday and Sunday
         ("zh_day", r"大前天|前天|昨天|昨晚|昨日"),
         # 19年: opening a clause (早在19年, 19年，…) or between a name and a verb, never a count
         ("year", r"(?:(?<=^)|(?<=[\s，,。；;：:、（(])|(?<=早在)|(?<=[在于从自]))(?P<year>\d\d)\s*年(?![的多半间来后前以之左里内过代级届个月度])"
@@ -299,7 +300,7 @@ _EN_CUE = re.compile(
     re.IGNORECASE,
 )
 _ZH_CUE = re.compile(r"[年月天周昨]|星期|礼拜")
-_DIGIT_KINDS = frozenset({"range", "month_range", "month_year_range", "day", "month", "year", "season_year", "day_month", "quarter", "decade", "slash"})
+_DIGIT_KINDS = frozenset({"range", "month_range", "month_year_range", "day", "month", "year", "season_year", "day_month", "quarter", "decade", "slash", "nth_day"})
 _AGO_KINDS = frozenset({"ago", "zh_ago", "zh_for", "en_for"})  # a point, give or take half a unit
 _FOR_KINDS = frozenset({"zh_for", "en_for"})  # how long a state has held: since then, ongoing
 # a present perfect before "for N years", in the same clause, of a state that names its value:
@@ -318,7 +319,7 @@ def _context(text: str, start: int, end: int, zh: bool) -> tuple[bool, bool]:
     before, after = text[max(0, start - 24) : start], text[end : end + 6]
     phrase = text[start:end]
     if not zh:
-        if re.match(r"(?i)since\b", phrase) or _EN_SINCE.search(before):
+        if re.match(r"(?i)(?:since|as\s+of|effective|starting)\b", phrase) or _EN_SINCE.search(before):
             return True, False
         return False, bool(_EN_BOUND.search(before)) or bool(re.match(r"\s*(?:-|–|to|until)\s*\d", after))
     if _ZH_SINCE_BEFORE.search(before) or _ZH_SINCE_AFTER.match(after):
@@ -331,7 +332,7 @@ def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dateti
     if kind == "day":
         return _day(_full_year(g["year"], at), _month_of(g["month"]), _number(g["day"]))
     if kind == "month":
-        return _part(_month_span(_full_year(g["year"], at), _month_of(g["month"])), g.get("part") or g.get("zpart"))
+        return _part(_month_span(_full_year(g["year"], at), _month_of(g["month"]), lunar=bool(g.get("lunar")), through=_month_of(g.get("month2") or "0")), g.get("part") or g.get("zpart"))
     if kind == "year":
         year = _full_year(g["year"] or g["year2"], at)
         if g.get("zseason"):
@@ -341,16 +342,16 @@ def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dateti
         return _last_season(_SEASONS[g["season"].lower()], at, this=g["rel"].lower() == "this")
     if kind == "season_year":
         return _season(_full_year(g["year"], at), _SEASONS[g["season"].lower()])
-    if kind in ("season_rel", "holiday", "quarter", "decade", "slash", "month_year_range"):
+    if kind in ("season_rel", "holiday", "quarter", "decade", "slash", "month_year_range", "nth_day"):
         return _named_period(kind, g, at)
     if kind in ("day_month", "zh_month_day"):
         month, day = _month_of(g["month"]), _number(g["day"])
-        year = at.year if (month, day) <= (at.month, at.day) else at.year - 1
-        return _day(year, month, day)
+        ahead = (month, day) > (at.month, at.day)  # (last year's; "as of 1 June" said in May: a plan, no date)
+        return None if ahead and (g.get("lead") or "on").lower()[:2] not in ("on", "si") else _day(at.year - ahead, month, day)
     if kind == "month_alone":
         return _part(_latest_month(_month_of(g["month"]), at), g.get("part"))
     if kind == "range":
-        first, last = int(g["year"]), int(g["year2"])
+        first, last = _full_year(g["year"], at), _full_year(g["year2"], at)
         return (_midnight(first), _midnight(last + 1)) if first <= last else None
     if kind == "month_range":
         first, last = _month_of(g["month"]), _month_of(g["month2"])
@@ -371,7 +372,7 @@ def _period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dateti
         return _relative(g["unit"].lower(), 2, at)
     if kind in ("ago", "en_for"):
         n, unit = _number(g["n"]), _ABBR.get(g["unit"].lower(), g["unit"].lower())
-        return _ago(10 * n, "year", at) if unit == "decade" else _ago(n, unit, at)
+        return _ago(10 * n, "year", at) if unit == "decade" else _ago(2 * n, "week", at) if unit == "fortnight" else _ago(n, unit, at)
     if kind == "last":
         unit = _ABBR.get(word := (g["unit"] or g["unit2"]).lower(), word)
         if unit == "night":
@@ -393,7 +394,7 @@ def _zh_period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dat
         back = {"大前年": 3, "前年": 2, "去年": 1, "今年": 0}[g["rel"]]
         year = at.year - back
         if g.get("zmonth"):
-            return _part(_month_span(year, _month_of(g["zmonth"])), None)
+            return _month_span(year, _month_of(g["zmonth"]), lunar=bool(g.get("lunar")))
         if g.get("zseason"):
             return _season(year, _ZH_SEASONS[g["zseason"]])
         if back == 0 and not g.get("zpart"):
@@ -421,7 +422,8 @@ def _zh_period(kind: str, m: re.Match[str], at: datetime) -> tuple[datetime, dat
         unit = "year" if unit == "年" else "day" if unit == "天" else "month" if "月" in unit else "week"
         return _ago(_number(g["n"]), unit, at)
     if kind == "zh_week":
-        return _relative("week", 2 if m.group(0).startswith("上上") else 1, at)
+        week = _relative("week", 2 if m.group(0).startswith("上上") else 1, at)
+        return (week[1] - timedelta(days=2), week[1]) if g.get("wend") else week
     if kind == "zh_day":
         return _relative("day", {"大前天": 3, "前天": 2}.get(m.group(0), 1), at)
     return None

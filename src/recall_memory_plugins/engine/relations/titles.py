@@ -10,12 +10,14 @@ it to the one salient person of that surname (and the title's gender).
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore
 from .coref import Referent
+from .gates import solid_end, solid_start
 from .lexicon import TITLES, gender_of
 from .names import clean_name, is_cjk
 from .schema import OTHER, PERSON, Gender, Mention
@@ -127,6 +129,7 @@ _OWNER_KIN = re.compile(r"的" + _ZH_KIN + r"(?:是|叫|，)?|['’]s\s+" + _EN_
 # between the other person and the owner: 老张是(张伟的爸爸), "Mrs Ortega is (Ana's mother)"
 _IS_KIN = re.compile(r"(?:就|也)?是|\s*,?\s+(?:is|was)\s+|\s*[,，]\s*", re.IGNORECASE)  # (or in commas: "Mrs Ortega, Ana's mother,")
 _KIN_AFTER = re.compile(r"的" + _ZH_KIN + r"|['’]s\s+" + _EN_KIN + r"\b", re.IGNORECASE)
+_KIN_SOLID = 40  # the most characters but white space a match of _OWNER_KIN or _IS_KIN holds
 
 
 def named_apart(text: str, mentions: Sequence[Mention], *, store: GraphStore | None = None,
@@ -138,10 +141,14 @@ def named_apart(text: str, mentions: Sequence[Mention], *, store: GraphStore | N
     hold the value its sentence names (:func:`.shared_names.held_apart`)."""
     names = [m for m in mentions if m.kind == "name"]
     out: dict[str, set[str]] = {k: set(v) for k, v in held_apart(store, namespace, mentions).items()} if store else {}
-    for m in names:
-        if not (ZH_TITLED.fullmatch(m.text) or m.text.split()[0].rstrip(".").lower() in TITLES):
-            continue
-        for p in names:
+    titled = [m for m in names if ZH_TITLED.fullmatch(m.text) or m.text.split()[0].rstrip(".").lower() in TITLES]
+    by_end, by_start = sorted(names, key=lambda p: p.end), sorted(names, key=lambda p: p.start)
+    ends, starts = [p.end for p in by_end], [p.start for p in by_start]
+    for m in titled:
+        # (the other name ends in the few words before, or starts in the few after: not any name of the sentence)
+        near = by_end[bisect_left(ends, solid_start(text, m.start, _KIN_SOLID)) : bisect_right(ends, m.start)] \
+            + by_start[bisect_left(starts, m.end) : bisect_right(starts, solid_end(text, m.end, _KIN_SOLID))]
+        for p in near:
             if p is m or p.sentence != m.sentence:
                 continue
             if (p.end <= m.start and _OWNER_KIN.fullmatch(text, p.end, m.start)) or (

@@ -32,7 +32,7 @@ from .doubt import doubt_proposals
 from .entities import ENTITIES_PER_ALIAS, Prefetched, hint_prefetch
 from .entities import ENTITIES_PER_ALIAS as _ENTITIES_PER_ALIAS  # noqa: F401  (old home)
 from .entities import EntityBook as _EntityBook
-from .implied import with_implied_speaker, written_by
+from .implied import star_slip_names, with_implied_speaker, written_by
 from .implied_ends import implied_ends
 from .mentions import Gazetteer, clean_name, find_mentions, known_names
 from .patterns import PatternRelationExtractor
@@ -167,7 +167,7 @@ class RelationTracker:
         gazetteer = Gazetteer.merge(
             [known_names((r.name, *r.aliases), r.type) for r in discourse.referents]
         )
-        mentions = find_mentions(annotation, gazetteer=gazetteer)
+        mentions = find_mentions(star_slip_names(annotation), gazetteer=gazetteer)  # ("*Bath": a slip's value)
         mentions = join_titles(annotation, mentions, discourse.referents)  # "Ms Ortega", 周女士
         book = _EntityBook(store, namespace, discourse.referents, apart=named_apart(annotation.text, mentions, store=store, namespace=namespace))  # (张伟的爸爸老张; "Tom left Acme")
         names = [clean_name(m.text) for m in mentions if m.kind == "name"]

@@ -10,65 +10,8 @@ import re
 
 from .resources import _ChineseResources
 from .tokens import _WORD, _ZH, _ZHDATE, _Span, _Tok
+from .zh_tags import _ZH_UPOS
 
-_ZH_UPOS = {
-    "n": "NOUN",
-    "ng": "NOUN",
-    "nl": "NOUN",
-    "nr": "PROPN",
-    "nrfg": "PROPN",
-    "nrt": "PROPN",
-    "ns": "PROPN",
-    "nt": "PROPN",
-    "nz": "PROPN",
-    "vn": "NOUN",
-    "an": "NOUN",
-    "s": "NOUN",
-    "f": "NOUN",
-    "t": "NOUN",
-    "tg": "NOUN",
-    "g": "NOUN",
-    "j": "NOUN",
-    "l": "NOUN",
-    "q": "NOUN",
-    "i": "X",
-    "v": "VERB",
-    "vd": "VERB",
-    "vg": "VERB",
-    "vi": "VERB",
-    "vq": "VERB",
-    "a": "ADJ",
-    "ag": "ADJ",
-    "ad": "ADV",
-    "z": "ADJ",
-    "zg": "ADJ",
-    "b": "ADJ",
-    "r": "PRON",
-    "rr": "PRON",
-    "rz": "PRON",
-    "rg": "PRON",
-    "m": "NUM",
-    "mq": "NUM",
-    "d": "ADV",
-    "dg": "ADV",
-    "df": "ADV",
-    "p": "ADP",
-    "c": "CCONJ",
-    "u": "PART",
-    "uj": "PART",
-    "ul": "PART",
-    "uz": "PART",
-    "ug": "PART",
-    "uv": "PART",
-    "ud": "PART",
-    "y": "PART",
-    "k": "PART",
-    "h": "X",
-    "e": "INTJ",
-    "o": "X",
-    "x": "PUNCT",
-    "w": "PUNCT",
-}
 _ZH_WORD_UPOS = {"是": "AUX", "正在": "ADV"}
 _ZH_SCONJ = frozenset("如果 因为 虽然 尽管 即使 只要 除非 假如 要是 由于 既然".split())
 _ZH_NUMERALS = frozenset("一二三四五六七八九十")
@@ -125,6 +68,12 @@ _ZH_TRANSLIT = frozenset(
     森沙莎尚舍圣施什史舒斯松苏索塔泰坦汤唐特提汀图托瓦万威韦维温沃乌西希席夏谢辛休雅亚扬耶伊
     因英尤约泽扎詹芝朱兹卓佐默尔夫茨娃琪瑞蕾黛露可""".replace("\n", "").replace(" ", "")
 )
+# titles that follow a surname (张先生, 高老师); the flags of a surname-character that is a
+# preposition, conjunction, adverb, pronoun or verb there (向老师请教, 给老师)
+_ZH_TITLE_WORDS = frozenset("先生 女士 小姐 太太 老师 医生 律师 教授 师傅 经理 主任 总监 阿姨".split())
+_ZH_NOT_SURNAME_FLAGS = frozenset({"p", "c", "d", "r", "v", "u", "uj", "ul", "y"})
+# the last character of most place names (温州, 黄山, 江村): an unknown word ending so is no name
+_ZH_PLACE_ENDS = frozenset("州市县区镇村乡山河江湖海岛港湾路街省城庄桥寺岭坡沟口")
 _ZH_NOUNISH = frozenset({"n", "nz", "ns", "nt", "nl", "ng", "j", "vn", "an", "l", "eng"})
 _ZH_NAMEISH = frozenset({"nr", "nrt", "nrfg"})
 _ZH_FUNCTION_FLAGS = frozenset(
@@ -311,6 +260,10 @@ def _word_entity(w: str, flag: str, date: bool, zh: _ChineseResources) -> str | 
     if flag in _ZH_NAMEISH:
         return "PERSON" if _zh_person_ok(w, zh) else None
     if flag == "ns":
+        # jieba guesses ns for a word its dictionary lacks (钱坤): a surname and one or two more
+        # characters, with no place ending, is a person's name rather than an unknown place
+        if w not in zh.tags and len(w) <= 3 and w[-1] not in _ZH_PLACE_ENDS and _zh_person_ok(w, zh):
+            return "PERSON"
         return "LOCATION"
     if flag == "nz":
         return "MISC"
@@ -403,6 +356,13 @@ def _merge_chinese(
                 and (
                     # 张 + 三 (placeholder names), 欧阳 + 娜娜, 李 + 雷/nr
                     (len(v) == 1 and v in _ZH_NUMERALS and len(w) == 1)
+                    # 张 + 先生: jieba reads 张 as a measure word before a title (张先生 is
+                    # one person, as 陈先生/nr is; not 向 + 老师, a preposition; not 这张 + 医生)
+                    or (
+                        v in _ZH_TITLE_WORDS
+                        and t.xpos not in _ZH_NOT_SURNAME_FLAGS
+                        and not (out and out[-1].end == t.start and out[-1].text in "这那哪每某")
+                    )
                     or (len(v) <= 2 and nxt.xpos in _ZH_NAMEISH)
                     or (
                         len(w) == 2

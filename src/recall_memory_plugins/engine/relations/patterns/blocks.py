@@ -50,6 +50,7 @@ _ZH = {
     r"|上个?月|(?:上上?个?|这个?|本)?(?:周|星期|礼拜)[一二三四五六日天末]|上周|上星期|上礼拜|这个月|本月|前几天|前天|前阵子|前段时间|不久前|去年|前年"
     r"|年初|年底|年中|月初|月底|上半年|下半年|春天|夏天|秋天|冬天|(?>[0-9０-９]{2,4}年(?:[0-9０-９]{1,2}月份?)?(?:(?:到|至|-|–|~)[0-9０-９]{2,4}年)?)"
     r"|[0-9０-９一二三四五六七八九十]{1,3}月份?|[0-9０-９]{1,2}[日号]|很|最|更|非常|特别|比较|挺"
+    r"|农历|阴历|旧历|(?:[0-9０-９一二三四五六七八九十]{1,3}|(?<=[月份]))(?:到|至|-|–|~)(?=[0-9０-９一二三四五六七八九十]{1,3}月)"  # (2023年农历三月, 3-5月, 3月至5月)
     r"|一家人?|全家|举家|[大研高初][一二三四](?:那年|的时候|时)?|(?:因为|由于)[^，,。；;！!？?\ue000]{1,10}?(?:的原因|的关系|原因)"
     r"|从[^，,。；;！!？?\ue000]{1,5}?起){0,12}",  # (从三月份起就不归吴强管了)
     "NEG": r"(?P<neg>不再|没有再|没再|已经不再|已不再|已经不|已不|不|没有|没"
@@ -258,6 +259,14 @@ _NOT_STAFF = {
     "alumnus", "alumna", "alumni", "graduate", "student", "fan", "customer", "client", "guest",
     "patient", "visitor", "校友", "毕业生", "学生", "粉丝", "客户", "顾客", "会员", "常客",
     "病人", "游客",
+    # a place described by where it lies is nobody's employee: "Vellmar Ridge is a market town in
+    # the county of Eastmoor" (the role's last word, as the role runs to the object's "of")
+    "town", "city", "village", "hamlet", "parish", "county", "district", "borough", "suburb", "region",
+    "province", "state", "country", "municipality", "commune", "prefecture", "township", "canton",
+    "territory", "island", "isle", "peninsula", "river", "lake", "mountain", "hill", "valley", "forest",
+    "port", "harbour", "harbor", "capital", "settlement", "neighbourhood", "neighborhood", "locality",
+    "area", "resort", "estate", "wold", "moor", "coast", "bay", "street", "square", "park",
+    "小镇", "城镇", "城市", "村庄", "县城", "省会", "首府", "首都",
 }  # fmt: skip
 _SPOUSE_ROLES = {"wife", "husband", "spouse", "partner", "妻子", "丈夫", "老婆", "老公", "爱人"}
 _ROLE_PREFIX = re.compile(r"^(?:new|current|acting|interim|新|现任|新任|代理)\s*", re.IGNORECASE)

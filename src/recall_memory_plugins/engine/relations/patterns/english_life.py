@@ -65,7 +65,30 @@ def _sold(h: _Match) -> list[RelationCandidate]:
     objs = h.obj()
     if not objs or objs[0].type in (PERSON, LOCATION, PROJECT) or h.type("s") not in _PERSONS:
         return []
-    return _cands(h.refs("s"), "OWNS", objs, negated=True)
+    # the one it went to owns it now: "Carla sold Sunny Side Bakery to Dev"
+    buyers = h.refs("z") if _named_person(h, "z") else []
+    return _cands(h.refs("s"), "OWNS", objs, negated=True) + _cands(buyers, "OWNS", objs)
+
+
+def _bought_from(h: _Match) -> list[RelationCandidate]:
+    """ "Dev bought Sunny Side Bakery from Carla": Z, the seller, no longer owns it (S's owning it
+    is read by the row of "owns"/"bought")."""
+    objs = h.refs("o")
+    if not objs or objs[0].type in (PERSON, LOCATION, PROJECT) or h.type("s") not in _PERSONS or not _named_person(h, "z"):
+        return []
+    return _cands(h.refs("z"), "OWNS", objs, negated=True)
+
+
+def _named_person(h: _Match, slot: str) -> bool:
+    """Whether the slot names a person, or a pronoun ends the phrase ("from her."; not "her" of "to
+    her nephew"), and not a firm or a place."""
+    idx = h.slot(slot)
+    if idx is None or h.type(slot) != PERSON:
+        return False
+    return h.ex.mentions[idx].kind == "name" or _PHRASE_END.match(h.view.text, h.m.end(slot)) is not None
+
+
+_PHRASE_END = re.compile(r"\s*(?:[,.;!?]|$|(?:last|this|yesterday|today|in|on|for|and|but)\b)", re.IGNORECASE)
 
 
 def _off_project(h: _Match) -> list[RelationCandidate]:
@@ -128,10 +151,18 @@ EN_LIFE_ROWS: tuple[PatternRow, ...] = (
     en(
         r"{S}\s+(?:has\s+|have\s+|had\s+)?{ADV}(?:sold|traded\s+in|got\s+rid\s+of|gave\s+away|scrapped|parted\s+with)\s+"
         r"(?:(?:the|my|our|his|her|their|its)\s+|\ue000\d+\ue001\s+)?(?:old\s+)?"
-        r"(?!(?:out|off|on|up|short|it|them|that|this|everything|all|lots|well|more|shares|stock)\b)(?:{O}|{NP})"
-        r"(?!\s+(?:shares|stock|stocks|options|tickets)\b)",
+        r"(?!(?:out|off|on|up|short|it|them|that|this|everything|all|lots|well|more|shares|stock|to|for|from|back|at)\b)(?:{O}|{NP})"
+        r"(?!\s+(?:shares|stock|stocks|options|tickets)\b)(?:\s+to\s+{Z}(?!['’]s))?",
         _sold,
         ex("Dana sold her Tesla last month.", "Dana", "OWNS", "Tesla", negated=True),
+        ex("Carla sold Sunny Side Bakery to Dev.", "Carla", "OWNS", "Sunny Side Bakery", negated=True),
+        ex("Carla sold Sunny Side Bakery to Tom Lee.", "Tom Lee", "OWNS", "Sunny Side Bakery"),
+    ),
+    # the seller of a thing bought: "Dev bought Sunny Side Bakery from Carla"
+    en(
+        r"{S}\s+(?:has\s+|have\s+|had\s+)?{ADV}(?:bought|purchased|acquired|took\s+over)\s+{THE}{O}\s+from\s+{Z}(?!['’]s)",
+        _bought_from,
+        ex("Dev bought Sunny Side Bakery from Carla.", "Carla", "OWNS", "Sunny Side Bakery", negated=True),
     ),
     # a project left: "Dana rolled off Orion", "was taken off Project Orion", "left the Orion project"
     en(

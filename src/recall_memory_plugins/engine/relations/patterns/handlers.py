@@ -123,8 +123,8 @@ def _boss_is(h: _Match) -> list[RelationCandidate]:
 
 
 def _works_for(h: _Match) -> list[RelationCandidate]:
-    otype = h.type("o")  # (a city is no employer: 现在在杭州上班)
-    if otype == PERSON or (otype == LOCATION and h.view.zh and any(r.name in chinese_places() for r in h.refs("o"))):
+    otype = h.type("o")  # (a city is no employer: 现在在杭州上班, 在Tokyo工作; jieba calls firms places too: 苏宁)
+    if otype == PERSON or (otype == LOCATION and h.view.zh and any(r.name in chinese_places() or not is_cjk(r.name) for r in h.refs("o"))):
         return []
     if otype in (PROJECT, PRODUCT):
         return _cands(h.refs("s"), "INVOLVED_IN", h.refs("o"), negated=h.neg())
@@ -245,7 +245,7 @@ def _lives(h: _Match) -> list[RelationCandidate]:
 
 
 # what follows a move's end when it names no home: a part of the employer ("moved to the APAC side", "to the EMEA sales org"), a role ("to Orion as lead")
-_NO_HOME_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice|hub|office)\b|\s+(?:rollout|launch|program|programme|initiative|workstream|migration|pilot|revamp|rebuild|redesign|overhaul)\b(?P<work_role>\s+as\s+(?:the\s+|its\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)?|(?P<role>,?\s+(?:also\s+)?(?:full[- ]time\s+|permanently\s+)?as\s+(?:the\s+|its\s+|\ue000\d+\ue001\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)",
+_NO_HOME_AFTER = re.compile(r"(?:['’]s)?\s+(?:new\s+)?(?:(?:sales|engineering|marketing|product|finance|ops|operations|support|data|platform|design|research|hr|legal|security|growth|infra|cloud|analytics|strategy)\s+)?(?:side|team|group|org|division|department|dept|unit|squad|function|business|desk|practice|hub|office)\b|\s+(?:clinic|branch|hotel|site|store|shop|depot|campus|ward|hospital|surgery|plant|factory|warehouse|lab|laboratory|outlet|restaurant|bar|cafe|café|salon|garage|school|college|academy|studio|headquarters|hq)s?\b|\s+(?:rollout|launch|program|programme|initiative|workstream|migration|pilot|revamp|rebuild|redesign|overhaul)\b(?P<work_role>\s+as\s+(?:the\s+|its\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)?|(?P<role>,?\s+(?:also\s+)?(?:full[- ]time\s+|permanently\s+)?as\s+(?:the\s+|its\s+|\ue000\d+\ue001\s+)?(?:new\s+)?(?:lead|pm|head|owner|manager)\b)",
                          re.IGNORECASE)
 _OWNERS = re.compile(r"['’]s\b")  # "moved to Nadia's team / place": no town named
 

@@ -66,6 +66,37 @@ HEDGE_TABLE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
          "Sam works at Acme, but that is completely outdated.", "People say Alice joined Globex, but that isn't so."),
     ),
     (
+        "whole: a report its own words call false",
+        # "The newspaper wrongly reported that …", "falsely claimed", "reported in error that …"
+        # (not "was wrongly dismissed": a wrong act, which happened)
+        r"\b(?:wrongly|falsely|mistakenly|erroneously|incorrectly|inaccurately|untruthfully|wrongfully)\s+"
+        r"(?:(?:been|being|was|were)\s+)?(?:report|claim|stat|announc|alleg|suggest|assert|insinuat|rumou?r|post|tweet"
+        r"|list|nam|identifi|describ|attribut|credit|sa(?:y|id))\w*\b"
+        r"|\b(?:reported|claimed|said|stated|announced|listed|wrote|posted)\s+(?:\w+\s+)?(?:wrongly|falsely|mistakenly"
+        r"|erroneously|incorrectly|in\s+error)\b"
+        # denied by the one it is about: "Alice denied that she had joined Globex", "denies ever
+        # having worked there", "dismissed reports that …"
+        r"|\bden(?:y|ies|ied|ying)\s+(?:(?:flatly|strongly|firmly|publicly)\s+)?(?:that\b|(?:ever\s+)?having\b"
+        r"|(?:ever\s+)?(?:being|moving|joining|leaving|quitting|marrying|dating|working|living|relocating|resigning"
+        r"|taking|switching|getting)\b|(?:i|he|she|they|we|it)\s+(?:had|has|have|was|were|is|did|ever|would)\b)"
+        r"|\b(?:refut|dismiss|reject|rebut|debunk|deni)\w*\s+(?:the\s+|those\s+|these\s+|all\s+|any\s+)?(?:\w+\s+)?"
+        r"(?:reports?|rumou?rs?|claims?|stories|story|allegations?|suggestions?|speculation)\s+(?:that|of|about)\b"
+        # a report denied right after it: "The paper reported that Dana had moved; she has not."
+        r"|\b(?:report(?:ed|s)?|claim(?:ed|s)?|said|says|stated|wrote|announced|alleged|suggested|heard|posted|tweeted)\b"
+        r"[^.!?]{1,160}[;,:—–]\s*(?:(?:but|though|yet)\s+)?(?:(?:in\s+fact|actually|in\s+reality|in\s+truth)\s*,?\s+)?"
+        r"(?:he|she|they|it|i|we)\s+(?:(?:has|have|had|did|does|is|was|were)(?:n['’]t|\s+not|\s+never)|never\s+did)"
+        r"(?:\s+(?:really|actually|at\s+all|moved|left|joined|quit|gone|done\s+so|resigned|married))?\s*[.!…]*\s*$",
+        ("The newspaper wrongly reported that Dana Kerr had moved to Cardiff.",
+         "The newspaper falsely claimed that Alice Moreau joined Globex.",
+         "Alice Moreau denied that she had joined Globex.",
+         "It was mistakenly reported that Tom had left Acme.",
+         "The blog said in error that Sam works at Initech.",
+         "Tom denies ever having worked for Initech.",
+         "Acme dismissed reports that Joan had quit.",
+         "The paper reported that Dana had moved to Cardiff; she has not.",
+         "Someone posted that Tom left Acme, but he didn't."),
+    ),
+    (
         "whole: a guess tacked on",
         # "Dana reports to Lee, maybe.", "…, or maybe to Omar", "…, I think.", "…, but I'm not sure"
         r"[,;—–(]\s*(?:(?:but|though|or|and)\s+)?" + _GUESS + r"\s*[.!…)]*\s*$"
@@ -96,6 +127,35 @@ HEDGE_TABLE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         ("In the novel, Dana reports to Lee.", "In a parallel universe, Sam works at Acme.",
          "In the game, Alice lives in Paris.", "In another life, Tom is married to Ann."),
     ),
+    (
+        "a pretence or an exercise",
+        # "asked Alice to pretend she had left Acme", "let's play-act that …", "Example 1: I live in
+        # London" (a sentence written as an example; not "for example, …": news told by an instance)
+        r"(?<!stop )(?<!stopped )(?<!quit )(?<!not )(?<!n't )(?<!no more )\b(?:pretend(?:s|ed|ing)?|make[-\s]believe|play[-\s]act(?:s|ed|ing)?|role[-\s]?play(?:s|ed|ing)?"
+        r"|act(?:s|ed|ing)?\s+as\s+(?:if|though))\s+(?:that\s+|to\s+be\s+)?"
+        r"(?:i|he|she|they|we|you|someone|somebody|(?-i:[A-Z])[\w'’-]*)\b"
+        r"|(?:^|[.;:!?\n]\s*)(?:(?:example|sample|practice|model|test)(?:\s+sentence)?(?:\s*:|\s+(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*[:.)])"
+        r"|(?:sentence|exercise)\s+(?:\d{1,2}|[a-h]|[ivx]{1,4})\s*[:.)])\s+(?=\S)",
+        ("The coach asked Alice Moreau to pretend she had left Acme and joined Globex.",
+         "Let's pretend that Tom lives in Paris.", "Pretend you work at Globex.",
+         "Example 1: I live in London.", "Sentence 2: I work at a bank.", "Example: Tom moved to Paris."),
+    ),
+    (
+        "a document never issued",
+        # what a draft says ("The draft press release says that Alice joined Globex"), or a text
+        # that was never sent or published ("the announcement … was never sent")
+        r"\b(?:draft|unpublished|unsent|unreleased|unapproved|mock|dummy|fictitious|hypothetical|template)\b"
+        r"(?:\s+[\w-]+){0,3}?\s+(?:says?|said|reads?|states?|stated|claims?|claimed|announces?|announced|lists?|listed"
+        r"|mentions?|mentioned|shows?|showed|describes?|described|names?|named)\b"
+        r"|\baccording\s+to\s+(?:the|a|an|this|that|my|his|her|their|our)\s+(?:[\w-]+\s+)?(?:draft|unpublished|unsent"
+        r"|unreleased|mock|dummy|template)\b"
+        r"|\b(?:press\s+release|announcement|memo|letter|e-?mail|post|article|statement|notice|tweet|bio|profile|draft)\b"
+        r"[^.;!?]{0,120}?\b(?:was|were|has|had|is|are|got)\s*(?:n['’]t|\s+never|\s+not)\s+(?:(?:yet|been|ever|actually)\s+){0,2}"
+        r"(?:published|sent|released|issued|posted|approved|printed|made\s+public|finali[sz]ed)\b",
+        ("The draft press release says that Alice Moreau joined Globex, but it was never published.",
+         "According to the draft memo, Tom reports to Kim.",
+         "The announcement that Tom had joined Globex was never sent."),
+    ),
 )
 
 #: sentences that state something and must not be flagged by any row
@@ -109,6 +169,16 @@ NOT_HEDGED: tuple[str, ...] = (
     "Dana reports to Lee now, which is great.",
     "It is true that Dana reports to Lee.",
     "That's right, Dana reports to Lee.",
+    "Dana was wrongly dismissed by Acme and now works at Globex.",
+    "Dana was denied a visa, so she stayed in Lyon.",
+    "Tom moved to Leeds; Anna has not.",
+    "Tom said he moved to Leeds, and he did.",
+    "For example, Tom moved to Paris last year.",
+    "Tom drafted the report and works at Acme.",
+    "Tom acts as our team lead at Acme.",
+    "Tom was picked in the NFL draft and plays for the Bears.",
+    "Note to self: stop pretending I still love horror films.",
+    "Arjun, once Jira's loudest critic, now works at Atlassian.",
 )
 
 _WHOLE = re.compile("|".join(f"(?:{regex})" for name, regex, _ in HEDGE_TABLE if name.startswith("whole:")),

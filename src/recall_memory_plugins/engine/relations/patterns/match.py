@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from ..lexicon import POSSESSIVE_DETERMINERS, POSSESSOR
+from ..lexicon import KIN_OF, POSSESSIVE_DETERMINERS, POSSESSOR
 from ..schema import (
     DATE,
     LOCATION,
@@ -70,6 +70,9 @@ class _Match:
                 and re.search("[至到]", self.view.text[self.m.end("s") : self.m.end()]) is not None)
         ):
             return []  # 从北京搬到了上海: the place one leaves is never the subject
+        if name == "s" and not self.view.zh \
+                and KIN_OF.search(self.view.text[max(0, self.m.start("s") - 24) : self.m.start("s")]):
+            return []  # "The brother of Ana lives in Madrid": the brother, unnamed
         if name == "o" and self.m.end() == self.m.end("o") \
                 and POSSESSOR.match(self.view.text, self.m.end("o")):
             return []  # "Liam married Sophie's cousin Ava": Sophie is not the one he married

@@ -122,8 +122,12 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         "English condition",
         r"(?:^|[\s,;(])(?:if|unless|whether|in\s+case|suppose|supposing|assuming)\s"
         # "come visit once i own a sofa"; not "once she left Oslo" (then)
-        r"|\bonce\s+(?:i|he|she|we|they|you)\s+(?!\w+ed\b|was\b|were\b|had\b|did\b|got\b|left\b|went\b)",
+        r"|\bonce\s+(?:i|he|she|we|they|you)\s+(?!\w+ed\b|was\b|were\b|had\b|did\b|got\b|left\b|went\b)"
+        # "once the contract is signed", "once it's official" (a present tense: still to come)
+        r"|\bonce\s+(?:(?:the|my|our|his|her|their|your|this|that)\s+(?:(?!\b(?:and|but|or|who|which)\b)[^.;!?,]){1,30}?|it|(?-i:[A-Z])\w+)"
+        r"\s+(?:is|are|has|have|gets?|comes?|goes?|clears?|closes?)\b|\bonce\s+it['’]s\b",  # (not "once Jira's loudest critic")
         "If Rita leaves, Sam will take over Project Titan.",
+        "Update my LinkedIn to say I work at Globex once the contract is signed.",
         "Come visit once I own a sofa.",
         "Quinn will report to Steve if she is promoted.",
         "I wonder whether Alice moved to Denver.",
@@ -230,13 +234,23 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
         # ("seconded to London until next year": a present state, bounded)
         r"|(?<!until )(?<!till )\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday"
         r"|wednesday|thursday|friday|saturday|sunday)\b|\btomorrow\b"
-        r"|\bthat\s+(?:[\w'’-]+\s+){1,3}?would\b",  # reported: "reports that Aaron would take over"
+        r"|\bthat\s+(?:[\w'’-]+\s+){1,3}?would\b"  # reported: "reports that Aaron would take over"
+        # a weekday close by in the progressive or a plan with no verb ("Moving to Leeds on Friday!",
+        # "Last day at Arup on Friday"): the coming one, not the last (not "was", "moved ... on Friday")
+        r"|(?:\b(?:am|is|are)\s+(?:\w+ly\s+|also\s+)?\w{2,}ing\b|['’](?:m|re)\s+(?:\w+ly\s+|also\s+)?\w{2,}ing\b|^\W*(?!(?:having|being|nothing|something|anything|everything|morning|evening|during"
+        r"|according)\b)\w{2,}ing\s+(?:to|at|in|into|from|over|up|out|back|with|for|(?-i:[A-Z]))"
+        r"|^\W*(?:(?:my|his|her|our|their|the)\s+)?last\s+day\b(?![^.;!?]*\b(?:was|were|had|has|did)\b))"
+        r"(?:(?!\b(?:and|but|or|then|after|before|since|when|while|because|until|till)\b)[^.;:!?,—–]){0,60}?"
+        r"(?:\b(?:on|this)\s+(?:mon|tues|wednes|thurs|fri|satur|sun)day|\bon\s+the\s+\d{1,2}(?:st|nd|rd|th))\b",
         "Alice will join Globex next month.",
         "Reports said that Aaron would take over Phoenix.",
         "Alice is going to move to Berlin.",
         "Alice is moving to Lyon next week.",
         "Bob's about to take over Project Orion.",
         "She'll report to Dan from Monday.",
+        "Moving to Leeds on Friday!",
+        "I'm starting at Atkins on Monday.",
+        "Last day at Arup on Friday, then Atkins.",
     ),
     _row(
         "Chinese future or plan",
@@ -285,8 +299,14 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     ),
     _row(
         "Chinese bounded past",
-        r"[0-9０-９]{2,4}年(?:代)?的时候|那时候|那个时候|当年|上大学的时候|读书的时候|(?:加入|来到?|去|进入?|搬到)[^，,。]{1,8}之前",
+        r"[0-9０-９]{2,4}年(?:代)?的时候|那时候|那个时候|当年|上大学的时候|读书的时候|(?:加入|来到?|去|进入?|搬到)[^，,。]{1,8}之前"
+        # a past period of one's life: 小时候, 年轻时, 读高中那会, 实习的时候, 大学期间
+        r"|小(?:的)?时候|(?:年轻|年少|童年|小学|初中|中学|高中|大学|读书|念书|上学|求学|实习|读研|读博|留学)"
+        r"(?:的)?(?:时候|那会儿?|那阵子?|那几年|期间|时(?![间刻]))",
         "2010年的时候张伟住在北京。",
+        "小时候我住在朝阳。",
+        "读高中那会我住在朝阳。",
+        "实习的时候我在百度上班。",
         "那时候王磊向陈刚汇报。",
         "加入腾讯之前李娜在百度工作。",
     ),

@@ -30,6 +30,7 @@ from ..schema import (
     Mention,
 )
 from .blocks import _DETS, _NOUNISH, _SLOT_RE, _ZH, _ZH_NP_TAIL, _ZH_NP_VERBS, CLOSE, OPEN
+from .vocative import zh_spoken_to
 
 
 @dataclass(slots=True)
@@ -413,8 +414,8 @@ def _sentence_subject(
                 return None  # "Nature's beauty reminds me to … enjoy": the beauty, not Nature
     if 0 <= idx < len(ex.mentions) and ex.mentions[idx].text.casefold() in POSSESSIVE_DETERMINERS:
         return None  # "His direct reports, including Grace, now report to Leah": not he
-    if view.zh and (head.startswith("的", found.end()) or _ZH_KIN_AFTER.match(head, found.end())):
-        return None  # 复旦的硕士上个月毕业了，…: the degree's, not 复旦's; 邓超他弟…: the brother
+    if view.zh and (head.startswith("的", found.end()) or _ZH_KIN_AFTER.match(head, found.end()) or zh_spoken_to(head, found.end(), ex.mentions)):
+        return None  # 复旦的硕士上个月毕业了，…: the degree's, not 复旦's; 邓超他弟…: the brother; 刘医生，按您说的: the one spoken to
     if not 0 <= idx < len(ex.mentions) or not ex.mentions[idx].entity_ids:
         return None
     m = ex.mentions[idx]
