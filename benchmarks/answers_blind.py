@@ -15,6 +15,11 @@ normalised answer occurs in the normalised recall text (``_common.answer_in``, a
 "answer in context"). BM25 (``bm25s`` over ``[date] speaker: text``, jieba words for Chinese)
 ranks the whole turns, which fill the same budget as the engine fills its own
 (``_common.fill_budget``: same renderer, same token counter).
+
+A second reporting set, ``answers_blind2.jsonl`` (22 conversations: English chats ``en-talk-*``,
+Chinese chats ``zh-talk-*`` and documents ``docs-*`` with no speaker, written by three black-box
+testers in the forty-ninth round), runs with ``--data benchmarks/data/answers_blind2.jsonl``; the
+results are then named after the data file and add a row per id group.
 """
 
 from __future__ import annotations
@@ -41,10 +46,11 @@ def run(conversations: Sequence[dict[str, Any]], budgets: Sequence[int], annotat
 
     rows: list[dict[str, Any]] = []
     for conv in conversations:
-        turns = [(datetime.fromisoformat(t["at"]), t["speaker"], t["text"]) for t in conv["turns"]]
+        turns = [(datetime.fromisoformat(t["at"]), t.get("speaker"), t["text"]) for t in conv["turns"]]
         statements = [C.statement(i + 1, conv["id"], text, t_index=i + 1, at=at, speaker=speaker)
                       for i, (at, speaker, text) in enumerate(turns)]
-        bm25 = C.BM25Index([f"[{at.date()}] {speaker}: {text}" for at, speaker, text in turns])
+        bm25 = C.BM25Index([f"[{at.date()}] {speaker}: {text}" if speaker else f"[{at.date()}] {text}"
+                            for at, speaker, text in turns])
         with TemporalGraphMemory(":memory:", annotator=C.make_annotator(annotator)) as memory:
             memory.add_many([{"text": text, "speaker": speaker, "at": at} for at, speaker, text in turns])
             for q in conv["questions"]:
@@ -54,7 +60,8 @@ def run(conversations: Sequence[dict[str, Any]], budgets: Sequence[int], annotat
                     ours = memory.recall(q["question"], token_budget=budget)
                     _, _, base = C.fill_budget(ranked, budget)
                     rows.append({
-                        "conversation": conv["id"], "language": conv["language"], "question": q["question"],
+                        "conversation": conv["id"], "group": group(conv), "language": conv["language"],
+                        "question": q["question"],
                         "answer": q["answer"], "budget": budget,
                         "ours": C.answer_in(answer, C.normalise_answer(ours.text)),
                         "bm25": C.answer_in(answer, C.normalise_answer(base)),
@@ -64,11 +71,17 @@ def run(conversations: Sequence[dict[str, Any]], budgets: Sequence[int], annotat
     return {"rows": rows}
 
 
+def group(conv: dict[str, Any]) -> str:
+    """The id without its number: ``en-talk-3`` is in ``en-talk``, ``zh-2`` in ``zh``."""
+    return str(conv["id"]).rsplit("-", 1)[0]
+
+
 def table(rows: Sequence[dict[str, Any]], budgets: Sequence[int]) -> str:
     out = []
-    for lang in ("all", "en", "zh"):
+    groups = [g for g in dict.fromkeys(r["group"] for r in rows) if g not in ("en", "zh")]
+    for lang in ("all", "en", "zh", *groups):
         for budget in budgets:
-            sel = [r for r in rows if r["budget"] == budget and lang in ("all", r["language"])]
+            sel = [r for r in rows if r["budget"] == budget and lang in ("all", r["language"], r["group"])]
             if not sel:
                 continue
             ours = sum(r["ours"] for r in sel) / len(sel)
@@ -101,9 +114,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     with C.stopwatch() as elapsed:
         result = run(conversations, args.budgets, args.annotator)
     info = C.environment(C.make_annotator(args.annotator))
-    command = "python -m benchmarks.answers_blind" + (" --smoke" if args.smoke else "")
+    default = args.data.resolve() == DATA.resolve()
+    command = ("python -m benchmarks.answers_blind" + ("" if default else f" --data {args.data}")
+               + (" --smoke" if args.smoke else ""))
     markdown = "\n".join([
-        "# Answer in context on conversations nobody tuned on",
+        "# Answer in context on conversations nobody tuned on" if default
+        else f"# Answer in context on `{args.data.name}`",
         "",
         C.env_line(info),
         "",
@@ -111,8 +127,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{sum(len(c['questions']) for c in conversations)} questions (`{args.data.name}`) · run time {elapsed[0]:.1f} s.",
         "",
         "A question counts when its normalised answer occurs in the normalised text the model receives "
-        "(the recall text; for BM25 the whole turns it ranks first, filled into the same budget the same way). "
-        "No parameter of the memory was chosen on these conversations.",
+        "(the recall text; for BM25 the whole turns it ranks first, filled into the same budget the same way)."
+        + (" No parameter of the memory was chosen on these conversations." if default else ""),
         "",
         table(result["rows"], args.budgets),
         "",
@@ -120,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "",
         by_conversation(result["rows"], conversations, args.budgets),
     ])
-    C.write_results(args.out, "answers_blind", markdown, {"command": command, "environment": info, **result})
+    C.write_results(args.out, "answers_blind" if default else args.data.stem, markdown, {"command": command, "environment": info, **result})
     print(table(result["rows"], args.budgets))
     return 0
 
