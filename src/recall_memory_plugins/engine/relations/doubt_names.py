@@ -33,16 +33,21 @@ __all__ = [
 ]
 
 
-# a transcript line's label ("Alice: my bf moved to Paris", "Alice：我哥哥搬到了上海"), its line said in
-# the first person: the label's person is its "I" and "my", read as a speaker's
-_LABELLED_LINE = re.compile(r"[ \t]*[:：][ \t]*(?=[^\n]*?(?:\bI\b|\b[Mm]y\b|\bme\b|我))")
+# a transcript line's label ("Alice: my bf moved to Paris", "Alice：我哥哥搬到了上海"), its line about
+# someone of the label's (a first-person possessive with a person noun): not the one who changed
+# (a line in the first person alone, "田甜：医生不让我碰咖啡了", is still the label's own change)
+_LABELLED_LINE = re.compile(
+    r"[ \t]*[:：][ \t]*(?=[^\n]*?(?:\b[Mm]y\s+(?:bf|gf|boyfriend|girlfriend|husband|wife|partner"
+    r"|brother|sister|mum|mom|dad|father|mother|son|daughter|friend|boss|colleague|roommate|flatmate"
+    r"|cousin|uncle|aunt|neighbou?r)s?\b|我的?(?:哥哥|哥|弟弟|弟|姐姐|姐|妹妹|妹|老公|老婆|男朋友|女朋友"
+    r"|对象|爸爸|爸|妈妈|妈|儿子|女儿|朋友|同事|室友|老板|领导|邻居)))"
+)
 
 
 def left_out(text: str, sentence_start: int, mention: Mention) -> bool:
     """Whether ``mention`` names no one who changed: a name in a list an exclusion leaves out
-    ("everyone except Bob"), or the label of a transcript line said in the first person (who
-    changed is read from its "I"/"my", as for a speaker: "Alice: my bf moved to Paris" is the bf's
-    move)."""
+    ("everyone except Bob"), or the label of a transcript line about someone of the label's
+    ("Alice: my bf moved to Paris" is the bf's move)."""
     if mention.kind == "name" and _LABELLED_LINE.match(text, mention.end) \
             and not text[text.rfind("\n", 0, mention.start) + 1 : mention.start].strip():
         return True
