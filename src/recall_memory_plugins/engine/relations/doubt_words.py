@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .doubt_world import CHANGE_WORLD, STRONG_WORLD
 from .gates import Gated
 from .payments import without_payments
 from .stand_ins import STAND_IN
@@ -252,8 +253,8 @@ _TOPICS = {t: Folded(f"{_TOPICS_EN[t]}|{_TOPICS_ZH[t]}") for t in _TOPICS_EN}
 _ANY_TOPIC = Folded("|".join(rx.pattern for rx in _TOPICS.values()))
 # "ex-Siemens", "ex-Googler": the prefix before a name (``_words`` wants no letter after it)
 _EX = r"(?<![a-z])ex-(?=[a-z])"
-_CHANGE = Folded(f"{_CHANGE_EN}|{_CHANGE_ZH}|{_STRONG_EN}|{_STRONG_ZH}|{_EX}")
-_STRONG = Folded(f"{_STRONG_EN}|{_STRONG_ZH}|{_EX}")
+_CHANGE = Folded(f"{_CHANGE_EN}|{_CHANGE_ZH}|{_STRONG_EN}|{_STRONG_ZH}|{_EX}|{CHANGE_WORLD}")
+_STRONG = Folded(f"{_STRONG_EN}|{_STRONG_ZH}|{_EX}|{STRONG_WORLD}")
 
 TOPICS = _TOPICS
 ANY_TOPIC = _ANY_TOPIC

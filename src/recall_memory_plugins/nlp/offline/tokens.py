@@ -17,8 +17,11 @@ _TOKEN_ABBREVS = (
     "Co|Bros|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec|Tues|Tue|Thurs|Thur|Thu|Fri|No|Nos|"
     "Fig|Vol|vs|etc|approx|cf|al|Ave|Blvd|Rd|Dept|Univ|viz|est"
 )
-_LETTER = f"[^\\W\\d_{_CJK}]"
-_WORD_CHAR = f"[^\\W_{_CJK}]"
+# kana and hangul: a run of them is a word of its own, so a Latin name before a particle is a
+# word ("Ben은", "Benは" -> "Ben" + the particle; "BenはもうLloydsで" -> four words)
+_KANA_HANGUL = "\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\uac00-\ud7af\uff66-\uff9f"
+_LETTER = f"[^\\W\\d_{_CJK}{_KANA_HANGUL}]"
+_WORD_CHAR = f"[^\\W_{_CJK}{_KANA_HANGUL}]"
 _EMOJI_CORE = "\u2300-\u23ff\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff"
 _EMOJI = (
     f"(?:[\U0001f1e6-\U0001f1ff]{{2}}|[{_EMOJI_CORE}]"
@@ -34,7 +37,7 @@ _TOKEN_RE = re.compile(
     r"|(?P<date>\d{4}-\d{1,2}-\d{1,2}(?:T\d{1,2}:\d{2}(?::\d{2})?)?|\d{1,2}/\d{1,2}/\d{2,4})"
     f"|(?P<abbr>(?:[A-Za-z]\\.){{2,}}|\\b(?:{_TOKEN_ABBREVS})\\.(?=\\s*\\S))"
     r"|(?P<num>\d+(?:[.,:]\d+)*(?:[A-Za-z]+)?)"
-    f"|(?P<word>{_LETTER}(?:{_WORD_CHAR}|[{WORD_MARKS}]|['’](?={_LETTER})|[-.&](?={_WORD_CHAR}))*)"
+    f"|(?P<word>[{_KANA_HANGUL}]+|{_LETTER}(?:{_WORD_CHAR}|[{WORD_MARKS}]|['’](?={_LETTER})|[-.&](?={_WORD_CHAR}))*)"
     f"|(?P<emoji>{_EMOJI})"
     "|(?P<punct>(?P<pc>[^\\w\\s\u200b-\u200d\u2060\ufeff])(?P=pc)*)"
 )
