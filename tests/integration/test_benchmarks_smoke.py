@@ -329,3 +329,48 @@ def test_answers_blind_smoke(tmp_path: Path) -> None:
     assert {r["language"] for r in rows} == {"en", "zh"} and len(rows) == 2 * 3 * 3
     assert all(r["ours_tokens"] <= r["budget"] for r in rows)
     assert any(r["ours"] for r in rows) and any(r["bm25"] for r in rows)
+
+
+def _longmemeval_instance(qid: str, question: str, answer: str, sessions: list[list[tuple[str, str, bool]]]) -> dict[str, Any]:
+    """One question in LongMemEval's schema (a made-up history, not LongMemEval's data)."""
+    return {
+        "question_id": qid, "question_type": "knowledge-update", "question": question, "answer": answer,
+        "question_date": "2023/06/30 (Fri) 10:00",
+        "haystack_session_ids": [f"s{k}" for k in range(len(sessions))],
+        "haystack_dates": [f"2023/0{k + 1}/15 (Mon) 09:3{k}" for k in range(len(sessions))],
+        "haystack_sessions": [[{"role": role, "content": text, **({"has_answer": True} if ev else {})}
+                               for role, text, ev in session] for session in sessions],
+        "answer_session_ids": [f"s{k}" for k, session in enumerate(sessions) if any(ev for _, _, ev in session)],
+    }
+
+
+def test_longmemeval_runs_on_its_schema(tmp_path: Path) -> None:
+    """The LongMemEval runner reads the official schema (dates like ``2023/05/20 (Sat) 02:21``,
+    ``has_answer`` turns, ``_abs`` questions) and scores answer, evidence and sessions."""
+    advice = "Here is a long answer about training plans. " * 30
+    data = [
+        _longmemeval_instance("q1", "Where do I live now?", "Somerville", [
+            [("user", "I live in Chicago and want a running plan.", True), ("assistant", advice, False)],
+            [("user", "Can you suggest a stretching routine?", False), ("assistant", advice, False)],
+            [("user", "We just moved, we're settled in Somerville now!", True), ("assistant", advice, False)],
+        ]),
+        _longmemeval_instance("q2_abs", "What is my dog's name?", "You did not mention a dog", [
+            [("user", "My cat is called Miso.", False), ("assistant", advice, False)],
+        ]),
+    ]
+    path = tmp_path / "lme.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.longmemeval", "--data", str(path), "--budgets", "250", "--out", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = {r["id"]: r for r in json.loads((tmp_path / "longmemeval_lme.json").read_text(encoding="utf-8"))["rows"]}
+    assert rows["q1"]["answerable"] and rows["q1"]["evidence"] == 2
+    assert rows["q1"]["ours"] and 0 < rows["q1"]["ours_evidence"] <= 1 and rows["q1"]["ours_sessions"] > 0
+    assert not rows["q2_abs"]["answerable"] and rows["q2_abs"]["ours_evidence"] is None
+    missing = subprocess.run(
+        [sys.executable, "-m", "benchmarks.longmemeval", "--data", str(tmp_path / "absent.json"), "--out", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert missing.returncode != 0 and "LongMemEval data not found" in missing.stderr
