@@ -19,7 +19,10 @@ ranks the whole turns, which fill the same budget as the engine fills its own
 A second reporting set, ``answers_blind2.jsonl`` (22 conversations: English chats ``en-talk-*``,
 Chinese chats ``zh-talk-*`` and documents ``docs-*`` with no speaker, written by three black-box
 testers in the forty-ninth round), runs with ``--data benchmarks/data/answers_blind2.jsonl``; the
-results are then named after the data file and add a row per id group.
+results are then named after the data file and add a row per id group. A third,
+``answers_blind3.jsonl`` (10 histories, 119 questions: a user and a chat assistant whose replies
+are long, ``asst-en-*`` and ``asst-zh-*``, LongMemEval's kinds of question; two black-box testers
+of the fiftieth round), runs the same way.
 """
 
 from __future__ import annotations
