@@ -8,13 +8,13 @@ import threading
 import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, Literal
 from urllib.parse import unquote
 
 from langgraph.store.base import (
+    NOT_PROVIDED,
     BaseStore,
     GetOp,
-    InvalidNamespaceError,
     Item,
     ListNamespacesOp,
     Op,
@@ -30,6 +30,7 @@ from ...engine.validation import check_items
 from ...errors import ConfigurationError, InputError, NotFoundError
 from ...models import Statement
 from .._common import check_engine, engine_state, reopened_state
+from ._checks import ItemInputError, TTLNotSupportedError, check_page, check_put_call, ttl_message
 from ._values import (
     UNINDEXED,
     UNINDEXED_TEXT,
@@ -127,11 +128,12 @@ class RecallStore(BaseStore):
     # ------------------------------------------------------------------------------ namespaces
     def _encode(self, namespace: tuple[str, ...]) -> str:
         if not namespace:
-            raise InvalidNamespaceError("Namespace cannot be empty.")
+            raise ItemInputError("Namespace cannot be empty (nothing of this batch was applied).")
         for label in namespace:
             if not isinstance(label, str) or not label:
-                raise InvalidNamespaceError(
-                    f"Namespace labels must be non-empty strings, got {label!r} in {namespace}"
+                raise ItemInputError(
+                    f"Namespace labels must be non-empty strings, got {label!r} in {namespace} "
+                    "(nothing of this batch was applied)"
                 )
         joined = "/".join(escape(label) for label in namespace)
         return f"{self.prefix}/{joined}" if self.prefix else joined
@@ -219,8 +221,6 @@ class RecallStore(BaseStore):
 
     def _put(self, op: PutOp, text: str | None) -> None:
         ns = self._encode(op.namespace)
-        if not isinstance(op.key, str) or not op.key:
-            raise InvalidNamespaceError(f"key must be a non-empty string, got {op.key!r}")
         source = key_source(op.key)
         value = None if op.value is None else dict(op.value)
         if value is not None and text is None:
@@ -349,8 +349,7 @@ class RecallStore(BaseStore):
         if op.query:
             # matches best first; the rest newest first, unscored
             found.sort(key=lambda f: (f[0] is None, -(f[0] or 0.0), -f[1].timestamp()))
-        start = max(0, op.offset)
-        return [f[2] for f in found[start : start + max(0, op.limit)]]
+        return [f[2] for f in found[op.offset : op.offset + op.limit]]
 
     def _list_namespaces(self, op: ListNamespacesOp) -> list[tuple[str, ...]]:
         names = [
@@ -362,8 +361,7 @@ class RecallStore(BaseStore):
         if op.max_depth is not None:
             names = [n[: op.max_depth] for n in names]
         unique = sorted(set(names))
-        start = max(0, op.offset)  # as search pages: a negative offset or limit reads nothing odd
-        return unique[start : start + max(0, op.limit)]
+        return unique[op.offset : op.offset + op.limit]
 
     # ------------------------------------------------------------------------------ BaseStore
     def batch(self, ops: Iterable[Op]) -> list[Result]:
@@ -391,10 +389,23 @@ class RecallStore(BaseStore):
                     f"RecallStore cannot run {type(op).__name__} (nothing of this batch was "
                     "applied); it runs GetOp, PutOp, SearchOp and ListNamespacesOp"
                 )
+            if isinstance(op, (SearchOp, ListNamespacesOp)):
+                check_page(op)
             if isinstance(op, PutOp):
                 self._encode(op.namespace)
                 if not isinstance(op.key, str) or not op.key:
-                    raise InvalidNamespaceError(f"key must be a non-empty string, got {op.key!r}")
+                    raise ItemInputError(
+                        f"key must be a non-empty string, got {op.key!r} "
+                        "(nothing of this batch was applied)"
+                    )
+                if op.ttl is not None:
+                    raise TTLNotSupportedError(ttl_message(op.key))
+                if op.value is not None and not isinstance(op.value, Mapping):
+                    raise InputError(
+                        f"the value of item {op.key!r} must be a mapping (a dict, e.g. "
+                        f"{{'text': ...}}) or None, got {type(op.value).__name__} "
+                        "(nothing of this batch was applied)"
+                    )
                 if op.value is not None:
                     texts[k] = self._value_text(op)
                     # (checked with the time a put of an unchanged text keeps with the value)
@@ -444,6 +455,35 @@ class RecallStore(BaseStore):
             else:
                 raise ConfigurationError(f"RecallStore cannot run {type(op).__name__}")
         return results
+
+    def put(
+        self,
+        namespace: tuple[str, ...],
+        key: str,
+        value: Mapping[str, Any],
+        index: Literal[False] | list[str] | None = None,
+        *,
+        ttl: Any = NOT_PROVIDED,
+    ) -> None:
+        """LangGraph's ``put``, checked as :meth:`batch` checks a ``PutOp``: a bad namespace or a
+        key that is not a non-empty string is an ``InputError`` (also LangGraph's
+        ``InvalidNamespaceError``), a TTL a ``ConfigurationError`` (also ``NotImplementedError``).
+        """
+        check_put_call(namespace, key, ttl)
+        super().put(namespace, key, value, index)
+
+    async def aput(
+        self,
+        namespace: tuple[str, ...],
+        key: str,
+        value: Mapping[str, Any],
+        index: Literal[False] | list[str] | None = None,
+        *,
+        ttl: Any = NOT_PROVIDED,
+    ) -> None:
+        """Async twin of :meth:`put`."""
+        check_put_call(namespace, key, ttl)
+        await super().aput(namespace, key, value, index)
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         """Async twin of :meth:`batch` (runs in a worker thread)."""
