@@ -40,7 +40,7 @@ def test_a_value_that_is_not_a_mapping_is_an_input_error_naming_the_item(
 ) -> None:
     store = RecallStore(memory)
     ops = [PutOp(NS, "ok", {"text": "Bob likes tea."}), PutOp(NS, "home", value)]
-    with pytest.raises(InputError, match="'home'.*mapping"):
+    with pytest.raises(InputError, match=r"'home'.*mapping"):
         store.batch(ops)
     with pytest.raises(InputError, match="'home'"):
         store.put(NS, "home", value)
@@ -115,7 +115,7 @@ def test_a_ttl_is_refused_the_same_way_through_put_and_batch(memory: TemporalGra
 def test_a_negative_or_non_integer_page_is_refused(memory: TemporalGraphMemory, page: dict[str, Any]) -> None:
     store = RecallStore(memory)
     store.put(NS, "a", {"text": "Alice likes tea."})
-    with pytest.raises(InputError, match="offset|limit"):
+    with pytest.raises(InputError, match=r"offset|limit"):
         store.batch([PutOp(NS, "b", {"text": "x"}), SearchOp(("memories",), **page)])
     with pytest.raises(InputError):
         store.batch([ListNamespacesOp(**page)])
