@@ -10,6 +10,9 @@ late clipped it: "Dave moved to Rome", dated June, said after the October move t
 Lyon in June) gets back only its world-time end and successor, from the first relation after it
 that stays: its own recorded end (step, expiry) never changed, so it is kept.
 
+An ending imported before its start ("Ben left Lloyds", then "Ben works at Lloyds" dated before
+it) ended the start through its mark; deleted, the start is current again.
+
 A relation that another current statement repeats ("Alice still lives in Paris.") is not
 deleted with its statement: that statement becomes its evidence (:func:`surviving_evidence`).
 """
@@ -29,6 +32,7 @@ def spliced_endings(
     gone: Mapping[str, Ending],
     predecessors: Sequence[tuple[str, str] | tuple[str, str, Ending] | tuple[str, str, Ending, Any]],
     began: Mapping[str, Any] | None = None,
+    marks: Collection[str] = (),
 ) -> list[tuple[str, Ending]]:
     """``(id, new ending)`` of each predecessor ``(id, superseded_by[, own ending[, its
     valid_from_step]])`` whose successor is in ``gone`` (the relations being deleted, by id): the
@@ -40,11 +44,17 @@ def spliced_endings(
     its recorded end and takes only the world-time end (its own expiry when the chain's is
     current, as an ``end`` records it) and the successor. So does one recorded after the step the
     chain ends at (history told late, clipped when it was stored): a step interval never inverts.
+
+    ``marks``: the deleted relations that are marks of an ending imported before its start
+    (:mod:`~recall_memory_plugins.engine.relations.endings`): what one ended is current again.
     """
     out = []
     for pred in predecessors:
         pid, successor = pred[0], pred[1]
         if pid in gone or successor not in gone:
+            continue
+        if successor in marks:
+            out.append((pid, (None, None, None, None)))
             continue
         ending, seen = gone[successor], {successor}
         while ending[3] in gone and ending[3] not in seen:

@@ -12,7 +12,7 @@ UNWIND $keys AS key
 MATCH (r:Relation {namespace: $ns, key: key})
 RETURN r.id AS id, r.valid_to_step AS valid_to_step, r.valid_to AS valid_to,
        r.expired_at AS expired_at, r.superseded_by AS superseded_by,
-       r.valid_from_step AS valid_from_step
+       r.valid_from_step AS valid_from_step, r.attributes_json AS attributes_json
 """
 
 # a seek of migration 8's (namespace, superseded_by) index, not the namespace's relations read

@@ -209,9 +209,10 @@ class Neo4jItems(Neo4jTransfer):
         read = self._run("read relation endings", RELATION_ENDINGS, {"ns": namespace, "keys": [index_key(i) for i in ids]})
         gone = {r["id"]: tuple(r[f] for f in fields) for r in read}
         began = {r["id"]: r["valid_from_step"] for r in read}
+        marks = {r["id"] for r in read if json.loads(r["attributes_json"] or "{}").get("ending") == "true"}  # (engine.relations.endings)
         before = [(r["id"], r["superseded_by"], tuple(r[f] for f in fields), r["valid_from_step"]) for r in self._run("read predecessors", PREDECESSORS, {"ns": namespace, "ids": ids})]
         self._delete_relations(namespace, ids)
-        rows = [{"key": index_key(pid), **dict(zip(fields, e, strict=True))} for pid, e in spliced_endings(gone, before, began)]
+        rows = [{"key": index_key(pid), **dict(zip(fields, e, strict=True))} for pid, e in spliced_endings(gone, before, began, marks)]
         if rows:
             self._run("splice endings", SET_ENDINGS, {"ns": namespace, "rows": rows}, write=True)
 

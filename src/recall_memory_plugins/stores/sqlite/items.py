@@ -276,13 +276,17 @@ class SqliteItems(SqliteTransfer):
         (:mod:`..splice`)."""
         gone: dict[str, Ending] = {}
         began: dict[str, int] = {}
+        marks: set[str] = set()  # (the marks of endings imported before their starts)
         for chunk in _chunks(list(doomed)):
             for r in conn.execute(
-                "SELECT id, valid_to_step, valid_to, expired_at, superseded_by, valid_from_step "
+                "SELECT id, valid_to_step, valid_to, expired_at, superseded_by, valid_from_step, "
+                "json_extract(attributes, '$.ending') IS 'true' "
                 f"FROM relations WHERE namespace = ? AND id IN ({_qmarks(len(chunk))})",
                 (namespace, *chunk),
             ):
                 gone[r[0]], began[r[0]] = tuple(r[1:5]), r[5]
+                if r[6]:
+                    marks.add(r[0])
         before: list[tuple[str, str, Ending, int]] = []
         for chunk in _chunks(list(gone)):
             before += [
@@ -297,7 +301,7 @@ class SqliteItems(SqliteTransfer):
         conn.executemany(
             "UPDATE relations SET valid_to_step = ?, valid_to = ?, expired_at = ?, superseded_by = ? "
             "WHERE namespace = ? AND id = ?",
-            [(*ending, namespace, pid) for pid, ending in spliced_endings(gone, before, began)],
+            [(*ending, namespace, pid) for pid, ending in spliced_endings(gone, before, began, marks)],
         )
 
     # -------------------------------------------------------------------- relation evidence
