@@ -205,3 +205,74 @@ def test_relation_changes_of_a_batch_are_applied_to_what_it_read(
     [r1] = inside[0]
     assert (r1.confirmations, r1.valid_from_step, r1.object_name) == (1, 2, "Initech")
     store.close()
+
+
+def test_bounded_relation_reads_of_a_batch_are_kept_and_exact(
+    driver: Any, config: Neo4jConfig, ns: str
+) -> None:
+    """A read of the newest few current relations (the doubt rule's, ``newest=``) is kept like
+    an unbounded one: an added relation enters as the newest and the oldest row leaves; an end
+    of a row below the bound leaves the rest exact; an end of a row while the answer is at the
+    bound drops the read (the next older row is not known): read again. Every answer equals
+    what the store returns after the commit."""
+    import dataclasses
+    from datetime import datetime, timedelta, timezone
+
+    at = datetime(2026, 3, 4, 5, 6, 7, tzinfo=timezone.utc)
+
+    def update(text: str, **kw: Any) -> Any:
+        nonlocal at
+        at += timedelta(minutes=1)
+        return dataclasses.replace(small_update(ns, text, ["x"], **kw), at=at)
+
+    things = [EntityRecord(f"e-t{i}", f"Thing{i}", "PRODUCT") for i in range(5)]
+    store = _counting(driver, config)
+
+    def owns(rid: str, i: int) -> Any:
+        return RelationChange("add", rid, "e-alice", "OWNS", f"e-t{i}")
+
+    def reads() -> list[list[str]]:
+        return [
+            [
+                r.id
+                for r in store.find_relations(ns, entity_id="e-alice", current_only=True, newest=2)
+            ],
+            [
+                r.id
+                for r in store.find_relations(
+                    ns, subject_id="e-alice", type="OWNS", current_only=True, newest=9
+                )
+            ],
+        ]
+
+    def end(rid: str) -> Any:
+        return update(
+            f"{rid} ended", relation_changes=(RelationChange("end", rid, superseded_by=None),)
+        )
+
+    seen: list[list[list[str]]] = []
+    with store.batch():
+        store.apply_update(update("Alice and things", entities=(ALICE, *things)))
+        assert len(store.find_entities(ns, ids=["e-alice", *(t.id for t in things)])) == 6
+        store.apply_update(
+            update("Alice owns two", relation_changes=(owns("o0", 0), owns("o1", 1)))
+        )
+        seen.append(reads())
+        before = store.queries
+        store.apply_update(update("Alice owns a third", relation_changes=(owns("o2", 2),)))
+        store.apply_update(update("and a fourth", relation_changes=(owns("o3", 3),)))
+        seen.append(reads())  # the newest two: o2, o3
+        store.apply_update(end("o0"))
+        seen.append(reads())  # o0 was not among the newest two: still kept
+        assert store.queries == before + 3  # the three updates: every read answered as kept
+        store.apply_update(end("o3"))
+        seen.append(reads())  # at the bound: read again (o1 comes back), the other kept
+        assert store.queries == before + 4 + 1
+    assert seen == [
+        [["o0", "o1"], ["o0", "o1"]],
+        [["o2", "o3"], ["o0", "o1", "o2", "o3"]],
+        [["o2", "o3"], ["o1", "o2", "o3"]],
+        [["o1", "o2"], ["o1", "o2"]],
+    ]
+    assert seen[-1] == reads()
+    store.close()

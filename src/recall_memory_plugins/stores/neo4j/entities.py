@@ -303,9 +303,10 @@ class Neo4jEntities(Neo4jLifecycle):
         # was not stored)
         # a batch keeps what its transaction read of the current relations (see PlanCache)
         batch = self._batch()
-        read = (namespace, kind, subject_id, object_id, entity_id, type, types)
+        # (a bounded read is kept too: PlanCache keeps its newest rows, see ``_changed_rows``)
+        read = (namespace, kind, subject_id, object_id, entity_id, type, types, newest)
         cached = None
-        if batch is not None and current_only and newest is None and batch.failed is None:
+        if batch is not None and current_only and batch.failed is None:
             if batch.tx is not None:
                 cached = batch.cache.relation_rows(read)
         else:

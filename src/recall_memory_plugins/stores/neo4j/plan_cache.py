@@ -11,10 +11,10 @@ released) and by every write of another kind.
 Entities are kept as the maps the ``ENTITIES_*`` queries return. An alias look-up's answer is
 kept per alias key (case-folded), complete: every entity known by that alias. A look-up by id
 keeps the entities found and the ids found absent. Current relations are kept per relation query
-(only ``current_only`` reads of every relation, as the relation layer's plans make them), as the
-rows ``RELATIONS`` returns; an update's relation changes are applied to them (an added relation
-joins, an ended one leaves, a confirmation is counted), or the answer is dropped when the rows
-cannot be made here.
+(only ``current_only`` reads, of every relation or of the newest few, as the relation layer's
+plans make them), as the rows ``RELATIONS`` returns; an update's relation changes are applied to
+them (an added relation joins, an ended one leaves, a confirmation is counted), or the answer is
+dropped when the rows cannot be made here.
 
 It also keeps every update of the transaction (``updates``, and the entities they upsert): while
 the batch's writer thread is busy with the transaction, a plan's read runs beside it, on the
@@ -256,6 +256,10 @@ class PlanCache:
         :meth:`_change_relations`); None when they cannot be made here."""
         if read[1] not in ONE_END:
             return None
+        # a bounded read (``newest``): its newest rows, oldest first. Fewer rows than the bound
+        # are all there are (a kept answer only ever shrinks below the bound by an end, and an
+        # end of a row at the bound drops the read: the next older row is not known here).
+        bound = read[7] if len(read) > 7 and read[7] is not None else None
         out = list(rows)
         for ch in update["changes"]:
             if ch["op"] == "add":
@@ -263,13 +267,17 @@ class PlanCache:
                     row = self._added_row(ns, ch, update, step, base)
                     if row is None:
                         return None
-                    out.append(row)
+                    out.append(row)  # (the newest: the highest seq)
+                    if bound is not None and len(out) > bound:
+                        out = out[len(out) - max(bound, 0) :]
                 continue
             if ch["op"] == "clip":  # of an ended relation: not among current rows
                 continue
             for i, row in enumerate(out):
                 if index_key(row[_ROW_ID]) == ch["key"]:
                     if ch["op"] == "end":
+                        if bound is not None and len(out) >= bound:
+                            return None
                         del out[i]
                     else:  # confirm
                         out[i] = [
