@@ -32,6 +32,7 @@ __all__ = [
     "check_budget_option",
     "check_engine",
     "check_namespace_option",
+    "check_no_unknown_options",
     "check_prompt",
     "context_metadata",
     "engine_state",
@@ -95,6 +96,15 @@ def check_budget_option(budget: object, adapter: str) -> int | None:
         return check_budget(budget)
     except InputError as exc:
         raise ConfigurationError(f"{adapter} {exc}") from exc
+
+
+def check_no_unknown_options(unknown: Mapping[str, Any], adapter: str) -> None:
+    """An option the adapter does not have (a misspelt one) is a :class:`ConfigurationError`
+    naming it, as the pydantic adapters raise it, not Python's ``TypeError``."""
+    if unknown:
+        raise ConfigurationError(
+            f"{adapter} has no option {', '.join(map(repr, sorted(unknown)))} (see its docstring)"
+        )
 
 
 def check_adapter_fields(data: Any, adapter: str, modes: tuple[str, ...] = ()) -> Any:

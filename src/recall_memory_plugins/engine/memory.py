@@ -266,8 +266,9 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         waiting.
 
         Raises:
-            InputError: an invalid item (nothing is stored; the message names the item's index;
-                empty texts are skipped), or an update the store rejected.
+            InputError: an invalid item, an empty or blank text included, as :meth:`add`
+                refuses it (nothing is stored; the message names the item's index), or an
+                update the store rejected.
             StoreError: the store failed. In both cases the error's ``stored`` attribute holds the
                 results of the updates that were committed before it, in order.
         """

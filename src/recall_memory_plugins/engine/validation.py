@@ -233,7 +233,8 @@ def check_items(
 ) -> list[tuple[str, datetime | None, str | None, str | None, dict[str, Any]]]:
     """Every ``add_many`` item checked before anything is stored.
 
-    Returns ``(text, at, speaker, source, metadata)`` per non-empty item, texts stripped. An item
+    Returns ``(text, at, speaker, source, metadata)`` per item, texts stripped (an empty or
+    blank text is refused, as ``add`` refuses it, so the results line up with the items). An item
     is a text or a mapping with ``"text"`` and optionally ``"at"``, ``"speaker"``, ``"source"``,
     ``"metadata"``.
     """
@@ -265,10 +266,12 @@ def check_items(
             else:
                 text, when, who, source, metadata = item, at, default_speaker, None, {}
             text = check_text(text).strip()
+            if not text:
+                # refused as add() refuses it: a skipped item would shift every result after it
+                raise InputError("cannot add empty text (an item of only whitespace is empty)")
             if when is not None:
                 check_when(when)
         except InputError as exc:
             raise InputError(f"add_many item {index}: {exc} (nothing was stored)") from exc
-        if text:
-            todo.append((text, when, who, source, metadata))
+        todo.append((text, when, who, source, metadata))
     return todo

@@ -14,7 +14,7 @@ import logging
 import re
 import stat
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -231,8 +231,15 @@ def render_view(
         names: list[str] = [memory.namespace]
     elif isinstance(namespace, str):
         names = [namespace]
-    else:
+    elif isinstance(namespace, Iterable) and not isinstance(namespace, (bytes, bytearray, Mapping)):
         names = list(namespace)
+        if not all(isinstance(n, str) for n in names):
+            raise InputError(f"namespace names must be strings, got {names!r}")
+    else:
+        raise InputError(
+            "namespace must be a namespace name, a list of names or None, "
+            f"got {type(namespace).__name__}"
+        )
     data = collect_view(
         memory, names, limits=limits, questions=questions, title=title, served=served
     )

@@ -27,6 +27,7 @@ from .._common import (
     check_budget_option,
     check_engine,
     check_namespace_option,
+    check_no_unknown_options,
     check_prompt,
     engine_state,
     render_prompt,
@@ -117,7 +118,9 @@ class RecallMiddleware(AgentMiddleware[RecallAgentState, Any, Any]):
         human_prefix: str = "Human",
         ai_prefix: str = "AI",
         prompt: str = MEMORY_PROMPT,
+        **unknown: Any,
     ) -> None:
+        check_no_unknown_options(unknown, "RecallMiddleware")
         self.memory = check_engine(memory, "RecallMiddleware", from_path=True)
         self.namespace = check_namespace_option(namespace, "RecallMiddleware")
         self.namespace_keys = _keys(namespace_keys)

@@ -20,6 +20,7 @@ from .._common import (
     check_budget_option,
     check_engine,
     check_namespace_option,
+    check_no_unknown_options,
     context_metadata,
     engine_state,
     facts_metadata,
@@ -79,7 +80,9 @@ class RecallRetriever(BaseRetriever):
         include_facts: bool = True,
         callback_manager: CallbackManager | None = None,
         verbose: bool = False,
+        **unknown: Any,
     ) -> None:
+        check_no_unknown_options(unknown, "RecallRetriever")
         if mode not in ("nodes", "context"):
             raise ConfigurationError(f"mode must be 'nodes' or 'context', got {mode!r}")
         if include_facts is None:  # (per call None means "not given"; here it is no choice)
