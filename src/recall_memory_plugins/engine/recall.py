@@ -508,5 +508,6 @@ class RecallMixin(BudgetFillMixin):
                 follow,
                 cfg.follow_up_weights,
                 hits=FOLLOW_UP_HITS,
+                terms=weights,
             )
         return out, "graph" if concepts else "lexical"

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta, timezone
 from functools import lru_cache
 
@@ -32,7 +33,7 @@ from ..models import (
 )
 from ..nlp.base import WORD_MARKS
 from .periods import Period
-from .text import is_cjk, normalise_word, speaker_index_terms
+from .text import is_cjk, normalise_word, opening, speaker_index_terms
 
 __all__ = [
     "BM25",
@@ -333,6 +334,8 @@ def steps_after(steps: Iterable[int], n: int) -> set[int]:
     return {t + k for t in steps for k in range(n + 1)}
 
 
+# a joined statement that matches nothing of the question enters as this many opening sentences
+FOLLOW_UP_OPENING = 2
 CONTINUATION_WEIGHT = 0.95  # per chunk: the rest of a hit's turn ranks just below the hit
 # a follow-up is said within this time of its hit: a turn said days later is no reply (LOCOMO's
 # sessions are 28+ hours apart, so there this keeps every follow-up within a session)
@@ -347,6 +350,7 @@ def add_follow_ups(
     hits: int,
     continuation: float = CONTINUATION_WEIGHT,
     gap: timedelta | None = FOLLOW_UP_GAP,
+    terms: Mapping[str, float] | None = None,
 ) -> Ranked:
     """The turns that follow each of the ``hits`` best candidates join the ranking.
 
@@ -362,6 +366,12 @@ def add_follow_ups(
     ``continuation ** j`` times the hit's score (above the reply): the sentence after the one
     that matched often holds the answer ("I have booked an engineer visit." - "It is on
     Thursday March 6 ...").
+
+    With the question's weighted ``terms``, a chunk of a long message (one stored as several
+    chunks) that joins and matches none of them costs little: a long reply's first chunk enters
+    as its ``FOLLOW_UP_OPENING`` opening sentences (a reply answers first), a later chunk (a list,
+    a generic closing: "Let me know how it goes...") not at all. A reply of one chunk, and a
+    statement that is a candidate of its own, join whole.
     """
     if not ranked or not weights:
         return ranked
@@ -373,6 +383,19 @@ def add_follow_ups(
     best: dict[int, tuple[Statement, float, tuple[str, ...]]] = {
         st.id: (st, score, concepts) for st, score, concepts in ranked
     }
+    own = set(best)
+
+    def join(st: Statement, score: float, concepts: tuple[str, ...], first: bool) -> None:
+        if st.id in best and best[st.id][1] >= score:
+            return
+        if terms and st.id not in own:
+            text = opening(st.text, terms, sentences=FOLLOW_UP_OPENING if first else 0)
+            if text is None:
+                return
+            if text != st.text:
+                st = replace(st, text=text)
+        best[st.id] = (st, score, best[st.id][2] if st.id in best else concepts)
+
     for hit, score, concepts in ranked[:hits]:
         if not hit.speaker:
             continue
@@ -382,14 +405,19 @@ def add_follow_ups(
             if st.id > hit.id and st.speaker == hit.speaker
         }
         for j, st in enumerate((rest[i] for i in sorted(rest)), start=1):
-            later = round(score * continuation**j, 6)
-            if st.id not in best or best[st.id][1] < later:
-                best[st.id] = (st, later, best[st.id][2] if st.id in best else concepts)
+            join(st, round(score * continuation**j, 6), concepts, False)
         for k, w in enumerate(weights, start=1):
-            for st in by_step.get(hit.t_index + k, ()):
+            step = {st.id: st for st in by_step.get(hit.t_index + k, ())}
+            chunks = Counter(st.speaker for st in step.values())
+            opened: set[str] = set()  # the speakers whose reply at this step has begun
+            for st in (step[i] for i in sorted(step)):
                 if not st.speaker or (gap is not None and st.at - hit.at > gap):
                     continue
                 follow = round(score * w, 6)
-                if st.id not in best or best[st.id][1] < follow:
-                    best[st.id] = (st, follow, best[st.id][2] if st.id in best else concepts)
+                if chunks[st.speaker] < 2:  # a reply of one chunk: whole, as it was said
+                    if st.id not in best or best[st.id][1] < follow:
+                        best[st.id] = (st, follow, best[st.id][2] if st.id in best else concepts)
+                else:
+                    join(st, follow, concepts, st.speaker not in opened)
+                opened.add(st.speaker)
     return _best_first(list(best.values()))

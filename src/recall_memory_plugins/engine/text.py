@@ -24,6 +24,7 @@ __all__ = [
     "extract",
     "link_pairs",
     "normalise_word",
+    "opening",
     "speaker_index_terms",
 ]
 
@@ -303,6 +304,31 @@ _ANAPHORS = frozenset(
 ELLIPSIS = "…"
 
 
+def _sentence_score(sentence: str, weights: Mapping[str, float]) -> float:
+    words = {normalise_word(w) for w in _TOKEN_RE.findall(sentence)}
+    if is_cjk(sentence):
+        # CJK text has no spaces: match the question's terms as substrings
+        words |= {t for t in weights if is_cjk(t) and t in sentence}
+    return sum(weights.get(w, 0.0) for w in words)
+
+
+def opening(text: str, weights: Mapping[str, float], *, sentences: int) -> str | None:
+    """``text`` when it matches one of the question's weighted terms or is at most ``sentences``
+    sentences long; else its first ``sentences`` sentences and "…" (0: None, nothing of it).
+
+    What a turn that joins a recall only for its place (the reply to a matching turn, the rest of
+    a long one) costs when it matches nothing: a reply answers first ("Yes! We roasted
+    marshmallows."); the rest of a long reply that matches nothing is its list and its generic
+    closing ("Let me know how it goes..."), which answer nothing.
+    """
+    parts = [m.group() for m in _SENTENCE_RE.finditer(text) if m.group().strip()]
+    if len(parts) <= sentences or any(_sentence_score(p, weights) for p in parts):
+        return text
+    if not sentences:
+        return None
+    return " ".join([*(p.strip() for p in parts[:sentences]), ELLIPSIS])
+
+
 def excerpt(text: str, weights: Mapping[str, float], *, max_sentences: int = 1, following: int = 0) -> str:
     """The sentences of ``text`` that best match the question (weighted terms), in order.
 
@@ -315,13 +341,7 @@ def excerpt(text: str, weights: Mapping[str, float], *, max_sentences: int = 1, 
     sentences = [m.group() for m in _SENTENCE_RE.finditer(text) if m.group().strip()]
     if len(sentences) <= max_sentences:
         return text
-    scores = []
-    for sentence in sentences:
-        words = {normalise_word(w) for w in _TOKEN_RE.findall(sentence)}
-        if is_cjk(sentence):
-            # CJK text has no spaces: match the question's terms as substrings
-            words |= {t for t in weights if is_cjk(t) and t in sentence}
-        scores.append(sum(weights.get(w, 0.0) for w in words))
+    scores = [_sentence_score(sentence, weights) for sentence in sentences]
     if not any(scores):
         return text
     keep: set[int] = set()
