@@ -169,11 +169,36 @@ def _ago(m: re.Match[str], today: date) -> Period:
     return _year(today.year - n)
 
 
+_MONTHS_ZH = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+              "十一": 11, "十二": 12}  # fmt: skip
+_YEARS_BACK = {"this": 0, "last": 1, "今年": 0, "本年": 0, "去年": 1, "前年": 2}
+
+
+def _month_of_year(m: re.Match[str], today: date) -> Period:
+    """A named month of a year counted from today's ("去年三月", "March of last year")."""
+    month = m.group("month")
+    number = _MONTHS_ZH.get(month) or (int(month) if month.isdigit() else MONTHS[month.lower().rstrip(".")])
+    year = today.year - _YEARS_BACK[m.group("rel").lower()]
+    start = datetime(year, number, 1, tzinfo=timezone.utc)
+    return start, start + timedelta(days=monthrange(year, number)[1])
+
+
 _Span = Callable[[re.Match[str], date], Period]
 # Most specific first (each match blanks its text): "this time last year" before "last year".
 # Calendar units counted back from today's: "last week" is the Monday-to-Sunday week before
 # this one, "two years ago" the whole calendar year two before this one.
 RELATIVE: tuple[tuple[re.Pattern[str], _Span], ...] = (
+    # a month of this or last year: the month, not the whole year ("去年三月", "March last year")
+    (
+        re.compile(
+            r"(?P<rel>今年|本年|去年|前年)\s*的?\s*(?P<month>十[一二]?|[一二三四五六七八九]|1[0-2]|0?[1-9])\s*月"
+        ),
+        _month_of_year,
+    ),
+    (
+        re.compile(rf"\b{_MONTH},?\s+(?:of\s+)?(?P<rel>this|last)\s+year\b", re.IGNORECASE),
+        _month_of_year,
+    ),
     (
         re.compile(
             r"\b(?:(?:at\s+)?this\s+time\s+(?:last\s+year|a\s+year\s+ago)|a\s+year\s+ago\s+today)\b"
