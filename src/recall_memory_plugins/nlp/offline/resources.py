@@ -316,6 +316,11 @@ def _load_chinese() -> _ChineseResources:
     for word, tag in _MODERN_WORDS:  # words newer than jieba's dictionary (高管 was 高 + 管)
         tokenizer.add_word(word, 2000, tag)
         tags[word] = tag
+    # A noun or a name glued to 叫 ("to be called") is the noun and the verb: 我的猫叫什么 asks
+    # the name of the 猫, not about a 猫叫 ("meow"); 郭靖叫他 is 郭靖 + 叫. (名叫, 尖叫 stay.)
+    for word in [w for w, f in tokenizer.FREQ.items() if f and len(w) > 1 and w[-1] == "叫"]:
+        if tags.get(word[:-1], "").startswith("n"):
+            tokenizer.del_word(word)
     surnames = _package_words("zh_surnames.txt")
     return _ChineseResources(
         pos=_JiebaPOS(tokenizer, tags, jieba.posseg),
