@@ -53,6 +53,7 @@ from collections.abc import Mapping, Sequence
 from ...models import Relation
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore
+from . import doubt_figures as _figures
 from .asking import stated_part
 from .clauses import asserted_head, quoted_sentences, scheduled, undenied_head
 from .comention import WEAK as _WEAK
@@ -206,8 +207,7 @@ def doubt_proposals(
 
     def current_of(entity_id: str) -> list[Relation]:  # one look-up per entity and text
         if entity_id not in looked:
-            # (every use below is of a topic's type: the others are never sent; of thousands of tastes, the newest)
-            looked[entity_id] = _current_topics(store, namespace, entity_id, _TOPICS, mentions)
+            looked[entity_id] = _current_topics(store, namespace, entity_id, _TOPICS, mentions)  # (every use below is of a topic's type: the others are never sent; of thousands of tastes, the newest)
         return looked[entity_id]
 
     def tastes_of(entity_id: str) -> set[str]:
@@ -216,7 +216,7 @@ def doubt_proposals(
 
     def mark(rel: Relation, index: int) -> None:
         """``rel`` and, for a marriage, its other end ("Marta split from Josh"), as unsure."""
-        doubts = [rel]
+        doubts = [] if _figures.restated(annotation.text, rel) else [rel]  # (said to hold in its own words: 恭喜你搬到杭州！)
         if rel.type in SYMMETRIC and rel.object_id:
             doubts += [
                 r
@@ -270,7 +270,7 @@ def doubt_proposals(
         text = _unquoted_future(plain.lstrip(" ,:;-—") if plain != text else text)
         if not text or _OPEN_MOOD.search(text) or retracted(text):  # (…，但这是谣言: nothing holds)
             continue
-        if not _worth_reading(text):
+        if not _worth_reading(text := _figures.plain(text)):  # (and "I live in hope", "很多人跳槽到阿里": no change of theirs)
             continue  # most sentences: three searches, no clause reading
         # a plan or a denial holds for its own clause: "蒋涛辞职了，打算先休息一段时间" still quits
         clauses = [c for c in _CLAUSES.split(text) if c.strip()]

@@ -45,11 +45,23 @@ UNTIL = re.compile(
 _LATELY = re.compile(r"(?:(?:quite|fairly|very)\s+)?(?:recently|lately)|not\s+(?:so\s+|that\s+)?long\s+ago", re.IGNORECASE)
 
 
-def until_end(text: str, at: datetime) -> datetime | None:
+# a bare month after "until": read only for a state told in the past tense ("I was at Acme until
+# March": the last March; "I'm at Acme until March" may be a plan)
+_UNTIL_MONTH = re.compile(
+    rf"\b(?:until|till|til|up\s+until|up\s+till)\s+(?P<date>(?:(?:early|mid|late)[\s-]+|the\s+(?:end|start|beginning|middle)\s+of\s+)?"
+    rf"{_MONTH})(?!\s*\d)(?!\w)",
+    re.IGNORECASE,
+)
+
+
+def until_end(text: str, at: datetime, *, past: bool = False) -> datetime | None:
     """When the state ``text`` bounds with "until <date>" ended (said at ``at``): the end of the
     period the date names ("until 2021": 1 January 2022, as "from 2018 to 2021"), the day itself
-    for "N years ago"; None when it names no such date, several, or one not in the past."""
+    for "N years ago"; None when it names no such date, several, or one not in the past. A state
+    told in the ``past`` tense may name a bare month ("was at Acme until March": the last one)."""
     found = [m.group("date") for m in UNTIL.finditer(text)]
+    if not found and past:
+        found = [m.group("date") for m in _UNTIL_MONTH.finditer(text)]
     if len(found) != 1:
         return None
     phrase = found[0]

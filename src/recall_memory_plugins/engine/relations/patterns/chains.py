@@ -14,11 +14,22 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from ..schema import LOCATION, OTHER, RelationCandidate
+from ..lexicon import gender_of
+from ..schema import LOCATION, ORG, OTHER, PERSON, RelationCandidate
 from .blocks import CLOSE, OPEN
 from .match import _Match
 
 __all__ = ["last_stop"]
+
+_YEAR = r"\s+(?:in|during|around|by)\s+(?:(?:early|mid|late)[\s-]+)?(?:[a-z]+\s+)?(?:19|20)\d{2}\b"
+# a job joined, then another, each with its year: "joined Globex in 2019 and Initech in 2022",
+# "started at Globex in 2019, then at Initech in 2022" (not "joined Globex and Initech": both)
+_JOINED = re.compile(r"\b(?:joined|started\s+(?:at|with)|moved\s+to|went\s+to|switched\s+to|was\s+hired\s+by)\s", re.IGNORECASE)
+_NEXT_JOB = re.compile(
+    _YEAR + r"\s*(?:,\s*|\s+)(?:and\s+)?(?:then\s+|later\s+)?(?:(?:joined|moved\s+to|went\s+to|switched\s+to|started\s+(?:at|with))\s+"
+    r"|(?:at|with|to)\s+)?(?:the\s+)?" + OPEN + r"(?P<slot>\d+)" + CLOSE + r"(?=" + _YEAR + ")",
+    re.IGNORECASE,
+)
 
 _SLOT = OPEN + r"(?P<slot>\d+)" + CLOSE
 # what may follow a move's destination before the chain's next step, in the same sentence
@@ -28,7 +39,9 @@ _GAP = r"[^.;!?" + OPEN + r"]{0,60}?"
 _NEXT = re.compile(
     _GAP + r"(?:,\s*|\s+)(?:and\s+)?(?:(?:then|later|afterwards|after\s+that|subsequently|eventually)"
     r"(?:\s*,)?\s+(?:(?:moved|relocated|went|headed|settled)\s+)?(?P<to>(?:on\s+|back\s+|over\s+)?(?:to|in)\s+)?"
-    r"|before\s+(?:moving|relocating|heading|settling|going)\s+(?P<to2>(?:on\s+|back\s+|over\s+)?(?:to|in)\s+))"
+    r"|before\s+(?:moving|relocating|heading|settling|going)\s+(?P<to2>(?:on\s+|back\s+|over\s+)?(?:to|in)\s+)"
+    # "moved to Leeds in 2019 and to York in 2022": a second destination of the same move
+    r"|and\s+(?P<to3>(?:on\s+|back\s+|over\s+)?to\s+))"
     r"(?:the\s+)?" + _SLOT,
     re.IGNORECASE,
 )
@@ -40,11 +53,13 @@ def last_stop(h: _Match, read: Iterable[RelationCandidate]) -> list[RelationCand
     """``read`` (what a pattern's handler read from ``h``) with each new home replaced by the
     last destination of a chain that follows the match (see the module docstring)."""
     cands = list(read)
+    if not h.view.zh and any(c.type == "WORKS_FOR" and not c.negated for c in cands):
+        cands = _last_job(h, cands)
     if h.view.zh or not any(c.type == "LIVES_IN" and not c.negated for c in cands):
         return cands
     text, pos, last = h.view.text, h.m.end(), None
     while (m := _NEXT.match(text, pos)) is not None:
-        if not (m.group("to") or m.group("to2")) and not _BARE_END.match(text, m.end()):
+        if not (m.group("to") or m.group("to2") or m.group("to3")) and not _BARE_END.match(text, m.end()):
             break  # "then Bob joined": a new clause, no step of the chain
         last, pos = int(m.group("slot")), m.end()
     if last is None:
@@ -56,4 +71,24 @@ def last_stop(h: _Match, read: Iterable[RelationCandidate]) -> list[RelationCand
     for c in cands:
         if c.type == "LIVES_IN" and not c.negated:
             out.extend(replace(c, object=r) for r in homes if r.id != c.subject.id)
+    return out
+
+
+def _last_job(h: _Match, cands: list[RelationCandidate]) -> list[RelationCandidate]:
+    """``cands`` with a job joined replaced by the last of a dated chain of jobs that follows."""
+    if _JOINED.search(h.m.group(0)) is None:
+        return cands
+    text, pos, last = h.view.text, h.m.end(), None
+    while (m := _NEXT_JOB.match(text, pos)) is not None:
+        last, pos = int(m.group("slot")), m.end()
+    if last is None:
+        return cands
+    # (a weak tagger types firms as persons; "joined Globex in 2019 and Tom in 2022": Tom joined it too)
+    firms = [r for r in h.ex.refs(last) if r.type != LOCATION and not (r.type == PERSON and gender_of(r.name.split()[0]))]
+    if not firms:
+        return cands
+    out = [c for c in cands if c.type != "WORKS_FOR" or c.negated]
+    for c in cands:
+        if c.type == "WORKS_FOR" and not c.negated:
+            out.extend(replace(c, object=replace(r, type=ORG)) for r in firms)
     return out

@@ -13,6 +13,7 @@ import re
 
 from .blocks import PatternRow, en, ex
 from .english_changes import EN_CHANGE_ROWS
+from .english_ends import EN_END_ROWS
 from .english_life import EN_LIFE_ROWS
 from .english_more import EN_MORE_ROWS
 from .english_status import EN_STATUS_ROWS
@@ -451,7 +452,7 @@ _EN_MAIN_ROWS: tuple[PatternRow, ...] = (
     ),
 )
 
-EN_ROWS: tuple[PatternRow, ...] = _EN_MAIN_ROWS + EN_MORE_ROWS + EN_CHANGE_ROWS + EN_PAST_ROWS + EN_LIFE_ROWS + EN_STATUS_ROWS
+EN_ROWS: tuple[PatternRow, ...] = _EN_MAIN_ROWS + EN_MORE_ROWS + EN_CHANGE_ROWS + EN_PAST_ROWS + EN_LIFE_ROWS + EN_STATUS_ROWS + EN_END_ROWS
 
 # What the extractor and the literal pre-filter run: (compiled regex, handler) per row.
 EN_PATTERNS: list[tuple[re.Pattern[str], Handler]] = [(r.pattern, r.handler) for r in EN_ROWS]

@@ -110,6 +110,35 @@ HEDGE_TABLE: tuple[tuple[str, str, tuple[str, ...]], ...] = (
          "Sam works at Acme, but I'm not 100% sure.", "Alice joined Globex or perhaps Initech."),
     ),
     (
+        "whole: a claim taken back as a daydream or a denial",
+        # "I moved to Berlin in my dreams", "I work at Google, I wish", "I joined Google... not",
+        # "imagine me living in Berlin lol", "Tom says I moved to Berlin, news to me" (a report about
+        # oneself that is news to one is denied), "I live in Berlin now, said my brother" (the "I"
+        # is the brother's)
+        r"\b(?:only\s+)?in\s+(?:my|your|his|her|their|our)\s+(?:wildest\s+|sweetest\s+)?dreams\b"
+        r"|[,;—–(…]\s*(?:(?:but|and)\s+)?(?:i|we)\s+(?:can\s+)?(?:wish|wished|hope)\s*[.!…)]*\s*(?:lol|haha+|lmao)?\s*[.!…)]*\s*$"
+        r"|(?:\.{2,}|…|[—–]|\s-)\s*not+\s*[.!…)]*\s*(?:lol|haha+|lmao)?\s*$"
+        r"|\bimagine\s+(?:me|him|her|us|them|(?-i:[A-Z])\w+)\s+(?:\w+ly\s+)?\w+ing\b"
+        r"|\b(?:says?|said|tells?\s+\w+|told\s+\w+|thinks?|thought|claims?|claimed|reckons?)\s+(?:that\s+)?i(?:['’]m|\s)[^.;!?]{0,60}?"
+        r"\b(?:(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+)?(?:(?:total|complete)\s+)?news\s+to\s+me\b"
+        r"|^\s*i(?:['’]m|['’]ve|\s)[^.;!?]{1,80}?,\s*(?:said|says)\s+(?:my|our|his|her|their|the)\s+\w+\s*[.!]?\s*$",
+        ("I moved to Berlin in my dreams", "I joined Google in my dreams.", "I work at Google, I wish",
+         "I joined Google... not", "imagine me living in Berlin lol", "Tom says I moved to Berlin, news to me",
+         "I live in Berlin now, said my brother", "Imagine Alice working at Google!"),
+    ),
+    (
+        "a claim one will not make",
+        # "I wouldn't say I love sushi", "can't say I love sushi", "I never said I love sushi", "not
+        # that I love sushi or anything": the words after deny or hedge it (not "can't say enough",
+        # "not that it matters")
+        r"\b(?:can['’]?t|cannot|can\s+not|couldn['’]?t|could\s+not|wouldn['’]?t|would\s+not|won['’]t|will\s+not|never"
+        r"|didn['’]?t|did\s+not)\s+(?:(?:really|exactly|honestly|ever|actually|necessarily|truly|quite|go\s+so\s+far\s+as\s+to)\s+)*"
+        r"(?:say|said|claim|claimed)\s+(?!enough\b|no\b|a\s+word\b|anything\b|much\b|for\s+sure\b|that\s+enough\b)"
+        r"|(?:^|[,;:.!?(—–]\s*)not\s+that\s+(?!it\s+matters\b|i\s+mind\b|i\s+care\b|(?:it|that)['’]s\s+(?:a\s+)?(?:bad|problem)\b)",
+        ("I wouldn't say I love sushi.", "can't say I love sushi", "I never said I love sushi",
+         "not that I love sushi or anything", "Alice would never claim she works at Acme."),
+    ),
+    (
         "a guess",
         # "Maybe Dana reports to Lee": its part says nothing sure (the parts before it still do)
         r"\b" + _GUESS + r"\b" + _NO_TIME,
@@ -172,6 +201,9 @@ NOT_HEDGED: tuple[str, ...] = (
     "Dana was wrongly dismissed by Acme and now works at Globex.",
     "Dana was denied a visa, so she stayed in Lyon.",
     "Tom moved to Leeds; Anna has not.",
+    "I can't say enough good things about my job at Acme.",
+    "Not that it matters, but I love sushi.",
+    "I said I love sushi and I meant it.",
     "Tom said he moved to Leeds, and he did.",
     "For example, Tom moved to Paris last year.",
     "Tom drafted the report and works at Acme.",
@@ -179,6 +211,13 @@ NOT_HEDGED: tuple[str, ...] = (
     "Tom was picked in the NFL draft and plays for the Bears.",
     "Note to self: stop pretending I still love horror films.",
     "Arjun, once Jira's loudest critic, now works at Atlassian.",
+    "Tom moved to Berlin, which was news to me.",
+    "Tom says he moved to Berlin, news to me.",
+    "I moved to Berlin, living the dream.",
+    "I moved to Berlin - not Munich.",
+    "I can't imagine living anywhere but Berlin.",
+    "My brother said I should move to Berlin, and I did.",
+    "I live in Berlin now, so my brother visits.",
 )
 
 _WHOLE = re.compile("|".join(f"(?:{regex})" for name, regex, _ in HEDGE_TABLE if name.startswith("whole:")),

@@ -9,7 +9,9 @@ and drop a candidate the sentence does not state:
   at Google's London office", and a project's own team, "leads the Atlas team");
 - "is staying in York this weekend", "is living in York for a few weeks": a stay, no home (a
   home held for a while is one: "has been living in York for two months");
-- "moved to Spotify (from Apple)": an organisation is never a home.
+- "moved to Spotify (from Apple)": an organisation is never a home;
+- "is the treasurer of the Leeds Rowing Club": an office in a club, no job;
+- "Alice and Ben are married, but not to each other": no couple.
 
 Each rule is one function with the sentences it is written for; ``misread`` runs them all.
 """
@@ -201,9 +203,46 @@ def _firm_as_home(h: _Match, cand: RelationCandidate) -> bool:
     return any(r.type == ORG or r.name.casefold() in KNOWN_FIRMS for r in before)
 
 
+# a club, a society or an association whose officers are members, not staff
+_CLUB = re.compile(r"(?:^|\s)(?:club|society|association|league|guild|choir|chorus|orchestra|fraternity|sorority"
+                   r"|lodge|circle|collective|book\s+group|reading\s+group)$", re.IGNORECASE)
+_CLUB_OFFICES = frozenset({
+    "treasurer", "secretary", "president", "vice president", "vice-president", "chair", "chairman", "chairwoman",
+    "chairperson", "captain", "vice captain", "vice-captain", "member", "organiser", "organizer", "founder",
+    "co-founder", "cofounder", "volunteer", "convenor", "convener", "social secretary", "membership secretary",
+    "committee member", "honorary secretary", "honorary treasurer",
+})  # fmt: skip
+
+
+def _club_office(h: _Match, cand: RelationCandidate) -> bool:
+    """ "Alice is the treasurer of the Leeds Rowing Club", "the president of the Chess Society": an
+    office in a club or a society is no job there (its coach or manager may be paid: kept)."""
+    if cand.type != "WORKS_FOR" or cand.object is None:
+        return False
+    role = cand.attributes.get("role", "").casefold()
+    role = role.removeprefix("honorary ").removeprefix("club ").removeprefix("society ")
+    return role in _CLUB_OFFICES and _CLUB.search(cand.object.name.strip()) is not None
+
+
+# a wedding of two to others: "Alice and Ben are married, but not to each other", "got married to
+# other people", "to different people", "to their partners", "each to someone else"
+_TO_OTHERS = re.compile(
+    r"[^.;!?]{0,60}?\b(?:(?:but\s+)?not\s+to\s+each\s+other|not\s+to\s+one\s+another"
+    r"|to\s+(?:(?:two\s+)?other|different|separate)\s+(?:people|persons|partners|men|women|guys|girls|spouses)"
+    r"|to\s+(?:their|each\s+other['’]s|\ue000\d+\ue001)\s+(?:own\s+|respective\s+)?(?:partners?|spouses?|girlfriends?|boyfriends?|fianc[eé]e?s?|sweethearts?)"
+    r"|(?:each\s+)?to\s+(?:someone|somebody)\s+else)\b",
+    re.IGNORECASE,
+)
+
+
+def _married_to_others(h: _Match, cand: RelationCandidate) -> bool:
+    """ "Alice and Ben are married, but not to each other": the two are no couple."""
+    return cand.type == "MARRIED_TO" and _TO_OTHERS.match(h.view.text, h.m.end()) is not None
+
+
 def misread(h: _Match, cand: RelationCandidate) -> bool:
     """Whether the sentence does not state ``cand`` though the row matched (see the module)."""
     if h.view.zh:
         return False
     return (_works_with(h, cand) or _modifier(h, cand) or _short_stay(h, cand)
-            or _firm_as_home(h, cand))
+            or _firm_as_home(h, cand) or _club_office(h, cand) or _married_to_others(h, cand))

@@ -136,7 +136,8 @@ MOOD_ROWS: tuple[MoodRow, ...] = (
     # tense in a wish is no past), 真希望能调去上海, 我多希望我搬到上海了; not "wish him luck"
     _row(
         "wish",
-        r"\bwish(?:es|ed|ing)?\s+(?:that\s+)?(?:i|he|she|they|we|you|[A-Z]\w+)(?:['’]d\b|\s+(?:(?:\w+ly|just|also|never"
+        # (not "wish I still worked at Acme", "wish I was still at MIT": it no longer holds, ..english_ends)
+        r"\bwish(?:es|ed|ing)?\s+(?:that\s+)?(?:i|he|she|they|we|you|[A-Z]\w+)(?!\s+(?:still\s+\w+|(?:was|were)\s+still)\s+(?:(?:working|living|studying|based)\s+)?(?:at|in|for|with)\s)(?:['’]d\b|\s+(?:(?:\w+ly|just|also|never"
         r"|still|really|had|could|would)\s+)*(?:were|was|had|could|would|still|\w{2,}ed|ran|led|went|got|took|left"
         r"|became|came|quit|stayed|sold|bought|found|met|made|did|knew|lived)\b)"
         r"|\bif only\b|真希望|但愿|巴不得|要是能|(?<![失没无有绝])(?:多么?|好|很|特别|一直|总|真的)?希望(?!工程)",

@@ -26,7 +26,7 @@ from .blocks import PatternRow, en, ex, zh
 from .handlers import _lives, _married, _reports, _role, _studies, _works_for
 from .match import Handler, _Match
 
-__all__ = ["EN_PAST_ROWS", "PAST", "ZH_PAST_ROWS", "dated_past", "without_plans"]
+__all__ = ["EN_PAST_ROWS", "PAST", "ZH_PAST_FRAME", "ZH_PAST_ROWS", "dated_past", "without_plans"]
 
 PAST = "past"  # the attribute a past state's reading carries until it is dated
 
@@ -123,7 +123,7 @@ def dated_past(
             periods[c.sentence] = sentence_dates(s.text, said_at) if s is not None else []
         dates = periods[c.sentence]
         one = dates[0] if len({(d.start, d.end, d.ongoing) for d in dates}) == 1 else None
-        until = until_end(s.text, said_at) if s is not None and PAST in c.attributes and not (one and one.bounded) else None
+        until = until_end(s.text, said_at, past=True) if s is not None and PAST in c.attributes and not (one and one.bounded) else None
         if until is not None:  # "lived in Denver until 2021": the end alone (..past_bounds)
             out.append(replace(c, attributes={**c.attributes, PAST: f"|{until.isoformat()}"}))
             continue
@@ -190,8 +190,16 @@ def _vaguely_past(
     return part is not None and c.object.name in part[0][part[1]:part[2]] and part[3] not in c.object.name
 
 
+# a Chinese time of one's life that is over, with no date: 刚毕业那会儿, 疫情那年, 读研那三年, 前几年,
+# 上一份工作, 结婚前 (not 那年 of a plan: 明年那会儿; not 前台)
+ZH_PAST_FRAME = re.compile(
+    r"(?:刚[\u4e00-\u9fff]{1,4}?)?(?<![明后今])那(?:会儿?|时候?|阵子?|段时间|(?:[一两二三四五六七八九十几]|\d+)?年)(?![后底初])|前(?:几|些|两|三)年"
+    r"|上一?份工作|毕业后(?:的)?第一份工作|(?:结婚|毕业|读研|读博|上大学|出国|回国|离婚|生娃|生孩子|工作)(?:以|之)?前(?![台端])"
+)
+
+
 def _vague_part(text: str, said_at: datetime | None) -> tuple[str, int, int, str] | None:
-    found = VAGUE_PAST.search(text)
+    found = VAGUE_PAST.search(text) or ZH_PAST_FRAME.search(text)
     span = found.span() if found is not None else unplaced_year(text, said_at) if said_at is not None else None
     if span is None or (said_at is not None and (sentence_dates(text, said_at) or until_end(text, said_at))):
         return None

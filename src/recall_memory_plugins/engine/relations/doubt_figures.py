@@ -1,0 +1,106 @@
+"""What the doubt rule must not read as a change of the person's own job, home or marriage.
+
+- a figure of speech with "live" ("I live in hope", "I live on coffee", "I practically live at
+  the gym", "I live in Starbucks at this point"): no home is named, none is left;
+- someone else's wedding told by one's part in it ("Alice was a bridesmaid at Sara's wedding",
+  "I'm the best man at Tom's wedding"): no marriage of one's own;
+- a change of unnamed other people ("很多人会从网易跳槽到阿里", "lots of people move from London
+  to Leeds"): other people's changes doubt nothing (a clause after it in the first or second
+  person is read as before: "很多人跳槽了，我也跳槽了");
+- a time of one's life that is over (刚毕业那会儿, 上一份工作, 前几年, 结婚前): history, no change now;
+- a sentence that restates the current value in its relation's own words ("你现在住在杭州",
+  "恭喜你搬到杭州！", "you work at Tencent now"): the fact is said to hold, so it is not doubted
+  (:func:`restated`).
+
+Each table lists the sentences it is written for; ``tests/unit/test_relations_round50_d.py`` runs
+them and the look-alikes that must still be read.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ...models import Relation
+from .patterns.past_states import ZH_PAST_FRAME
+
+__all__ = ["FIGURES", "plain", "restated"]
+
+_HYPERBOLE = r"(?:practically|basically|pretty\s+much|virtually|all\s+but|literally|might\s+as\s+well|effectively)"
+#: (name, regex, sentences whose match is taken out of the text the doubt rule reads)
+FIGURES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    (
+        "a figure of speech with live",
+        r"\b(?:live|lives|living|lived)\s+(?:in\s+(?:hope|fear|denial|sin|luxury|harmony|peace|limbo|the\s+(?:moment|past"
+        r"|present|now|fast\s+lane)|a\s+(?:bubble|dream\s+world|fantasy)|my\s+(?:head|own\s+world))\b"
+        r"|on\s+(?!(?:the|a|an|my|our|his|her|their|own|campus|site|base|board|main|\d)\b)(?-i:[a-z])[\w'’-]*"
+        r"(?:\s+(?:and|&)\s+(?-i:[a-z])[\w'’-]*)?"
+        r"|for\s+(?!(?:now|a\s+while|the\s+(?:time\s+being|next|past|last|moment)|(?:a|one|two|three|four|five|six|\d+)\s|"
+        r"(?:a\s+)?(?:few|couple|several|many)\b|years|months|weeks|ages|decades)\b)[\w'’-]+(?:\s+[\w'’-]+)?)"
+        r"|\b" + _HYPERBOLE + r"\s+(?:live|lives|living|lived)\s+(?:at|in)\s+(?:the\s+|my\s+|our\s+|this\s+)?[\w'’-]+(?:\s+[\w'’-]+)?"
+        r"|\b(?:live|lives|living)\s+(?:at|in)\s+[^.;!?,]{1,30}?\s+(?:at\s+this\s+point|these\s+days\s+lol)\b",
+        ("I live in hope", "I live on coffee", "I practically live at the gym", "I live in Starbucks at this point",
+         "Honestly I live for the weekend.", "Tom basically lives in the library."),
+    ),
+    (
+        "someone else's wedding told by one's part in it",
+        r"\b(?:(?:a|the)\s+)?(?:bridesmaid|maid\s+of\s+hono(?:u)?r|matron\s+of\s+hono(?:u)?r|best\s+man|groomsman|usher"
+        r"|flower\s+girl|ring\s+bearer|officiant|wedding\s+(?:guest|photographer|planner|singer|dj))s?\b"
+        r"(?:\s+(?:at|for|in|to)\s+(?:[^.;!?]{0,40}?\bwedding\b|(?:the\s+|her\s+|his\s+|my\s+|our\s+)?[\w'’]+))?",
+        ("Alice was a bridesmaid at Sara's wedding.", "I'm the best man at Tom's wedding.",
+         "She was maid of honour for her sister."),
+    ),
+    (
+        "a change of unnamed other people",
+        r"(?:(?:很多|不少|许多|好多|一些|有些|有的|大多数|多数|大部分|越来越多的?)(?:[\u4e00-\u9fff]{0,3})?人|大家|人们)"
+        r"[^。！？!?；;]*?(?=[，,](?:但是?|不过|而)?(?:我|你|我们)|[。！？!?；;]|$)"
+        r"|\b(?:(?:many|most|some|a\s+lot\s+of|lots\s+of|plenty\s+of|loads\s+of|tons\s+of|so\s+many|more\s+and\s+more)"
+        r"\s+(?:\w+\s+)?(?:people|folks|devs|developers|engineers|programmers|grads|graduates|employees|workers|expats"
+        r"|families|students|tech\s+workers)|people\s+(?:often|usually|tend\s+to|generally|always|sometimes|typically))\b"
+        r"[^.;!?]*?(?=,\s*(?:but|and|so)?\s*(?:i|you|we)\b|[.;!?]|$)",
+        ("很多人会从网易跳槽到阿里。", "很多人从上海搬到杭州，因为房租便宜。", "Lots of people move from London to Leeds.",
+         "Many engineers quit Google for startups."),
+    ),
+    (
+        "a time of one's life that is over",
+        # history, not a change now: its clause doubts nothing (what follows a turn is read:
+        # "前几年我在米哈游上班，现在在网易")
+        r"(?:" + ZH_PAST_FRAME.pattern + r")[^。！？!?；;]*?(?=[，,]?(?:但是?|不过|可是|现在|如今|目前|后来|然后|最近)|[。！？!?；;]|$)",
+        ("刚毕业那会儿我在米哈游上班", "上一份工作我在米哈游上班", "前几年我在米哈游上班", "结婚前我住在上海"),
+    ),
+)
+_FIGURES = re.compile("|".join(f"(?:{regex})" for _, regex, _ in FIGURES), re.IGNORECASE)
+_WORDS = ("live", "living", "bride", "best man", "groom", "usher", "honour", "honor", "flower girl", "ring bearer",
+          "officiant", "wedding", "人", "大家", "people", "folks", "devs", "developers", "engineers", "programmers",
+          "grads", "graduates", "employees", "workers", "expats", "families", "students", "那", "前", "份工作")
+
+
+def plain(text: str) -> str:
+    """``text`` without its figures of speech, others' weddings and changes of unnamed people
+    (:data:`FIGURES`)."""
+    folded = text.casefold()
+    if not any(w in folded for w in _WORDS):
+        return text
+    return _FIGURES.sub(" ", text).strip(" ,，")
+
+
+# the value said to hold in its relation's own words, before it: "住在杭州", "搬到杭州", "在腾讯工作",
+# "lives in Paris", "moved to Paris", "work at Acme" (not "从杭州", "left Acme", "不住在杭州")
+_HOLDS_BEFORE = {
+    "LIVES_IN": r"(?:(?<![不没])住在|(?<![不没])搬(?:到|去|来|回)了?|定居(?:在|于)?|(?<![不没])在(?=VALUE(?:住|生活|定居|安家)))"
+                r"|\b(?:live|lives|living)\s+in\s+|\bmoved\s+(?:back\s+)?to\s+|\bsettled\s+in\s+",
+    "WORKS_FOR": r"(?:(?<![不没])在(?=VALUE(?:工作|上班|任职|做))|(?<![不没])(?:加入|入职|去)了?)"
+                 r"|\b(?:work|works|working)\s+(?:at|for)\s+|\bjoined\s+",
+}
+_NOT_NOW = re.compile(r"不再|不在|没在|离开|离职|辞职|以前|之前|曾经|no\s+longer|not\s|n['’]t\s|used\s+to|left\s|quit\s|former",
+                      re.IGNORECASE)
+
+
+def restated(text: str, rel: Relation) -> bool:
+    """Whether ``text`` names ``rel``'s value as holding, in its relation's own words ("恭喜你搬到
+    杭州！", "你现在在腾讯工作", "you live in Paris now"), and says nothing of it ending."""
+    name = rel.object_name
+    if rel.type not in _HOLDS_BEFORE or not name or name not in text or _NOT_NOW.search(text):
+        return False
+    value = re.escape(name)
+    before = _HOLDS_BEFORE[rel.type].replace("VALUE", value)
+    return re.search(rf"(?:{before})(?:the\s+)?{value}(?![\w\u4e00-\u9fff]*(?:的|之前|以前))", text, re.IGNORECASE) is not None
