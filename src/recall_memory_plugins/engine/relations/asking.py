@@ -53,7 +53,11 @@ _SAID_ASKING = re.compile(r"\b(?:i|i'm|im|i've|my)\b[^?？.!。！]*?[?？]{2,}"
                           re.IGNORECASE)
 # "?" stays with its clause; a sentence end the annotator did not split at ("… the blender. girls
 # night thursday?") ends one too
-_ASKED = re.compile(r"(?<=[?？。！])|(?<=[.!])\s+|[，；;,:：—–～~]|\s-\s|\bso\b|\band then\b")
+# (not a purpose before the question mark: "any tips for the first week so I don't feel awful?"
+# asks all of it; "…, so how do I …?" is a question of its own)
+_ASKED = re.compile(r"(?<=[?？。！])|(?<=[.!])\s+|[，；;,:：—–～~]|\s-\s|\band then\b|\bso\b(?!(?:\s+that)?\s+"
+                    r"(?!(?i:can|could|would|will|should|do|does|did|is|are|was|were|has|have|how|what|where|why"
+                    r"|whether|who|which|when|any|anyone|next|question|please|help)\b)[^,;:.!?？]*[?？])")
 # a clause that asks: a question mark, a question word or auxiliary first, 吗 last, a request
 _ASKING = re.compile(
     r"[?？]|[吗么呢]\s*$|^\s*(?:and |but |or )?(?:did|does|do|is|are|was|were|can|could|would|will"

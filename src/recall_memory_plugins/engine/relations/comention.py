@@ -14,6 +14,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ...models import Relation
+from .doubt_asides import boss_changed, holds_now, my_boss_changed
 from .doubt_names import kept, named
 from .doubt_words import POSSESSED, POSSESSED_WORK, WITHIN_JOB
 from .gates import Gated
@@ -81,10 +82,11 @@ def both_ends_named(
         and not _OWNER.match(tail := whole[m.end : m.end + 24])
         and not POSSESSED.match(tail)
         and not POSSESSED_WORK.match(tail)
+        and not boss_changed(tail)  # "Alice's boss left Acme": the boss's change
         and m.text.casefold() not in _OBJECT_CASE  # "refuses to watch horror films with him"
         for e in m.entity_ids
     }
-    if speaker_id is not None and not any(
+    if speaker_id is not None and not my_boss_changed(sentence) and not any(
         POSSESSED.match(sentence[k.end() : k.end() + 24]) for k in _MY.finditer(sentence)
     ):
         subjects.add(speaker_id)
@@ -100,7 +102,7 @@ def both_ends_named(
             name = str(rel.object_name or "").casefold()
             if not (rel.object_id in ids or (name and named(name, folded))):
                 continue
-            if name and kept(name, whole_sentence):
-                continue
+            if name and (kept(name, whole_sentence) or holds_now(name, folded, rel.type)):
+                continue  # (and "I love living in Paris", "have worked at Acme since 2020")
             out.append(rel)
     return out

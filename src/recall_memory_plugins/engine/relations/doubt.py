@@ -53,6 +53,7 @@ from collections.abc import Mapping, Sequence
 from ...models import Relation
 from ...nlp.base import Annotation
 from ...stores.base import GraphStore
+from . import doubt_asides as _asides
 from . import doubt_figures as _figures
 from .asking import stated_part
 from .clauses import asserted_head, quoted_sentences, scheduled, undenied_head
@@ -241,8 +242,7 @@ def doubt_proposals(
             or (key in read and key in asserted and exclusivity.get(rel.type) != "object")
         )
 
-    # a new marriage beside a current one leaves the older unsure ("this summer she married
-    # Paul", known married to Neil: widowed or divorced, unsaid)
+    # a new marriage beside a current one leaves the older unsure ("this summer she married Paul", known married to Neil: widowed or divorced, unsaid)
     one_more = any(p.type == "STUDIES_AT" for p in proposals) and _ADDITIVE.search(_STILL.sub("", annotation.text.casefold())) is not None
     for p in proposals:  # a new school too ("现在在清华大学读研"), unless one more ("also")
         if (p.type in SYMMETRIC or (p.type == "STUDIES_AT" and not one_more)) \
@@ -267,7 +267,7 @@ def doubt_proposals(
         text = text.rstrip("?？ ") + "！" if text.rstrip().endswith(("?", "？")) and _YES.match(nxt) \
             else stated_part(news_told(text))
         plain = without_preface(text)  # "if anyone's wondering, …" brings news, asks nothing
-        text = _unquoted_future(plain.lstrip(" ,:;-—") if plain != text else text)
+        text = _asides.not_topic(_unquoted_future(plain.lstrip(" ,:;-—") if plain != text else text))  # ("to keep Kiwi company")
         if not text or _OPEN_MOOD.search(text) or retracted(text):  # (…，但这是谣言: nothing holds)
             continue
         if not _worth_reading(text := _figures.plain(text)):  # (and "I live in hope", "很多人跳槽到阿里": no change of theirs)
@@ -331,7 +331,7 @@ def doubt_proposals(
             if prev.upos == "ADP"
         } | objects
         folded = text.casefold()
-        ids: dict[str, bool] = {}  # entity -> only its work relations may be doubted
+        ids: dict[str, bool | str] = {}  # entity -> only its work relations (True) or reporting line ("boss") may be doubted
         stmt = sentence_statements[i] if i < len(sentence_statements) else 0
         # what the patterns read of this text, by type, with its ends
         others_read = reads.get(stmt, set())
@@ -364,8 +364,8 @@ def doubt_proposals(
                 continue
             if cut and m.kind == "pronoun" and not _named(m.text.casefold(), folded):
                 continue  # in a future part left out: "…, will be reporting to him from Monday"
-            for e in m.entity_ids:
-                ids[e] = ids.get(e, True) and bool(_POSSESSED_WORK.match(tail))
+            for e in m.entity_ids:  # ("Alice's boss quit": her reporting line only)
+                ids[e] = _asides.narrowed(ids.get(e), tail, _POSSESSED_WORK)
         # the other end of a change said with "跟X分手", "split from X": not someone else who changed
         partner = {
             t.start_char
@@ -394,7 +394,7 @@ def doubt_proposals(
             )
             for m in near
         ):  # no one else named: the speaker ("our new place in Milwaukee")
-            ids.setdefault(speaker_id, False)
+            ids.setdefault(speaker_id, "boss" if _asides.my_boss_changed(text) else False)
         carried = _carried_subject(near, i, after_verb | after_preposition) if speaker_id is None else None
         if carried and trip_note:
             carried = None  # (a note about a trip: its sentences are the trip's)
@@ -434,7 +434,7 @@ def doubt_proposals(
             for rel in current_of(entity_id):
                 if rel.id in doubted or rel.type not in _TOPICS or is_unsure(rel):
                     continue
-                if work_only and rel.type not in _WORK_TYPES:
+                if work_only and rel.type not in (_WORK_TYPES if work_only is True else ("REPORTS_TO",)):
                     continue
                 # the person's boss changed jobs: "Mae retired", "Lucia left the company"
                 boss = rel.subject_id != entity_id and rel.type == "REPORTS_TO" and boss_left(sent_off=entity_id in sent_off)
@@ -476,7 +476,7 @@ def doubt_proposals(
                 left = arrow or (named and not own_trip and _left_from(str(other).casefold(), folded))
                 if not boss and stays and not cues.matched(_STAYS, ends):
                     continue  # "Jonas left Siemens, but Tobias says he's staying put"
-                kept_name = next((k for k in (str(other).casefold(), "it") if _kept(k, folded)), None) \
+                kept_name = next((k for k in (str(other).casefold(), "it") if _kept(k, folded) or _asides.holds_now(k, folded, rel.type)), None) \
                     if named and not strong and rel.type not in _NAMED_ONLY else None  # ("still running it")
                 if kept_name is not None and not cues.others(_kept_at(kept_name, cues.folded), ends):
                     continue  # "is staying at Intel", "went back to Umar's group", 再回昆明
@@ -495,7 +495,7 @@ def doubt_proposals(
                     # a word of it ("can't stand it" after "the open-plan space"), not still liked
                     held = _FOND if rel.type == "LIKES" else _AVERSE
                     named = named or (bool(turned) and _word_named(str(other or ""), folded, still=held))
-                    if not ((changed or turned) and named):  # the opposite feeling
+                    if not ((changed or turned) and named) or (not turned and _asides.since_only(text, _CHANGE) and feels(rel.type != "LIKES")):
                         continue
                     if not changed and _modifier_only(str(other), sentence.tokens):
                         continue  # "the queue at the oyster bar was awful": the bar's
@@ -507,7 +507,7 @@ def doubt_proposals(
                 elif not about(rel.type) and (
                     not changed
                     or entity_id in explained
-                    or not _CHANGE.search(_HABIT.sub(" ", text))
+                    or _asides.aside_only(text, _CHANGE, _STRONG, _HABIT, folded, [(str(r.object_name), r.type) for r in current_of(entity_id)])
                     # (a promotion changes no home, school or spouse: only the work it is in)
                     or (rel.type not in ("REPORTS_TO", "MANAGES") and not _CHANGE.search(_WITHIN_JOB.sub(" ", text)))
                 ):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .doubt_asides import HEALTH
 from .doubt_world import CHANGE_WORLD, STRONG_WORLD
 from .gates import Gated
 from .payments import without_payments
@@ -444,7 +445,7 @@ TRIP = re.compile(
            "holiday", r"conferences?", "business", "tour", _COMPARED + r"commut(?:e|es|ed|ing|er|ers)(?! (?:is|'s|was) (?:done|over|finished|history)| went from| (?:dropped|fell|shrank|went down))", "off sick", "in the meantime",
            r"workshops?", r"stay(?:s|ing)? with", "fortnight", r"on (?:\w+ )?leave")
     # (去北京开会; not 第一次开会就拖堂了: a meeting where one works)
-    + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞|" + STAND_IN.pattern,  # (a stand-in: .stand_ins)
+    + "|出差|旅游|旅行|度假|(?:去|到|赶)[^，。；]{0,8}开会|飞|" + STAND_IN.pattern + "|" + HEALTH,  # (a stand-in: .stand_ins; health: .doubt_asides)
     re.IGNORECASE,
 )
 
