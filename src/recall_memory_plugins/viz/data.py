@@ -16,6 +16,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any
 
+from ..engine.relations.endings import without_marks
 from ..engine.relations.updates import is_unsure
 from ..errors import InputError
 from ..models import Concept, ConceptLink, Entity, Recall, Relation, Statement
@@ -186,7 +187,7 @@ def _entity_graph(
 ) -> dict[str, Any]:
     store = memory.store
     entities: list[Entity] = store.find_entities(ns)
-    relations: list[Relation] = store.find_relations(ns)
+    relations: list[Relation] = without_marks(store.find_relations(ns))
     degree: Counter[str] = Counter()
     for rel in relations:
         degree[rel.subject_id] += 1

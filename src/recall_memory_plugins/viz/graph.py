@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .._optional import require
+from ..engine.relations.endings import without_marks
 from ..engine.relations.updates import is_unsure
 from ..errors import InputError
 
@@ -78,7 +79,7 @@ def to_networkx(
             last_step=e.last_step,
             attributes_over_time=[],
         )
-    for r in store.find_relations(ns):
+    for r in without_marks(store.find_relations(ns)):
         data = {
             "type": r.type,
             "current": r.is_current and not is_unsure(r),  # (unsure: never stated as now)

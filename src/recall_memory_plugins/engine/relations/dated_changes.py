@@ -47,6 +47,7 @@ from ...models import Relation, RelationChange
 from ...nlp.base import Annotation
 from .backdated import EndedReader, backdate, late_endings
 from .corrections import as_corrected
+from .endings import close_late_starts, ending_marks, without_marks
 from .event_dates import event_dates
 from .past_bounds import past_changes
 from .patterns.past_states import PAST
@@ -76,18 +77,34 @@ def decide_in_time(
     (:mod:`.patterns.past_states`) is history over its period, beside them: it ends nothing."""
     past = [p for p in proposals if PAST in p.attributes]
     rest = [p for p in proposals if PAST not in p.attributes] if past else list(proposals)
-    changes = decide(current, rest, exclusivity=exclusivity, new_id=new_id)
-    changes = in_time(
-        changes, current, read_sentences=[c.sentence for c in candidates if PAST not in c.attributes],
-        exclusivity=exclusivity, new_id=new_id, **timing,
-    )  # fmt: skip
+    decided = decide(current, rest, exclusivity=exclusivity, new_id=new_id)
+    read = timing.get("ended")  # (the stored relations with the marks of endings: .endings)
+    if read is not None:  # (the rules below never see a mark)
+        timing["ended"] = lambda side, end, type_: without_marks(read(side, end, type_))
+    sentences = [c.sentence for c in candidates if PAST not in c.attributes]
+    changes = in_time(decided, current, read_sentences=sentences, exclusivity=exclusivity, new_id=new_id, **timing)
     if timing.get("when") is not None and timing.get("ended") is not None:  # a late "left X"
         changes += late_endings(rest, changes, timing["when"], timing["ended"])
+    # an ending imported before its start: a mark, which a start told later closes at (.endings)
+    changes = close_late_starts(changes, when=timing.get("when"), exclusivity=exclusivity, read=read, said_at=timing.get("said_at"))
+    if any(p.negated for p in rest):
+        at = _ending_time(sentences, **timing)
+        changes += ending_marks(rest, decided, current, at=at, exclusivity=exclusivity, new_id=new_id)
     changes = as_corrected(changes)  # (a slip taken back never held: .corrections)
     # (the current same fact ends with the period: .past_bounds)
     done = frozenset(c.relation_id for c in changes if c.op == "end")
     return changes + past_changes(past, current, key=PAST, new_id=new_id, done=done, exclusivity=exclusivity,
                                   history=timing.get("ended"))
+
+
+def _ending_time(read_sentences: Sequence[int], **timing: Any) -> datetime | None:
+    """When the endings of a plan happened: the time its text names, else its statement's."""
+    said_at, when = timing.get("said_at"), timing.get("when")
+    if said_at is not None:
+        date = text_date(timing["annotation"], read_sentences, timing.get("others", False), said_at)
+        if date is not None and not date.history_only:
+            return date.when
+    return when if when is not None else said_at
 
 
 def in_time(

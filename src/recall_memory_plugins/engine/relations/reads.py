@@ -18,6 +18,7 @@ from ...models import Entity, Relation
 from ...nlp.base import Annotation, Sentence, Token
 from ...stores.base import GraphStore, find_relations_of_entities
 from .coref import Referent, resolve_references
+from .endings import is_mark
 from .entities import EntityBook, Prefetched
 from .facts import cue_types, profile_question, render_fact
 from .mentions import clean_name, find_mentions
@@ -110,7 +111,7 @@ def find_relations(
         for rel in store.find_relations(namespace, type=type_, current_only=current_only):
             rels.setdefault(rel.id, rel)
     keep_unsure = include_unsure or (as_of is None and include_ended)
-    out = [r for r in rels.values() if holds(r) and (keep_unsure or not is_unsure(r))]
+    out = [r for r in rels.values() if holds(r) and (keep_unsure or not is_unsure(r)) and not is_mark(r)]
     out.sort(key=lambda r: (r.valid_from_step, r.recorded_at))
     return out
 
@@ -186,7 +187,8 @@ def select_facts(
         relations = find_relations_of_entities(store, namespace, anchors, newest=FACT_HISTORY)
     for of_anchor in relations:
         for rel in of_anchor:
-            rels.setdefault(rel.id, rel)
+            if not is_mark(rel):  # (an ending that found nothing states nothing: .endings)
+                rels.setdefault(rel.id, rel)
     if not anchors and cues and not named:  # "Who manages the project?" names nobody
         for type_ in cues[:3]:
             for rel in store.find_relations(namespace, type=type_, current_only=True, newest=limit):
