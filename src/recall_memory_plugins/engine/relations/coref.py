@@ -105,7 +105,7 @@ def coordinated(mentions: Sequence[Mention], text: str) -> list[tuple[int, tuple
 
 _HOME_HINT = re.compile(
     r"\b(?:mov(?:e|ed|ing)|relocat\w*|settled|liv(?:e|ed|ing)|left|flat|apartment|house|home"
-    r"|address|divorced?|separated)\b|搬|住|迁|定居|新家|离婚|离异",  # (and a marriage ended: "我们离婚了")
+    r"|address|divorced?|separated|rehom\w*|stolen|passed\s+away|died|put\s+down)\b|搬|住|迁|定居|新家|离婚|离异",  # (our dog died)
     re.IGNORECASE,
 )
 

@@ -42,12 +42,12 @@ _CUE = re.compile(
     r"|\b(?:wait|no|actually)\s*[,.!]*\s*(?:no|wait)\b",
     re.IGNORECASE,
 )
-_PREP = r"(?:(?:in|at|to|for|from|with|the)\s+)?"
+_PREP = r"(?:(?:in|at|to|for|from|with|the|a|an|my)\s+)?"  # ("I meant a Toyota, not a Tesla")
 # what may stand before the value meant in "X, not Y": the start of a clause, "it's", "I meant";
 # or, after "correction"/"typo", the statement said again ("Correction: I moved to Lyon, not Lille")
 _OPENS = re.compile(
     r"(?:^|[.!?;:,—–*-]\s*|\b(?:it['’]?s|it\s+is|it\s+was|that['’]?s|i\s+meant|i\s+mean|meant|make\s+that"
-    r"|should\s+(?:be|read|say|have\s+said))\s+(?:to\s+(?:say|write|type)\s+)?)" + r"(?:(?:in|at|to|for|the)\s+)?$",
+    r"|should\s+(?:be|read|say|have\s+said))\s+(?:to\s+(?:say|write|type)\s+)?)" + r"(?:(?:in|at|to|for|the|a|an|my)\s+)?$",
     re.IGNORECASE,
 )
 _RESTATED = re.compile(r"\b(?:correction|typo|i\s+meant|meant\s+to\s+(?:say|write|type))\b", re.IGNORECASE)

@@ -127,6 +127,8 @@ _CUES: Mapping[str, tuple[str, ...]] = {
     "VISITED": ("visited", "been to", "went", "去过"),
     "OWNS": ("own", "owns", "have", "has", "pet", "拥有", "养"),
     "STUDIES_AT": ("study", "studies", "school", "university", "学习", "上学", "读书"),
+    # "Who is Alice married to?", "Who is Alice's husband?", 她老公是谁
+    "MARRIED_TO": ("married", "marry", "husband", "wife", "spouse", "wed", "wedded", "结婚", "老公", "老婆", "丈夫", "妻子", "配偶"),
 }
 
 

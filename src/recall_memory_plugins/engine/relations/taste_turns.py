@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 from ...models import Relation
 from ...nlp.base import Annotation
+from .lost_things import lost_things
 from .schema import EntityRef, RelationCandidate, RelationProposal
 from .updates import UNSURE, is_unsure
 
@@ -45,7 +46,7 @@ def turned_tastes(
     """New versions, marked unsure, of the likings a turn of taste leaves in doubt.
 
     ``resolve`` gives a candidate end's entity id (as the proposals were made);
-    ``current_likes`` the current LIKES of an entity (read only for a turn).
+    ``current_likes`` the current LIKES and OWNS of an entity (read only for a turn or a loss).
     """
     read = {(p.subject_id, p.object_id) for p in proposals if p.type == _TYPE}
     out: list[RelationProposal] = []
@@ -68,4 +69,5 @@ def turned_tastes(
             done.add(rel.id)
             out.append(RelationProposal(rel.subject_id, rel.type, rel.object_id,
                                         {**rel.attributes, UNSURE: "true"}, False, stmt))
-    return out
+    # a possession lost under another name ("sold the car" of a Honda Civic): :mod:`.lost_things`
+    return out + lost_things(candidates, proposals, sentence_statements, resolve, current_likes)

@@ -234,9 +234,9 @@ class RelationTracker:
                 annotation, resolved, proposals, sentence_statements, speaker_ref.id if speaker_ref is not None else None,
                 lambda e, types: find_current_relations_of_types(store, namespace, e, types), (discourse.step, discourse.referents),
             )
-            proposals += turned_tastes(  # "swimming is my thing now": the older likings unsure
+            proposals += turned_tastes(  # "swimming is my thing now", "sold the car": unsure
                 annotation, candidates, proposals, sentence_statements, book.resolve_ref,
-                lambda e: find_current_relations_of_types(store, namespace, e, ("LIKES",)),
+                lambda e: find_current_relations_of_types(store, namespace, e, ("LIKES", "OWNS")),
             )
         current = self._current(store, namespace, proposals, context.relations, book)
         changes = decide_in_time(  # dated by the text ("in 2019") or by the caller (an old ``at``)

@@ -9,6 +9,7 @@ from .blocks import PatternRow, ex, zh
 from .handlers import _left_job, _move, _picks_up, _reports, _takeover, _widowed, _works_for
 from .match import _cands, _Match
 from .past_states import ZH_PAST_ROWS
+from .possessions import ZH_LOSS_ROWS
 from .tastes import _likes, _quit_habit, _stopped_liking, _switched_away
 
 __all__ = ["ZH_MORE_ROWS"]
@@ -191,4 +192,5 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         ex("公司上个月把王芳给裁了。", "王芳", "WORKS_FOR", None, negated=True),
     ),
     *ZH_PAST_ROWS,
+    *ZH_LOSS_ROWS,
 )

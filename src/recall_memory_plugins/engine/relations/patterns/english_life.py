@@ -15,6 +15,7 @@ from .blocks import PatternRow, en, ex
 from .english_more import _OPENS
 from .handlers import _clean_role, _job_ended_at, _left_job, _left_school, _widowed
 from .match import _cands, _employer, _Match
+from .possessions import EN_LOSS_ROWS
 
 __all__ = ["EN_LIFE_ROWS"]
 
@@ -183,4 +184,5 @@ EN_LIFE_ROWS: tuple[PatternRow, ...] = (
         ex("Sam passed away last month.", "Sam", "WORKS_FOR", None, negated=True),
         ex("Tom died last year.", "Tom", "MARRIED_TO", None, negated=True),
     ),
+    *EN_LOSS_ROWS,
 )

@@ -194,7 +194,7 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{S}(?:['’]s\s+(?=gone|grown|got|fallen|lost)|\s+(?:has\s+|have\s+|had\s+|is\s+|was\s+)?{ADV})(?:grown\s+tired\s+of"
         r"|got\s+tired\s+of|grew\s+tired\s+of|tired\s+of|sick\s+of|lost\s+(?:all\s+)?interest\s+in"
         r"|gone\s+(?:right\s+|completely\s+|totally\s+)?off"
-        r"|fallen\s+out\s+of\s+love\s+with|fell\s+out\s+of\s+love\s+with)\s+{THE}(?:{O}|{NP})",
+        r"|fallen\s+out\s+of\s+love\s+with|fell\s+out\s+of\s+love\s+with|(?:stopped|quit)\s+(?:liking|loving|enjoying))\s+{THE}(?:{O}|{NP})",
         _stopped_liking,
         ex("Xena has grown tired of jazz.", "Xena", "LIKES", "jazz", negated=True),
         ex("Xena's gone right off jazz.", "Xena", "LIKES", "jazz", negated=True),

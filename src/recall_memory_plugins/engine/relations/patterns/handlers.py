@@ -44,6 +44,7 @@ from .blocks import (
     _WORKPLACE,
 )
 from .match import _NOT_A_PERSON, _OWNERS_TEAM, _ZH_GENERIC_PLAN, _cands, _employer, _Match, _typed
+from .possessions import used_up
 
 
 def _clean_role(role: str) -> tuple[str, bool]:
@@ -395,7 +396,7 @@ def _visited(h: _Match) -> list[RelationCandidate]:
 
 def _owns(h: _Match) -> list[RelationCandidate]:
     objs = h.obj()
-    if not objs or objs[0].type in (PERSON, LOCATION):
+    if not objs or objs[0].type in (PERSON, LOCATION) or used_up(h, objs[0].name):  # "bought lunch"
         return []
     if h.view.zh and h.view.text.endswith("在", 0, h.m.start("s")):
         return []  # "在杭州买了房子": the place, not the buyer

@@ -123,6 +123,10 @@ def _nouns_after(h: _Match, end: int) -> str:
     return " ".join(words)
 
 
+# a name that owns what follows it: "Tom's dog", "汤姆的狗" (not "Tom's" alone at the end: "loves Nando's")
+_OWNER_OF = re.compile(r"(?:['’]s|的)\s*(?=[A-Za-z\u4e00-\u9fff])")
+
+
 def _likes(h: _Match) -> list[RelationCandidate]:
     verb = h.group("verb").lower().removeprefix("最")  # (最讨厌的就是数学: 讨厌)
     if verb.startswith("like") and ends_at(_COMPARED, h.view.text, h.m.start("verb")):
@@ -136,6 +140,8 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     if _NEAR_MISS.search(h.view.text, max(0, h.m.start() - 24), h.m.start()):
         return []  # "the rain almost made me hate hiking": it did not
     idx = h.slot("o")
+    if idx is not None and _OWNER_OF.match(h.view.text, h.m.end("o")) and h.ex.mentions[idx].kind == "name":
+        return []  # "loves Tom's dog", 喜欢汤姆的狗: the dog, not Tom (the owner is no liked thing)
     if idx is not None and 0 <= idx < len(h.ex.mentions) \
             and h.ex.mentions[idx].text.casefold() in POSSESSIVE_DETERMINERS:
         return []  # "loves her team too much": the team, not her
@@ -219,9 +225,17 @@ def _taste_switch(h: _Match) -> list[RelationCandidate]:
 _SEASONS = frozenset({"lent", "ramadan", "january", "dry january", "veganuary", "new year", "the new year", "sober october", "a month"})
 
 
+# a time said after a thing named as text: "sushi two years ago", "sushi in 2023", "sushi last year"
+_TIME_AFTER = re.compile(r"\s+(?:(?:one|two|three|four|five|six|seven|eight|nine|ten|a\s+few|a\s+couple(?:\s+of)?|\d+|several)"
+                         r"(?:\s+(?:days?|weeks?|months?|years?|decades?))?(?:\s+ago)?|in\s+\d{4}|last\s+\w+|ago"
+                         r"|(?:days?|weeks?|months?|years?)(?:\s+ago)?)\s*$", re.IGNORECASE)
+
+
 def _stopped_liking(h: _Match) -> list[RelationCandidate]:
-    """ "S has grown tired of O", "S lost interest in O": S no longer likes O."""
-    objs = h.obj()
+    """ "S has grown tired of O", "S lost interest in O": S no longer likes O (not the time after
+    it: "stopped eating sushi two years ago" is sushi)."""
+    objs = [EntityRef(_TIME_AFTER.sub("", o.name), o.type, o.id) if o.id is None else o for o in h.obj()]
+    objs = [o for o in objs if o.name]
     if not objs or objs[0].type in (PERSON, LOCATION):
         return []
     return _cands(h.refs("s"), "LIKES", objs, negated=True)
