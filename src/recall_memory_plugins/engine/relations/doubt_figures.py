@@ -91,7 +91,9 @@ _HOLDS_BEFORE = {
     "WORKS_FOR": r"(?:(?<![不没])在(?=VALUE(?:工作|上班|任职|做))|(?<![不没])(?:加入|入职|去)了?)"
                  r"|\b(?:work|works|working)\s+(?:at|for)\s+|\bjoined\s+",
 }
-_NOT_NOW = re.compile(r"不再|不在|没在|离开|离职|辞职|以前|之前|曾经|no\s+longer|not\s|n['’]t\s|used\s+to|left\s|quit\s|former",
+# (and a value missed or felt about in the past: "I miss living in Paris", "I loved working at Acme", 怀念)
+_NOT_NOW = re.compile(r"不再|不在|没在|离开|离职|辞职|以前|之前|曾经|怀念|想念|no\s+longer|not\s|n['’]t\s|used\s+to|left\s|quit\s|former"
+                      r"|\bmiss(?:es|ed|ing)?\b|\b(?:loved|liked|enjoyed|hated|adored)\s+(?:living|working|being|studying)\b",
                       re.IGNORECASE)
 
 
