@@ -51,8 +51,10 @@ FIGURES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ),
     (
         "a change of unnamed other people",
-        r"(?:(?:很多|不少|许多|好多|一些|有些|有的|大多数|多数|大部分|越来越多的?)(?:[\u4e00-\u9fff]{0,3})?人|大家|人们)"
-        r"[^。！？!?；;]*?(?=[，,](?:但是?|不过|而)?(?:我|你|我们)|[。！？!?；;]|$)"
+        # (its own clause only; not those spoken to: 家人们, 跟大家说一声, 谢谢大家, 请大家吃散伙饭)
+        r"(?:(?:很多|不少|许多|好多|一些|有些|有的|大多数|多数|大部分|越来越多的?)(?:[\u4e00-\u9fff]{0,3})?人"
+        r"|(?<![跟和给向对同谢诉请叫让])大家(?![好伙])|(?<!家)人们)"
+        r"[^。！？!?；;，,：:]*"
         r"|\b(?:(?:many|most|some|a\s+lot\s+of|lots\s+of|plenty\s+of|loads\s+of|tons\s+of|so\s+many|more\s+and\s+more)"
         r"\s+(?:\w+\s+)?(?:people|folks|devs|developers|engineers|programmers|grads|graduates|employees|workers|expats"
         r"|families|students|tech\s+workers)|people\s+(?:often|usually|tend\s+to|generally|always|sometimes|typically))\b"
@@ -64,7 +66,7 @@ FIGURES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         "a time of one's life that is over",
         # history, not a change now: its clause doubts nothing (what follows a turn is read:
         # "前几年我在米哈游上班，现在在网易")
-        r"(?:" + ZH_PAST_FRAME.pattern + r")[^。！？!?；;]*?(?=[，,]?(?:但是?|不过|可是|现在|如今|目前|后来|然后|最近)|[。！？!?；;]|$)",
+        r"(?:" + ZH_PAST_FRAME.pattern + r")[，,]?[^。！？!?；;，,]*",  # (to the end of its clause)
         ("刚毕业那会儿我在米哈游上班", "上一份工作我在米哈游上班", "前几年我在米哈游上班", "结婚前我住在上海"),
     ),
 )
@@ -88,11 +90,11 @@ def plain(text: str) -> str:
 _HOLDS_BEFORE = {
     "LIVES_IN": r"(?:(?<![不没])住在|(?<![不没])搬(?:到|去|来|回)了?|定居(?:在|于)?|(?<![不没])在(?=VALUE(?:住|生活|定居|安家)))"
                 r"|\b(?:live|lives|living)\s+in\s+|\bmoved\s+(?:back\s+)?to\s+|\bsettled\s+in\s+",
-    "WORKS_FOR": r"(?:(?<![不没])在(?=VALUE(?:工作|上班|任职|做))|(?<![不没])(?:加入|入职|去)了?)"
+    "WORKS_FOR": r"(?:(?<![不没])在(?=VALUE(?:工作|上班|任职|做))|(?<![不没])(?:加入|入职)了?|(?<![不没])去了)"
                  r"|\b(?:work|works|working)\s+(?:at|for)\s+|\bjoined\s+",
 }
 # (and a value missed or felt about in the past: "I miss living in Paris", "I loved working at Acme", 怀念)
-_NOT_NOW = re.compile(r"不再|不在|没在|离开|离职|辞职|以前|之前|曾经|怀念|想念|no\s+longer|not\s|n['’]t\s|used\s+to|left\s|quit\s|former"
+_NOT_NOW = re.compile(r"不再|不在|没在|离开|离职|辞职|以前|之前|此前|先前|原先|曾经|怀念|想念|no\s+longer|not\s|n['’]t\s|used\s+to|left\s|quit\s|former"
                       r"|\bmiss(?:es|ed|ing)?\b|\b(?:loved|liked|enjoyed|hated|adored)\s+(?:living|working|being|studying)\b",
                       re.IGNORECASE)
 
