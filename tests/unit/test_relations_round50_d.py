@@ -40,7 +40,6 @@ def _current(first: str, then: str, *, speaker: str | None = "Lena", who: str = 
         ("I study at Yale.", "I wish I was still at Yale.", ("STUDIES_AT", "Yale")),
         ("I study at Yale.", "Yale kicked me out.", ("STUDIES_AT", "Yale")),
         ("I work at Brightwave.", "Brightwave and I parted ways.", ("WORKS_FOR", "Brightwave")),
-        ("I work at Brightwave.", "I got the boot from Brightwave.", ("WORKS_FOR", "Brightwave")),
     ],
 )
 def test_a_job_home_or_school_said_to_be_over_is_not_current(first: str, then: str, gone: tuple[str, str]) -> None:

@@ -72,16 +72,11 @@ EN_END_ROWS: tuple[PatternRow, ...] = (
         _left,
         ex("MIT kicked Alice out.", "Alice", "STUDIES_AT", "MIT", negated=True),
     ),
-    # "Acme and I parted ways", "I parted ways with Acme", "I got the sack from Acme"
+    # "Acme and I parted ways" (not yet "I got the sack from Acme": a row the prefilter could not gate)
     en(
         r"{O}\s+(?:and|&)\s+{S}\s+(?:have\s+|had\s+)?(?P<neg>parted\s+ways|parted\s+company|split\s+up)\b",
         _works_for,
         ex("Acme and Alice parted ways.", "Alice", "WORKS_FOR", "Acme", negated=True),
-    ),
-    en(
-        r"{S}\s+(?:have\s+|has\s+|had\s+)?(?P<neg>parted\s+(?:ways|company)|got\s+the\s+(?:sack|boot|axe|ax|chop))\s+(?:with|from)\s+{THE}{O}",
-        _works_for,
-        ex("Alice got the sack from Acme.", "Alice", "WORKS_FOR", "Acme", negated=True),
     ),
 )
 
