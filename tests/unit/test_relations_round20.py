@@ -23,8 +23,9 @@ _TRIP = ("Evan", "Thanks! I went up to the Rocky Mountains, it was so refreshing
 
 
 def test_a_clause_after_a_dash_borrows_its_own_subject_not_it(memory: TemporalGraphMemory) -> None:
-    facts = _facts(memory, [_TRIP, ("Sam", "Hey Evan! It's been a rough week - I gave in and bought some unhealthy snacks.")])
-    assert ("Sam", "OWNS", "unhealthy snacks") in facts, facts
+    # (round 50: food bought is no possession, so the clause reads a thing kept: a telescope)
+    facts = _facts(memory, [_TRIP, ("Sam", "Hey Evan! It's been a rough week - I gave in and bought a new telescope.")])
+    assert ("Sam", "OWNS", "new telescope") in facts or ("Sam", "OWNS", "telescope") in facts, facts
     assert not [f for f in facts if f[0] == "Rocky Mountains"], facts
 
 
