@@ -22,7 +22,10 @@ testers in the forty-ninth round), runs with ``--data benchmarks/data/answers_bl
 results are then named after the data file and add a row per id group. A third,
 ``answers_blind3.jsonl`` (10 histories, 119 questions: a user and a chat assistant whose replies
 are long, ``asst-en-*`` and ``asst-zh-*``, LongMemEval's kinds of question; two black-box testers
-of the fiftieth round), runs the same way.
+of the fiftieth round), runs the same way. A fourth, ``answers_blind4.jsonl`` (12 conversations,
+192 questions: user-and-assistant histories ``en-asst-*`` / ``zh-asst-*`` with look-alike decoy
+replies, and group chats of four friends ``en-group-*`` / ``zh-group-*``; written in the
+fifty-first round by a helper that read no file of the repository, only its brief).
 """
 
 from __future__ import annotations

@@ -317,7 +317,7 @@ def test_answers_blind_smoke(tmp_path: Path) -> None:
     from benchmarks import answers_blind
 
     data = answers_blind.DATA.parent
-    for conv in [c for name in ("answers_blind", "answers_blind2", "answers_blind3") for c in answers_blind.load(data / f"{name}.jsonl")]:
+    for conv in [c for name in ("answers_blind", "answers_blind2", "answers_blind3", "answers_blind4") for c in answers_blind.load(data / f"{name}.jsonl")]:
         texts = [t["text"] for t in conv["turns"]]
         for q in conv["questions"]:
             assert any(q["answer"] in text for text in texts), (conv["id"], q["answer"])
