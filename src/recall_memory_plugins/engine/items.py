@@ -174,6 +174,7 @@ class ItemsMixin:
         metadata: Mapping[str, Any] | None = None,
         speaker: str | None = None,
         source: str | None = None,
+        keep_history: bool = False,
     ) -> UpdateResult:
         """Correct a statement: ``text`` is stored as the namespace's next time step, and the old
         statement is marked superseded by it (kept as :meth:`history`, no longer recalled).
@@ -191,6 +192,11 @@ class ItemsMixin:
         speaker and the time states nothing new: the relations drawn from the statement stay as
         they are (only its metadata or source change), drawn from the new version.
 
+        With ``keep_history`` the new text is not a correction but a new version said at ``at``
+        (default: now), news as an :meth:`add` is: what the old version stated stays as
+        history, held until then (a fact the new text does not repeat ends at its step), as a
+        LangGraph ``RecallStore`` put to an existing key does.
+
         Raises:
             NotFoundError: no such statement in the namespace.
             InputError: invalid input, or the statement was already superseded (update the
@@ -206,6 +212,9 @@ class ItemsMixin:
         who = check_label(speaker, "speaker")
         ref = check_label(source, "source")
         old = self._current_version(ns, sid)
+        news = bool(keep_history)
+        if news and given is None:
+            given = self._check_time(None)
         when = old.at if given is None else given  # (a correction is about its statement's time)
         prepared = self._prepare(
             ns,
@@ -233,15 +242,12 @@ class ItemsMixin:
                 same = (body, prepared.speaker, when) == (old.text, old.speaker, old.at)
                 if not same and tracker is not None:
                     at_once = when == old.at and self._same_dates(old.text, body, prepared)
-                    plan = self._replan(tracker, ns, sid, prepared, same_time=at_once)
+                    plan = self._replan(tracker, ns, sid, prepared, same_time=at_once, news=news)
                     update = replace(update, entities=plan.entities, relation_changes=plan.changes)
                     kept = [c.relation_id for c in plan.changes if c.op == "confirm"]
-                    if when == old.at:  # read at the statement's time: at its step too
-                        restep = [
-                            c.relation_id
-                            for c in plan.changes
-                            if c.op == "end" or (c.op == "add" and c.valid_to is None)
-                        ]
+                    if when == old.at and not news:  # read at the statement's time: its step too
+                        # (every start and end the plan made: history it added, ends it clipped)
+                        restep = [c.relation_id for c in plan.changes if c.op in ("add", "end", "clip")]
                 result = self.store.apply_update(update)
                 self.store.supersede_statement(
                     ns, sid, result.statement_ids[0], keep_relations=kept, restep=restep
@@ -258,11 +264,19 @@ class ItemsMixin:
         return result
 
     def _replan(
-        self, tracker: RelationTracker, ns: str, sid: int, prepared: Any, *, same_time: bool
+        self,
+        tracker: RelationTracker,
+        ns: str,
+        sid: int,
+        prepared: Any,
+        *,
+        same_time: bool,
+        news: bool = False,
     ) -> Any:
         """The relation plan of a correction, made as if the old version had never been said:
         what it alone stated goes first (what that had ended takes its ending back), except,
-        at an unchanged time, the facts the new text repeats, which keep their times."""
+        at an unchanged time, the facts the new text repeats, which keep their times. Of a new
+        version that is ``news``, the plan of an add: the old version's facts stay history."""
 
         def plan() -> Any:
             return tracker.plan(
@@ -275,6 +289,8 @@ class ItemsMixin:
                 said_at=prepared.said_at if self.config.dates_from_text else None,
             )
 
+        if news:
+            return plan()
         keep = {c.relation_id for c in plan().changes if c.op == "confirm"} if same_time else set()
         self.store.retract_relations(ns, sid, keep=sorted(keep))
         tracker.discard(self.store, ns)  # (what the plans read may be gone)

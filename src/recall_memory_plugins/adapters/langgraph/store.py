@@ -87,9 +87,12 @@ class RecallStore(BaseStore):
     namespace (``.../%noindex``) that recall never reads: ``get``, ``search`` (unscored) and
     ``list_namespaces`` find it, a query never ranks it and no prompt shows it.
 
-    A put on an existing key is ``update_statement`` (the old version stays as history:
-    ``memory.history(id)``); a put that keeps the item's text (only other fields of the value
-    changed) states nothing new, so the item's facts keep their times. A put of ``None``
+    A put on an existing key is ``update_statement(..., keep_history=True)``: the old version
+    stays as history (``memory.history(id)``) and so do its facts, held until the put (as
+    after an ``add``: "Alice moved to Lyon." put over "Alice lives in Paris." ends Paris at
+    the put's step, so ``as_of`` the old step still finds Paris); a put that keeps the item's
+    text (only other fields of the value changed) states nothing new, so the item's facts keep
+    their times. A put of ``None``
     (``delete``) hard-deletes the item with its history and the facts drawn from it (what
     they had replaced is current again). ``created_at`` is when the first version was stored,
     ``updated_at`` when the current one was put. TTLs are not supported.
@@ -279,7 +282,7 @@ class RecallStore(BaseStore):
                 self._delete(ns, st.id)
             results = [
                 self.memory.update_statement(
-                    existing[0].id, text, namespace=ns, metadata=value, at=now
+                    existing[0].id, text, namespace=ns, metadata=value, at=now, keep_history=True
                 )
             ]
         # one current value per key, the last put's: an older version another writer added

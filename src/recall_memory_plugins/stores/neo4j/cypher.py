@@ -657,7 +657,7 @@ RETURN coalesce(n.step, 0) AS steps,
        COUNT { (:Concept {namespace: $ns}) } AS concepts,
        COUNT { (:Concept {namespace: $ns})-[:RELATED]->(:Concept) } AS links,
        COUNT { (:Entity {namespace: $ns}) } AS entities,
-       COUNT { (:Relation {namespace: $ns}) } AS relations,
+       COUNT { (r:Relation {namespace: $ns}) WHERE NOT coalesce(r.attributes_json CONTAINS $ending, false) } AS relations,
        COUNT { (r:Relation {namespace: $ns}) WHERE r.valid_to_step IS NULL AND NOT coalesce(r.attributes_json CONTAINS $unsure, false) } AS current
 """
 
@@ -668,7 +668,7 @@ RETURN steps,
        COUNT { (:Concept) } AS concepts,
        COUNT { (:Concept)-[:RELATED]->() } AS links,
        COUNT { (:Entity) } AS entities,
-       COUNT { (:Relation) } AS relations,
+       COUNT { (r:Relation) WHERE NOT coalesce(r.attributes_json CONTAINS $ending, false) } AS relations,
        COUNT { (r:Relation) WHERE r.valid_to_step IS NULL AND NOT coalesce(r.attributes_json CONTAINS $unsure, false) } AS current
 """
 

@@ -83,15 +83,21 @@ CALL (step) {
 }
 """
 
-# a correction read at its statement's own time: what the new version began (current) or ended
-# at its step $step does so at the old version's step $at instead, never ending before it begins
+# a correction read at its statement's own time: what the new version began or ended at its step
+# $step does so at the old version's step $at instead, never ending before it begins; history it
+# added holds until its successor began (or at $at alone), an ended relation it clipped ends by $at
 RESTEP = """
 UNWIND $keys AS key
 MATCH (r:Relation {namespace: $ns, key: key})
-SET r.valid_from_step = CASE WHEN r.valid_from_step = $step AND r.valid_to_step IS NULL
-                             THEN $at ELSE r.valid_from_step END
-WITH r
-SET r.valid_to_step = CASE WHEN r.valid_to_step = $step
-                           THEN CASE WHEN r.valid_from_step > $at THEN r.valid_from_step ELSE $at END
-                           ELSE r.valid_to_step END
+OPTIONAL MATCH (s:Relation {namespace: $ns, key: r.superseded_by}) WHERE s.id = r.superseded_by  // (an id short enough to be its key)
+WITH r, CASE WHEN s IS NULL OR s.valid_from_step >= $step THEN $at ELSE s.valid_from_step END AS next,
+     CASE WHEN r.valid_from_step = $step THEN $at ELSE r.valid_from_step END AS first
+WITH r, first, CASE
+       WHEN r.valid_to_step IS NULL THEN null
+       WHEN r.valid_from_step = $step AND r.valid_to_step = $step
+         THEN CASE WHEN next > $at THEN next ELSE $at END
+       WHEN r.valid_to_step = $step OR r.valid_to_step > $at
+         THEN CASE WHEN first > $at THEN first ELSE $at END
+       ELSE r.valid_to_step END AS last
+SET r.valid_from_step = first, r.valid_to_step = last
 """

@@ -316,10 +316,12 @@ class Neo4jLifecycle(Neo4jConnection):
         # a version the doubt rule left unsure is not current (as in relations() and the page):
         # its attributes hold "unsure": "true", as json.dumps wrote them
         unsure = json.dumps({"unsure": "true"})[1:-1]
+        # an ending's mark (engine.relations.endings) was never stated: not counted either
+        marks = {"unsure": unsure, "ending": json.dumps({"ending": "true"})[1:-1]}
         if namespace is None:
-            rows = self._run("count the store", cypher.STATS_ALL, {"unsure": unsure})
+            rows = self._run("count the store", cypher.STATS_ALL, marks)
         else:
-            params = {"ns": namespace, "unsure": unsure}
+            params = {"ns": namespace, **marks}
             rows = self._run("count the namespace", cypher_guard.STATS_NAMESPACE, params)
         if not rows:  # the remains of an unfinished import: nothing
             return StoreStats(namespace, 0, 0, 0, 0, 0, 0, 0)

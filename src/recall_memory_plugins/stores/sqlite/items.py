@@ -228,20 +228,25 @@ class SqliteItems(SqliteTransfer):
     def _restep(
         conn: sqlite3.Connection, namespace: str, old: int, step: int, ids: Iterable[str]
     ) -> None:
-        """The relations ``ids`` begun (current) or ended at ``step`` do so at the step of the
-        statement ``old`` instead (never ending before they begin)."""
+        """The relations ``ids`` that a correction read at the time of the statement ``old``
+        began or ended at its new version's ``step`` do so at ``old``'s step instead (never
+        ending before they begin): history it added holds until its successor began (or at
+        ``old``'s step alone), and an ended relation it clipped ends by ``old``'s step."""
         (at,) = conn.execute("SELECT t_index FROM statements WHERE id = ?", (old,)).fetchone()
+        # (each SET reads the row as it was: one case per row)
+        query = (
+            "UPDATE relations SET "
+            "valid_from_step = CASE WHEN valid_from_step = :step THEN :at ELSE valid_from_step END, "
+            "valid_to_step = CASE WHEN valid_to_step IS NULL THEN NULL "
+            "WHEN valid_from_step = :step AND valid_to_step = :step THEN MAX(:at, COALESCE(("
+            "SELECT CASE WHEN s.valid_from_step >= :step THEN :at ELSE s.valid_from_step END "
+            "FROM relations s WHERE s.namespace = :ns AND s.id = relations.superseded_by), :at)) "
+            "WHEN valid_to_step = :step OR valid_to_step > :at THEN MAX(:at, valid_from_step) "
+            "ELSE valid_to_step END "
+            "WHERE namespace = :ns AND id = :id"
+        )
         for rid in dict.fromkeys(ids):
-            conn.execute(
-                "UPDATE relations SET valid_from_step = ? WHERE namespace = ? AND id = ? "
-                "AND valid_from_step = ? AND valid_to_step IS NULL",
-                (at, namespace, rid, step),
-            )
-            conn.execute(
-                "UPDATE relations SET valid_to_step = MAX(?, valid_from_step) "
-                "WHERE namespace = ? AND id = ? AND valid_to_step = ?",
-                (at, namespace, rid, step),
-            )
+            conn.execute(query, {"step": step, "at": at, "ns": namespace, "id": rid})
 
     def delete_statements(
         self, namespace: str, ids: Iterable[int], *, cascade_relations: bool = False

@@ -487,13 +487,14 @@ class SqliteConnection(SqliteReadOnlyFile):
                 ("concepts", "concepts"),
                 ("links", "links"),
                 ("entities", "entities"),
-                ("relations", "relations"),
             ):
                 counts[key] = conn.execute(
                     f"SELECT COUNT(*) FROM {table} {where}", params
                 ).fetchone()[0]
-            # as relations() and the page: not a version the doubt rule left unsure (not stated)
-            cur_where = f"{where} {'AND' if where else 'WHERE'} valid_to_step IS NULL AND json_extract(attributes, '$.unsure') IS NOT 'true'"
+            # as relations() and the page: no ending's mark (never stated); current: not unsure
+            rel_where = f"{where} {'AND' if where else 'WHERE'} json_extract(attributes, '$.ending') IS NOT 'true'"
+            counts["relations"] = conn.execute(f"SELECT COUNT(*) FROM relations {rel_where}", params).fetchone()[0]
+            cur_where = f"{rel_where} AND valid_to_step IS NULL AND json_extract(attributes, '$.unsure') IS NOT 'true'"
             counts["current"] = conn.execute(
                 f"SELECT COUNT(*) FROM relations {cur_where}",
                 params,
