@@ -24,7 +24,7 @@ from ..models import (
     UpdateResult,
 )
 from ..nlp.base import Annotation, Annotator
-from ..stores.base import GraphStore, bulk
+from ..stores.base import OPTIONAL_MEMBERS, GraphStore, bulk, is_graph_store
 from .dense import DenseSignal
 from .gcpause import paused_gc
 from .ingest import prepare_chunk, write_block
@@ -120,8 +120,8 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
 
         self.annotator: Annotator = make_annotator(annotator)
         self.namespace = self._check_namespace(namespace)  # (both before a store is opened)
-        self._owns_store = not isinstance(store, GraphStore)
-        if isinstance(store, GraphStore):
+        self._owns_store = not is_graph_store(store)
+        if is_graph_store(store):
             self.store: GraphStore = store
         elif store is None or isinstance(store, (str, os.PathLike)):
             from ..stores.sqlite import SqliteGraphStore
@@ -130,7 +130,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
         else:
             missing = [
                 name
-                for name in dir(GraphStore)
+                for name in sorted(set(dir(GraphStore)) - OPTIONAL_MEMBERS)
                 if not name.startswith("_") and not hasattr(store, name)
             ]
             hint = f" (it lacks {', '.join(missing[:5])})" if missing and len(missing) < 20 else ""

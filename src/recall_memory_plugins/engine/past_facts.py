@@ -41,6 +41,8 @@ _PAST = {
 _UNTIL_NOW = re.compile(r"\b(?:since|so\s+far|until\s+now|to\s+date)\b|以来|至今", re.IGNORECASE)
 _BEFORE, _AFTER = r"\b(?:before|prior\s+to)", r"\bafter"
 _BEFORE_ZH, _AFTER_ZH = ("之前", "以前"), ("之后", "以后")
+# the asker ("Where did I live in 2023?", 我搬到上海之前住在哪？)
+_FIRST_PERSON = re.compile(r"\b(?:I|me|my|mine|myself)\b|我", re.IGNORECASE)
 _BESIDE = re.compile(r"\b(?:before|prior\s+to|after)\b|之前|以前|之后|以后", re.IGNORECASE)
 
 
@@ -90,13 +92,28 @@ def question_facts_then(
 ) -> list[str] | None:
     """:func:`facts_then` of the relations of the question's ``anchors`` (``relations``: those
     a recall read already, per anchor, else read here); None for a question not about the past
-    or naming nobody."""
-    if anchors is None or not anchors.anchors or (period is None and not _BESIDE.search(question)):
+    or naming nobody.
+
+    "I"/"my"/"me"/"我" name the asker, as in the current facts ("Where do I live now?"): the
+    relations of the types the question asks about are read by type ("Where did I live in
+    2023?", "Where did I work before Stripe?": the speaker's own moves, as the third person's)."""
+    if anchors is None or (period is None and not _BESIDE.search(question)):
+        return None
+    mine = bool(anchors.cues) and _FIRST_PERSON.search(question) is not None
+    if not anchors.anchors and not mine:
         return None
     if relations is None:
         relations = find_relations_of_entities(
             store, namespace, anchors.anchors, newest=FACT_HISTORY
         )
+    if mine:
+        relations = [
+            *relations,
+            *(
+                store.find_relations(namespace, type=t, newest=FACT_HISTORY)
+                for t in anchors.cues[:3]
+            ),
+        ]
     return facts_then(
         (r for of_anchor in relations for r in of_anchor),
         question,

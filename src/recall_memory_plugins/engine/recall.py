@@ -51,6 +51,7 @@ from .retrieval import (
     speaker_boost,
     steps_after,
 )
+from .said import said_candidates, said_in_period
 from .text import Extraction, extract
 from .tokens import TokenCounter
 from .validation import check_as_of, check_budget
@@ -201,6 +202,7 @@ class RecallMixin(BudgetFillMixin):
                 opened.df,
                 anchors.anchors if anchors is not None else (),
                 anchored,
+                as_of,
             )
             if self.config.excerpts != "off" and weights:
                 ranked = self._excerpts(ranked, weights, full_texts)
@@ -361,6 +363,7 @@ class RecallMixin(BudgetFillMixin):
         read_df: Mapping[str, int] | None = None,
         anchors: Sequence[str] = (),
         anchored: list[list[list[Relation]]] | None = None,
+        as_of: int | datetime | None = None,
     ) -> tuple[list[tuple[Statement, float, tuple[str, ...]]], str]:
         """Candidates ranked by fused score; ``weights`` receives the question terms' idf weights
         (for excerpts), so the store's term statistics are read once per recall. ``period``: the
@@ -452,7 +455,8 @@ class RecallMixin(BudgetFillMixin):
             # (a statement superseded or deleted since the search read it: left out)
             by_id = {s.id: s for s in self.store.get_statements(ns, list(cands)) if s.superseded_by is None}
             cands = {sid: c for sid, c in cands.items() if sid in by_id}
-        if not cands:
+        said = said_in_period(self.store, ns, period, limit=keep, as_of=as_of)  # (the period's own)
+        if not cands and not said:
             return [], "recent"
         if by_id and dense is not None:
             ids = list(cands)
@@ -483,6 +487,8 @@ class RecallMixin(BudgetFillMixin):
             for c in ranked
             if c.statement_id in by_id
         ]
+        out += said_candidates(said, by_id, newest=newest, recency_weight=cfg.recency_weight)
+        by_id.update((st.id, st) for st in said)
         if cfg.speaker_weight:
             out = speaker_boost(out, set(query), cfg.speaker_weight, question=question)
         if cfg.period_weight:

@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractContextManager, nullcontext
-from typing import Any, Protocol, runtime_checkable
+from datetime import datetime
+from typing import Any, Protocol, TypeGuard, runtime_checkable
 
 from ..errors import InputError
 from ..models import (
@@ -32,11 +33,14 @@ from ..models import (
     UpdateResult,
 )
 from .merged import QuestionReads as QuestionReads
+from .merged import find_context_ids_in_groups as find_context_ids_in_groups
 from .merged import find_current_relations_of_types as find_current_relations_of_types
 from .merged import find_recent_entities_and_aliases as find_recent_entities_and_aliases
 from .merged import get_statements_and_statements_at as get_statements_and_statements_at
+from .merged import newest_per_alias as newest_per_alias
 from .merged import read_question as read_question
 from .merged import score_terms_and_find_context_ids as score_terms_and_find_context_ids
+from .merged import statements_said as statements_said
 
 __all__ = ["GraphStore"]
 
@@ -121,6 +125,22 @@ class GraphStore(Protocol):
         """Every current statement stored at one of the time ``steps``, oldest first (step, then
         id)."""
         ...
+
+    def find_statements_said(
+        self,
+        namespace: str,
+        *,
+        since: datetime,
+        until: datetime,
+        limit: int,
+        until_step: int | None = None,
+    ) -> list[Statement]:
+        """The newest ``limit`` current statements said (``at``) in ``[since, until)``, stored
+        up to ``until_step`` (None: any), newest first (``at``, then id): an index read.
+
+        Added in round 51 (a question naming a period reads what was said then); the default,
+        for a store written before it, finds none, so such a store is recalled as before."""
+        return []
 
     # -- statement vectors (the optional semantic signal) ----------------------------------------
     def put_vectors(self, namespace: str, space: str, vectors: Mapping[int, bytes]) -> int:
@@ -436,26 +456,16 @@ def find_relations_of_entities(
     return [store.find_relations(namespace, entity_id=i, newest=newest) for i in entity_ids]
 
 
-def find_context_ids_in_groups(
-    store: GraphStore,
-    namespace: str,
-    groups: Sequence[tuple[Sequence[str], int]],
-) -> dict[str, list[tuple[int, int]]]:
-    """:meth:`GraphStore.find_context_ids` of several groups of concepts, each ``(names,
-    limit_per_concept)``, merged in group order (a later group's concept replaces an earlier's).
+# members a store may lack and still be a GraphStore (added later; the engine reads without them)
+OPTIONAL_MEMBERS = frozenset({"find_statements_said"})
 
-    A store may offer ``find_context_ids_in_groups`` (a server: one round trip instead of one
-    per group); else it is one ``find_context_ids`` call per group with names.
-    """
-    method = getattr(store, "find_context_ids_in_groups", None)
-    if callable(method):
-        found: dict[str, list[tuple[int, int]]] = method(namespace, groups)
-        return found
-    out: dict[str, list[tuple[int, int]]] = {}
-    for names, limit in groups:
-        if names:
-            out.update(store.find_context_ids(namespace, names, limit_per_concept=limit))
-    return out
+
+def is_graph_store(store: object) -> TypeGuard[GraphStore]:
+    """Whether ``store`` has every member of :class:`GraphStore` but the optional ones."""
+    if isinstance(store, GraphStore):
+        return True
+    names = (n for n in dir(GraphStore) if not n.startswith("_") and n not in OPTIONAL_MEMBERS)
+    return not isinstance(store, type) and all(hasattr(store, n) for n in names)
 
 
 def reading(store: GraphStore) -> AbstractContextManager[None]:
@@ -504,17 +514,3 @@ def records_by_kind(
 def sorted_pair(a: str, b: str) -> tuple[str, str]:
     """The canonical (source, target) order of an undirected link."""
     return (a, b) if a <= b else (b, a)
-
-
-def newest_per_alias(entities: Iterable[Entity], keys: Sequence[str], newest: int) -> list[Entity]:
-    """``find_entities(..., newest=)`` for stores that read every candidate anyway: per alias
-    key (case-folded), its ``newest`` entities by recency plus those named exactly the key."""
-    pool = list(entities)
-    kept: dict[str, Entity] = {}
-    for key in keys:
-        cands = [e for e in pool if key in {e.name.casefold(), *(a.casefold() for a in e.aliases)}]
-        cands.sort(key=lambda e: (-e.last_step, -e.first_step, e.id))
-        for i, ent in enumerate(cands):
-            if i < newest or ent.name.casefold() == key:
-                kept.setdefault(ent.id, ent)
-    return sorted(kept.values(), key=lambda e: (e.first_step, e.id))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from ..models import Concept, Entity, Relation, Statement, Subgraph
@@ -20,11 +21,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "QuestionReads",
+    "find_context_ids_in_groups",
     "find_current_relations_of_types",
     "find_recent_entities_and_aliases",
     "get_statements_and_statements_at",
+    "newest_per_alias",
     "read_question",
     "score_terms_and_find_context_ids",
+    "statements_said",
 ]
 
 
@@ -168,8 +172,6 @@ def score_terms_and_find_context_ids(
         )
         if found is not None:
             return found
-    from .base import find_context_ids_in_groups
-
     scored = (
         store.score_terms(namespace, terms, avg_len=avg_len, top=top, k1=k1, b=b)
         if terms is not None
@@ -177,6 +179,28 @@ def score_terms_and_find_context_ids(
     )
     contexts = find_context_ids_in_groups(store, namespace, groups) if groups is not None else {}
     return scored, contexts, None
+
+
+def find_context_ids_in_groups(
+    store: GraphStore,
+    namespace: str,
+    groups: Sequence[tuple[Sequence[str], int]],
+) -> dict[str, list[tuple[int, int]]]:
+    """:meth:`~.base.GraphStore.find_context_ids` of several groups of concepts, each ``(names,
+    limit_per_concept)``, merged in group order (a later group's concept replaces an earlier's).
+
+    A store may offer ``find_context_ids_in_groups`` (a server: one round trip instead of one
+    per group); else it is one ``find_context_ids`` call per group with names.
+    """
+    method = getattr(store, "find_context_ids_in_groups", None)
+    if callable(method):
+        found: dict[str, list[tuple[int, int]]] = method(namespace, groups)
+        return found
+    out: dict[str, list[tuple[int, int]]] = {}
+    for names, limit in groups:
+        if names:
+            out.update(store.find_context_ids(namespace, names, limit_per_concept=limit))
+    return out
 
 
 def get_statements_and_statements_at(
@@ -214,3 +238,36 @@ def find_current_relations_of_types(
         if r.type in wanted
     ]
     return found if newest is None else found[len(found) - newest:] if newest > 0 else []
+
+
+def statements_said(
+    store: GraphStore,
+    namespace: str,
+    *,
+    since: datetime,
+    until: datetime,
+    limit: int,
+    until_step: int | None = None,
+) -> list[Statement]:
+    """:meth:`~.base.GraphStore.find_statements_said`, or none from a store without it."""
+    method = getattr(store, "find_statements_said", None)
+    if not callable(method):
+        return []
+    found: list[Statement] = method(
+        namespace, since=since, until=until, limit=limit, until_step=until_step
+    )
+    return found
+
+
+def newest_per_alias(entities: Iterable[Entity], keys: Sequence[str], newest: int) -> list[Entity]:
+    """``find_entities(..., newest=)`` for stores that read every candidate anyway: per alias
+    key (case-folded), its ``newest`` entities by recency plus those named exactly the key."""
+    pool = list(entities)
+    kept: dict[str, Entity] = {}
+    for key in keys:
+        cands = [e for e in pool if key in {e.name.casefold(), *(a.casefold() for a in e.aliases)}]
+        cands.sort(key=lambda e: (-e.last_step, -e.first_step, e.id))
+        for i, ent in enumerate(cands):
+            if i < newest or ent.name.casefold() == key:
+                kept.setdefault(ent.id, ent)
+    return sorted(kept.values(), key=lambda e: (e.first_step, e.id))

@@ -7,6 +7,7 @@ All values are parameters; see :mod:`.cypher` for the conventions (index keys, r
 from __future__ import annotations
 
 from .cypher import (
+    _STATEMENT_ROW,
     ENTITIES_BY_ALIAS,
     EXPAND_QUESTION_APOC,
     FIND_CONTEXT_IDS_2,
@@ -21,6 +22,7 @@ from .cypher import (
 from .cypher_facts import RELATIONS_OF_ENTITIES
 
 __all__ = [
+    "FIND_STATEMENTS_SAID",
     "GET_STATEMENTS_AND_STATEMENTS_AT",
     "READ_QUESTION_AND_ENTITIES_APOC",
     "READ_QUESTION_APOC",
@@ -89,3 +91,13 @@ GET_STATEMENTS_AND_STATEMENTS_AT = (
     + _subquery(STATEMENTS_AT.replace("AS statements", "AS at_steps"))
     + "RETURN statements, at_steps\n"
 )
+
+
+# the newest current statements said in [$since, $until): a seek of (namespace, at)
+FIND_STATEMENTS_SAID = STABLE_PLAN + f"""
+MATCH (s:Statement) USING INDEX s:Statement(namespace, at)
+WHERE s.namespace = $ns AND s.at >= $since AND s.at < $until
+  AND s.superseded_by IS NULL AND s.t_index <= $until_step
+WITH s ORDER BY s.at DESC, s.id DESC LIMIT $limit
+RETURN collect({_STATEMENT_ROW}) AS statements
+"""

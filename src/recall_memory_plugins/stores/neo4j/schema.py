@@ -290,6 +290,18 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        10,
+        "statements indexed by (namespace, at): a question naming a period reads that period's "
+        "statements by an index seek, not by reading the namespace's statements",
+        [
+            "CREATE INDEX recall_statement_ns_at IF NOT EXISTS "
+            "FOR (n:Statement) ON (n.namespace, n.at)",
+        ],
+    )
+)
+
 # Data a migration derives from what is already stored, run after its DDL (see
 # ``Neo4jLifecycle._backfill``), in bounded batches so a large database never needs one huge
 # transaction; each is idempotent, so an interrupted upgrade resumes where it stopped.

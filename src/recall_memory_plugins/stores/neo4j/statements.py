@@ -4,6 +4,7 @@ recall makes (the writes are part of the single update query in :mod:`.store`)."
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
 from typing import Any
 
 from ...errors import InputError
@@ -11,6 +12,7 @@ from ...models import Concept, ConceptLink, Statement, Subgraph, TermPosting
 from ..base import sorted_pair
 from . import cypher
 from ._common import _UNLIMITED, _keys, _limit
+from .cypher_recall import FIND_STATEMENTS_SAID
 from .items import Neo4jItems
 from .reads import _Reads
 from .schema import index_key
@@ -129,6 +131,28 @@ class Neo4jStatements(Neo4jItems):
                 "ns": namespace,
                 "since": since_step,
                 "until": until_step if until_step is not None else _UNLIMITED,
+                "limit": _limit(limit),
+            },
+        )
+
+    def find_statements_said(
+        self,
+        namespace: str,
+        *,
+        since: datetime,
+        until: datetime,
+        limit: int,
+        until_step: int | None = None,
+    ) -> list[Statement]:
+        return self._statements(
+            namespace,
+            "read statements",
+            FIND_STATEMENTS_SAID,
+            {
+                "ns": namespace,
+                "since": since,
+                "until": until,
+                "until_step": until_step if until_step is not None else _UNLIMITED,
                 "limit": _limit(limit),
             },
         )

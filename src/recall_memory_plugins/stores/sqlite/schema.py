@@ -273,6 +273,15 @@ MIGRATIONS.append(
     )
 )
 
+MIGRATIONS.append(
+    (
+        MIGRATIONS[-1][0] + 1,
+        "statements found by the time they were said: a question naming a period reads that "
+        "period's statements by an index seek, not by scanning the namespace",
+        ["CREATE INDEX IF NOT EXISTS ix_statements_ns_at ON statements(namespace, at)"],
+    )
+)
+
 # The id of the next statement: above every id stored or ever deleted (see migration 6).
 NEXT_STATEMENT_ID = (
     "(SELECT MAX(COALESCE((SELECT MAX(id) FROM statements), 0), "

@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 
 from ...errors import InputError
 from ...models import Concept, ConceptLink, GraphUpdate, Statement, Subgraph
 from ..base import sorted_pair
-from ._common import _chunks, _encode_json, _qmarks
+from ._common import _chunks, _encode_json, _qmarks, _ts
 from .items import SqliteItems
 from .schema import NEXT_STATEMENT_ID
 
@@ -257,6 +258,25 @@ class SqliteStatements(SqliteItems):
                     until_step if until_step is not None else 2**62,
                     limit if limit is not None else -1,
                 ),
+            ).fetchall()
+        return [self._statement(r) for r in rows]
+
+    def find_statements_said(
+        self,
+        namespace: str,
+        *,
+        since: datetime,
+        until: datetime,
+        limit: int,
+        until_step: int | None = None,
+    ) -> list[Statement]:
+        step = until_step if until_step is not None else 2**62
+        with self._read() as conn:  # (ix_statements_ns_at: `at` is UTC ISO text, ordered as text)
+            rows = conn.execute(
+                f"SELECT {self._STATEMENT_COLS} FROM statements INDEXED BY ix_statements_ns_at "
+                "WHERE namespace = ? AND at >= ? AND at < ? AND superseded_by IS NULL "
+                "AND t_index <= ? ORDER BY at DESC, id DESC LIMIT ?",
+                (namespace, _ts(since), _ts(until), step, limit),
             ).fetchall()
         return [self._statement(r) for r in rows]
 
