@@ -33,7 +33,14 @@ from ..models import (
 )
 from ..nlp.base import WORD_MARKS
 from .periods import Period
-from .text import is_cjk, normalise_word, opening, speaker_index_terms
+from .text import (
+    ends_matching,
+    is_cjk,
+    match_weight,
+    normalise_word,
+    opening,
+    speaker_index_terms,
+)
 
 __all__ = [
     "BM25",
@@ -234,6 +241,23 @@ def question_names(question: str) -> set[str]:
     return out
 
 
+# The speakers chat frameworks store their user's turns under (LangChain's "Human", LlamaIndex's
+# "User"): in a question about "I" that does not ask "you", the asker is that user.
+USER_SPEAKERS = frozenset({"user", "human", "用户"})
+# the user's own turns score 1 + this in such a question (chosen on round 51's defect histories:
+# in a user/assistant chat, "How many 5K races did I run?" is answered by the user's short turns,
+# which the assistant's long replies, rich in the question's words, crowded out)
+ASKER_WEIGHT = 1.0
+_FIRST_PERSON_RE = re.compile(r"\bI\b|\b(?i:me|my|mine|myself)\b|我(?!们)")
+_SECOND_PERSON_RE = re.compile(r"\b(?i:you|your|yours|yourself)\b|[你您]")
+
+
+def asks_about_the_user(question: str) -> bool:
+    """Whether ``question`` asks about the asker ("How many books did I finish?", 我现在在哪家公司上班？)
+    and not about what "you" said ("What did you suggest I use?", 你给我的菜谱里放多少克冰糖？)."""
+    return bool(_FIRST_PERSON_RE.search(question)) and not _SECOND_PERSON_RE.search(question)
+
+
 def speaker_boost(
     ranked: Ranked, question_terms: set[str], weight: float, *, question: str = ""
 ) -> Ranked:
@@ -243,20 +267,29 @@ def speaker_boost(
     name as a term only tells BM25 that a statement mentions her (or that she said it), with the
     low weight of a word found in half the conversation. A speaker is named by the question's
     terms or by a capitalised word of ``question`` (:func:`question_names`: "Will", "May" are
-    stop words, not terms).
+    stop words, not terms). A question about the asker (:func:`asks_about_the_user`) names the
+    chat's user: the turns said by a speaker of ``USER_SPEAKERS`` score ``1 + ASKER_WEIGHT``
+    times as much.
     """
+    asker = bool(question) and asks_about_the_user(question)
     if question:
         question_terms = question_terms | question_names(question)
-    if not question_terms or not weight:
+    if (not question_terms and not asker) or not weight:
         return ranked
-    names: dict[str, bool] = {}
+    factors: dict[str, float] = {}
     out = []
     for st, score, concepts in ranked:
         speaker = st.speaker or ""
-        named = names.get(speaker)
-        if named is None:
-            named = names[speaker] = bool(speaker_index_terms(speaker).keys() & question_terms)
-        out.append((st, round(score * (1 + weight), 6) if named else score, concepts))
+        factor = factors.get(speaker)
+        if factor is None:
+            if asker and speaker.casefold() in USER_SPEAKERS:
+                factor = 1 + ASKER_WEIGHT
+            elif speaker_index_terms(speaker).keys() & question_terms:
+                factor = 1 + weight
+            else:
+                factor = 1.0
+            factors[speaker] = factor
+        out.append((st, round(score * factor, 6) if factor != 1.0 else score, concepts))
     return _best_first(out)
 
 
@@ -371,7 +404,12 @@ def add_follow_ups(
     chunks) that joins and matches none of them costs little: a long reply's first chunk enters
     as its ``FOLLOW_UP_OPENING`` opening sentences (a reply answers first), a later chunk (a list,
     a generic closing: "Let me know how it goes...") not at all. A reply of one chunk, and a
-    statement that is a candidate of its own, join whole.
+    statement that is a candidate of its own, join whole. A later chunk (of a reply, or the rest of
+    the hit's own turn) that matches some of them takes its place's score times the share of the
+    hit's matched weight that it matches (at most all): a closing that shares one common word
+    with the question ("these are general suggestions") ranks below the user's short turns, not
+    next to the hit it follows. The chunk right after a hit whose last sentence matches keeps its
+    place's whole score: it goes on with what that sentence names.
     """
     if not ranked or not weights:
         return ranked
@@ -396,16 +434,26 @@ def add_follow_ups(
                 st = replace(st, text=text)
         best[st.id] = (st, score, best[st.id][2] if st.id in best else concepts)
 
+    def share(st: Statement, matched: float) -> float:
+        # (without terms, or when the hit matched none of them: no rule to judge by)
+        if not terms or matched <= 0:
+            return 1.0
+        return min(1.0, match_weight(st.text, terms) / matched)
+
     for hit, score, concepts in ranked[:hits]:
         if not hit.speaker:
             continue
+        matched = match_weight(hit.text, terms) if terms else 0.0
         rest = {
             st.id: st
             for st in by_step.get(hit.t_index, ())
             if st.id > hit.id and st.speaker == hit.speaker
         }
+        # (the chunk right after a hit whose last sentence matches goes on with what it names)
+        runs_on = ends_matching(hit.text, terms) if terms else False
         for j, st in enumerate((rest[i] for i in sorted(rest)), start=1):
-            join(st, round(score * continuation**j, 6), concepts, False)
+            part = 1.0 if j == 1 and runs_on else share(st, matched)
+            join(st, round(score * continuation**j * part, 6), concepts, False)
         for k, w in enumerate(weights, start=1):
             step = {st.id: st for st in by_step.get(hit.t_index + k, ())}
             chunks = Counter(st.speaker for st in step.values())
@@ -417,7 +465,9 @@ def add_follow_ups(
                 if chunks[st.speaker] < 2:  # a reply of one chunk: whole, as it was said
                     if st.id not in best or best[st.id][1] < follow:
                         best[st.id] = (st, follow, best[st.id][2] if st.id in best else concepts)
+                elif st.speaker not in opened:
+                    join(st, follow, concepts, True)
                 else:
-                    join(st, follow, concepts, st.speaker not in opened)
+                    join(st, round(follow * share(st, matched), 6), concepts, False)
                 opened.add(st.speaker)
     return _best_first(list(best.values()))

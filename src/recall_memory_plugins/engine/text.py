@@ -20,9 +20,11 @@ from .relations.names import is_cjk
 __all__ = [
     "ConceptOccurrence",
     "Extraction",
+    "ends_matching",
     "excerpt",
     "extract",
     "link_pairs",
+    "match_weight",
     "normalise_word",
     "opening",
     "speaker_index_terms",
@@ -310,6 +312,19 @@ def _sentence_score(sentence: str, weights: Mapping[str, float]) -> float:
         # CJK text has no spaces: match the question's terms as substrings
         words |= {t for t in weights if is_cjk(t) and t in sentence}
     return sum(weights.get(w, 0.0) for w in words)
+
+
+def match_weight(text: str, weights: Mapping[str, float]) -> float:
+    """The summed weight of the question's distinct terms that ``text`` contains (Chinese terms
+    as substrings): how much of what was asked a statement speaks of."""
+    return _sentence_score(text, weights)
+
+
+def ends_matching(text: str, weights: Mapping[str, float]) -> bool:
+    """Whether the last sentence of ``text`` matches one of the weighted terms: what it names
+    may be told in the text that follows ("I have booked an engineer visit." - "It is on ...")."""
+    parts = [m.group() for m in _SENTENCE_RE.finditer(text) if m.group().strip()]
+    return bool(parts) and _sentence_score(parts[-1], weights) > 0
 
 
 def opening(text: str, weights: Mapping[str, float], *, sentences: int) -> str | None:
