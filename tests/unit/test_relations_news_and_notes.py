@@ -161,7 +161,6 @@ def test_a_lecture_that_bored_him_keeps_the_taste(memory: TemporalGraphMemory) -
     assert _facts(memory, "bored", ["Mateo says the lecture bored him."]) == {("Mateo Fernández", "LIKES", "jazz")}
 
 
-@pytest.mark.xfail(strict=True, reason="round 50 regression, not yet traced: 在百度那几年 now reads 百度 as the current employer")
 def test_a_notes_aside_names_the_present_employer(memory: TemporalGraphMemory) -> None:
     _facts(memory, "xian", ["赵敏在百度工作。"])
     facts = _facts(memory, "xian", ["会议记录：赵敏（现京东）介绍了她们团队的推荐系统，提到在百度那几年学到很多。"])

@@ -163,9 +163,10 @@ def _in_range_clause(c: RelationCandidate, annotation: Annotation, date: TextDat
     return c.object.name in text[start:end]
 
 
-# where a part of a sentence gives way to another time: "…years ago, but now she lives in Rome"
+# where a part of a sentence gives way to another time: "…years ago, but now she lives in Rome"; an
+# aside on the present ("赵敏（现京东）…在百度那几年": 京东 is not of 那几年)
 _TURN = re.compile(
-    r"[;；]|\b(?:but|now|today|currently|these days|later|then|since then)\b|但是?|可是|不过|现在|如今|目前|后来|然后|此后",
+    r"[;；]|[（(]\s*(?:现|now\b|currently\b)[^（()）]{0,30}[）)]|\b(?:but|now|today|currently|these days|later|then|since then)\b|但是?|可是|不过|现在|如今|目前|后来|然后|此后",
     re.IGNORECASE,
 )
 
