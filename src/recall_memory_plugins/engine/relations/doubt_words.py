@@ -263,9 +263,19 @@ CHANGE = _CHANGE
 STRONG = _STRONG
 words = _words
 
-# the opposite feeling about a named liked / disliked thing ("pineapple on pizza is vile")
+# a feeling told as over by a past bound ("I was obsessed with sushi until last year", "hated it till
+# recently"): the feeling before it has ended, whichever it was (read by :mod:`.taken_back`)
+FELT_UNTIL = re.compile(
+    r"\b(?:was|were|used\s+to\s+be|(?:lov|lik|hat|enjoy|ador|detest|loath)ed)\b[^.;!?]{0,40}?\b(?:until|till|up\s+until)\s+"
+    r"(?:last\s+(?:year|month|week|summer|winter|spring|autumn|fall|term)|(?:quite\s+|fairly\s+|very\s+)?recently|lately"
+    r"|(?:a|one|two|three|four|five|a\s+few|a\s+couple\s+of|\d+)\s+(?:years?|months?|weeks?)\s+ago|(?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+# the opposite feeling about a named liked / disliked thing ("pineapple on pizza is vile"; "sushi
+# is off the menu for me")
 AVERSE = re.compile(
-    r"\b(?:vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
+    r"\b(?:(?:is|are|'s|’s)\s+(?:now\s+|totally\s+|completely\s+|firmly\s+)?off\s+the\s+(?:menu|table|list)\s+for\s+(?:me|him|her|them|us)"
+    r"|vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
     r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
     r"|won['’]t (?:go near|touch)|burn(?:ed|t) out on|can['’]?t (?:even )?look at (?!(?:the|a|my|your|his|her|their|our|it|this|that|any)\b)|queasy|drives? (?:me|him|her|them|us) (?:up the wall|crazy|nuts|mad|"
     r"bonkers|round the bend)|gets? on (?:my|his|her|their|our) nerves|can['’]?t bear|over (?:it|them)"
@@ -279,7 +289,7 @@ AVERSE = re.compile(
 )
 FOND = re.compile(
     r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about"
-    r"|gr(?:own|ew|ows) on (?:me|him|her|them|us)|c(?:o|a)me (?:round )?to (?:enjoy|like|love)"
+    r"|gr(?:own|ew|ows|owing) on (?:me|him|her|them|us)|c(?:o|a)me (?:round )?to (?:enjoy|like|love)"
     r"|f(?:a|e)ll(?:en)? for|(?:the )?most fun|so much fun|such fun|a blast|(?:my|our|his|her|their) fav(?:ou?rite)?s?)\b"
     r"|爱上|迷上|上瘾|入坑|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
 )

@@ -18,11 +18,13 @@ from collections.abc import Callable, Sequence
 
 from ...models import Relation
 from ...nlp.base import Annotation
+from .coref import Referent
 from .lost_things import lost_things
 from .schema import EntityRef, RelationCandidate, RelationProposal
+from .taken_back import TAKEN_BACK_TYPES, taken_back
 from .updates import UNSURE, is_unsure
 
-__all__ = ["turned_tastes"]
+__all__ = ["TAKEN_BACK_TYPES", "turned_tastes"]
 
 # a liking said as what it is now, in place of something else
 _TURN = re.compile(
@@ -42,11 +44,14 @@ def turned_tastes(
     sentence_statements: Sequence[int],
     resolve: Callable[[EntityRef], str | None],
     current_likes: Callable[[str], Sequence[Relation]],
+    recent: tuple[int, Sequence[Referent], Referent | None, Callable[[str, str, str], Sequence[Relation]] | None] = (0, (), None, None),
 ) -> list[RelationProposal]:
-    """New versions, marked unsure, of the likings a turn of taste leaves in doubt.
+    """New versions, marked unsure, of the likings a turn of taste leaves in doubt, and the
+    tastes, possessions and marriages of the turn before that the text takes back (:mod:`.taken_back`).
 
     ``resolve`` gives a candidate end's entity id (as the proposals were made);
-    ``current_likes`` the current LIKES and OWNS of an entity (read only for a turn or a loss).
+    ``current_likes`` the current relations of an entity of :data:`TAKEN_BACK_TYPES` (read only
+    for a turn, a loss or a take-back); ``recent`` the namespace's last step, salient entities, speaker and history reader.
     """
     read = {(p.subject_id, p.object_id) for p in proposals if p.type == _TYPE}
     out: list[RelationProposal] = []
@@ -70,4 +75,5 @@ def turned_tastes(
             out.append(RelationProposal(rel.subject_id, rel.type, rel.object_id,
                                         {**rel.attributes, UNSURE: "true"}, False, stmt))
     # a possession lost under another name ("sold the car" of a Honda Civic): :mod:`.lost_things`
-    return out + lost_things(candidates, proposals, sentence_statements, resolve, current_likes)
+    out += lost_things(candidates, proposals, sentence_statements, resolve, current_likes)
+    return out + taken_back(annotation, [*proposals, *out], sentence_statements, resolve, current_likes, recent)

@@ -65,7 +65,7 @@ from .schema import (
     exclusivity_table,
     normalise_relation_type,
 )
-from .taste_turns import turned_tastes
+from .taste_turns import TAKEN_BACK_TYPES, turned_tastes
 from .titles import join_titles, named_apart
 from .updates import SYMMETRIC, decide_changes
 
@@ -234,9 +234,9 @@ class RelationTracker:
                 annotation, resolved, proposals, sentence_statements, speaker_ref.id if speaker_ref is not None else None,
                 lambda e, types: find_current_relations_of_types(store, namespace, e, types), (discourse.step, discourse.referents),
             )
-            proposals += turned_tastes(  # "swimming is my thing now", "sold the car": unsure
+            proposals += turned_tastes(  # "swimming is my thing now", "sold the car": unsure; "jk, I'm single"
                 annotation, candidates, proposals, sentence_statements, book.resolve_ref,
-                lambda e: find_current_relations_of_types(store, namespace, e, ("LIKES", "OWNS")),
+                lambda e: find_current_relations_of_types(store, namespace, e, TAKEN_BACK_TYPES), (discourse.step, discourse.referents, speaker_ref, ended_reader(store, namespace)),
             )
         current = self._current(store, namespace, proposals, context.relations, book)
         changes = decide_in_time(  # dated by the text ("in 2019") or by the caller (an old ``at``)
