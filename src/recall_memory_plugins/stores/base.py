@@ -320,7 +320,7 @@ class GraphStore(Protocol):
         length follow), its concept contexts, and a concept left with an empty context goes with
         its links. :meth:`find_recent_statements` and :meth:`statements_at` skip it. The current
         relations it is the evidence of end at ``by``'s step and time (kept as history), except
-        those in ``keep_relations`` (None: all), which are drawn from ``by`` from now on. The relations ``restep`` that ``by`` began (current) or ended at its step begin or end at ``statement_id``'s step instead (a correction read at its statement's own time), never before they begin.
+        those in ``keep_relations`` (None: all), which are drawn from ``by`` from now on. The relations ``restep`` that ``by`` began or ended at its step begin or end at ``statement_id``'s step instead (a correction read at its statement's own time), never before they begin; history it added holds until its successor began, and an ended relation it clipped ends by that step.
 
         Raises:
             NotFoundError: ``statement_id`` is not stored in ``namespace``.
