@@ -39,8 +39,8 @@ from tests.unit._facts import current
         ("贾玲住在武汉。", "贾玲把武汉的房子卖了。", ("贾玲", "LIVES_IN", "武汉")),
         ("Iris lives in Quebec.", "Iris signed a lease in Montreal last month.",
          ("Iris", "LIVES_IN", "Quebec")),
-        ("Nia studies at MIT.", "Nia completed her PhD at MIT this spring.",
-         ("Nia", "STUDIES_AT", "MIT")),
+        # ("Nia completed her PhD at MIT this spring" is read now: the studies end,
+        # tests/unit/test_job_moves_round51_e.py)
         ("小陈喜欢爬山。", "小陈膝盖受伤后再也不爬山了。", ("小陈", "LIKES", "爬山")),
     ],
 )  # fmt: skip

@@ -38,9 +38,8 @@ def _facts(memory: TemporalGraphMemory, turns: list[tuple[str, str | None]]) -> 
         ("I live in Chicago.",
          "Movers just dropped the last boxes at our new place in Milwaukee — Chicago is "
          "officially in the rear-view mirror.", "Tariq", ("Tariq", "LIVES_IN", "Chicago")),
-        # a day without a negation dates the change; "after four years at" ends the job
-        ("I work at Deloitte.", "Started at Stripe this week after four years at Deloitte!",
-         "Sofia", ("Sofia", "WORKS_FOR", "Deloitte")),
+        # ("Started at Stripe this week after four years at Deloitte!" is read now: Stripe is
+        # the job, Deloitte ends; tests/unit/test_job_moves_round51_e.py)
         # a plan in another clause leaves the change in its own
         # the end left, named after "from"; the object of "transferred" is the one who moved
         ("Kenji lives in Osaka.",

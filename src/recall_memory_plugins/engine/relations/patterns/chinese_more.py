@@ -7,6 +7,7 @@ import re
 from ..schema import ORG, PRODUCT, PROJECT, RelationCandidate
 from .blocks import PatternRow, ex, zh
 from .handlers import _left_job, _move, _picks_up, _reports, _takeover, _widowed, _works_for
+from .job_moves import ZH_JOB_MOVE_ROWS
 from .match import _cands, _Match
 from .past_states import ZH_PAST_ROWS
 from .possessions import ZH_LOSS_ROWS
@@ -193,4 +194,5 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
     ),
     *ZH_PAST_ROWS,
     *ZH_LOSS_ROWS,
+    *ZH_JOB_MOVE_ROWS,
 )

@@ -18,6 +18,7 @@ from dataclasses import replace
 from ..schema import RelationCandidate
 from .blocks import PatternRow, en, ex
 from .handlers import _lives, _married, _role, _studies, _works_for
+from .job_moves import EN_JOB_MOVE_ROWS
 from .match import _Match
 from .past_states import _past
 
@@ -115,3 +116,5 @@ EN_END_ROWS += (
         ex("Alice started a new job as a data analyst at Redfin.", "Alice", "WORKS_FOR", "Redfin", role="data analyst"),
     ),
 )
+
+EN_END_ROWS += EN_JOB_MOVE_ROWS  # (a notice given, a start at a firm: job_moves.py)
