@@ -60,6 +60,7 @@ _STATES = frozenset({"LIVES_IN", "WORKS_FOR", "MANAGES", "REPORTS_TO", "HAS_ROLE
 _ENDS = re.compile(r"[，,；;。！!？?：:]")
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 _SELF = re.compile(r"[我他她]")
+_ASCII_DIGIT = re.compile(r"[0-9]")  # (in ASCII text, what str.isdigit finds: one search, not a loop)
 
 
 def _ascii(text: str) -> str:
@@ -82,7 +83,7 @@ def future_year_spans(text: str, said_at: datetime) -> list[tuple[int, int]]:
     """Where the clauses of ``text`` stand that place what they say in a year after ``said_at``'s,
     or start it later ("from next month", "From April 1" said in March: :mod:`.future_starts`)."""
     starts = [_clause(text, *span) for span in future_starts(text, said_at)]
-    if not any(ch.isdigit() for ch in text) and "年" not in text:
+    if not (_ASCII_DIGIT.search(text) if text.isascii() else any(map(str.isdigit, text))) and "年" not in text:
         return starts  # (most sentences: no search)
     text = _ascii(text)
     return starts + [_clause(text, *m.span()) for m in FUTURE_YEAR.finditer(text)
