@@ -287,28 +287,28 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             bar = tqdm(total=len(todo), desc="adding", unit="stmt")
         try:
             for start in range(0, len(todo), batch_size):
-                # Text analysis runs before the store's batch opens (inside it, overlapped with
-                # the writes, on a store that writes behind); it commits after BATCH_HOLD_SECONDS
-                prepared = prepare_chunk(self, ns, todo[start : start + batch_size])
-                pos = 0
-                while pos < len(prepared):
-                    try:
-                        # several updates per write where the store can (Neo4j); the write
-                        # lock first, as in add() (the other order deadlocked against it)
-                        with self._write_lock, bulk(self.store):
-                            step = None if bar is None else (lambda: bar.update(1))
-                            pos = write_block(self, prepared, pos, results, step)
-                    except InputError as exc:
-                        # A rejected update wrote nothing; the batch committed the ones before it.
+                # its analyses live until written: no collection walks them (gcpause); analysed before the batch opens (inside it, with the writes, on a store that writes behind); commits after BATCH_HOLD_SECONDS
+                with paused_gc(sum(len(item[0]) for item in todo[start : start + batch_size])):
+                    prepared = prepare_chunk(self, ns, todo[start : start + batch_size])
+                    pos = 0
+                    while pos < len(prepared):
+                        try:
+                            # several updates per write where the store can (Neo4j); the write
+                            # lock first, as in add() (the other order deadlocked against it)
+                            with self._write_lock, bulk(self.store):
+                                step = None if bar is None else (lambda: bar.update(1))
+                                pos = write_block(self, prepared, pos, results, step)
+                        except InputError as exc:
+                            # A rejected update wrote nothing; the batch committed the ones before it.
+                            committed = len(results)
+                            exc.stored = tuple(results)
+                            raise
+                        except RecallError as exc:
+                            exc.stored = tuple(results[:committed])
+                            raise
+                        done = len(results) - committed  # this block's updates: prepared[pos-done:pos]
+                        self._store_vectors(ns, results[committed:], prepared[pos - done : pos])
                         committed = len(results)
-                        exc.stored = tuple(results)
-                        raise
-                    except RecallError as exc:
-                        exc.stored = tuple(results[:committed])
-                        raise
-                    done = len(results) - committed  # this block's updates: prepared[pos-done:pos]
-                    self._store_vectors(ns, results[committed:], prepared[pos - done : pos])
-                    committed = len(results)
         finally:
             if bar is not None:
                 bar.close()
