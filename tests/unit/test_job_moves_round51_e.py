@@ -69,7 +69,8 @@ def test_en_look_alikes_change_nothing(then: str) -> None:
 @pytest.mark.parametrize(
     ("then", "new"),
     [
-        ("soooo I quit Target. starting at a startup called Fernbrook on May 20", "Fernbrook"),
+        # (round 52: "... on May 20" said on 8 May is a plan: tests/unit/test_relations_round52_b.py)
+        ("soooo I quit Target. starting at a startup called Fernbrook", "Fernbrook"),
         ("I quit Target, started at a small agency named Brightline last week.", "Brightline"),
     ],
 )

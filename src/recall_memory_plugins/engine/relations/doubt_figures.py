@@ -8,6 +8,10 @@
   to Leeds"): other people's changes doubt nothing (a clause after it in the first or second
   person is read as before: "很多人跳槽了，我也跳槽了");
 - a time of one's life that is over (刚毕业那会儿, 上一份工作, 前几年, 结婚前): history, no change now;
+- a work arrangement ("hybrid, 3 days in the West Loop office", "fully remote now", "WFH on
+  Fridays", "in the office twice a week", 现在每周三天去公司坐班, 居家办公): where one works from,
+  not for whom, nor where one lives (a move to an office, "transferred to the Austin office", is
+  read as before);
 - a sentence that restates the current value in its relation's own words ("你现在住在杭州",
   "恭喜你搬到杭州！", "you work at Tencent now"): the fact is said to hold, so it is not doubted
   (:func:`restated`).
@@ -21,10 +25,19 @@ from __future__ import annotations
 import re
 
 from ...models import Relation
+from .doubt_words import AVERSE, FOND
 from .patterns.past_states import ZH_PAST_FRAME
 
 __all__ = ["FIGURES", "plain", "restated"]
 
+# how often or since when one works somewhere (a work arrangement)
+_COUNT = r"(?:\d|one|two|three|four|five|a\s+couple\s+of|a\s+few)"
+_WEEKDAYS = r"(?:mon|tues|wednes|thurs|fri)days"
+_OFTEN = (
+    r"(?:(?:on\s+)?" + _WEEKDAYS + r"(?:\s*(?:and|&|,)\s*" + _WEEKDAYS + r")*|(?:on\s+)?weekends|most\s+days|every\s+(?:day|week)"
+    r"|(?:once|twice|three\s+times)\s+a\s+week|" + _COUNT + r"\s+days?\s+(?:a|per|each|every)\s+week)"
+)
+_NOW = r"(?:now|nowadays|these\s+days|for\s+now|at\s+the\s+moment|again|full[- ]time|part[- ]time|permanently)"
 _HYPERBOLE = r"(?:practically|basically|pretty\s+much|virtually|all\s+but|literally|might\s+as\s+well|effectively)"
 #: (name, regex, sentences whose match is taken out of the text the doubt rule reads)
 FIGURES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
@@ -69,19 +82,46 @@ FIGURES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
         r"(?:" + ZH_PAST_FRAME.pattern + r")[，,]?[^。！？!?；;，,]*",  # (to the end of its clause)
         ("刚毕业那会儿我在米哈游上班", "上一份工作我在米哈游上班", "前几年我在米哈游上班", "结婚前我住在上海"),
     ),
+    (
+        "a work arrangement",
+        # where one works from, and how often: the cue words and the times around them only ("I
+        # moved to Denver and now work remotely" keeps its move; "I'm in the Austin office now",
+        # with no days, is a transfer)
+        r"(?:\b(?:" + _OFTEN + "|" + _COUNT + r"\s+days?)\s*,?\s+)?(?:\b(?:now|currently)\s+)?(?:\b(?:fully|mostly|partly|partially|completely|full[- ]time)\s+)?"
+        r"\b(?:remote(?:ly)?|hybrid|wfh|work(?:s|ed|ing)?\s+from\s+home|home[- ]?working|on[- ]?site|in[- ]office)\b"
+        r"(?:\s*,?\s*(?:" + _NOW + "|" + _OFTEN + r"))*"
+        r"|\b(?:" + _OFTEN + "|" + _COUNT + r"\s+days?)\s+(?:in|at|into|from)\s+(?:the|our|my|an?)\s+(?:[\w'’-]+\s+){0,3}?"
+        r"(?:office|hq|headquarters|campus)\b"
+        r"|\b(?:back\s+)?(?:in|at|into|to)\s+(?:the|our|my)\s+(?:[\w'’-]+\s+){0,3}?(?:office|hq|headquarters|campus)\s*,?\s*(?:"
+        + _OFTEN + r")"
+        r"|(?:现在|目前|如今)?(?:每周|一周|每个?(?:星期|礼拜))?(?:[一二三四五两1-5]天|周[一二三四五](?:[和、到至]周[一二三四五])?)?都?"
+        r"(?:(?:(?:去|到|回|在)(?:公司|办公室|单位))?坐班|(?:在家|居家|远程|线上|混合|弹性)(?:办公|上班|工作))"
+        r"|(?:现在|目前|如今)?(?:每周|一周|每个?(?:星期|礼拜))[一二三四五两1-5]天都?(?:去|到|回|在)(?:公司|办公室|单位)(?:上班|办公)?",
+        ("hybrid, 3 days in the West Loop office", "I'm fully remote now", "WFH on Fridays", "back in the office Tuesdays",
+         "in the office twice a week", "现在每周三天去公司坐班", "在家办公", "居家办公"),
+    ),
 )
-_FIGURES = re.compile("|".join(f"(?:{regex})" for _, regex, _ in FIGURES), re.IGNORECASE)
+_ARRANGED = "a work arrangement"
+_FIGURES = re.compile("|".join(f"(?:{regex})" for name, regex, _ in FIGURES if name != _ARRANGED), re.IGNORECASE)
+_ARRANGEMENTS = re.compile(next(regex for name, regex, _ in FIGURES if name == _ARRANGED), re.IGNORECASE)
+# a feeling about the arrangement makes it a taste, which the doubt rule reads ("黄涛说在家办公一年，
+# 现在真受不了了" of a liking of 远程办公; "I miss WFH")
+_FELT = re.compile(r"\b(?:like[sd]?|enjoy\w*|prefer\w*|miss\w*|want\w*|wish\w*)\b|喜欢|怀念|想念|[不没]爱")
 _WORDS = ("live", "living", "bride", "best man", "groom", "usher", "honour", "honor", "flower girl", "ring bearer",
           "officiant", "wedding", "人", "大家", "people", "folks", "devs", "developers", "engineers", "programmers",
-          "grads", "graduates", "employees", "workers", "expats", "families", "students", "那", "前", "份工作")
+          "grads", "graduates", "employees", "workers", "expats", "families", "students", "那", "前", "份工作",
+          "remote", "hybrid", "wfh", "from home", "homeworking", "home-working", "site", "office", "hq", "headquarters", "campus",
+          "坐班", "办公", "上班", "工作")
 
 
 def plain(text: str) -> str:
-    """``text`` without its figures of speech, others' weddings and changes of unnamed people
-    (:data:`FIGURES`)."""
+    """``text`` without its figures of speech, others' weddings, changes of unnamed people and
+    work arrangements not felt about (:data:`FIGURES`)."""
     folded = text.casefold()
     if not any(w in folded for w in _WORDS):
         return text
+    if not (_FELT.search(folded) or AVERSE.search(folded) or FOND.search(folded)):
+        text = _ARRANGEMENTS.sub(" ", text)
     return _FIGURES.sub(" ", text).strip(" ,，")
 
 

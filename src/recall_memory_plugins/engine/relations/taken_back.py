@@ -28,6 +28,7 @@ from ...nlp.base import Annotation
 from .coref import Referent
 from .corrections import replaced
 from .doubt_words import FELT_UNTIL
+from .meant_alone import meant_alone
 from .schema import EntityRef, RelationProposal
 from .updates import SYMMETRIC, UNSURE, is_unsure
 
@@ -248,5 +249,11 @@ def taken_back(
         new = resolve(EntityRef(value, None)) if value else None
         if new is not None and new != r.object_id and new != r.subject_id:
             out += replaced(r, new, index)
+    # the value meant alone ("Sorry, I meant ramen."): the one taste or possession the speaker's
+    # turn just before told (.meant_alone)
+    lone = meant_alone(text, [r for r in slips.values() if speaker is None or r.subject_id == speaker.id]) if joke is None and len(out) == len(over) else None
+    new = resolve(EntityRef(lone[1], None)) if lone is not None else None
+    if lone is not None and new is not None and new not in (lone[0].object_id, lone[0].subject_id):
+        out += replaced(lone[0], new, index)
     once = {(p.subject_id, p.type, p.object_id, p.negated): p for p in out}  # (a marriage found from both its ends)
     return list(once.values())

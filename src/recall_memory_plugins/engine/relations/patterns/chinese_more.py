@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import re
 
-from ..schema import ORG, PRODUCT, PROJECT, RelationCandidate
+from ..schema import ORG, PERSON, PRODUCT, PROJECT, RelationCandidate
 from .blocks import PatternRow, ex, zh
-from .handlers import _left_job, _move, _picks_up, _reports, _takeover, _widowed, _works_for
+from .handlers import (
+    _left_job,
+    _married,
+    _move,
+    _picks_up,
+    _reports,
+    _takeover,
+    _widowed,
+    _works_for,
+)
 from .job_moves import ZH_JOB_MOVE_ROWS
 from .match import _cands, _Match
 from .past_states import ZH_PAST_ROWS
@@ -28,6 +37,16 @@ def _led_by(h: _Match) -> list[RelationCandidate]:
 def _stopped_managing(h: _Match) -> list[RelationCandidate]:
     """ "吴刚不管天河了": a known project no longer led (not 不管怎样 "whatever")."""
     return _cands(h.refs("s"), "MANAGES", h.refs("o"), negated=True) if h.type("o") == PROJECT else []
+
+
+def _persons_married(h: _Match) -> list[RelationCandidate]:
+    """A marriage whose subject is a person (not a school or a place the tagger read a pronoun or
+    a dropped subject as: "浙大毕业了，昨天和吴昊领证了"), and not one the same text names as
+    another's partner ("他前年和姚琴离婚后，这个月与方敏登记结婚": 姚琴 is not the one who married)."""
+    refs = h.refs("s")
+    if h.type("s") != PERSON or any(re.search(f"[和与跟同]{re.escape(r.name)}", h.ex.annotation.text) for r in refs):
+        return []
+    return _married(h)
 
 
 # a time said of the clause before a handover ("2018年开始负责…，后来交给了赵磊"): not the handover's
@@ -162,6 +181,27 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
         r"{S}(?:把)?[^，。！？]{0,8}?(?:婚姻状况|婚姻状态)[^，。！？]{0,4}?(?:改成|改为|变成|更新为|填成?)了?离异",
         _widowed,
         ex("周杰把系统里的婚姻状况改成离异了。", "周杰", "MARRIED_TO", None, negated=True),
+    ),
+    # single now, every current marriage ends: "我现在单身", "她又恢复单身了" (not 单身公寓, 单身的时候)
+    zh(
+        r"{S}{ADV}(?:是|又是|恢复(?:了)?|重新|回归)?单身(?:汉|狗|一人)?(?=了|啦|[，,。！!~～\s]|$)",
+        _widowed,
+        ex("王芳现在单身。", "王芳", "MARRIED_TO", None, negated=True),
+    ),
+    # a marriage registered: "王五跟李梅领证了", "我们登记结婚了" is read by the rows of 结婚
+    zh(
+        r"{S}{ADV}(?:和|与|跟){O}{ADV}(?:领证|领了证|领了结婚证|领结婚证|扯证|扯了证|登记结婚|登记了结婚)",
+        _persons_married,
+        ex("王五跟李梅领证了。", "王五", "MARRIED_TO", "李梅"),
+    ),
+    # the partner by a pet name the tagger leaves untyped (小刚, 阿强: 小 or 阿 and a given name's
+    # character): "我和小刚结婚了", "我跟阿强领证了" (not 小孩, 小区, 小组)
+    zh(
+        r"{S}{ADV}(?:和|与|跟)(?P<onp>[小阿](?![孩姐伙区组学说时候心猫狗朋姨叔])[\u4e00-\u9fff])"
+        r"{ADV}(?:结婚|领证|领了证|领了结婚证|领结婚证|扯证|扯了证|登记结婚|登记了结婚)",
+        _persons_married,
+        ex("王五和小刚结婚了。", "王五", "MARRIED_TO", "小刚"),
+        ex("王五跟阿强领证了。", "王五", "MARRIED_TO", "阿强"),
     ),
     # a known project handed on, no verb after the one who has it: "星火项目已经交给吴刚了"
     zh(

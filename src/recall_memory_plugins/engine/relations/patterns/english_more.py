@@ -427,9 +427,10 @@ EN_MORE_ROWS: tuple[PatternRow, ...] = (
         _widowed,
         ex("Lu is a widow now.", "Lu", "MARRIED_TO", None, negated=True),
     ),
-    # "I'm officially single again" (not "single-handedly", "a single mum")
+    # "I'm single", "I'm officially single again" (not "single-handedly", "a single mum", "single malt")
     en(
-        _OPENS + r"{S}\s+(?:is|'s|’s)\s+{ADV}(?:(?:now|officially|legally|finally)\s+single\b|single\s+(?:again|now)\b)",
+        _OPENS + r"{S}\s+(?:is|'s|’s)\s+{ADV}(?:(?:officially|legally|finally|happily|totally|very\s+much)\s+)?single(?:\s+(?:again|now))?"
+        r"(?=\s*(?:$|[.,;:!?)…~\U0001F300-\U0001FAFF\u2600-\u27BF]|(?:and|but|so|lol|lmao|haha\w*|tbh|ngl|now|again|atm|these\s+days|for\s+now|though|tho)\b))",
         _widowed,
         ex("Ana is officially single again.", "Ana", "MARRIED_TO", None, negated=True),
     ),

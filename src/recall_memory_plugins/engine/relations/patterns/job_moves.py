@@ -3,7 +3,8 @@
 在奥美提了离职, 从奥美裸辞了) ends the job there; a start at a firm ("starting at Fernbrook on
 May 20", "I started at Fernbrook") and a move to a firm told with the work done
 there (去小红书上班, 下个月去小红书做内容运营) start one. A start on a day still to come is a plan,
-read by the rules that read plans (as "I'm joining Acme next month").
+read by the rules that read plans (as "I'm joining Acme next month"); told after a quit with no
+subject of its own ("I quit Target. starting at Fernbrook on May 20") it states nothing.
 
 Not a time or a price ("starting at 9am", "starting at $50"), a notice to a person ("I gave notice
 to my landlord"), a last day of anything else ("my last day of vacation"), nor a visit (去小红书看看
@@ -20,6 +21,7 @@ from ..schema import ORG, PERSON, RelationCandidate
 from .blocks import PatternRow, en, ex, zh
 from .handlers import _job_ended_at, _role, _works_for
 from .match import _cands, _Match
+from .mood import _AHEAD, _MONTHS
 
 __all__ = ["EN_JOB_MOVE_ROWS", "ZH_JOB_MOVE_ROWS"]
 
@@ -35,12 +37,21 @@ _CALLED = (
 _DAY_LAST = re.compile(r"\s(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?\.?$")
 
 
+# a time still to come after the firm ("starting at Fernbrook on May 20", "... next month")
+_TO_COME = re.compile(
+    r"\s*,?\s*(?:" + _AHEAD + r"|\bon\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTHS
+    + r"|\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday)\b|\btomorrow\b)",
+    re.IGNORECASE,
+)
+_NOT_DONE = re.compile(r"\bstart(?:ing|s)?\b", re.IGNORECASE)
+
+
 def _started_at(h: _Match) -> list[RelationCandidate]:
     """ "started at Fernbrook", "starting at a startup called Fernbrook" (a firm by its kind)."""
     # (a person starts a job: not "Already started at KPMG" nor a pronoun read as "Farewell")
     subjects = [r for r in h.refs("s") if r.type == PERSON]
-    if not subjects:
-        return []
+    if not subjects or (_NOT_DONE.search(h.m.group(0)) and _TO_COME.match(h.ex.annotation.text, h.end)):
+        return []  # (a start on a day still to come, told with no tense: "I quit Target. starting at Fernbrook on May 20")
     if h.group("kind") and h.type("o") == PERSON:
         return _cands(subjects, "WORKS_FOR", [replace(r, type=ORG) for r in h.refs("o")])
     return [c for c in _works_for(h) if c.subject in subjects and not (c.object and _DAY_LAST.search(c.object.name))]
