@@ -43,6 +43,7 @@ _WEIGHTS = (
     "speaker_weight",
     "period_weight",
     "coverage_weight",
+    "time_intent_weight",
 )
 
 
@@ -126,6 +127,17 @@ class MemoryConfig:
             times as much, ``share`` being the part of the question's distinct terms it contains
             (its words or its speaker), so matching more of the question beats one rare word
             (0 disables).
+        time_intent_weight: with ``fused``, a question that asks for the current value of
+            something told several times ("What's my balance now?", "my most recent LDL?",
+            我现在住在哪个区？) or for the first one ("when I first asked", "originally", "before
+            the move", 一开始, 最初) reorders the best candidates that match its topic (those
+            scoring at least half the best): the oldest of them scores up to
+            ``1 + time_intent_weight`` times as much, or the newest up to half that (the recency
+            signal already leans that way), in proportion to their place in time
+            (``engine/time_intent.py``; 0 disables). A reordering after the follow-ups, never a
+            filter. 0.3 is the least weight with which the fixtures' first values enter a tight
+            budget (``tests/unit/test_time_intent_round52_a.py``); the LOCOMO tuning half is
+            level at 0.3, 0.5 and 1.0 (it asks few such questions).
         follow_up_weights: with ``fused``, the turns 1, 2, ... time steps after each of the best
             matching turns join the candidates at these fractions of the match's score (in a
             dialogue the reply often answers without repeating the question's words); only
@@ -173,6 +185,7 @@ class MemoryConfig:
     speaker_weight: float = 0.2
     period_weight: float = 2.0
     coverage_weight: float = 1.0
+    time_intent_weight: float = 0.3
     follow_up_weights: tuple[float, ...] = (0.8, 0.6, 0.4)
     strategy: Strategy = "fused"
     order: Order = "chronological"

@@ -3,8 +3,7 @@
 
 Owns the search (concept graph spreading from the question's concepts, fused with lexical BM25),
 follow-up turns, the budget fill (whole statements, or question-matched excerpts), ``as_of`` and
-``where`` filters, and the relation facts that lead the rendered context.
-"""
+``where`` filters, and the relation facts that lead the rendered context."""
 
 from __future__ import annotations
 
@@ -54,6 +53,7 @@ from .retrieval import (
 )
 from .said import said_candidates, said_in_period
 from .text import Extraction, extract
+from .time_intent import time_intent_boost
 from .tokens import TokenCounter
 from .validation import check_as_of, check_budget
 
@@ -516,4 +516,5 @@ class RecallMixin(BudgetFillMixin):
                 hits=FOLLOW_UP_HITS,
                 terms=weights,
             )
+        out = time_intent_boost(out, question, cfg.time_intent_weight)  # (0: unchanged)
         return out, "graph" if concepts else "lexical"
