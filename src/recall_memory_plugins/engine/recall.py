@@ -34,7 +34,6 @@ from ..stores.base import (
 from .fill import BudgetFillMixin
 from .filters import StatementFilter, facts_as_of, filter_candidates
 from .gcpause import paused_gc
-from .group_turns import concept_weights
 from .past_facts import question_facts_then
 from .periods import Period, question_period
 from .relations.reads import FACT_HISTORY
@@ -403,8 +402,16 @@ class RecallMixin(BudgetFillMixin):
                     if t in df
                 }
         groups: list[tuple[Sequence[str], int]] | None = None
-        concept_weight = concept_weights(concepts)
+        concept_weight: dict[str, float] = {}
         if concepts:
+            max_sort = max((c.sort_val for c in concepts if not c.essential), default=0.0) or 1.0
+            for c in concepts:
+                if c.essential:
+                    concept_weight[c.name] = 1.0
+                else:
+                    concept_weight[c.name] = (
+                        0.5 * (0.5 + 0.5 * c.sort_val / max_sort) / max(c.depth, 1)
+                    )
             groups = [
                 ([c.name for c in concepts if c.essential], cfg.context_limit),
                 (
@@ -483,14 +490,7 @@ class RecallMixin(BudgetFillMixin):
         out += said_candidates(said, by_id, newest=newest, recency_weight=cfg.recency_weight)
         by_id.update((st.id, st) for st in said)
         if cfg.speaker_weight:
-            out = speaker_boost(
-                out,
-                set(query),
-                cfg.speaker_weight,
-                question=question,
-                concepts=concepts,
-                graph_weight=cfg.graph_weight,
-            )
+            out = speaker_boost(out, set(query), cfg.speaker_weight, question=question)
         if cfg.period_weight:
             out = period_boost(out, period, cfg.period_weight)
         if cfg.coverage_weight:

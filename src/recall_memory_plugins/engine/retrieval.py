@@ -32,7 +32,6 @@ from ..models import (
     statement_line,
 )
 from ..nlp.base import WORD_MARKS
-from .group_turns import FIRST_PERSON_RE, own_turn_credit
 from .periods import Period
 from .text import (
     ends_matching,
@@ -249,23 +248,18 @@ USER_SPEAKERS = frozenset({"user", "human", "用户"})
 # in a user/assistant chat, "How many 5K races did I run?" is answered by the user's short turns,
 # which the assistant's long replies, rich in the question's words, crowded out)
 ASKER_WEIGHT = 1.0
+_FIRST_PERSON_RE = re.compile(r"\bI\b|\b(?i:me|my|mine|myself)\b|我(?!们)")
 _SECOND_PERSON_RE = re.compile(r"\b(?i:you|your|yours|yourself)\b|[你您]")
 
 
 def asks_about_the_user(question: str) -> bool:
     """Whether ``question`` asks about the asker ("How many books did I finish?", 我现在在哪家公司上班？)
     and not about what "you" said ("What did you suggest I use?", 你给我的菜谱里放多少克冰糖？)."""
-    return bool(FIRST_PERSON_RE.search(question)) and not _SECOND_PERSON_RE.search(question)
+    return bool(_FIRST_PERSON_RE.search(question)) and not _SECOND_PERSON_RE.search(question)
 
 
 def speaker_boost(
-    ranked: Ranked,
-    question_terms: set[str],
-    weight: float,
-    *,
-    question: str = "",
-    concepts: Sequence[ScoredConcept] = (),
-    graph_weight: float = 0.0,
+    ranked: Ranked, question_terms: set[str], weight: float, *, question: str = ""
 ) -> Ranked:
     """Statements said by someone the question names score ``1 + weight`` times as much.
 
@@ -275,9 +269,7 @@ def speaker_boost(
     terms or by a capitalised word of ``question`` (:func:`question_names`: "Will", "May" are
     stop words, not terms). A question about the asker (:func:`asks_about_the_user`) names the
     chat's user: the turns said by a speaker of ``USER_SPEAKERS`` score ``1 + ASKER_WEIGHT``
-    times as much. With the question's ``concepts`` and the fused ``graph_weight``, the one named
-    speaker's own first-person turns in a group chat first earn the graph credit that the turns
-    naming them earn (:func:`~.group_turns.own_turn_credit`).
+    times as much.
     """
     asker = bool(question) and asks_about_the_user(question)
     if question:
@@ -285,28 +277,19 @@ def speaker_boost(
     if (not question_terms and not asker) or not weight:
         return ranked
     factors: dict[str, float] = {}
-    named: set[str] = set()
-    for speaker in {st.speaker or "" for st, _, _ in ranked}:
-        if asker and speaker.casefold() in USER_SPEAKERS:
-            factors[speaker] = 1 + ASKER_WEIGHT
-        elif speaker_index_terms(speaker).keys() & question_terms:
-            factors[speaker] = 1 + weight
-            named.add(speaker)
-    if len(named) == 1 and concepts:  # (a turn on the topic: a word of the question not the name)
-        topic = question_terms - speaker_index_terms(next(iter(named))).keys()
-        ranked = own_turn_credit(
-            ranked,
-            named,
-            concepts,
-            graph_weight,
-            lambda st: any(
-                t in statement_terms(st.text) or (is_cjk(t) and t in st.text) for t in topic
-            ),
-        )
     out = []
-    for st, score, cs in ranked:
-        factor = factors.get(st.speaker or "", 1.0)
-        out.append((st, round(score * factor, 6) if factor != 1.0 else score, cs))
+    for st, score, concepts in ranked:
+        speaker = st.speaker or ""
+        factor = factors.get(speaker)
+        if factor is None:
+            if asker and speaker.casefold() in USER_SPEAKERS:
+                factor = 1 + ASKER_WEIGHT
+            elif speaker_index_terms(speaker).keys() & question_terms:
+                factor = 1 + weight
+            else:
+                factor = 1.0
+            factors[speaker] = factor
+        out.append((st, round(score * factor, 6) if factor != 1.0 else score, concepts))
     return _best_first(out)
 
 
