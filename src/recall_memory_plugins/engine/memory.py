@@ -287,7 +287,7 @@ class TemporalGraphMemory(RecallMixin, InspectionMixin, ItemsMixin):
             bar = tqdm(total=len(todo), desc="adding", unit="stmt")
         try:
             for start in range(0, len(todo), batch_size):
-                # its analyses live until written: no collection walks them (gcpause); analysed before the batch opens (inside it, with the writes, on a store that writes behind); commits after BATCH_HOLD_SECONDS
+                # analysed with the collector off (gcpause); commits after BATCH_HOLD_SECONDS
                 with paused_gc(sum(len(item[0]) for item in todo[start : start + batch_size])):
                     prepared = prepare_chunk(self, ns, todo[start : start + batch_size])
                     pos = 0
