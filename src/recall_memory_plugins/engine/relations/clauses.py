@@ -23,7 +23,7 @@ from .quotes import quoted_sentences
 from .schema import RelationCandidate
 from .stand_ins import stood_in
 
-__all__ = ["NO_CHANGE", "asserted_candidates", "asserted_head", "scheduled", "undenied_head"]
+__all__ = ["NO_CHANGE", "asserted_candidates", "asserted_head", "scheduled", "spaced_clauses", "undenied_head"]
 
 # a wish for a change: 想入职腾讯, 想搬去上海 (not 想起, 想念: no change after them)
 _ZH_WANTS = r"想(?:要|去|再|着)?(?=入职|加入|加盟|跳槽|搬|离职|辞职|换|调|转到|转去|嫁|娶|结婚|离婚|分手)"
@@ -128,6 +128,16 @@ _IN_PASSING = re.compile(
 _PARTS = re.compile(
     r",\s+|(?<=[\u3400-\u9fff]),\s*|\s*[，；]\s*|\s+\(|\)\s*|(?<=[a-z]{3}[.!])\s+(?=[a-z])|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
 )
+
+
+# a chat line's space between two Chinese words: a clause break, as a comma is
+# ("亲 地址帮我改下哈 已经不在武汉了": the request is one clause, the move another)
+_ZH_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])[ \u3000](?=[\u4e00-\u9fff])")
+
+
+def spaced_clauses(text: str) -> str:
+    """``text`` with each space between two Chinese characters read as a comma (same length)."""
+    return _ZH_SPACE.sub("，", text) if " " in text or "\u3000" in text else text
 
 
 def scheduled(text: str) -> bool:

@@ -56,7 +56,7 @@ from ...stores.base import GraphStore
 from . import doubt_asides as _asides
 from . import doubt_figures as _figures
 from .asking import stated_part
-from .clauses import asserted_head, quoted_sentences, scheduled, undenied_head
+from .clauses import asserted_head, quoted_sentences, scheduled, spaced_clauses, undenied_head
 from .comention import WEAK as _WEAK
 from .comention import both_ends_named
 from .doubt_names import CueOwners, left_out, zh_objects
@@ -141,7 +141,7 @@ _DAY = re.compile(
     r"|evening))\b|(?:今天|今晚|这周|本周|这个周末)(?![起开以])",
     re.IGNORECASE,
 )
-_NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不|没", re.IGNORECASE)
+_NEGATION = re.compile(r"\b(?:not|no|never)\b|n't|不(?!好意思|错|少|久|仅)|没(?!想到|事|关系)", re.IGNORECASE)  # (not 不好意思 "sorry", 不久 "soon")
 # words tagged as prepositions that open a clause: the name after them is its subject
 _OPENS_CLAUSE = frozenset({"since", "after", "before", "until", "till", "once", "because", "as", "including", "包括"})
 _DAY_PARTS = re.compile(r"[，；;—–。！,\U0001F300-\U0001FAFF\u2600-\u27BF]|(?<=[.!])\s+")  # ("… back today. no plan yet", "… today, not …": two)
@@ -259,7 +259,7 @@ def doubt_proposals(
     whole, by_sentence, reads, quoted = annotation.text.casefold(), _by_sentence(mentions), _reads_by_statement(proposals), quoted_sentences(annotation)
     trip_note = bool(_TRIP.search(whole)) or "travel" in whole  # (once: a text of 2,500 sentences searched it for each)
     for i, sentence in enumerate(annotation.sentences):
-        text, near = sentence.text, by_sentence.get(i - 1, []) + by_sentence.get(i, [])  # (its mentions and the last sentence's)
+        text, near = spaced_clauses(sentence.text), by_sentence.get(i - 1, []) + by_sentence.get(i, [])  # (its mentions and the last sentence's; 亲 地址改下 已经不在武汉了: three clauses)
         if len(text) > _LONGEST or i in quoted:  # (a reply's quote of an older message: .quotes)
             continue
         nxt = annotation.sentences[i + 1].text if i + 1 < len(annotation.sentences) else ""
@@ -425,7 +425,7 @@ def doubt_proposals(
                   folded: str = folded, sentence_text: str = sentence.text) -> bool:
             """The feeling (aversion or fondness) said in the text, or in all of the sentence."""
             if (averse, whole_sentence) not in felt:
-                said = sentence_text.casefold() if whole_sentence else folded
+                said = _asides.others_feelings_blanked(sentence_text.casefold() if whole_sentence else folded)  # (阎丽的老公…就想吐: his)
                 felt[(averse, whole_sentence)] = (_AVERSE if averse else _FOND).search(said) is not None
             return felt[(averse, whole_sentence)]
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
-__all__ = ["ASIDE", "HEALTH", "HOBBY_CHANGE", "aside_only", "boss_changed", "holds_now", "my_boss_changed", "narrowed", "not_topic", "restated",
+__all__ = ["ASIDE", "HEALTH", "HOBBY_CHANGE", "aside_only", "boss_changed", "holds_now", "my_boss_changed", "narrowed", "not_topic", "others_feelings_blanked", "restated",
            "since_only"]
 
 class Searcher(Protocol):
@@ -171,3 +171,19 @@ def boss_changed(tail: str) -> bool:
 def my_boss_changed(text: str) -> bool:
     """Whether a chat line's change is its speaker's boss's ("my boss quit today, chaos")."""
     return any(_BOSS.match(text, m.end()) for m in _MY_BOSS.finditer(text))
+
+
+# a Chinese clause whose subject is someone's relative or friend ("阎丽的老公闻到榴莲味就想吐",
+# "我男朋友一吃辣就难受"): a feeling said there is theirs, not a taste of the person named before
+_OTHERS_CLAUSE = re.compile(
+    r"[^，,。！？；;!?\n]*(?:的|[我他她你])(?:老公|老婆|丈夫|妻子|爱人|媳妇|对象|男朋友|女朋友|男友|女友|闺蜜"
+    r"|爸爸|妈妈|爸|妈|父母|孩子|儿子|女儿|室友|同事|朋友|邻居|哥哥|姐姐|弟弟|妹妹)[^，,。！？；;!?\n]*"
+)
+
+
+def others_feelings_blanked(text: str) -> str:
+    """``text`` with the Chinese clauses about a relative's or a friend's feelings blanked
+    (same length): the feeling words left are the person's own."""
+    if "的" not in text and not any(p in text for p in "我他她你"):
+        return text
+    return _OTHERS_CLAUSE.sub(lambda m: " " * len(m.group()), text)

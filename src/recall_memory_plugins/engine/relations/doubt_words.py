@@ -284,7 +284,7 @@ AVERSE = re.compile(
     r"|f(?:a|e)ll(?:en|ing|s)? out of love|lost (?:all )?(?:interest|my taste|the taste|the appetite)"
     r"|(?:gone|went|going) cold on|(?:is|are|was|were) the worst|never again|cured (?:me|him|her|them|us)|(?:a|an absolute|a total|a living) nightmare"
     r"|bor(?:es|ed) (?:me|him|her|them|us)|can go in the (?:bin|trash)|outgr(?:ew|own)|(?:so|totally|completely|well and truly|officially) over|i take (?:it|that|everything(?: i (?:ever )?said)?) back|i take back everything)\b"
-    r"|反胃|恶心|受不了|[吃喝]不下去?|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣|不(?:想|愿意?)再碰"
+    r"|反胃|恶心|想吐|(?<![不没][\u4e00-\u9fff])(?<![不没][\u4e00-\u9fff]{2})(?<![不没][\u4e00-\u9fff]{3})(?<![不没][\u4e00-\u9fff]{4})就难受|没(?:了|有)?好感|(?<![劝提警要想])戒(?![不指备严律])(?:了|掉|掉了)?|受不了|[吃喝]不下去?|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣|不(?:想|愿意?)再碰"
     r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|(?:特别|非常|很|超级?|好|真心?|太|越来越|最近|就)烦(?![恼请着])|能不能别(?:再)?(?:搞|办|开|弄|整)了|厌倦|死心|(?:天天|整天|成天|老是|总是|一直|最近)吐槽|(?:真的|根本|完全|实在|确实)?不适合(?:我|他|她)(?![们的])|不(?:再)?爱[\u4e00-\u9fff]{1,4}了|(?:现在|如今|开始|越来越)嫌|烦死|崩溃|谁爱[\u4e00-\u9fff]{0,3}谁[\u4e00-\u9fff]{0,2}"
 )
 FOND = re.compile(

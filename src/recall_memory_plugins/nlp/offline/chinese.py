@@ -128,7 +128,8 @@ def _name_and_next(tok: _Tok, nxt: _Tok | None, zh: _ChineseResources) -> list[_
         return None
     name = _zh_tok(w[:2], tok.start, tok.start + 2, "nr")
     body = w[2] in "胃腿脚头手腰眼牙膝肩背嗓" and nxt.text[:1] in "不疼痛很受有好坏难又还也一出总老"
-    if body or (w[2] in "发晒" and nxt.text in _ZH_POSTS) or (w[2] in "归向跟被把给" and nxt.xpos.startswith("nr")) or (w[2] == "休" and nxt.text[:1] in "假年产病婚事"):  # (何静 + 归 + 徐峰, 黄丽 + 休 + 产假)
+    if body or (w[2] in "发晒" and nxt.text in _ZH_POSTS) or (w[2] in "归向跟被把给" and nxt.xpos.startswith("nr")) or (w[2] == "休" and nxt.text[:1] in "假年产病婚事") \
+            or w[2] == "说" or (w[2] in "发寄送" and nxt.text[:1] in "个条封份张"):  # (何静 + 归 + 徐峰, 黄丽 + 休 + 产假, 林晓 + 说, 周杰 + 发 + 个红包)
         return [name, _zh_tok(w[2], tok.start + 2, tok.end, "n" if body else "v")]
     joined = w[2] + nxt.text
     if len(nxt.text) <= 2 and zh.freq.get(joined, 0) >= max(100, 100 * zh.freq.get(w, 0)):  # (王芳正/2 + 式)

@@ -21,6 +21,7 @@ from .match import _cands, _Match
 from .past_states import ZH_PAST_ROWS
 from .possessions import ZH_LOSS_ROWS
 from .tastes import _likes, _quit_habit, _stopped_liking, _switched_away
+from .zh_handovers import ZH_HANDOVER_ROWS
 
 __all__ = ["ZH_MORE_ROWS"]
 
@@ -235,4 +236,5 @@ ZH_MORE_ROWS: tuple[PatternRow, ...] = (
     *ZH_PAST_ROWS,
     *ZH_LOSS_ROWS,
     *ZH_JOB_MOVE_ROWS,
+    *ZH_HANDOVER_ROWS,
 )
