@@ -1,5 +1,5 @@
 """Ends a text implies without saying them, for the doubt rule (:mod:`.doubt`): a graduation
-leaves the school unsure (:mod:`.graduated`), a home of another city the old home (:mod:`.homes`), a move to another firm the old employer (:mod:`.firm_moves`);
+leaves the school unsure (:mod:`.graduated`), a divorce the marriage (:mod:`.divorces`), a home of another city the old home (:mod:`.homes`), a move to another firm the old employer (:mod:`.firm_moves`);
 and a correction ("Sorry, I meant Lyon, not Lille") ends the slip it takes back (:mod:`.corrections`)."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from ...models import Relation
 from ...nlp.base import Annotation
 from .coref import Referent
 from .corrections import TYPES, correction_proposals
+from .divorces import divorce_doubts
 from .firm_moves import firm_move_doubts
 from .graduated import graduation_doubts
 from .homes import home_doubts
@@ -47,4 +48,5 @@ def implied_ends(
     ) + correction_proposals(annotation, mentions, sentence_statements, speaker_id, lambda e: once(e, TYPES)) \
         + life_doubts(annotation, mentions, proposals, sentence_statements, speaker_id, once) \
         + lone_corrections(annotation, mentions, sentence_statements, recent, lambda e: once(e, TYPES)) \
-        + firm_move_doubts(annotation, mentions, proposals, sentence_statements, speaker_id, lambda e: once(e, ("WORKS_FOR",)))
+        + firm_move_doubts(annotation, mentions, proposals, sentence_statements, speaker_id, lambda e: once(e, ("WORKS_FOR",))) \
+        + divorce_doubts(annotation, mentions, proposals, sentence_statements, lambda e: once(e, ("MARRIED_TO",)), speaker_id)

@@ -39,6 +39,7 @@ from .match import _Found, _Match
 from .misreads import misread
 from .prefilter import _triggers
 from .scopes import in_denied_or_excluded
+from .unit_moves import unit_move
 from .views import (
     _EN_CLAUSE,
     _EN_LEAD,
@@ -139,7 +140,8 @@ class PatternRelationExtractor:
             c = _finish(f.candidate)
             spec = RELATION_TYPES.get(c.type)
             if spec is not None and spec.object_type == LOCATION and c.object is not None \
-                    and (c.object.type in _NO_PLACE or _DAY_NAME.fullmatch(c.object.name.strip(". "))):
+                    and (c.object.type in _NO_PLACE or _DAY_NAME.fullmatch(c.object.name.strip(". "))
+                         or unit_move(c, annotation.sentences)):
                 continue  # 黄丽回到研发部: a department, not where she lives
             if c.type == "WORKS_FOR" and c.object is not None and _ZH_TEAM_ONLY.fullmatch(c.object.name):
                 continue
