@@ -10,7 +10,6 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..models import RecalledStatement, Statement, date_header, render_statements, statement_line
-from .positions import list_position
 from .text import excerpt
 
 if TYPE_CHECKING:
@@ -20,10 +19,6 @@ if TYPE_CHECKING:
 __all__ = ["BudgetFillMixin"]
 
 _MORE_SENTENCES = 8  # at most this many more matching sentences join an oversized statement's excerpt
-# a statement that would take more than this share of the budget whole enters as its matching
-# sentences (its whole text comes back at the end if the budget still allows): under a tight
-# budget one long reply would otherwise crowd out the short turns that state the answer
-OVERSIZED_SHARE = 0.5
 
 
 class BudgetFillMixin:
@@ -85,59 +80,39 @@ class BudgetFillMixin:
         full_texts: dict[int, str],
         budget: int,
         grouped: bool,
-        question: str = "",
     ) -> list[tuple[Statement, float, tuple[str, ...]]]:
-        """With ``excerpts="off"``: a statement that would take more than ``OVERSIZED_SHARE`` of
-        ``budget`` whole shortened to its sentences that match the question (they fit, and leave
-        room for the next candidates; :meth:`_restore_full_texts` gives the whole text back when
-        the budget allows it at the end); the rest as they are. A question asking for the
-        ``n``-th item of a list (:func:`~.positions.list_position`) shortens only a statement
-        longer than the whole budget, keeping the ``2n`` sentences after each matching one."""
+        """With ``excerpts="off"``: a statement longer than the whole ``budget`` (it could never
+        enter whole) shortened to its sentences that match the question; the rest as they are."""
         out = []
-        # a question counting into a list ("the third hotel you recommended") needs the list
-        # whole: only what exceeds the budget is shortened, keeping 2n sentences after each
-        # matching one (a numbered item is two sentences to the splitter, "3." and its text)
-        position = list_position(question)
-        limit = budget if position > 1 else int(budget * OVERSIZED_SHARE)
-        following = 2 * position if position > 1 else 1
         for st, score, concepts in ranked:
-            # (a token holds at least one byte: a text of fewer bytes than the limit fits)
-            if st.id not in full_texts and len(st.text.encode("utf-8", "surrogatepass")) > limit \
-                    and self._tokens.count(statement_line(st, with_date=not grouped)) + 1 > limit:
-                short = self._fitting_excerpt(st, weights, budget, grouped, following)
+            # (a token holds at least one byte: a text of fewer bytes than the budget fits)
+            if st.id not in full_texts and len(st.text.encode("utf-8", "surrogatepass")) > budget \
+                    and self._tokens.count(statement_line(st, with_date=not grouped)) + 1 > budget:
+                short = self._fitting_excerpt(st, weights, budget, grouped)
                 if short != st.text:
                     full_texts[st.id] = st.text
                     st = replace(st, text=short)
             out.append((st, score, concepts))
         return out
 
-    def _fitting_excerpt(
-        self, st: Statement, weights: Mapping[str, float], budget: int, grouped: bool, following: int = 1
-    ) -> str:
-        """The sentences of ``st`` that match the question, with the ``following`` sentences
-        after each (else the one after each, else none) when that still fits ``budget`` (a line
-        and, grouped, its date header). With ``following`` > 1 (a list's item asked for), a
-        statement that would be kept whole that way and fits ``budget`` stays whole."""
+    def _fitting_excerpt(self, st: Statement, weights: Mapping[str, float], budget: int, grouped: bool) -> str:
+        """The sentences of ``st`` that match the question, with the sentence after each when
+        that still fits ``budget`` (a line and, grouped, its date header), else without it."""
         n = self.config.excerpt_sentences
         header = self._tokens.count(date_header(st)) + 1 if grouped else 0
 
         def cost(text: str) -> int:
             return self._tokens.count(statement_line(replace(st, text=text), with_date=not grouped)) + 1 + header
 
-        for after in dict.fromkeys((following, 1)):
-            best = excerpt(st.text, weights, max_sentences=n, following=after)
-            if best != st.text and cost(best) <= budget:
-                break
-            if best == st.text and after > 1 and cost(best) <= budget:
-                return best
-        else:
+        best = excerpt(st.text, weights, max_sentences=n, following=1)
+        if best == st.text or cost(best) > budget:
             return excerpt(st.text, weights, max_sentences=n)
         # more of its matching sentences (the next best first, each with the one after it) while
         # the excerpt stays within half the budget: a note's header may match the question's
         # date, its answer a later paragraph ("Treasurer's report. The balance is …")
         cap = max(budget // 2, cost(best))
         for k in range(n + 1, n + _MORE_SENTENCES + 1):
-            more = excerpt(st.text, weights, max_sentences=k, following=after)
+            more = excerpt(st.text, weights, max_sentences=k, following=1)
             if more == best or more == st.text or cost(more) > cap:
                 break
             best = more

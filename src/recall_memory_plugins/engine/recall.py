@@ -236,7 +236,7 @@ class RecallMixin(BudgetFillMixin):
                 reserved += cost
         ranked = filter_candidates(ranked, only)
         if cfg.excerpts == "off" and weights:  # (what can never enter whole: its matching sentences)
-            ranked = self._excerpt_oversized(ranked, weights, full_texts, budget - reserved, ordering == "chronological", question)
+            ranked = self._excerpt_oversized(ranked, weights, full_texts, budget - reserved, ordering == "chronological")
         if not ranked:
             ranked = [(s, 0.0, ()) for s in self.store.find_recent_statements(ns, limit=200)]
             ranked = filter_candidates(ranked, only)
