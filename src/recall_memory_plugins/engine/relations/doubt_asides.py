@@ -175,10 +175,13 @@ def my_boss_changed(text: str) -> bool:
 
 # a Chinese clause whose subject is someone's relative or friend ("阎丽的老公闻到榴莲味就想吐",
 # "我男朋友一吃辣就难受"): a feeling said there is theirs, not a taste of the person named before
-_OTHERS_CLAUSE = re.compile(
-    r"[^，,。！？；;!?\n]*(?:的|[我他她你])(?:老公|老婆|丈夫|妻子|爱人|媳妇|对象|男朋友|女朋友|男友|女友|闺蜜"
-    r"|爸爸|妈妈|爸|妈|父母|孩子|儿子|女儿|室友|同事|朋友|邻居|哥哥|姐姐|弟弟|妹妹)[^，,。！？；;!?\n]*"
+# (each clause is searched once for the relative: a pattern that spans the clause around it would
+# rescan the clause from every position, quadratic in a long unpunctuated voice transcript)
+_OTHERS = re.compile(
+    r"(?:的|[我他她你])(?:老公|老婆|丈夫|妻子|爱人|媳妇|对象|男朋友|女朋友|男友|女友|闺蜜"
+    r"|爸爸|妈妈|爸|妈|父母|孩子|儿子|女儿|室友|同事|朋友|邻居|哥哥|姐姐|弟弟|妹妹)"
 )
+_CLAUSE_RUN = re.compile(r"[^，,。！？；;!?\n]+")
 
 
 def others_feelings_blanked(text: str) -> str:
@@ -186,4 +189,4 @@ def others_feelings_blanked(text: str) -> str:
     (same length): the feeling words left are the person's own."""
     if "的" not in text and not any(p in text for p in "我他她你"):
         return text
-    return _OTHERS_CLAUSE.sub(lambda m: " " * len(m.group()), text)
+    return _CLAUSE_RUN.sub(lambda m: " " * len(m.group()) if _OTHERS.search(m.group()) else m.group(), text)
