@@ -130,7 +130,7 @@ class MemoryConfig:
         time_intent_weight: with ``fused``, a question that asks for the current value of
             something told several times ("What's my balance now?", "my most recent LDL?",
             我现在住在哪个区？) or for the first one ("when I first asked", "originally", "before
-            the move", 一开始, 最初) reorders the best candidates that match its topic (those
+            the move" in a past question, 一开始, 最初) reorders the best candidates that match its topic (those
             scoring at least half the best): the oldest of them scores up to
             ``1 + time_intent_weight`` times as much, or the newest up to half that (the recency
             signal already leans that way), in proportion to their place in time

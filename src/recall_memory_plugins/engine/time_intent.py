@@ -89,12 +89,29 @@ EARLIEST: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
+# "before" + what came later, in a question told in the past ("Which firm was I at before going
+# solo?", "What did I do before the biotech job?", "Where did Luis work before the startup?",
+# "before my current job"): the value held before that, the older. Not a time of day or a
+# deadline ("before noon", "before 2020": a period, read elsewhere), not "before tax", not
+# "before that/then/now"; a question not in the past ("What should I pack before traveling?")
+# asks for no earlier value.
+BEFORE_LATER = (
+    r"\bbefore\s+(?!(?:that|then|now|this|these|those|today|tonight|tomorrow|yesterday|noon|"
+    r"midnight|dawn|sunrise|sunset|bed|bedtime|breakfast|lunch|dinner|tax|taxes|you|it)\b)"
+    r"(?=[^\W\d])[\w'&.-]+"
+)
+PAST_QUESTION = r"\b(?:did|was|were|had|used)\b"
+
+
 def _compile(rows: tuple[tuple[str, tuple[str, ...]], ...]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p, _ in rows), re.IGNORECASE)
 
 
 _LATEST_RE = _compile(LATEST)
 _EARLIEST_RE = _compile(EARLIEST)
+_BEFORE_RE = re.compile(BEFORE_LATER, re.IGNORECASE)
+_BEFORE_PHRASE_RE = re.compile(BEFORE_LATER + r"[^?.!,;]*", re.IGNORECASE)
+_PAST_RE = re.compile(PAST_QUESTION, re.IGNORECASE)
 
 
 def question_time_intent(question: str) -> Intent | None:
@@ -104,8 +121,11 @@ def question_time_intent(question: str) -> Intent | None:
     2023?": its "now" is then; the period boost ranks what was said then)."""
     if question_period(question) is not None:
         return None
-    latest = bool(_LATEST_RE.search(question))
-    earliest = bool(_EARLIEST_RE.search(question))
+    before = bool(_BEFORE_RE.search(question)) and bool(_PAST_RE.search(question))
+    # ("before my current job": its "current" names the later value, not the one asked for)
+    rest = _BEFORE_PHRASE_RE.sub(" ", question) if before else question
+    latest = bool(_LATEST_RE.search(rest))
+    earliest = before or bool(_EARLIEST_RE.search(question))
     if latest == earliest:
         return None
     return "latest" if latest else "earliest"
