@@ -17,6 +17,7 @@ from .homes import home_doubts
 from .life_events import life_doubts
 from .lone_corrections import lone_corrections
 from .schema import Mention, RelationProposal
+from .zh_taste_ends import zh_taste_ends
 
 __all__ = ["implied_ends"]
 
@@ -49,4 +50,5 @@ def implied_ends(
         + life_doubts(annotation, mentions, proposals, sentence_statements, speaker_id, once) \
         + lone_corrections(annotation, mentions, sentence_statements, recent, lambda e: once(e, TYPES)) \
         + firm_move_doubts(annotation, mentions, proposals, sentence_statements, speaker_id, lambda e: once(e, ("WORKS_FOR",))) \
-        + divorce_doubts(annotation, mentions, proposals, sentence_statements, lambda e: once(e, ("MARRIED_TO",)), speaker_id)
+        + divorce_doubts(annotation, mentions, proposals, sentence_statements, lambda e: once(e, ("MARRIED_TO",)), speaker_id) \
+        + zh_taste_ends(annotation, mentions, proposals, sentence_statements, speaker_id, lambda e: once(e, ("LIKES",)), recent)

@@ -13,6 +13,7 @@ from ..lexicon import POSSESSIVE_DETERMINERS
 from ..schema import LOCATION, ORG, PERSON, PROJECT, EntityRef, RelationCandidate
 from .blocks import _NOT_A_TASTE, _PAST_MARKERS, CLOSE, OPEN
 from .match import _ZH_CHANGE_END, _cands, _Match
+from .zh_and_more import joined_tastes
 
 __all__ = ["_likes", "_quit_habit", "_stopped_liking", "_switched_away", "_taste_switch"]
 
@@ -168,6 +169,9 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     objs = [o for o in objs if not _aspect_of(o.name, h.view.text, h.m.end("verb"))]
     if not objs:
         return []
+    if h.view.zh and len(objs) == 1:  # 喜欢寿司和披萨: both (:mod:`.zh_and_more`)
+        at = h.view.text.find(objs[0].name, h.m.end("verb"))  # (the match may span "寿司和披萨")
+        objs += joined_tastes(h.view.text, at + len(objs[0].name)) if 0 <= at < h.m.end() else []
     o = h.slot("o")
     if o is not None and h.ex.mentions[o].kind == "pronoun" and any(r.type == LOCATION for r in objs):
         return []  # "… food poisoning in Osaka; she can't stand it now": "it" is not the city
