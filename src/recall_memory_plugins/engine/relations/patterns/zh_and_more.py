@@ -2,7 +2,7 @@
 
 The taste patterns read the thing right after the verb (寿司); the things joined to it with 和, 、,
 与 or 以及 up to the end of the clause are liked (or disliked) the same way. Only short plain words
-joined to the clause's end count: a name (其他人的 placeholder), a phrase with 的, 一起, a verb or an
+joined to the clause's end count: a name (a mention's placeholder in the text read), a phrase with 的, 一起, a verb or an
 adverb ends nothing ("喜欢寿司和朋友一起吃" names a companion, not a second taste).
 """
 
