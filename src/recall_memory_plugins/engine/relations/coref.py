@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 
 from ...nlp.base import CorefChain, CorefMention
 from .lexicon import POSSESSOR, gender_of
+from .note_heads import without_note_heads
 from .schema import DATE, ORG, OTHER, PERSON, PRODUCT, PROJECT, Mention
 
 __all__ = ["Referent", "coordinated", "next_discourse", "resolve_references"]
@@ -173,7 +174,7 @@ def resolve_references(
         The mentions, with ``entity_ids`` set where a referent was found. A referent's unknown
         gender is learned from the pronoun that resolved to it.
     """
-    labels = _speaker_labels(mentions, referents, text)
+    labels = without_note_heads(_speaker_labels(mentions, referents, text), text)
     addressed = _addressed(mentions, text)
     labelled = 0  # how many labels start before the mention (both in text order)
     out: list[Mention] = []

@@ -366,7 +366,9 @@ _UNIT = re.compile(
     re.IGNORECASE,
 )
 
-# no thing liked or disliked: "can't stand each other", "can't stand the taste (of it)"
+# no thing liked or disliked: "can't stand each other", "can't stand the taste (of it)", "can't
+# stand the noise anymore" (of the open-plan office liked before: a quality of a thing, no thing)
 _NOT_A_TASTE = frozenset(
-    "other each other one another taste smell sound look feel idea thought sight 互相 对方 彼此 味道".split(" ")
+    "other each other one another taste smell sound look feel idea thought sight noise clutter mess"
+    " 互相 对方 彼此 味道".split(" ")
 )

@@ -212,12 +212,15 @@ EN_CHANGE_ROWS: tuple[PatternRow, ...] = (
         ex("Jake's 1:1s are with Omar now.", "Jake", "REPORTS_TO", "Omar"),
         ex("From Monday Ana's 1:1s will be with Omar instead of Linda.", "Ana", "REPORTS_TO", "Linda", negated=True),
     ),
-    # "swimming is my thing now" (the older likings: ``taste_turns``)
+    # "swimming is my thing now" (the older likings: ``taste_turns``; an emoji ends a chat's part:
+    # "no more running for me 😭 swimming is my thing now 🏊"; "These days padel is my thing, …")
     en(
-        r"(?:^|(?<=[.!;,:]\s)|(?<=\s-\s))(?:(?:honestly|tbh|lol|haha|ok|okay|well|so|yeah|but|and|now)\s*,?\s+)*(?:{O}|{NP})\s+(?:is|['’]s)\s+(?:totally\s+|really\s+|so\s+)?{S}(?:['’]s)?"
-        r"\s+(?:new\s+|entire\s+|whole\s+)?(?:thing|jam|obsession|personality)(?=\s*(?:now|these\s+days|nowadays)?\s*(?:[,.;!]|$))",
+        r"(?:^|(?<=[.!;,:]\s)|(?<=\s-\s)|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF]\s))(?:(?:honestly|tbh|lol|haha|ok|okay|well|so|yeah|but|and|now|these\s+days|nowadays)\s*,?\s+)*(?:{O}|{NP})\s+(?:is|['’]s)\s+(?:totally\s+|really\s+|so\s+)?{S}(?:['’]s)?"
+        r"\s+(?:new\s+|entire\s+|whole\s+)?(?:thing|jam|obsession|personality)(?=\s*(?:now|these\s+days|nowadays)?\s*(?:[,.;!\U0001F300-\U0001FAFF\u2600-\u27BF]|$))",
         _my_thing,
         ex("Swimming is Leila's thing now.", "Leila", "LIKES", "swimming"),
+        ex("no more running for Leila 😭 swimming is Leila's thing now 🏊", "Leila", "LIKES", "swimming"),
+        ex("These days padel is Leila's thing, three evenings a week!", "Leila", "LIKES", "padel"),
     ),
     # the project named with the baton: "Mei Ling passed the baton on Phoenix to Oskar"
     en(

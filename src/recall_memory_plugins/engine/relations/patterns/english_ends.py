@@ -19,6 +19,7 @@ from ..schema import RelationCandidate
 from .blocks import PatternRow, en, ex
 from .handlers import _lives, _married, _role, _studies, _works_for
 from .job_moves import EN_JOB_MOVE_ROWS
+from .joined_from import EN_JOINED_FROM_ROWS
 from .match import _Match
 from .past_states import _past
 
@@ -118,3 +119,4 @@ EN_END_ROWS += (
 )
 
 EN_END_ROWS += EN_JOB_MOVE_ROWS  # (a notice given, a start at a firm: job_moves.py)
+EN_END_ROWS += EN_JOINED_FROM_ROWS  # (the firm a newcomer comes from: joined_from.py)
