@@ -12,22 +12,9 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-
 import pytest
 
-from recall_memory_plugins import TemporalGraphMemory
-
-AT = datetime(2024, 5, 8, 18, tzinfo=timezone.utc)
-
-
-def _facts(*turns: str, speaker: str | None = None) -> dict[tuple[str, str, str], bool]:
-    """(subject, type, object) -> unsure? of every current relation after ``turns``."""
-    m = TemporalGraphMemory(":memory:", annotator="offline")
-    for turn in turns:
-        m.add(turn, speaker=speaker, at=AT)
-    return {(str(r.subject_name), r.type, str(r.object_name)): r.attributes.get("unsure") == "true"
-            for r in m.relations(include_unsure=True)}
+from .test_relations_round53_a import _facts
 
 
 def _current(facts: dict[tuple[str, str, str], bool], fact: tuple[str, str, str]) -> bool:
