@@ -32,7 +32,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ...nlp.base import CorefChain, CorefMention
-from .lexicon import POSSESSOR, gender_of
+from .lexicon import KIN, POSSESSOR, gender_of, kin_gender
 from .note_heads import without_note_heads
 from .schema import DATE, ORG, OTHER, PERSON, PRODUCT, PROJECT, Mention
 
@@ -111,33 +111,10 @@ _HOME_HINT = re.compile(
 )
 
 
-# an unnamed relative of someone's ("my brother's wedding — he married Nino"): the likely
-# antecedent of a later "he"/"she" that names no one; it is no stored entity
-# whose relative: "my", "her", "Sipho's" ("Sipho's wife says she …": the wife)
-_KIN_OWNER = r"(?:\b(?:my|our|his|her|their|your)|\b[A-Z][\w-]*['’]s)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
-_KIN = {
-    "m": re.compile(
-        _KIN_OWNER + r"(?:brother|bro|dad|father|son|husband|hubby|boyfriend|uncle|nephew|grandpa|grandfather)\b"
-        r"|(?:我|我们|他|她)(?:的)?(?:哥哥|哥|弟弟|弟|爸爸|爸|父亲|儿子|老公|丈夫|男朋友|叔叔|舅舅|爷爷|外公)",
-        re.IGNORECASE,
-    ),
-    "f": re.compile(
-        _KIN_OWNER + r"(?:sister|sis|mum|mom|mother|daughter|wife|girlfriend|aunt|niece|grandma|grandmother)\b"
-        r"|(?:我|我们|他|她)(?:的)?(?:姐姐|姐|妹妹|妹|妈妈|妈|母亲|女儿|老婆|妻子|女朋友|阿姨|姑姑|奶奶|外婆)",
-        re.IGNORECASE,
-    ),
-}
-
-
-def _kin_gender(m: Mention, text: str) -> str | None:
-    """The gender of a relative's noun right before the name ``m`` ("my brother Theo", "我哥哥张伟")."""
-    return next((g for g, rx in _KIN.items() if any(k.end() == len(text[: m.start].rstrip(" ,")) for k in rx.finditer(text, max(0, m.start - 40), m.start))), None)
-
-
 def _after_kin(mention: Mention, before: Sequence[Mention], text: str) -> bool:
     """Whether a gendered third-person pronoun follows an unnamed relative of its gender with no
     person named between them (within 160 characters): it is taken to mean the relative."""
-    rx = _KIN.get(mention.gender or "")
+    rx = KIN.get(mention.gender or "")
     if rx is None or mention.person != 3 or mention.plural or not text:
         return False
     kin = next(reversed(list(rx.finditer(text, max(0, mention.start - 160), mention.start))), None)
@@ -185,7 +162,7 @@ def resolve_references(
 
     def keep(m: Mention) -> None:
         out.append(m)
-        gender = m.gender or (_kin_gender(m, text) if m.kind == "name" else None)  # ("my brother Theo": a man)
+        gender = m.gender or (kin_gender(text, m.start) if m.kind == "name" else None)  # ("my brother Theo": a man)
         named = referents.get(m.entity_ids[0]) if m.kind == "name" and m.entity_ids and gender else None
         if named is not None and named.gender is None:  # (老张 said to be 张伟's father: a man)
             named.gender = gender

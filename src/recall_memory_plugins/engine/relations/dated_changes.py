@@ -75,6 +75,8 @@ def decide_in_time(
     """The changes that bring ``current`` up to date with ``proposals`` (``decide``), placed in
     time (:func:`in_time`, ``timing`` its other arguments); a dated past state
     (:mod:`.patterns.past_states`) is history over its period, beside them: it ends nothing."""
+    if not proposals and not current:
+        return []  # (nothing read and nothing current: every step below gives nothing; most chat)
     past = [p for p in proposals if PAST in p.attributes]
     rest = [p for p in proposals if PAST not in p.attributes] if past else list(proposals)
     decided = decide(current, rest, exclusivity=exclusivity, new_id=new_id)

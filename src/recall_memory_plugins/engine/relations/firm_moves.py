@@ -27,7 +27,7 @@ from .updates import is_unsure, unsure_version
 
 __all__ = ["firm_move_doubts"]
 
-_GATE = re.compile(r"回|去|back\s+to|returned\s+to", re.IGNORECASE)
+_GATE = re.compile(r"回|去|back\s+to|returned\s+to")  # (searched in the lower-cased text: faster)
 # the verb right before the firm: 又回, 重新回到了, 回去, 去了; "went back to", "returned to"
 _ZH_TO = re.compile(r"(?:回(?:到|去)?了?|去了)$")
 _ZH_GO = re.compile(r"去$")  # 去美团了: with 了 after the firm
@@ -77,7 +77,7 @@ def firm_move_doubts(
     """Unsure versions of the current employers a move to another firm leaves in doubt.
     ``jobs_of(entity)``: the entity's current ``WORKS_FOR`` relations."""
     text_all = annotation.text
-    if not _GATE.search(text_all):
+    if not _GATE.search(text_all.lower()):
         return []
     read = {p.subject_id for p in proposals if p.type == "WORKS_FOR"}
     out: list[RelationProposal] = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Literal
+from typing import Literal, cast
 
 from .first_names import MORE_FEMALE_NAMES, MORE_MALE_NAMES, ZH_FEMALE_CHARS, ZH_MALE_CHARS
 from .schema import Gender
@@ -16,6 +16,7 @@ from .schema import Gender
 __all__ = [
     "DEFINITE_NOUNS",
     "FEMALE_NAMES",
+    "KIN",
     "KIN_OF",
     "MALE_NAMES",
     "ORG_SUFFIXES",
@@ -23,6 +24,7 @@ __all__ = [
     "POSSESSOR",
     "PRONOUNS",
     "gender_of",
+    "kin_gender",
 ]
 
 MALE_NAMES = frozenset(
@@ -258,3 +260,42 @@ KIN_OF = re.compile(
     r"\s+(?:of|de|del|da|do|di|du|von|van)\s+$",
     re.IGNORECASE,
 )
+
+
+# an unnamed relative of someone's ("my brother's wedding — he married Nino"): the likely
+# antecedent of a later "he"/"she" that names no one; it is no stored entity
+# whose relative: "my", "her", "Sipho's" ("Sipho's wife says she …": the wife)
+_KIN_OWNER = r"(?:\b(?:my|our|his|her|their|your)|\b[A-Z][\w-]*['’]s)\s+(?:(?:older|younger|big|little|baby|twin|kid)\s+)?"
+KIN = {
+    "m": re.compile(
+        _KIN_OWNER + r"(?:brother|bro|dad|father|son|husband|hubby|boyfriend|uncle|nephew|grandpa|grandfather)\b"
+        r"|(?:我|我们|他|她)(?:的)?(?:哥哥|哥|弟弟|弟|爸爸|爸|父亲|儿子|老公|丈夫|男朋友|叔叔|舅舅|爷爷|外公)",
+        re.IGNORECASE,
+    ),
+    "f": re.compile(
+        _KIN_OWNER + r"(?:sister|sis|mum|mom|mother|daughter|wife|girlfriend|aunt|niece|grandma|grandmother)\b"
+        r"|(?:我|我们|他|她)(?:的)?(?:姐姐|姐|妹妹|妹|妈妈|妈|母亲|女儿|老婆|妻子|女朋友|阿姨|姑姑|奶奶|外婆)",
+        re.IGNORECASE,
+    ),
+}
+
+
+# the words a match of KIN ends with (a name right after one of them is all kin_gender reads)
+_KIN_ENDS = tuple(
+    "brother bro dad father son husband hubby boyfriend uncle nephew grandpa grandfather sister sis mum mom"
+    " mother daughter wife girlfriend aunt niece grandma grandmother 哥 弟 爸 亲 子 公 夫 友 叔 舅 爷 姐 妹 妈 儿"
+    " 婆 阿姨 姑 奶".split()
+)
+
+
+def kin_gender(text: str, start: int) -> Gender | None:
+    """The gender of a relative's noun right before a name at ``start`` ("my brother Theo", "我哥哥张伟")."""
+    end = min(start, len(text))  # (a text may be missing: "")
+    while end > 0 and text[end - 1] in " ,":
+        end -= 1
+    if not text[max(0, end - 12) : end].lower().endswith(_KIN_ENDS):
+        return None  # (no relative's noun right before: most names)
+    for gender, rx in KIN.items():
+        if any(k.end() == end for k in rx.finditer(text, max(0, start - 40), start)):
+            return cast("Gender", gender)
+    return None

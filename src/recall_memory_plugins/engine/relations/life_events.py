@@ -31,11 +31,12 @@ from .updates import UNSURE, is_unsure, unsure_version
 
 __all__ = ["life_doubts"]
 
+# searched in the lower-cased text without IGNORECASE: ten times faster on a chat turn (the
+# case-insensitive alternation is tried at every position)
 _GATE = re.compile(
     r"promot|passed away|died|succeed|took over|takes over|taking over|replac|reassign|moved|transferr|rotated"
     r"|switched|project|vegan|vegetarian|veggie|plant-based|pescatarian|teetotal|sober|meat|dairy|drinking|alcohol"
     r"|booze|caffeine|coffee|fish",
-    re.IGNORECASE,
 )
 # a question, a plan, a wish, a denial: nothing happened yet
 _OPEN = re.compile(
@@ -135,7 +136,7 @@ def life_doubts(
     titled = [p for p in proposals if p.type == "WORKS_FOR" and not p.negated and p.object_id
               and _norm_role(p.attributes.get("role", "")) in _ONE_HOLDER and UNSURE not in p.attributes]
     project_ends = [p for p in proposals if p.negated and p.object_id and p.type in ("INVOLVED_IN", "MANAGES", "HAS_ROLE_IN")]
-    if not titled and not project_ends and not _GATE.search(text):
+    if not titled and not project_ends and not _GATE.search(text.lower()):
         return []
     out: list[RelationProposal] = []
     seen = {(p.subject_id, p.type, p.object_id) for p in proposals if UNSURE in p.attributes}
@@ -165,7 +166,7 @@ def life_doubts(
             by_sentence.setdefault(m.sentence, []).append(m)
     for i, sentence in enumerate(annotation.sentences):
         said = sentence.text
-        if not _GATE.search(said):
+        if not _GATE.search(said.lower()):
             continue
         asked = _OPEN.search(said) is not None
         near = by_sentence.get(i, [])

@@ -82,13 +82,14 @@ class _Tok:
 def _word_tokens(text: str, start: int, end: int, out: list[_Tok]) -> None:
     """Append a word, split PTB-style into stem + clitic ("don't" -> "do" + "n't")."""
     word = text[start:end]
-    m = _CLITIC_RE.search(word)
+    # (a clitic needs an apostrophe, "cannot" six letters: most words skip both searches)
+    m = _CLITIC_RE.search(word) if "'" in word or "’" in word else None
     if m and m.start() > 0:
         cut = start + m.start()
         out.append(_Tok(text[start:cut], start, cut, _WORD))
         out.append(_Tok(text[cut:end], cut, end, _WORD))
         return
-    m = _CANNOT_RE.fullmatch(word)
+    m = _CANNOT_RE.fullmatch(word) if len(word) == 6 else None
     if m:
         cut = start + 3
         out.append(_Tok(text[start:cut], start, cut, _WORD))
