@@ -57,19 +57,24 @@ class Folded:
     long word lists here: without the flag a branch that starts with a letter is skipped on its
     first character; and the words are grouped by their first letters (:func:`.word_trie.compact`:
     two to three times faster again). Only whether it matches is used (the match is of the
-    lower-cased text, and may be another of the matches)."""
+    lower-cased text, and may be another of the matches). Compiled on the first search (the
+    long lists took a quarter of a second at import)."""
 
-    __slots__ = ("_rx", "pattern")
+    __slots__ = ("_plain", "_rx", "pattern")
 
     def __init__(self, pattern: str) -> None:
         plain = pattern.replace("[A-Z]", "[a-z]")
         if _UPPER.search(plain):
             raise ValueError(f"a folded pattern is written in lower case: {pattern[:60]!r}")
         self.pattern = pattern
-        self._rx = re.compile(compact(plain))
+        self._plain = plain
+        self._rx: re.Pattern[str] | None = None
 
     def search(self, text: str) -> re.Match[str] | None:
-        return self._rx.search(text.lower())
+        rx = self._rx
+        if rx is None:
+            rx = self._rx = re.compile(compact(self._plain))
+        return rx.search(text.lower())
 
 
 

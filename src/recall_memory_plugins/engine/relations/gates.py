@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
+from .lazy_regex import lazy_pattern
 from .word_trie import split_alternatives
 
 _c: Any
@@ -140,29 +141,48 @@ class AnyOf:
     searched in a text with "the", the rest only where their words are. A pattern matches a text
     exactly when one of its top-level alternatives does, so the answer is the same as
     ``any(p.search(text) for p in patterns)``; no match object is returned.
+
+    The split is made on the first search, and each alternative is compiled when first searched
+    (at import, splitting and compiling the mood rows took a fifth of a second).
     """
 
-    __slots__ = ("_all", "_ascii", "_open", "_whole")
+    __slots__ = ("_ascii", "_by_word", "_open", "_whole")
 
     def __init__(self, patterns: Iterable[re.Pattern[str]]) -> None:
         self._whole = tuple(patterns)
+        self._open: tuple[re.Pattern[str], ...] | None = None  # (None: not split yet)
+        self._by_word: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
+        self._ascii: tuple[tuple[str, tuple[re.Pattern[str], ...]], ...] = ()
+
+    def _split(self) -> tuple[re.Pattern[str], ...]:
         alternatives: list[Gated] = []
         for pattern in self._whole:
             # (a pattern with a global inline flag, "(?i)…", is not split)
             parts = [pattern.pattern] if re.match(r"\(\?[aiLmsux]+\)", pattern.pattern) \
                 else split_alternatives(pattern.pattern)
-            alternatives += [Gated(re.compile(part, pattern.flags)) for part in parts]
-        self._open = tuple(g.pattern for g in alternatives if g.words is None)
+            alternatives += [Gated(lazy_pattern(part, pattern.flags)) for part in parts]
         by_word: dict[str, list[re.Pattern[str]]] = {}
         for gated in alternatives:
             for word in gated.words or ():
                 by_word.setdefault(word, []).append(gated.pattern)
-        self._all = tuple((w, tuple(p)) for w, p in by_word.items())
-        self._ascii = tuple((w, p) for w, p in self._all if w.isascii())
+        self._by_word = tuple((w, tuple(p)) for w, p in by_word.items())
+        self._ascii = tuple((w, p) for w, p in self._by_word if w.isascii())
+        self._open = tuple(g.pattern for g in alternatives if g.words is None)
+        return self._open
+
+    @property
+    def _all(self) -> tuple[tuple[str, tuple[re.Pattern[str], ...]], ...]:
+        """Each required word with the alternatives that hold it."""
+        if self._open is None:
+            self._split()
+        return self._by_word
 
     def search(self, text: str, folded: str | None = None) -> bool:
         """``any(p.search(text) for p in patterns)``; ``folded``: ``text.lower()``, when known."""
-        if any(p.search(text) for p in self._open):
+        opened = self._open
+        if opened is None:
+            opened = self._split()
+        if any(p.search(text) for p in opened):
             return True
         if folded is None:
             folded = text.lower()
@@ -171,7 +191,7 @@ class AnyOf:
         elif _SPECIAL_RX.search(text):  # (a letter the lower-cased text does not show)
             return any(p.search(text) for p in self._whole)
         else:
-            words = self._all
+            words = self._by_word
         tried: set[int] = set()
         for word, patterns in words:
             if word in folded:

@@ -52,6 +52,7 @@ from .calendar_spans import month_span as _month_span
 from .calendar_spans import named_period as _named_period
 from .calendar_spans import part_of as _part
 from .calendar_spans import season_span as _season
+from .lazy_regex import lazy_pattern
 
 __all__ = ["NOW", "VAGUE_PAST", "TextDate", "sentence_dates", "unplaced_year"]
 
@@ -132,8 +133,8 @@ _PART = r"(?P<part>early|mid-?|late|the (?:start|beginning|end) of|the middle of
 # "5 March 2019" is not read twice
 _WEEKDAYS = {d: i for i, d in enumerate("monday tuesday wednesday thursday friday saturday sunday".split())}
 _YEAR2 = r"(?P<year2>(?:19|20)\d\d)"
-_EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern, re.IGNORECASE))
+_EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(  # (compiled on first use: the import stays quick)
+    (kind, lazy_pattern(pattern, re.IGNORECASE))
     for kind, pattern in (
         # a range: "2018 to 2020", "from 2016 until spring 2020", "January to November 2021", "between March 2018 and June 2020"
         ("month_year_range", rf"\b(?:(?P<between>between)\s+)?{_MONTH}\s+(?:of\s+)?{_YEAR}\s*(?P<sep>to|until|till|through|-|–|and)\s*(?P<month2>" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + rf")\.?\s+(?:of\s+)?{_YEAR2}\b"),
@@ -173,7 +174,7 @@ _EN: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 _ZH: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern))
+    (kind, lazy_pattern(pattern))
     for kind, pattern in (
         ("month_year_range", rf"{_ZH_YEAR}\s*年\s*(?P<month>{_ZH_MONTH})\s*月份?\s*(?:到|至|-|–|~|—)\s*(?P<year2>(?:19|20)\d\d)\s*年\s*(?P<month2>{_ZH_MONTH})\s*月份?"),
         ("range", r"(?<![\d了有满快都近这那第每花用足约共过要需])(?P<year>(?:19|20)\d\d|\d\d(?=\s*年))\s*年?\s*(?:到|至|-|–|~|—)\s*(?P<year2>(?:19|20)?\d\d)\s*年(?![的多半间来后前以之左里内过代级届个月度])"),  # (18年到20年: see :func:`_full_year`)

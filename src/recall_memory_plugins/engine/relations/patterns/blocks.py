@@ -2,9 +2,10 @@
 
 A pattern is written as a *spec*: a regular expression in which ``{S}``, ``{O}`` and ``{Z}``
 stand for mention placeholders (subject, object, a previous holder) and ``{ADV}``, ``{NEG}``,
-``{NP}`` ... for the shared fragments below. :func:`en` and :func:`zh` compile a spec into a
-:class:`PatternRow`, which keeps the spec, its handler and the example sentences it must match
-(``tests/unit/test_relations_patterns_table.py`` runs every row's examples).
+``{NP}`` ... for the shared fragments below. :func:`en` and :func:`zh` turn a spec into a
+:class:`PatternRow`, which keeps the spec, its regex (compiled on first use: ``lazy_regex.py``), its
+handler and the example sentences it must match (``tests/unit/test_relations_patterns_table.py``
+runs every row's examples).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from ..lazy_regex import lazy_pattern
 
 if TYPE_CHECKING:
     from .match import Handler
@@ -69,19 +72,21 @@ _LQ, _RQ = r"[‘“「『《\"]?", r"[’”」』》\"]?"
 
 
 def _en(pattern: str) -> re.Pattern[str]:
+    """The regex of an English spec, compiled on first use (see ``lazy_regex.py``)."""
     for key, value in _EN.items():
         pattern = pattern.replace("{" + key + "}", value)
     for slot in ("S", "O", "Z"):
         pattern = pattern.replace("{" + slot + "}", f"(?P<{slot.lower()}>{_SLOT})")
-    return re.compile(pattern, re.IGNORECASE)
+    return lazy_pattern(pattern, re.IGNORECASE)
 
 
 def _zh(pattern: str) -> re.Pattern[str]:
+    """The regex of a Chinese spec, compiled on first use (see ``lazy_regex.py``)."""
     for key, value in _ZH.items():
         pattern = pattern.replace("{" + key + "}", value)
     for slot in ("S", "O", "Z"):
         pattern = pattern.replace("{" + slot + "}", f"{_LQ}(?P<{slot.lower()}>{_SLOT}){_RQ}")
-    return re.compile(pattern)
+    return lazy_pattern(pattern)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +130,8 @@ class PatternRow:
     Attributes:
         lang: ``"en"`` or ``"zh"``.
         spec: the regex with building blocks in braces, as written in the table.
-        pattern: the compiled regex the extractor runs over sentence views.
+        pattern: the regex the extractor runs over sentence views (an ``re.Pattern``-like
+            :class:`~..lazy_regex.LazyPattern`, compiled on first use).
         handler: turns a match into relation candidates (it picks the relation type, e.g.
             ``WORKS_FOR`` or ``MANAGES`` from the object's type).
         examples: sentences the row must match, each with a relation it must yield.

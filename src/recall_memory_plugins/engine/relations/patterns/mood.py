@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 
 from ..gates import AnyOf
+from ..lazy_regex import lazy_pattern
 from .hedges import HEDGE_TABLE, hedged_whole
 from .jokes import joking, retort
 
@@ -32,7 +33,7 @@ class MoodRow:
 
 
 def _row(name: str, regex: str, *examples: str) -> MoodRow:
-    return MoodRow(name, re.compile(regex, re.IGNORECASE), examples)
+    return MoodRow(name, lazy_pattern(regex, re.IGNORECASE), examples)  # (compiled on first use)
 
 
 _FALSE_EN = (r"(?:false|untrue|not\s+true|fake(?:\s+news)?|baseless|unfounded|made\s+up|bogus|nonsense"
