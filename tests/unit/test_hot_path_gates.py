@@ -97,3 +97,26 @@ def test_word_tokens_split_as_before(word: str) -> None:
 
 def test_a_plan_with_nothing_read_and_nothing_current_changes_nothing() -> None:
     assert decide_in_time([], [], [], decide=decide_changes, exclusivity={}, new_id=lambda: "x") == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "From: Björn Karlsson\nI moved to Oslo.",
+        "From Amira's holiday card: we moved to Lisbon!",
+        "罗丹朋友圈：搬到杭州了",
+        "Count me out for the sushi place.\nNadia",
+        "From Amira's holiday card we moved to Lisbon",
+        "我搬到杭州了——吴敏",
+        "In Tom's letter he says hi",
+    ],
+)
+def test_signed_by_skips_the_header_search_only_without_a_colon(text: str) -> None:
+    from recall_memory_plugins.engine.relations import implied
+
+    header = implied._FROM.search(text) or implied._ZH_SIGNED.search(text[-12:])
+    if header is not None:
+        assert implied.signed_by(text) == next(g for g in header.groups() if g)
+    else:
+        assert implied.signed_by(text) in (None, "Nadia")
+    assert implied.signed_by("From: Björn Karlsson\nI moved to Oslo.") == "Björn Karlsson"

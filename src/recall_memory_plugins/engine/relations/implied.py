@@ -62,7 +62,9 @@ def signed_by(text: str) -> str | None:
     """The name a text of several lines is signed with on its last line ("...\n\nCount me out
     for the sushi place ...\nNadia"), a known first name first, or that a header or a Chinese
     signature names (see ``_FROM``): its writer, when no speaker is given. None otherwise."""
-    header = _FROM.search(text) or _ZH_SIGNED.search(text[-12:])
+    # (each header of _FROM ends in a colon: a text without one is not searched line by line)
+    header = _FROM.search(text) if ":" in text or "：" in text else None
+    header = header or _ZH_SIGNED.search(text[-12:])
     if header is not None:
         return next(g for g in header.groups() if g)
     found = _SIGNED.search(text[-60:]) if "\n" in text.strip() else None
