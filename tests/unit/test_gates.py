@@ -6,9 +6,11 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+from typing import cast
 
 import recall_memory_plugins.engine.relations as relations
 from recall_memory_plugins.engine.relations.gates import AnyOf, Gated, folds_plainly, required_words
+from recall_memory_plugins.engine.relations.lazy_regex import LazyPattern
 from recall_memory_plugins.engine.relations.patterns.mood import (
     MOOD_ROWS,
     unasserted,
@@ -24,13 +26,24 @@ def _texts() -> list[str]:
 
 
 def _patterns() -> list[tuple[str, re.Pattern[str]]]:
+    """Every module-level pattern of the relation layer, compiled or compiled on first use."""
     found: dict[int, tuple[str, re.Pattern[str]]] = {}
     for info in pkgutil.walk_packages(relations.__path__, relations.__name__ + "."):
         module = importlib.import_module(info.name)
         for name, value in vars(module).items():
-            if isinstance(value, re.Pattern) and value.pattern:
-                found.setdefault(id(value), (f"{info.name}.{name}", value))
+            if isinstance(value, re.Pattern | LazyPattern) and value.pattern:
+                found.setdefault(id(value), (f"{info.name}.{name}", cast("re.Pattern[str]", value)))
     return list(found.values())
+
+
+def test_the_patterns_compiled_on_first_use_are_among_those_tested() -> None:
+    patterns = _patterns()
+    found = {id(pattern) for _, pattern in patterns}
+    for module, name in (("doubt_words", "AVERSE"), ("patterns.hedges", "_WHOLE"), ("forwards", "_FORWARDED"),
+                         ("patterns.mood", "PREFACE")):
+        value = getattr(importlib.import_module(f"{relations.__name__}.{module}"), name)
+        assert isinstance(value, LazyPattern) and id(value) in found, (module, name)
+    assert len(patterns) >= 380  # (390 when the walk first saw LazyPattern: none left out)
 
 
 def test_every_pattern_of_the_relation_layer_gated_gives_its_own_matches() -> None:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from ...nlp.base import Annotation
 from .asking import news_asked
 from .gates import AnyOf, Gated
+from .lazy_regex import lazy_pattern
 from .past_bounds import UNTIL
 from .patterns.mood import MOOD_ROWS, PREFACE, joking, retracted, said_in_clause, unasserted
 from .patterns.past_states import PAST
@@ -28,7 +29,7 @@ __all__ = ["NO_CHANGE", "asserted_candidates", "asserted_head", "scheduled", "sp
 # a wish for a change: 想入职腾讯, 想搬去上海 (not 想起, 想念: no change after them)
 _ZH_WANTS = r"想(?:要|去|再|着)?(?=入职|加入|加盟|跳槽|搬|离职|辞职|换|调|转到|转去|嫁|娶|结婚|离婚|分手)"
 # a change denied or called off ("did not move", "never left", "fell through", 没有搬到)
-NO_CHANGE = re.compile(
+NO_CHANGE = lazy_pattern(
     # (not "never moving again": after a move, no more of them)
     r"(?:\bnot|\bnever|n't|\bnor)\s+(?:\w+\s+){0,2}?(?:mov|relocat|leav|left|quit|switch|sw[ai]p|divorc|join(?!t)|transferr?(?:s|ed|ing)?\b"
     r"|split|separat|tak(?:e|es|ing)\s+over|hand(?:ed|ing)?\s+\w+)(?!\w*\s+(?:again|ever again)\b)"
@@ -60,7 +61,7 @@ NO_CHANGE = re.compile(
 )
 _NO_CHANGE_GATE = Gated(NO_CHANGE)  # (searched only where one of its words is)
 # the plans and possibilities among them
-_INTENT = re.compile(
+_INTENT = lazy_pattern(
     r"thinking (?:about|of)|consider(?:s|ed|ing)?|wants? to|plan(?:s|ning)? (?:to|on)|hop(?:es|ing) to|might"
     r"|may|could|would like|dream\w* (?:of|about)|house-hunting|looking (?:for|at)"
     r"|(?:\bwould|['’]d)\s+(?:really\s+|so\s+)?(?:love|like|prefer|rather)\b"
@@ -68,41 +69,41 @@ _INTENT = re.compile(
     re.IGNORECASE,
 )
 # a future that ends what came before it: a stay, a return, a cover ("she'll be back at the helm")
-_FOR_A_WHILE = re.compile(
+_FOR_A_WHILE = lazy_pattern(
     r"\b(?:(?<!my )(?<!his )(?<!her )(?<!our )(?<!your )(?<!their )back(?! to (?:her|his|my|their) maiden name)|return\w*|stay(?:s|ing)?|until|till|cover\w*|keep\w*|still|again|holidays?|christmas"
     r"|weekend|drive over|commut\w*)\b",
     re.IGNORECASE,
 )
 # "won't be coming back to it": no stay, the change is for good
 # ("won't take it back after": the one who left does not return to it)
-_NO_RETURN = re.compile(r"\b(?:won['’]t|will not|never|not)\s+(?:be\s+)?(?:com(?:e|ing)|go(?:ing)?|tak(?:e|ing)\s+(?:it|them))\s+back\b", re.IGNORECASE)
+_NO_RETURN = lazy_pattern(r"\b(?:won['’]t|will not|never|not)\s+(?:be\s+)?(?:com(?:e|ing)|go(?:ing)?|tak(?:e|ing)\s+(?:it|them))\s+back\b", re.IGNORECASE)
 _MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*"
 _DATE = r"(?:" + _MONTH + r"\.? \d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?:st|nd|rd|th)? " + _MONTH + r")"
 # a change set for a date or announced as done from now on: stated, not planned
-_SCHEDULED = re.compile(r"\b(?:effective (?:immediately|today|now|from|as of|next|this"
-                        r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
-                        r"|henceforth|with immediate effect|as of now|from now on"
-                        # (the change starts now: "starting this week Jamal will report to Rafael")
-                        r"|starting (?:today|this (?:week|morning|month)|immediately))\b"
-                        # a handover under way, with its day: "handing Mercury over to Liang tomorrow"
-                        r"|\b(?:handing|passing)\b[^.!?;]{0,60}\b(?:tomorrow|tmrw|tmr|today|tonight|eod|this afternoon)\b"  # (not "next week": a plan)
-                        # a date set, in English: "From tomorrow I report straight to Robert" (下周起 may be a plan)
-                        r"|\b(?:(?:from|starting|as of) (?:tomorrow|this week|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
-                        r"|as of (?:mon|tues|wednes|thurs|fri)day)\b"
-                        # a date set by an announcement: "Effective June 1, …", "as of 1 May your line manager will be …"
-                        r"|\b(?:effective|as of|from|starting) (?:on )?" + _DATE + r"\b(?! (?:to|till|until|through)\b| ?[-–])"
-                        # a clause that opens with its day: "heads up: from Monday your 1:1s will be with Fatima"
-                        # (not "working from Bergen from Tuesday": a plan; not "from Monday to Friday": a span)
-                        r"|(?:^|(?<=[,.;:!?—–-])|(?<=[,.;:!?—–-] ))(?:from|starting) (?:mon|tues|wednes|thurs|fri)day\b"
-                        r"(?! (?:to|till|until|through)\b| ?[-–])"
-                        # a Chinese date set and said as settled: "从下周起我的领导换成韩梅了", "定了，下周一起…"
-                        r"|(?<![他她])(?<![他她]从)(?:从)?(?:下(?:个)?(?:周|星期|礼拜)[一二三四五六日天]?|下(?:个)?月|明天)(?:起|开始)"  # (not 他下周起…: another's)
-                        r"(?=[^。！？!?]*(?:了(?:[，。！？,!?\s]|$)|定了|正式))"
-                        r"(?=[^。！？!?]*(?:汇报|领导|老板|上级|主管|团队|负责|接手|接管|搬|入职|加入|跳槽|调到|调去|转到))"
-                        r"(?![^。！？!?]*(?:休假|年假|产假|请假|出差))",
-                        re.IGNORECASE)
+_SCHEDULED = lazy_pattern(r"\b(?:effective (?:immediately|today|now|from|as of|next|this"
+                          r"|(?:mon|tues|wednes|thurs|fri)day)|going forward|until further notice"
+                          r"|henceforth|with immediate effect|as of now|from now on"
+                          # (the change starts now: "starting this week Jamal will report to Rafael")
+                          r"|starting (?:today|this (?:week|morning|month)|immediately))\b"
+                          # a handover under way, with its day: "handing Mercury over to Liang tomorrow"
+                          r"|\b(?:handing|passing)\b[^.!?;]{0,60}\b(?:tomorrow|tmrw|tmr|today|tonight|eod|this afternoon)\b"  # (not "next week": a plan)
+                          # a date set, in English: "From tomorrow I report straight to Robert" (下周起 may be a plan)
+                          r"|\b(?:(?:from|starting|as of) (?:tomorrow|this week|next (?:week|month|sprint|quarter|(?:mon|tues|wednes|thurs|fri)day))"
+                          r"|as of (?:mon|tues|wednes|thurs|fri)day)\b"
+                          # a date set by an announcement: "Effective June 1, …", "as of 1 May your line manager will be …"
+                          r"|\b(?:effective|as of|from|starting) (?:on )?" + _DATE + r"\b(?! (?:to|till|until|through)\b| ?[-–])"
+                          # a clause that opens with its day: "heads up: from Monday your 1:1s will be with Fatima"
+                          # (not "working from Bergen from Tuesday": a plan; not "from Monday to Friday": a span)
+                          r"|(?:^|(?<=[,.;:!?—–-])|(?<=[,.;:!?—–-] ))(?:from|starting) (?:mon|tues|wednes|thurs|fri)day\b"
+                          r"(?! (?:to|till|until|through)\b| ?[-–])"
+                          # a Chinese date set and said as settled: "从下周起我的领导换成韩梅了", "定了，下周一起…"
+                          r"|(?<![他她])(?<![他她]从)(?:从)?(?:下(?:个)?(?:周|星期|礼拜)[一二三四五六日天]?|下(?:个)?月|明天)(?:起|开始)"  # (not 他下周起…: another's)
+                          r"(?=[^。！？!?]*(?:了(?:[，。！？,!?\s]|$)|定了|正式))"
+                          r"(?=[^。！？!?]*(?:汇报|领导|老板|上级|主管|团队|负责|接手|接管|搬|入职|加入|跳槽|调到|调去|转到))"
+                          r"(?![^。！？!?]*(?:休假|年假|产假|请假|出差))",
+                          re.IGNORECASE)
 _BOUNDED_PAST = AnyOf(row.pattern for row in MOOD_ROWS if "bounded past" in row.name)
-_HEARD = re.compile(
+_HEARD = lazy_pattern(
     r"\b(?:i )?(?:don'?t|do not|dunno) know (?:if|whether) you(?:'ve| have)? (?:heard|seen)\b"
     r"|\b(?:if|in case) you (?:haven'?t |didn'?t )?(?:remember|recall)\b"
     rf"|{PREFACE.pattern}"
@@ -111,28 +112,28 @@ _HEARD = re.compile(
 )
 # the parts of an English clause: a future or a condition holds from its part on
 # (an emoji ends a part of a chat message: "ex-Nokia as of Friday 🙂 lmk if …")
-_DONE = re.compile(
+_DONE = lazy_pattern(
     r"(?i:\b(?:yesterday|last (?:night|week|weekend|month)|already)\b)|昨天|上周|上个月|已经"
     r"|^\s*(?i:finally|just)\s+[a-z]{2,}ed\b"  # "…, finally signed the lease on a place near …"
     # a subject and a verb in the past: "…, Priyanka handed me over before she left"
     r"|^\s*(?:[A-Z][a-z]+|I|he|she|they|we)\s+(?:(?!need|feed|speed|seed)[a-z]{2,}ed|left|went|came|got|took|gave|sold|quit)\b"
 )
-_HANDOVER = re.compile(r"\bhand(?:ed|s)? (?:[\w']+ ){0,4}over to\b|\bpass(?:ed|es)? (?:[\w']+ ){0,3}baton", re.IGNORECASE)
-_IN_PASSING = re.compile(
+_HANDOVER = lazy_pattern(r"\bhand(?:ed|s)? (?:[\w']+ ){0,4}over to\b|\bpass(?:ed|es)? (?:[\w']+ ){0,3}baton", re.IGNORECASE)
+_IN_PASSING = lazy_pattern(
     r"\b(?:my|our|his|her|their) new (?:boss|manager|line manager|employer|flat|place|house|home|apartment|address|school)\b"
     r"|我的新(?:家|住处|地址|公司|单位|老板|领导|学校)", re.IGNORECASE
 )
 # (a comma typed in ASCII in Chinese text separates parts too: "鲲鹏项目已被移交给林晓,黄强下个月起…";
 # so does a bracket: "… joined Accenture (many of you will know her from her years at Telefónica)",
 # and a chat's sentence end the annotator did not split at: "… at infosys today. taking a few months off")
-_PARTS = re.compile(
+_PARTS = lazy_pattern(
     r",\s+|(?<=[\u3400-\u9fff]),\s*|\s*[，；]\s*|\s+\(|\)\s*|(?<=[a-z]{3}[.!])\s+(?=[a-z])|\s+(?:and|but|so)\s+|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*", re.IGNORECASE
 )
 
 
 # a chat line's space between two Chinese words: a clause break, as a comma is
 # ("亲 地址帮我改下哈 已经不在武汉了": the request is one clause, the move another)
-_ZH_SPACE = re.compile(r"(?<=[\u4e00-\u9fff])[ \u3000](?=[\u4e00-\u9fff])")
+_ZH_SPACE = lazy_pattern(r"(?<=[\u4e00-\u9fff])[ \u3000](?=[\u4e00-\u9fff])")
 
 
 def spaced_clauses(text: str) -> str:
@@ -189,7 +190,7 @@ def asserted_head(clause: str) -> str:
     return clause
 
 
-_QUESTION_END = re.compile(r"[?？]|[吗么]\s*\W*$")
+_QUESTION_END = lazy_pattern(r"[?？]|[吗么]\s*\W*$")
 
 
 def _named_in(name: str, part: str) -> bool:
@@ -208,7 +209,7 @@ def _until_only(text: str) -> bool:
 # the parts a belief or a plan told in the present tense governs: up to a comma, a colon, a dash,
 # an emoji or a "but" ("I thought Carol had joined Globex, but she's still at Acme"); not an
 # "and" ("Bob thinks Carol and Dan live in Paris")
-_SAID_PARTS = re.compile(
+_SAID_PARTS = lazy_pattern(
     r"\s*[;:—–]\s*|,\s+|\s+(?=(?:but|yet|though|although|whereas|so)\b)|\s*[\U0001F300-\U0001FAFF\u2600-\u27BF]+\s*",
     re.IGNORECASE,
 )

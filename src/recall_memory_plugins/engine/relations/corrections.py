@@ -25,6 +25,7 @@ from itertools import pairwise
 from ...models import Relation, RelationChange
 from ...nlp.base import Annotation
 from .gates import InText, ends_after
+from .lazy_regex import lazy_pattern
 from .schema import PERSON, RELATION_TYPES, Mention, RelationProposal
 from .updates import SYMMETRIC, UNSURE, is_unsure
 
@@ -34,7 +35,7 @@ __all__ = ["CORRECTS", "as_corrected", "correction_proposals", "replaced"]
 CORRECTS = "corrects"
 TYPES = tuple(RELATION_TYPES)
 
-_CUE = re.compile(
+_CUE = lazy_pattern(
     r"\b(?:(?:sorry|soz)(?!\s+(?:to|for|about|that|if|but|i|we|you)\b)|oops|whoops|typo|correction|my\s+bad"
     r"|autocorrect\w*|auto-correct\w*|scratch\s+that"
     r"|i\s+meant|i\s+mean|meant\s+to\s+(?:say|write|type)|did\s+i\s+(?:just\s+)?(?:say|write|type|put)"
@@ -45,22 +46,22 @@ _CUE = re.compile(
 _PREP = r"(?:(?:in|at|to|for|from|with|the|a|an|my)\s+)?"  # ("I meant a Toyota, not a Tesla")
 # what may stand before the value meant in "X, not Y": the start of a clause, "it's", "I meant";
 # or, after "correction"/"typo", the statement said again ("Correction: I moved to Lyon, not Lille")
-_OPENS = re.compile(
+_OPENS = lazy_pattern(
     r"(?:^|[.!?;:,—–*-]\s*|\b(?:it['’]?s|it\s+is|it\s+was|that['’]?s|i\s+meant|i\s+mean|meant|make\s+that"
     r"|should\s+(?:be|read|say|have\s+said))\s+(?:to\s+(?:say|write|type)\s+)?)" + r"(?:(?:in|at|to|for|the|a|an|my)\s+)?$",
     re.IGNORECASE,
 )
-_RESTATED = re.compile(r"\b(?:correction|typo|i\s+meant|meant\s+to\s+(?:say|write|type))\b", re.IGNORECASE)
+_RESTATED = lazy_pattern(r"\b(?:correction|typo|i\s+meant|meant\s+to\s+(?:say|write|type))\b", re.IGNORECASE)
 _RESTATED_IN = InText(_RESTATED)
 # "X, not Y" / "X not Y" / "X rather than Y"
-_X_NOT_Y = re.compile(r"\s*,?\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+" + _PREP, re.IGNORECASE)
+_X_NOT_Y = lazy_pattern(r"\s*,?\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+" + _PREP, re.IGNORECASE)
 # "not Y, X" opening a sentence or a clause
-_NOT_BEFORE = re.compile(r"(?:^|[.!?;:,—–-]\s*)not\s+" + _PREP + r"$", re.IGNORECASE)
-_Y_THEN_X = re.compile(r"\s*(?:[,;:—–-]+|!+|\.\.\.)\s*(?:but\s+|it['’]?s\s+|rather\s+)?", re.IGNORECASE)
+_NOT_BEFORE = lazy_pattern(r"(?:^|[.!?;:,—–-]\s*)not\s+" + _PREP + r"$", re.IGNORECASE)
+_Y_THEN_X = lazy_pattern(r"\s*(?:[,;:—–-]+|!+|\.\.\.)\s*(?:but\s+|it['’]?s\s+|rather\s+)?", re.IGNORECASE)
 # "did I say Y? I meant X", "I said Y but I meant X"
-_SAID_BEFORE = re.compile(r"\b(?:did|have)\s+i\s+(?:just\s+)?(?:say|said|write|written|type|typed|put)\s+" + _PREP + r"$"
-                          r"|\bi\s+(?:said|wrote|typed|put)\s+" + _PREP + r"$", re.IGNORECASE)
-_MEANT_BETWEEN = re.compile(
+_SAID_BEFORE = lazy_pattern(r"\b(?:did|have)\s+i\s+(?:just\s+)?(?:say|said|write|written|type|typed|put)\s+" + _PREP + r"$"
+                            r"|\bi\s+(?:said|wrote|typed|put)\s+" + _PREP + r"$", re.IGNORECASE)
+_MEANT_BETWEEN = lazy_pattern(
     r"\s*(?:\?+|[,.!;]|\s+but|\s+-+|\s*[—–])\s*(?:(?:sorry|oops|whoops|my\s+bad)\s*[,.!]*\s*)?(?:but\s+)?"
     r"i\s+(?:meant|mean)\s+(?:to\s+(?:say|write|type)\s+)?" + _PREP,
     re.IGNORECASE,
@@ -69,11 +70,11 @@ _MEANT_BETWEEN = re.compile(
 
 # the same in Chinese: a word of a slip ("不对", "我说错了", "口误", "打错了") beside "是X不是Y",
 # "X，不是Y" or "不是Y，是X" ("小王住在杭州，不是苏州" alone is a plain statement the patterns read)
-_ZH_CUE = re.compile(r"不对|(?:说|搞|弄|记|打|写|敲|输)错|口误|笔误|更正|纠正|我是说|我的意思是|应该是")
-_ZH_X_NOT_Y = re.compile(r"\s*[，,、]?\s*(?:而|并)?不是\s*")
-_ZH_OPENS = re.compile(r"(?:^|[。！!？?；;：:，,]\s*)(?:(?:应该|其实|我是说)?是)?\s*$")
-_ZH_NOT_BEFORE = re.compile(r"(?:^|[。！!？?；;：:，,]\s*)(?:而|并)?不是\s*$")
-_ZH_Y_THEN_X = re.compile(r"\s*[，,、]?\s*(?:而|应该|其实)?是\s*")
+_ZH_CUE = lazy_pattern(r"不对|(?:说|搞|弄|记|打|写|敲|输)错|口误|笔误|更正|纠正|我是说|我的意思是|应该是")
+_ZH_X_NOT_Y = lazy_pattern(r"\s*[，,、]?\s*(?:而|并)?不是\s*")
+_ZH_OPENS = lazy_pattern(r"(?:^|[。！!？?；;：:，,]\s*)(?:(?:应该|其实|我是说)?是)?\s*$")
+_ZH_NOT_BEFORE = lazy_pattern(r"(?:^|[。！!？?；;：:，,]\s*)(?:而|并)?不是\s*$")
+_ZH_Y_THEN_X = lazy_pattern(r"\s*[，,、]?\s*(?:而|应该|其实)?是\s*")
 # the most characters but white space a match of the patterns before a name holds (_OPENS ... _ZH_NOT_BEFORE)
 _SOLID = 40
 

@@ -23,32 +23,33 @@ from datetime import datetime
 from ...nlp.base import Annotation
 from .calendar_spans import full_year
 from .future_starts import future_starts
+from .lazy_regex import lazy_pattern
 from .schema import RelationCandidate
 from .text_dates import NOW, sentence_dates
 
 __all__ = ["FUTURE_YEAR", "ZH_CHANGE", "dated_states", "future_year_spans", "without_plans"]
 
 _FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
-_ZH_YEAR_DIGITS = re.compile(r"[〇○零一二三四五六七八九]{4}(?=\s*年)")
+_ZH_YEAR_DIGITS = lazy_pattern(r"[〇○零一二三四五六七八九]{4}(?=\s*年)")
 _ZH_DIGIT = dict(zip("〇○零一二三四五六七八九", "000123456789", strict=True))
 
 #: a year a change or a state is placed in: 2027年, 二〇二七年, "in 2027"; not a bound of a range
 #: or a state that lasts till then ("住到2027年", "2027年前", "until 2027", "the 2027 contract")
-FUTURE_YEAR = re.compile(
+FUTURE_YEAR = lazy_pattern(
     r"(?<![\d到至止~–-])(?<!直到)(?<!截至)(?<!截止)(?P<zh>(?:19|20)\d\d)\s*年(?!前|以前|之前|为止|到期|底前|的|代|度)"
     r"|\b(?:in|during|starting(?:\s+in)?|from)\s+(?:early\s+|late\s+|mid-?\s*)?(?P<en>(?:19|20)\d\d)\b(?!\s*(?:-|–|to|until|through)\b)",
     re.IGNORECASE,
 )
 # a year in two digits (27年, "in '27"), not a count ("住了27年", "27年的经验") or a bound ("到27年"):
 # a plan when :func:`.calendar_spans.full_year` reads it as a year after the telling's
-_SHORT_YEAR = re.compile(
+_SHORT_YEAR = lazy_pattern(
     r"(?<![\d到至止~–-])(?<![了有满快都近去这那第每花用足约共过要需])(?P<zh>\d\d)\s*年"
     r"(?![的多半间来后前以之左里内过代级届个度]|\s*\d+\s*个)"
     r"|\b(?:in|during|starting(?:\s+in)?|from)\s+(?P<en>['’]\d\d)(?![\w'’])",
     re.IGNORECASE,
 )
 #: a change (its start) or a turn to another time, in a Chinese clause: not a state of that period
-ZH_CHANGE = re.compile(
+ZH_CHANGE = lazy_pattern(
     r"搬|迁|入职|加入|加盟|跳槽|调(?:到|去|往|任|入)|转(?:到|去|投|岗|向|为|而|入|行)|嫁|娶|结婚|离婚|分手|离职|辞职|退休"
     r"|接手|接管|接任|接替|上任|升任|升为|当上|成为|变成|改(?:为|成|向|到|去|在|由|喝|吃)?|换|去了|到了|回到|回了|进了|进入"
     r"|开始|起|以来|至今|一直|从|交给|移交|毕业|考上|考入|录取|出生|生于|爱上|迷上|喜欢上|签约|离开|创办|创立|成立|了"
@@ -57,10 +58,10 @@ ZH_CHANGE = re.compile(
 # the relations a state of a period holds (not an event: a birth, a visit, an origin)
 _STATES = frozenset({"LIVES_IN", "WORKS_FOR", "MANAGES", "REPORTS_TO", "HAS_ROLE_IN", "INVOLVED_IN",
                      "STUDIES_AT", "LIKES", "DISLIKES", "MARRIED_TO", "FRIEND_OF"})
-_ENDS = re.compile(r"[，,；;。！!？?：:]")
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-_SELF = re.compile(r"[我他她]")
-_ASCII_DIGIT = re.compile(r"[0-9]")  # (in ASCII text, what str.isdigit finds: one search, not a loop)
+_ENDS = lazy_pattern(r"[，,；;。！!？?：:]")
+_CJK = lazy_pattern(r"[\u4e00-\u9fff]")
+_SELF = lazy_pattern(r"[我他她]")
+_ASCII_DIGIT = lazy_pattern(r"[0-9]")  # (in ASCII text, what str.isdigit finds: one search, not a loop)
 
 
 def _ascii(text: str) -> str:

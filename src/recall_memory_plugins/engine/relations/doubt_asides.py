@@ -13,6 +13,8 @@ from __future__ import annotations
 import re
 from typing import Protocol
 
+from .lazy_regex import lazy_pattern
+
 __all__ = ["ASIDE", "HEALTH", "HOBBY_CHANGE", "aside_only", "boss_changed", "holds_now", "my_boss_changed", "narrowed", "not_topic", "others_feelings_blanked", "restated",
            "since_only"]
 
@@ -40,7 +42,7 @@ _THING = (
     r"camera|debt|loan|mortgage payments?|savings|budget|subscriptions?|balances?"
 )
 # a strong change of one of them: its words are no change of anything else
-HOBBY_CHANGE = re.compile(
+HOBBY_CHANGE = lazy_pattern(
     r"\b(?:quit(?:s|ting)?|gave up|giv(?:e|es|ing) up|stopp(?:ed|ing)|stops?|dropp(?:ed|ing)|ditch(?:ed|es|ing)?"
     r"|swore off|no longer|cancell?(?:ed|ing)|sold|selling)\s+(?:(?:my|his|her|their|our|the|a|an|doing|going to|playing"
     rf"|plays?|eat(?:ing|s)?|drink(?:ing|s)?)\s+)*(?:[\w-]+\s+){{0,2}}?(?:{_ACTIVITY}|{_FOOD}|{_PET}|{_THING})\b"
@@ -56,10 +58,10 @@ HOBBY_CHANGE = re.compile(
 )
 # what an aside is about, beside a change word of time ("now I'm down to one credit card", "I'm
 # vegan now", 现在在减肥); in lower case: "the Kingsbridge Chess Club" is an employer's name
-ASIDE = re.compile(rf"\b(?:{_ACTIVITY}|{_DIET}|{_PET}|{_THING}|diet)\b|健身|减肥|节食|吃素|猫|狗|宠物")
-_WHEN = re.compile(r"\b(?:now|nowadays|these days|any ?more|instead|switch(?:ed|es|ing)?(?: over)? to|start(?:ed|s|ing)?)\b"
-                   r"|现在|如今|目前|最近|开始", re.IGNORECASE)
-_PARTS = re.compile(r"[,;:.!?()，。；：！？—–\n\U0001F300-\U0001FAFF\u2600-\u27BF]|\s-\s")
+ASIDE = lazy_pattern(rf"\b(?:{_ACTIVITY}|{_DIET}|{_PET}|{_THING}|diet)\b|健身|减肥|节食|吃素|猫|狗|宠物")
+_WHEN = lazy_pattern(r"\b(?:now|nowadays|these days|any ?more|instead|switch(?:ed|es|ing)?(?: over)? to|start(?:ed|s|ing)?)\b"
+                     r"|现在|如今|目前|最近|开始", re.IGNORECASE)
+_PARTS = lazy_pattern(r"[,;:.!?()，。；：！？—–\n\U0001F300-\U0001FAFF\u2600-\u27BF]|\s-\s")
 
 
 def _beside_aside(part: str, said: str, change: Searcher) -> bool:
@@ -77,7 +79,7 @@ HEALTH = (
     r"|住院|手术|养病|病假|康复"
 )
 # an idiom or a preference with a topic word: no topic ("to keep Kiwi company", "my favourite city")
-_IDIOM = re.compile(
+_IDIOM = lazy_pattern(
     r"\b(keep(?:s|ing)?|kept)\s+((?:[\w'’-]+\s+){1,3}?)company\b"
     r"|\b(for|good|great|some|enjoy(?:s|ed|ing)? (?:the|your|his|her|their|our))\s+company\b"
     r"|\b(fav(?:ou?rite)?s?)\s+(?:city|town|place|neighbou?rhood|house|home|job|team|class|company|office)\b",
@@ -91,7 +93,7 @@ def not_topic(text: str) -> str:
 
 
 # "since" of a fact that holds now ("have loved climbing since June", "ever since I was a kid")
-_SINCE = re.compile(r"\b(?:ever )?since\b", re.IGNORECASE)
+_SINCE = lazy_pattern(r"\b(?:ever )?since\b", re.IGNORECASE)
 
 
 def since_only(text: str, change: Searcher) -> bool:
@@ -120,14 +122,14 @@ def holds_now(name: str, text: str, type_: str) -> bool:
 
 
 # a boss who changed: "Alice's boss quit", "my manager retired" (the reporting line, not the job)
-_BOSS = re.compile(
+_BOSS = lazy_pattern(
     r"(?:'s|’s|s'|的)?\s*(?:(?:old|new|former|line)\s+)?(?:boss|manager|supervisor|team lead|老板|领导|上司)"
     r"(?=(?:\s+(?-i:[A-Z][a-z]+))?\s+(?:has |had |just |finally |officially |suddenly )*(?:quit|left|retired|resigned|was fired|got fired"
     r"|was let go|got let go|is leaving|is retiring|changed jobs|jumped ship)\b|辞职|离职|退休|走了)",
     re.IGNORECASE,
 )
-_MY_BOSS = re.compile(r"\b(?:my|our)\s+(?=(?:(?:old|new|former|line)\s+)?(?:boss|manager|supervisor|team lead))|我的?(?=老板|领导|上司)",
-                      re.IGNORECASE)
+_MY_BOSS = lazy_pattern(r"\b(?:my|our)\s+(?=(?:(?:old|new|former|line)\s+)?(?:boss|manager|supervisor|team lead))|我的?(?=老板|领导|上司)",
+                        re.IGNORECASE)
 
 
 def narrowed(before: bool | str | None, tail: str, work: re.Pattern[str]) -> bool | str:
@@ -177,11 +179,11 @@ def my_boss_changed(text: str) -> bool:
 # "我男朋友一吃辣就难受"): a feeling said there is theirs, not a taste of the person named before
 # (each clause is searched once for the relative: a pattern that spans the clause around it would
 # rescan the clause from every position, quadratic in a long unpunctuated voice transcript)
-_OTHERS = re.compile(
+_OTHERS = lazy_pattern(
     r"(?:的|[我他她你])(?:老公|老婆|丈夫|妻子|爱人|媳妇|对象|男朋友|女朋友|男友|女友|闺蜜"
     r"|爸爸|妈妈|爸|妈|父母|孩子|儿子|女儿|室友|同事|朋友|邻居|哥哥|姐姐|弟弟|妹妹)"
 )
-_CLAUSE_RUN = re.compile(r"[^，,。！？；;!?\n]+")
+_CLAUSE_RUN = lazy_pattern(r"[^，,。！？；;!?\n]+")
 
 
 def others_feelings_blanked(text: str) -> str:

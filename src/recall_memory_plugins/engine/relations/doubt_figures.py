@@ -26,6 +26,7 @@ import re
 
 from ...models import Relation
 from .doubt_words import AVERSE, FOND
+from .lazy_regex import lazy_pattern
 from .patterns.past_states import ZH_PAST_FRAME
 
 __all__ = ["FIGURES", "plain", "restated"]
@@ -102,11 +103,11 @@ FIGURES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ),
 )
 _ARRANGED = "a work arrangement"
-_FIGURES = re.compile("|".join(f"(?:{regex})" for name, regex, _ in FIGURES if name != _ARRANGED), re.IGNORECASE)
-_ARRANGEMENTS = re.compile(next(regex for name, regex, _ in FIGURES if name == _ARRANGED), re.IGNORECASE)
+_FIGURES = lazy_pattern("|".join(f"(?:{regex})" for name, regex, _ in FIGURES if name != _ARRANGED), re.IGNORECASE)
+_ARRANGEMENTS = lazy_pattern(next(regex for name, regex, _ in FIGURES if name == _ARRANGED), re.IGNORECASE)
 # a feeling about the arrangement makes it a taste, which the doubt rule reads ("黄涛说在家办公一年，
 # 现在真受不了了" of a liking of 远程办公; "I miss WFH")
-_FELT = re.compile(r"\b(?:like[sd]?|enjoy\w*|prefer\w*|miss\w*|want\w*|wish\w*)\b|喜欢|怀念|想念|[不没]爱")
+_FELT = lazy_pattern(r"\b(?:like[sd]?|enjoy\w*|prefer\w*|miss\w*|want\w*|wish\w*)\b|喜欢|怀念|想念|[不没]爱")
 _WORDS = ("live", "living", "bride", "best man", "groom", "usher", "honour", "honor", "flower girl", "ring bearer",
           "officiant", "wedding", "人", "大家", "people", "folks", "devs", "developers", "engineers", "programmers",
           "grads", "graduates", "employees", "workers", "expats", "families", "students", "那", "前", "份工作",
@@ -134,9 +135,9 @@ _HOLDS_BEFORE = {
                  r"|\b(?:work|works|working)\s+(?:at|for)\s+|\bjoined\s+",
 }
 # (and a value missed or felt about in the past: "I miss living in Paris", "I loved working at Acme", 怀念)
-_NOT_NOW = re.compile(r"不再|不在|没在|离开|离职|辞职|以前|之前|此前|先前|原先|曾经|怀念|想念|no\s+longer|not\s|n['’]t\s|used\s+to|left\s|quit\s|former"
-                      r"|\bmiss(?:es|ed|ing)?\b|\b(?:loved|liked|enjoyed|hated|adored)\s+(?:living|working|being|studying)\b",
-                      re.IGNORECASE)
+_NOT_NOW = lazy_pattern(r"不再|不在|没在|离开|离职|辞职|以前|之前|此前|先前|原先|曾经|怀念|想念|no\s+longer|not\s|n['’]t\s|used\s+to|left\s|quit\s|former"
+                        r"|\bmiss(?:es|ed|ing)?\b|\b(?:loved|liked|enjoyed|hated|adored)\s+(?:living|working|being|studying)\b",
+                        re.IGNORECASE)
 
 
 def restated(text: str, rel: Relation) -> bool:

@@ -12,6 +12,7 @@ import re
 from .doubt_asides import HEALTH
 from .doubt_world import CHANGE_WORLD, STRONG_WORLD
 from .gates import Gated
+from .lazy_regex import lazy_pattern
 from .payments import without_payments
 from .stand_ins import STAND_IN
 from .word_trie import compact
@@ -270,7 +271,7 @@ words = _words
 
 # a feeling told as over by a past bound ("I was obsessed with sushi until last year", "hated it till
 # recently"): the feeling before it has ended, whichever it was (read by :mod:`.taken_back`)
-FELT_UNTIL = re.compile(
+FELT_UNTIL = lazy_pattern(
     r"\b(?:was|were|used\s+to\s+be|(?:lov|lik|hat|enjoy|ador|detest|loath)ed)\b[^.;!?]{0,40}?\b(?:until|till|up\s+until)\s+"
     r"(?:last\s+(?:year|month|week|summer|winter|spring|autumn|fall|term)|(?:quite\s+|fairly\s+|very\s+)?recently|lately"
     r"|(?:a|one|two|three|four|five|a\s+few|a\s+couple\s+of|\d+)\s+(?:years?|months?|weeks?)\s+ago|(?:19|20)\d\d)\b",
@@ -278,7 +279,7 @@ FELT_UNTIL = re.compile(
 )
 # the opposite feeling about a named liked / disliked thing ("pineapple on pizza is vile"; "sushi
 # is off the menu for me")
-AVERSE = re.compile(
+AVERSE = lazy_pattern(
     r"\b(?:(?:is|are|'s|’s)\s+(?:now\s+|totally\s+|completely\s+|firmly\s+)?off\s+the\s+(?:menu|table|list)\s+for\s+(?:me|him|her|them|us)"
     r"|vile|disgusting|gross|revolting|unbearable|awful|nauseat\w*|can['’]?t stand|cannot stand"
     r"|turns? my stomach|stomach turning|sick of|fed up with|hat(?:e|es|ed|ing)|dread\w*"
@@ -292,14 +293,14 @@ AVERSE = re.compile(
     r"|反胃|恶心|想吐|(?<![不没][\u4e00-\u9fff])(?<![不没][\u4e00-\u9fff]{2})(?<![不没][\u4e00-\u9fff]{3})(?<![不没][\u4e00-\u9fff]{4})就难受|没(?:了|有)?好感|(?<![劝提警要想])戒(?![不指备严律])(?:了|掉|掉了)?|受不了|[吃喝]不下去?|发怵|讨厌|腻了|敬而远之|避之不及|皱眉|吃不消|提不起(?:兴趣|劲)|没(?:了)?兴趣|不感兴趣|不(?:想|愿意?)再碰"
     r"|头疼|头大|想跑|心累|粉转黑|脱粉|受够|烦透|(?:特别|非常|很|超级?|好|真心?|太|越来越|最近|就)烦(?![恼请着])|能不能别(?:再)?(?:搞|办|开|弄|整)了|厌倦|死心|(?:天天|整天|成天|老是|总是|一直|最近)吐槽|(?:真的|根本|完全|实在|确实)?不适合(?:我|他|她)(?![们的])|不(?:再)?爱[\u4e00-\u9fff]{1,4}了|(?:现在|如今|开始|越来越)嫌|烦死|崩溃|谁爱[\u4e00-\u9fff]{0,3}谁[\u4e00-\u9fff]{0,2}"
 )
-FOND = re.compile(
+FOND = lazy_pattern(
     r"\b(?:lov(?:e|es|ed|ing)|obsessed|hooked on|addicted to|big fan of|crazy about"
     r"|gr(?:own|ew|ows|owing) on (?:me|him|her|them|us)|c(?:o|a)me (?:round )?to (?:enjoy|like|love)"
     r"|f(?:a|e)ll(?:en)? for|(?:the )?most fun|so much fun|such fun|a blast|(?:my|our|his|her|their) fav(?:ou?rite)?s?)\b"
     r"|爱上|迷上|上瘾|入坑|真香|越\w{0,2}越(?:喜欢|爱|合胃口|香)"
 )
 # changes of a habit or a thing owned: they say nothing about a home, a job or a partner
-HABIT = re.compile(
+HABIT = lazy_pattern(
     r"\b(?:quit(?:s|ting)?|gave up|giving up|stopp(?:ed|ing)|swore off)\s+(?:smoking|drinking|vaping|"
     r"sugar|coffee|caffeine|alcohol|meat|dairy|carbs|social media|twitter|facebook|instagram|"
     r"tiktok|the gym|running|gaming)\b"
@@ -309,13 +310,13 @@ HABIT = re.compile(
     re.IGNORECASE,
 )
 # a change inside one employer says nothing of the employer ("Beth was promoted at Pfizer")
-WITHIN_JOB = re.compile(
+WITHIN_JOB = lazy_pattern(
     r"\b(?:got |was |been |being )?(?:promot(?:ed|ion)|bumped up|a raise|new (?:role|title|desk))\b"
     r"|升职|升了职|提拔|加薪|调岗",
     re.IGNORECASE,
 )
 # a past with its own time: "Back in 2010, Tom lived in Denver", "years ago", 小时候
-PAST = re.compile(
+PAST = lazy_pattern(
     # ("back in January": the date of a change, not a bounded past)
     r"\b(?:back (?:in(?! (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|then|when)|(?:years|decades|long) ago|as a (?:kid|child|teen\w*)"
     r"|in (?:19|20)\d\d|before (?:joining|moving|that))\b|小时候|当年|那时候|那会儿|年前"
@@ -344,46 +345,46 @@ _FAMILY_WORDS = {
     ("the gym", "gym", "健身"): r"\b(?:gym|weights|lifting)\b|健身|撸铁",
 }
 FAMILIES = {
-    name: re.compile(pattern, re.IGNORECASE) for names, pattern in _FAMILY_WORDS.items() for name in names
+    name: lazy_pattern(pattern, re.IGNORECASE) for names, pattern in _FAMILY_WORDS.items() for name in names
 }
 
 
 # who changed, in the doubt rule: the one who heard of a change is not the one who changed ("我听说刘洋换了领导"),
 # nor the one who tells of another's ("Alice said, 'Bob moved to Globex.'", "Ann told me Raj quit")
-HEARD = re.compile(r"^\s*(?:听说|听人说|heard\b|hear\b|(?:said|says|wrote|writes|mentioned|posted|texted"
-                   r"|(?:told|tells)\s+(?:me|us))\s*[,:]?\s*(?:that\s+)?[\"'“‘]?)", re.IGNORECASE)
+HEARD = lazy_pattern(r"^\s*(?:听说|听人说|heard\b|hear\b|(?:said|says|wrote|writes|mentioned|posted|texted"
+                     r"|(?:told|tells)\s+(?:me|us))\s*[,:]?\s*(?:that\s+)?[\"'“‘]?)", re.IGNORECASE)
 # a former employer right after a name: "for Kenji (ex-Sony)"
-FORMER_AFTER = re.compile(r"^\s*[(（,，]\s*(?:ex-|former\s|前(?!天|年|几)|原(?!来|本))", re.IGNORECASE)
+FORMER_AFTER = lazy_pattern(r"^\s*[(（,，]\s*(?:ex-|former\s|前(?!天|年|几)|原(?!来|本))", re.IGNORECASE)
 # a farewell for someone: the one sent off changed
-FAREWELL = re.compile(r"欢送|散伙饭|送别|farewell|send-?off|leaving (?:do|drinks|party)", re.IGNORECASE)
+FAREWELL = lazy_pattern(r"欢送|散伙饭|送别|farewell|send-?off|leaving (?:do|drinks|party)", re.IGNORECASE)
 # a guest's wedding is someone else's
-GUEST = re.compile(
+GUEST = lazy_pattern(
     r"\bwedding\b[^.!?]{0,30}\b(?:been to|went to|attended|invited to)"
     r"|\b(?:been to|went to|going to|attend\w*|guest at|invited to)\b[^.!?]{0,20}\bwedding\b"
     r"|参加[^，。]{0,10}婚礼|喝喜酒|随份子",
     re.IGNORECASE,
 )
 # the speaker of a quoted comment ("Feedback from Adele: ...")
-QUOTING = re.compile(r"^\s*[:：]")
+QUOTING = lazy_pattern(r"^\s*[:：]")
 # the one whose record is updated changed ("the line manager on Ravi's record was changed")
-RECORD_OF = re.compile(r"^(?:'s|’s)\s+(?:hr\s+|staff\s+|employee\s+)?(?:record|file|card|profile|details|entry)\b", re.IGNORECASE)
+RECORD_OF = lazy_pattern(r"^(?:'s|’s)\s+(?:hr\s+|staff\s+|employee\s+)?(?:record|file|card|profile|details|entry)\b", re.IGNORECASE)
 # the clauses of a Chinese sentence
-ZH_CLAUSE = re.compile(r"[^，；。！]+")
+ZH_CLAUSE = lazy_pattern(r"[^，；。！]+")
 # clauses a plan or a denial may hold for alone (a reason after a plan is said: "the fair will be run
 # by Dmitri, as Léa has stepped back", "… after Chidi stepped aside"; not "…, as he'll be staying")
-CLAUSES = re.compile(
+CLAUSES = lazy_pattern(
     r"[，；;—–]|\s-\s|,\s+(?=(?:while|whereas|who|whom|which|and (?:he|she|they) (?:won['’]?t|will not))\b"
     r"|(?:as|because)\b(?![^,.]*(?:\bwill\b|['’]ll\b|\bgoing to\b|\bgonna\b)))"
     r"|\s(?=after\b[^,.;]{0,60}?\b(?:stepped|left|quit|retired|resigned|was|were|went)\b)",
     re.IGNORECASE,
 )
-EN_CLAUSE = re.compile(r"[^,;!—–]+")
+EN_CLAUSE = lazy_pattern(r"[^,;!—–]+")
 # a change said in notation: "the whole Valencia → Madrid thing"
-ARROW = re.compile(r"→|->|=>|⟶|➡")
+ARROW = lazy_pattern(r"→|->|=>|⟶|➡")
 # read on without a change word: an arrow, a farewell
-CUES = Gated(re.compile(f"{ARROW.pattern}|{FAREWELL.pattern}|从[^，。！？]{{1,12}}到", re.IGNORECASE))  # (从沈阳到深圳)
+CUES = Gated(lazy_pattern(f"{ARROW.pattern}|{FAREWELL.pattern}|从[^，。！？]{{1,12}}到", re.IGNORECASE))  # (从沈阳到深圳)
 # either feeling, for the sentences with no change or topic word ("won't go near sushi")
-FEELING = Gated(re.compile(f"{AVERSE.pattern}|{FOND.pattern}"))
+FEELING = Gated(lazy_pattern(f"{AVERSE.pattern}|{FOND.pattern}"))
 # the four at once, for a plain-ASCII text: one search of its lower-cased form
 _WORTH = Folded("|".join((_CHANGE.pattern, _ANY_TOPIC.pattern, CUES.pattern.pattern, FEELING.pattern.pattern)))
 
@@ -398,12 +399,12 @@ def worth_reading(text: str) -> bool:
         or FEELING.search(text.casefold())
     )  # fmt: skip
 # after the name of the one sent off: "Kofi's send-off", 给马总办了欢送会
-SENT_OFF = re.compile(r"(?:'s|’s|的)?\s*(?:farewell|send-?off|leaving (?:do|drinks|party)|欢送|散伙|送别)"
-                      r"|办了?[个场]?(?:欢送|散伙|送别)", re.IGNORECASE)
+SENT_OFF = lazy_pattern(r"(?:'s|’s|的)?\s*(?:farewell|send-?off|leaving (?:do|drinks|party)|欢送|散伙|送别)"
+                        r"|办了?[个场]?(?:欢送|散伙|送别)", re.IGNORECASE)
 # before the name: "欢送赵敏", "a farewell for Kofi", "leaving drinks for Ola"
-SENT_OFF_BEFORE = re.compile(r"(?:欢送|送别)(?:一下)?\s*$|\b(?:farewell|send-?off|leaving (?:do|drinks|party)) (?:to|for) $", re.IGNORECASE)
+SENT_OFF_BEFORE = lazy_pattern(r"(?:欢送|送别)(?:一下)?\s*$|\b(?:farewell|send-?off|leaving (?:do|drinks|party)) (?:to|for) $", re.IGNORECASE)
 # a possessor is not the one who changed: "Grace's brother moved", 陈静的妹妹搬到了重庆
-POSSESSED = re.compile(
+POSSESSED = lazy_pattern(
     r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new|little|big|younger|older|elder|best)\s+)?"
     r"(?:brother|sister|mother|mom|mum|father|dad|parents?|son|daughter|kids?|children|wife|"
     r"husband|partner|boyfriend|girlfriend|bf|gf|fianc\w*|spouse|ex|bestie|bff|niece|nephew|in-laws?|"
@@ -417,14 +418,14 @@ POSSESSED = re.compile(
     re.IGNORECASE,
 )
 # "Finn's company moved": the company's place, not Finn's home ("Dev's manager" still counts)
-POSSESSED_WORK = re.compile(
+POSSESSED_WORK = lazy_pattern(
     r"^(?:'s|’s|s'|的)?\s*(?:(?:old|new)\s+)?(?:company|firm|employer|team|office|hq|"
     r"headquarters|公司|单位|团队|总部)(?![a-z])",
     re.IGNORECASE,
 )
 # before the name of the one a letter or message is addressed to: "Dear Aunt Rosa,", "Hi Tom,", 亲爱的
-ADDRESSED = re.compile(r"(?:\b(?:dear|dearest|hi|hey|hello)\s+(?:(?:aunt|uncle|auntie|grandma|grandpa|"
-                       r"mr\.?|mrs\.?|ms\.?|dr\.?)\s+)?|亲爱的|致)$", re.IGNORECASE)
+ADDRESSED = lazy_pattern(r"(?:\b(?:dear|dearest|hi|hey|hello)\s+(?:(?:aunt|uncle|auntie|grandma|grandpa|"
+                         r"mr\.?|mrs\.?|ms\.?|dr\.?)\s+)?|亲爱的|致)$", re.IGNORECASE)
 
 # verbs whose object is the one who changed ("the firm transferred him to Tokyo")
 MOVED_BY = (
@@ -439,7 +440,7 @@ MOVED_BY = (
 MET = ("met", "碰到", "遇到", "碰见", "遇见", "撞见", "见到")
 MET_BEFORE_INTO = ("ran", "run", "bump")
 # the one whose last day it is changed: "cake for Rafael's last day", 给小王的最后一天
-LAST_DAY_OF = re.compile(r"^(?:'s|’s|的)\s*(?:last|final|最后一)\s*(?:day|shift|week|天|个班)", re.IGNORECASE)
+LAST_DAY_OF = lazy_pattern(r"^(?:'s|’s|的)\s*(?:last|final|最后一)\s*(?:day|shift|week|天|个班)", re.IGNORECASE)
 # verbs of saying and knowing: the name after them opens a clause ("confirmed he's no longer ...")
 SAYING = (
     "said", "says", "say", "told", "tells", "confirm", "mention", "heard", "hear", "think",
@@ -455,7 +456,7 @@ _MADDENS = r"(?! (?:me|him|her|us|them|you|everyone) (?:nuts|crazy|mad|insane|ba
 # "commute went from a 3h train to 12 min on foot")
 _COMPARED = "".join(rf"(?<!{w} )" for w in ("shorter", "longer", "better", "worse", "easier", "quicker", "nicer", "new"))
 # a journey or a stand-in leaves no home or job behind ("flew to Dubai for a conference", "off sick")
-TRIP = re.compile(
+TRIP = lazy_pattern(
     words(r"fl(?:ew|y|ies|ying|ight)", r"dr(?:o|i)ves?" + _MADDENS, "driving" + _MADDENS, r"trips?", "vacation",
            "holiday", r"conferences?", "business", "tour", _COMPARED + r"commut(?:e|es|ed|ing|er|ers)(?! (?:is|'s|was) (?:done|over|finished|history)| went from| (?:dropped|fell|shrank|went down))", "off sick", "in the meantime",
            r"workshops?", r"stay(?:s|ing)? with", "fortnight", r"on (?:\w+ )?leave")
@@ -466,11 +467,11 @@ TRIP = re.compile(
 
 # 还 that is "still", not "also", beside a new school: "保研去了清华大学，…还在适应"; 也 of a thing
 # given back, not of a school: "保研去了清华大学，…浙大的宿舍也退了"
-STILL = re.compile(r"还(?![^，。,]{0,12}[读上念修学报])|也(?=[退交还搬卖清注])")
+STILL = lazy_pattern(r"还(?![^，。,]{0,12}[读上念修学报])|也(?=[退交还搬卖清注])")
 
 # words quoted: their tense is the quote's ("now calls it "an hour of my life I won't get back"")
-_QUOTED = re.compile(r"[\"“][^\"“”]{1,120}[\"”]")
-_QUOTED_FUTURE = re.compile(r"\bwon['’]t\b|\bwill\b|['’]ll\b|\bgoing to\b", re.IGNORECASE)
+_QUOTED = lazy_pattern(r"[\"“][^\"“”]{1,120}[\"”]")
+_QUOTED_FUTURE = lazy_pattern(r"\bwon['’]t\b|\bwill\b|['’]ll\b|\bgoing to\b", re.IGNORECASE)
 
 
 def unquoted_future(text: str) -> str:

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from .lazy_regex import lazy_pattern
+
 __all__ = ["FORWARD_TABLE", "NOT_FORWARDED", "forwarded"]
 
 # someone named (not "I"/"we": one's own words) before a colon or a "like,"
@@ -123,9 +125,9 @@ NOT_FORWARDED: tuple[str, ...] = (
     'Tom said, "you should move to Porto."',
 )
 
-_FORWARDED = re.compile("|".join(f"(?:{regex})" for _, regex, _ in FORWARD_TABLE), re.IGNORECASE)
-_SPOKEN = re.compile(next(regex for name, regex, _ in FORWARD_TABLE if name.startswith("someone's words in quotation")), re.IGNORECASE)
-_QUOTE_MARK = re.compile(r"[\"“„«‘']")
+_FORWARDED = lazy_pattern("|".join(f"(?:{regex})" for _, regex, _ in FORWARD_TABLE), re.IGNORECASE)
+_SPOKEN = lazy_pattern(next(regex for name, regex, _ in FORWARD_TABLE if name.startswith("someone's words in quotation")), re.IGNORECASE)
+_QUOTE_MARK = lazy_pattern(r"[\"“„«‘']")
 
 
 def forwarded(text: str) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 
 from ...nlp.base import Annotation
+from .lazy_regex import lazy_pattern
 
 __all__ = ["FRAME_TABLE", "NOT_FRAMED", "framed_sentences"]
 
@@ -83,11 +84,11 @@ NOT_FRAMED: tuple[str, ...] = (
     "Found my notes: Tom Becker works at Globex now.",
 )
 
-_FRAMES = re.compile("|".join(f"(?:{regex})" for _, regex, _ in FRAME_TABLE[:2]), re.IGNORECASE)
-_EXAMPLES = re.compile(FRAME_TABLE[2][1], re.IGNORECASE)
-_OPENS = re.compile(r"copy|notes?|archiv|old|outdated|previous|earlier|historic|back-?up|obsolete|superseded|re-?read"
-                    r"|through|found|dug|came across|stumbled|unearthed|example|sample|practice|model|dummy|made|fake|test",
-                    re.IGNORECASE)
+_FRAMES = lazy_pattern("|".join(f"(?:{regex})" for _, regex, _ in FRAME_TABLE[:2]), re.IGNORECASE)
+_EXAMPLES = lazy_pattern(FRAME_TABLE[2][1], re.IGNORECASE)
+_OPENS = lazy_pattern(r"copy|notes?|archiv|old|outdated|previous|earlier|historic|back-?up|obsolete|superseded|re-?read"
+                      r"|through|found|dug|came across|stumbled|unearthed|example|sample|practice|model|dummy|made|fake|test",
+                      re.IGNORECASE)
 
 
 def _frame_end(text: str) -> int | None:

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from ...models import Relation
 from ...nlp.base import Annotation
 from .gates import Gated
+from .lazy_regex import lazy_pattern
 from .schema import PERSON, Mention, RelationProposal
 from .updates import is_unsure, unsure_version
 
@@ -30,7 +31,7 @@ __all__ = ["graduation_doubts"]
 
 # a finished degree: "completed my MS", "wrapping up her MSc"
 _DEGREE = r"(?:degree|diploma|mba|master'?s|phd|thesis|dissertation|viva|msc|ms|ma|ba|bsc|meng|mphil|llm|jd)"
-_GRADUATED = re.compile(
+_GRADUATED = lazy_pattern(
     r"\bgraduated\b|\bgrad(?:uation)? (?:pics|photos|ceremony)\b|\bcap,? (?:and|&) gown\b"
     r"|\b(?:diploma|degree|thesis|dissertation|viva|mba|master'?s|phd|bachelor'?s)\b[^.!?;]{0,24}"
     r"\b(?:in hand|done|defended|passed|collected|picked up|awarded|finished|behind (?:me|her|him|them))\b"
@@ -45,21 +46,21 @@ _GRADUATED = re.compile(
 )
 _GRADUATED_GATE = Gated(_GRADUATED)
 # a graduation ahead, asked, wished or denied: nothing changed yet
-_NOT_YET = re.compile(
+_NOT_YET = lazy_pattern(
     r"\b(?:will|'ll|going to|gonna|about to|soon|next (?:year|month|week|spring|summer|term)|hasn'?t|haven'?t"
     r"|not yet|never|if|when (?:i|she|he|they) graduate|plan(?:s|ning)? to|hop(?:e|es|ing) to|expect\w*)\b"
     r"|[?？]|明年|下个?月|下学期|快要|快毕业|即将|将要|打算|准备|还没|没能|如果|等.{0,6}毕业",
     re.IGNORECASE,
 )
 # someone else's graduation: "my son graduated", "Grace's brother", 她女儿毕业了
-_KIN = re.compile(
+_KIN = lazy_pattern(
     r"\b(?:my|his|her|our|their|your)\s+(?:son|daughter|kid|child|brother|sister|cousin|niece|nephew|friend|mate"
     r"|husband|wife|partner|boyfriend|girlfriend)s?\b"
     r"|(?:'s|’s)\s+(?:son|daughter|kid|child|brother|sister|cousin|friend|husband|wife|partner)\b"
     r"|(?:儿子|女儿|孩子|弟弟|妹妹|哥哥|姐姐|表弟|表妹|侄子|外甥|朋友|同学|学生)",
     re.IGNORECASE,
 )
-_LEFT_FROM = re.compile(
+_LEFT_FROM = lazy_pattern(
     r"(?:\bfrom|\bof|从)\s*(?:the\s+)?$"
     # the school of a finished degree or of what is over: "completed my MS at Georgia Tech",
     # "no more early lectures at the University of Ibadan" (not "now doing a PhD at MIT")
@@ -68,10 +69,10 @@ _LEFT_FROM = re.compile(
     re.IGNORECASE,
 )
 # the school named as what one graduated from: "a Howard University graduate"
-_GRADUATE_OF = re.compile(r"\s*(?:graduate|grad|alum(?:na|nus|ni)?)s?\b", re.IGNORECASE)
+_GRADUATE_OF = lazy_pattern(r"\s*(?:graduate|grad|alum(?:na|nus|ni)?)s?\b", re.IGNORECASE)
 # a plan or a wish in another clause of the sentence does not make the graduation one:
 # "grad pics all over insta, and she's marrying Conor next summer"
-_CLAUSE = re.compile(r";|,\s*(?:and|but|so|while)\b|\s[-—–]\s", re.IGNORECASE)
+_CLAUSE = lazy_pattern(r";|,\s*(?:and|but|so|while)\b|\s[-—–]\s", re.IGNORECASE)
 
 
 def _still_there(school: str, text: str) -> bool:
@@ -96,7 +97,7 @@ def _said_done(text: str) -> bool:
     return False
 
 
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|my|me)\b|我", re.IGNORECASE)
+_FIRST_PERSON = lazy_pattern(r"\b(?:i|i'm|i've|my|me)\b|我", re.IGNORECASE)
 
 
 def graduation_doubts(

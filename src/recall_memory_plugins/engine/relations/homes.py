@@ -20,6 +20,7 @@ from ...models import Relation
 from ...nlp.base import Annotation
 from .doubt_words import TRIP
 from .gates import Gated
+from .lazy_regex import lazy_pattern
 from .schema import PERSON, Mention, RelationProposal
 from .updates import is_unsure, unsure_version
 
@@ -27,25 +28,25 @@ __all__ = ["home_doubts"]
 
 _HOME = r"(?:place|flat|apartment|apt|house|unit|dorm|condo|studio|pad)"
 _CITY = r"([A-Z][\w'’.-]+(?:\s+[A-Z][\w'’-]+)?)"
-_HOME_OF_CITY = re.compile(
+_HOME_OF_CITY = lazy_pattern(
     rf"\b(?i:the|my|our|his|her|their|new)\s+(?:new\s+)?{_CITY}\s+{_HOME}\b"  # "the Rotterdam flat", "The Sapporo …"
     rf"|\b(?:new\s+)?{_HOME}\s+(?:in|near)\s+{_CITY}"  # "my new flat in Bristol"
     rf"|\bkeys\s+(?:to|for)\s+(?:the\s+|my\s+|a\s+)?(?:new\s+)?{_CITY}\s+{_HOME}\b"
     rf"|\blease\s+(?:in|on\s+(?:a|the)\s+{_HOME}\s+in)\s+{_CITY}",
 )
-_ZH_HOME_OF_CITY = re.compile(
+_ZH_HOME_OF_CITY = lazy_pattern(
     r"([\u4e00-\u9fff]{2,4}?)(?:的新家|的新房子?|的新住处|那套房子?|那边的房子|的房子退租|的公寓|的出租屋)"
     r"|在([\u4e00-\u9fff]{2,4}?)的第一(?:晚|夜|天|个?周末|个?星期|个?礼拜|周|个月)"
 )
 _HOME_GATE, _ZH_HOME_GATE = Gated(_HOME_OF_CITY), Gated(_ZH_HOME_OF_CITY)
 # the current city's home given back: "the Porto flat's been handed back", 北京那套房子已经退租了
-_GIVEN_BACK = re.compile(
+_GIVEN_BACK = lazy_pattern(
     r"\bhanded\s+back\b|\bback\s+to\s+the\s+landlord\b|\bgave\s+(?:\w+\s+)?back\s+the\s+keys\b|\bkeys\s+back\b"
     r"|\bsomeone\s+else'?s\s+problem\b|\bmoved\s+out\b|\bgoes\s+back\b|\bgave\s+up\b|退租|退房|交还|还给房东|搬空",
     re.IGNORECASE,
 )
 # not one's own home: a relative's or a friend's, a visit, a question
-_OTHERS = re.compile(
+_OTHERS = lazy_pattern(
     r"\b(?:my|his|her|our|their)\s+(?:mum|mom|mother|dad|father|parents|sister|brother|son|daughter|aunt|uncle"
     r"|gran|grandma|grandpa|cousin|friend|mate|boss|colleague|neighbour|neighbor|in-laws)(?:'s|’s)?\b"
     r"|(?:'s|’s)\s+(?:new\s+)?" + _HOME + r"\b|\b(?:airbnb|hotel|hostel)\b|[?？]"
@@ -57,10 +58,10 @@ _OTHERS = re.compile(
     re.IGNORECASE,
 )
 # a home of someone named ("helping Fiona move into her new place in Leith"): not the speaker's
-_THIRD_PERSON_HOME = re.compile(r"\b(?:his|her|their)\s+(?:new\s+)?(?:[A-Z][\w'’-]+\s+)?" + _HOME + r"\b")
+_THIRD_PERSON_HOME = lazy_pattern(r"\b(?:his|her|their)\s+(?:new\s+)?(?:[A-Z][\w'’-]+\s+)?" + _HOME + r"\b")
 # the old city named as home still: "back home to Bristol on Sunday"
-_HOME_AGAIN = re.compile(r"\b(?:home|back)\s+(?:to|in)\s+(.{2,24})", re.IGNORECASE)
-_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'll|my|me|we|our)\b|我", re.IGNORECASE)
+_HOME_AGAIN = lazy_pattern(r"\b(?:home|back)\s+(?:to|in)\s+(.{2,24})", re.IGNORECASE)
+_FIRST_PERSON = lazy_pattern(r"\b(?:i|i'm|i've|i'll|my|me|we|our)\b|我", re.IGNORECASE)
 
 
 def _same(city: str, home: str) -> bool:

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from ...nlp.base import Annotation, CorefChain, CorefMention, Sentence, Token
 from .forwards import forwarded
+from .lazy_regex import lazy_pattern
 from .lexicon import gender_of
 from .names import is_cjk
 
@@ -31,11 +32,11 @@ _ZH_LEAD = frozenset(
     "终于 刚 刚刚 已经 今天 昨天 上周 上个月 前天 最近 总算 正式 也 又 就 去年 今年".split()
 )
 # a note's heading before what the note says: 随手记：…, 备忘：…
-_ZH_NOTE_HEADING = re.compile(r"(?:随手记|备忘|日记|笔记|碎碎念|记一下|近况|更新)\s*[:：]\s*")
+_ZH_NOTE_HEADING = lazy_pattern(r"(?:随手记|备忘|日记|笔记|碎碎念|记一下|近况|更新)\s*[:：]\s*")
 _ZH_PRONOUN_OR_NAME = frozenset({"PRON", "PROPN", "NOUN"})
-_ZH_CHANGE_START = re.compile(r"[调搬离辞跳入换转升退毕]")
+_ZH_CHANGE_START = lazy_pattern(r"[调搬离辞跳入换转升退毕]")
 # a mail's or a note's last line that signs it: "Nadia", "- Tom", "Cheers, Ana", "Thanks,\nBen"
-_SIGNED = re.compile(
+_SIGNED = lazy_pattern(
     r"\n[ \t]*(?:(?:[-–—~]+|(?:cheers|thanks|thank you|best|regards|best regards|kind regards|many thanks"
     r"|love|warmly|yours)[,!]?)[ \t]*\n?[ \t]*)?([A-Z][a-z]+(?:[ -][A-Z][a-z]+)?)[ \t]*[.!]?\s*$",
     re.IGNORECASE,
@@ -48,14 +49,14 @@ _NOT_SIGNED = frozenset(
 
 # who wrote a forwarded mail or a quoted card: "From: Björn Karlsson", "From Amira's holiday
 # card: …", "罗丹朋友圈：…", a Chinese signature "…——吴敏"
-_FROM = re.compile(
+_FROM = lazy_pattern(
     r"^[ \t]*From:[ \t]*([A-Z][\w'’-]+(?:[ -][A-Z][\w'’-]+){0,2})[ \t]*(?:<[^>\n]*>)?[ \t]*$"
     r"|^[ \t]*(?:[Ff]rom|[Ii]n)[ \t]+([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)['’]s\s+(?:[a-z]+\s+){0,2}?(?:card|letter|post|note"
     r"|diary|blog|e-?mail|message|newsletter|journal)\b[^:\n]{0,30}:"
     r"|^[ \t]*([\u4e00-\u9fff]{2,3})的?(?:朋友圈|微博|日记|动态|来信|留言)\s*[：:]",
     re.MULTILINE,  # (no \s at a line's start: a run of blank lines would be read from each of them)
 )
-_ZH_SIGNED = re.compile(r"(?:——|—|--)\s*([\u4e00-\u9fff]{2,3})\s*$")
+_ZH_SIGNED = lazy_pattern(r"(?:——|—|--)\s*([\u4e00-\u9fff]{2,3})\s*$")
 
 
 def signed_by(text: str) -> str | None:
@@ -95,9 +96,9 @@ def written_by(speaker: str, text: str) -> str | None:
     return None
 
 
-_WORDS = re.compile(r"[^\W\d_]+")
+_WORDS = lazy_pattern(r"[^\W\d_]+")
 # a forwarded e-mail, whose header names its writer ("From: Tom Lee <tom@x.com>")
-_MAIL = re.compile(r"^\s*(?:-{2,}\s*forwarded\s+message\s*-{2,}|begin\s+forwarded\s+message\s*:|(?:subject\s*:\s*)?(?:fwd?|fw)\s*:)", re.IGNORECASE)
+_MAIL = lazy_pattern(r"^\s*(?:-{2,}\s*forwarded\s+message\s*-{2,}|begin\s+forwarded\s+message\s*:|(?:subject\s*:\s*)?(?:fwd?|fw)\s*:)", re.IGNORECASE)
 
 
 def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
@@ -129,14 +130,14 @@ def _implied_en(sentence: Sentence, first: bool = False) -> int | None:
 
 
 # an auxiliary before its subject: a question ("Has Anna moved to Paris", "did u move")
-_INVERTED = re.compile(r"\W*(?i:has|have|did|does|do|is|are|was|were)\s+(?:[A-Z][\w'’-]+|(?i:he|she|they|you|u|it|anyone|your|his|her|their))\b(?!['’])")
+_INVERTED = lazy_pattern(r"\W*(?i:has|have|did|does|do|is|are|was|were)\s+(?:[A-Z][\w'’-]+|(?i:he|she|they|you|u|it|anyone|your|his|her|their))\b(?!['’])")
 # a turn that opens with the speaker's divorce, "my" left out ("divorce papers w Lucia signed")
-_EN_MY_DIVORCE = re.compile(r"divorce\s+(?:papers\s+|paperwork\s+)?(?:with|w/?|from)\s+[A-Z]")
+_EN_MY_DIVORCE = lazy_pattern(r"divorce\s+(?:papers\s+|paperwork\s+)?(?:with|w/?|from)\s+[A-Z]")
 _HANDING = ("handing", "passing")  # (a handover under way; "I am" goes in front)
 # "新老板是韩冰" in a chat turn: the speaker's new boss
-_ZH_NEW_BOSS = re.compile(r"新(?:老板|领导|上司|上级|经理|主管)(?:是|换成)")
-_ZH_THIRD = re.compile(r"[他她]")
-_ZH_NEW_BOSS_CLAUSE = re.compile(r"[，,；;]\s*(?=新(?:老板|领导|上司|上级|经理|主管)(?:是|换成))")
+_ZH_NEW_BOSS = lazy_pattern(r"新(?:老板|领导|上司|上级|经理|主管)(?:是|换成)")
+_ZH_THIRD = lazy_pattern(r"[他她]")
+_ZH_NEW_BOSS_CLAUSE = lazy_pattern(r"[，,；;]\s*(?=新(?:老板|领导|上司|上级|经理|主管)(?:是|换成))")
 
 
 def _implied_zh(sentence: Sentence) -> int | None:
@@ -241,8 +242,8 @@ def with_implied_speaker(annotation: Annotation) -> Annotation:
 
 # a chat slip corrected with a star ("*Bath", "* Reading!", "Nice*"): the capitalised words at
 # the star name the value meant, though a tagger reads "Bath", "Reading", "Nice" as words
-_STAR_LEAD = re.compile(r"^\s*\*\s*$")
-_STAR_TAIL = re.compile(r"^\s*\*?\s*[.!~…]*\s*$")
+_STAR_LEAD = lazy_pattern(r"^\s*\*\s*$")
+_STAR_TAIL = lazy_pattern(r"^\s*\*?\s*[.!~…]*\s*$")
 
 
 def star_slip_names(annotation: Annotation) -> Annotation:

@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from ...models import Relation
+from .lazy_regex import lazy_pattern
 
 __all__ = ["LONE_TYPES", "meant_alone"]
 
@@ -27,7 +28,7 @@ _OPEN = (
 )
 _ART = r"(?:(?:a|an|the|my|some)\s+)?"
 _WORD = r"[^\W\d_][\w'’-]*"
-_EN = re.compile(
+_EN = lazy_pattern(
     _OPEN
     + r"(?:i\s+meant|i\s+mean|meant|make\s+that|(?:it|that)\s+should\s+(?:be|read|say)|\*)\s*"
     + _ART
@@ -35,14 +36,14 @@ _EN = re.compile(
     + r"(?:\W+(?:lol|haha+|sorry|sry|oops|my\s+bad))*\W*$",
     re.IGNORECASE,
 )
-_ZH = re.compile(
+_ZH = lazy_pattern(
     r"^\W*(?:(?:不好意思|抱歉|sorry|哎呀|啊)\W*)*(?:我?(?:说|打|写|敲|输|记)错了?\W*)?"
     r"(?:我是说|我的意思是|应该是|其实是|是)(?:一只|一辆|一个|一条)?(?P<zx>[\u4e00-\u9fff]{1,6}?)(?:才对|啦|了|哈+)?\W*$",
     re.IGNORECASE,
 )
 # what is never a value meant: a pronoun or a word of manner ("I meant it", "meant well"), a
 # verb's start ("meant to ask"), a time ("I meant two weeks ago", "meant yesterday")
-_NO_VALUE = re.compile(
+_NO_VALUE = lazy_pattern(
     r"^(?:it|that|this|those|these|one|him|her|them|well|to|what|was|is|so|no|yes|ok|okay|either|both|all|everything|nothing"
     r"|sorry|oops|lol|i|you|we|he|she|they|my|your)\b"
     r"|\b(?:ago|yesterday|today|tomorrow|tonight|week|weeks|month|months|year|years|day|days|morning|evening|night"

@@ -4,21 +4,21 @@ pattern tables; pure functions."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from functools import lru_cache
 
 from ...nlp import chinese_places
 from ...nlp.base import Annotation, Sentence, Token
 from ..periods import MONTHS
+from .lazy_regex import lazy_pattern
 from .lexicon import PROJECT_WORDS, ROLE_TITLES, TITLES, ZH_ORG_SUFFIXES, gender_of
 from .schema import ORG, OTHER, PERSON
 
 __all__ = ["PLACES_TOO", "after_month", "clean_name", "full_person_name", "is_cjk", "name_variants", "token_offsets"]
 
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_CJK = lazy_pattern(r"[\u3400-\u9fff\uf900-\ufaff]")
 _EDGE_PUNCT = " \t\r\n'\"‘’“”「」『』《》()[]{}.,;:!?，。；：！？、"
-_POSSESSIVE = re.compile(r"(?:'s|’s|')$")
+_POSSESSIVE = lazy_pattern(r"(?:'s|’s|')$")
 
 
 # first names that are also places: a mention typed as a place is the place ("Florence")
@@ -60,13 +60,13 @@ def is_cjk(text: str) -> bool:
 
 
 # a chat's sentence-final particle is no part of a name: 入职字节跳动啦 -> 字节跳动
-_ZH_PARTICLE_LAST = re.compile(r"(?<=[\u4e00-\u9fff]{2})(?:啦|啊|呀|哦|喔|嘛|呢|咯|喽|噢|哟|哈)+$")
+_ZH_PARTICLE_LAST = lazy_pattern(r"(?<=[\u4e00-\u9fff]{2})(?:啦|啊|呀|哦|喔|嘛|呢|咯|喽|噢|哟|哈)+$")
 # (and a conjunction that opens a clause: 结果计划取消了 -> 计划)
-_ZH_ADVERB_FIRST = re.compile(r"^(?:还是|就是|也是|都是|仍是|仍然是|依然是|还有|结果|但是|可是|不过|然后|所以|于是|因此|而且)(?=[\u4e00-\u9fff]{2})")
-_ZH_DEPARTMENT = re.compile(
+_ZH_ADVERB_FIRST = lazy_pattern(r"^(?:还是|就是|也是|都是|仍是|仍然是|依然是|还有|结果|但是|可是|不过|然后|所以|于是|因此|而且)(?=[\u4e00-\u9fff]{2})")
+_ZH_DEPARTMENT = lazy_pattern(
     r"(?<=[\u4e00-\u9fff]{2})(?:市场|数据|技术|研发|人事|人力资源|财务|销售|产品|运营|法务|设计|客服|行政|公关)(?:部(?:门)?|组)$"
 )
-_ZH_JOB_TITLE = re.compile(
+_ZH_JOB_TITLE = lazy_pattern(
     r"^(?:新任|新来的|现任|原)?[\u4e00-\u9fff]{0,6}?"  # 新任市场部总监吴凡, 新来的总监邓欣
     r"(?:CEO|CTO|CFO|COO|CMO|CIO|SVP|EVP|VP|HRBP|HR|PM|GM|首席[\u4e00-\u9fff]{1,4}?官|副总裁|总裁|副总经理|总经理|董事长|总监|经理|主管"
     r"|主任|院长|校长|教授|继任者|接班人|接任者|上司|领导|老板)"  # (他的继任者朱琳: 朱琳)

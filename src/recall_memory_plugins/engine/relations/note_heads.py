@@ -14,16 +14,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from .lazy_regex import lazy_pattern
+
 __all__ = ["without_note_heads"]
 
-_THIRD = re.compile(r"\b(?:she|he|her|him|his|hers|herself|himself)\b", re.IGNORECASE)
-_FIRST = re.compile(
+_THIRD = lazy_pattern(r"\b(?:she|he|her|him|his|hers|herself|himself)\b", re.IGNORECASE)
+_FIRST = lazy_pattern(
     r"\b(?:i|i['’](?:m|ve|d|ll)|im|ive|me|my|mine|myself|we|we['’](?:re|ve|d|ll)|us|our|ours)\b|[\u3400-\u9fff]",
     re.IGNORECASE,
 )
 
 # another turn's label, even of a name no list knows: "\nLina: no, she handed her badge back"
-_TURN = re.compile(r"\n\s*[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?\s*:")
+_TURN = lazy_pattern(r"\n\s*[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?\s*:")
 
 
 def without_note_heads(

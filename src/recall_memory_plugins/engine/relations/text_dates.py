@@ -57,7 +57,7 @@ from .lazy_regex import lazy_pattern
 __all__ = ["NOW", "VAGUE_PAST", "TextDate", "sentence_dates", "unplaced_year"]
 
 # a text that says its news holds now: "Wei is now running Nimbus", "ever since", 现在在浙大读研
-NOW = re.compile(
+NOW = lazy_pattern(
     r"\b(?:now|currently|these days|nowadays|ever since|at the moment|right now)\b"
     # "still" in the present tense: "and still works there", "is still there" (not "was still")
     r"|\b(?:still\s+(?:(?:works|lives|reports|leads|manages|runs|heads|stays|teaches|studies|is|are|am|has|have)\b"
@@ -69,7 +69,7 @@ NOW = re.compile(
 
 # a past with no date: "a long time ago", "years ago", 很久以前, 多年前. Nothing to date a change
 # by, yet the change is over: :func:`.patterns.past_states.dated_past` reads nothing from its part
-VAGUE_PAST = re.compile(
+VAGUE_PAST = lazy_pattern(
     r"\b(?:(?:a\s+)?long\s+(?:time\s+)?ago|(?:(?:many|several|some|so\s+many)\s+)?(?:years|decades|ages|moons)\s+(?:ago|back)"
     r"|once\s+upon\s+a\s+time|in\s+a\s+previous\s+life)\b"
     r"|(?:很|好)(?:久|早)(?:很久)?(?:以前|之前)|(?:很|好|许)?多年(?:以|之)?前|早年间?|早些年",
@@ -77,7 +77,7 @@ VAGUE_PAST = re.compile(
 )
 # a text read with ASCII digits (the same length: a phrase's offsets hold in the text itself)
 _FULL_WIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
-_ZH_YEAR_DIGITS = re.compile(r"[〇○零一二三四五六七八九]{4}(?=\s*年)")
+_ZH_YEAR_DIGITS = lazy_pattern(r"[〇○零一二三四五六七八九]{4}(?=\s*年)")
 _ZH_DIGIT = dict(zip("〇○零一二三四五六七八九", "000123456789", strict=True))
 
 
@@ -203,16 +203,16 @@ _ZH: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
     )
 )
 # words before a phrase: "since" (ongoing); a range's bound (no date)
-_EN_SINCE = re.compile(r"\b(?:since|ever since|as of|starting|effective)\s+(?:the\s+)?$", re.IGNORECASE)
-_EN_BOUND = re.compile(
+_EN_SINCE = lazy_pattern(r"\b(?:since|ever since|as of|starting|effective)\s+(?:the\s+)?$", re.IGNORECASE)
+_EN_BOUND = lazy_pattern(
     r"\b(?:until|till|til|before|after|by|from|through|between|for|to|prior to|"
     r"not since|not until|next|every|each)\s+(?:the\s+)?(?:end of\s+|start of\s+)?$",
     re.IGNORECASE,
 )
-_ZH_SINCE_BEFORE = re.compile(r"(?:自从|自打|打从|自)$")
-_ZH_SINCE_AFTER = re.compile(r"^(?:以来|至今|起|开始|到现在|到今天)")
-_ZH_BOUND_BEFORE = re.compile(r"(?:到|直到|截至|截止|从|每|下)$")
-_ZH_BOUND_AFTER = re.compile(r"^(?:前|以前|之前|以后|之后|后|到|至|开始到)")
+_ZH_SINCE_BEFORE = lazy_pattern(r"(?:自从|自打|打从|自)$")
+_ZH_SINCE_AFTER = lazy_pattern(r"^(?:以来|至今|起|开始|到现在|到今天)")
+_ZH_BOUND_BEFORE = lazy_pattern(r"(?:到|直到|截至|截止|从|每|下)$")
+_ZH_BOUND_AFTER = lazy_pattern(r"^(?:前|以前|之前|以后|之后|后|到|至|开始到)")
 
 
 def sentence_dates(text: str, at: datetime) -> list[TextDate]:
@@ -238,10 +238,10 @@ def unplaced_year(text: str, at: datetime) -> tuple[int, int] | None:
     return None
 
 # a bound that puts a change before a past year: "moved there before 2019" is no news either
-_PAST_BOUND = re.compile(r"(?<!since )\b(?:before|by|prior to)\s+(?:the\s+)?(?:end of\s+|start of\s+)?$", re.IGNORECASE)
+_PAST_BOUND = lazy_pattern(r"(?<!since )\b(?:before|by|prior to)\s+(?:the\s+)?(?:end of\s+|start of\s+)?$", re.IGNORECASE)
 
 # a year as a word: 2019, 1990s, '19, '90s (not 2019.5, $2000, 2000 euros, COVID-2019)
-_YEAR_WORD = re.compile(
+_YEAR_WORD = lazy_pattern(
     r"(?:(?<![\w$£€¥#@.,:/-])(?P<year>(?:19|20)\d\d)(?:['’]?s)?(?![\w%]|[.,:]\d|[/-]\d{3})"
     r"|(?<![\w'’])(?P<short>['’]\d\d)s?(?![\w'’]))"
     r"(?!\s+(?!(?:and|or|to|in|at|on|with|for|from|when|after|before|but|then|so|as|because|while|until)\b)[a-z])"
@@ -292,7 +292,7 @@ def _sentence_dates(text: str, at: datetime, zone: tzinfo | None) -> tuple[tuple
 
 
 # what every phrase of a table holds at least one of: a sentence with none is read no further
-_EN_CUE = re.compile(
+_EN_CUE = lazy_pattern(
     r"\d|\b(?:yesterday|yday|ystrdy|last|ago|since|earlier|spring|summer|autumn|fall|winter|(?:day|week|weekend|month|year)s?|"
     + "|".join(_WEEKDAYS)
     + "|"
@@ -300,14 +300,14 @@ _EN_CUE = re.compile(
     + r")\b",
     re.IGNORECASE,
 )
-_ZH_CUE = re.compile(r"[年月天周昨]|星期|礼拜")
+_ZH_CUE = lazy_pattern(r"[年月天周昨]|星期|礼拜")
 _DIGIT_KINDS = frozenset({"range", "month_range", "month_year_range", "day", "month", "year", "season_year", "day_month", "quarter", "decade", "slash", "nth_day"})
 _AGO_KINDS = frozenset({"ago", "zh_ago", "zh_for", "en_for"})  # a point, give or take half a unit
 _FOR_KINDS = frozenset({"zh_for", "en_for"})  # how long a state has held: since then, ongoing
 # a present perfect before "for N years", in the same clause, of a state that names its value:
 # "has been living in Austin", "'ve worked at Google" (not "had lived", "will have been",
 # "hasn't lived"; not "have lived here": no value named, nothing this length could date)
-_PERFECT = re.compile(
+_PERFECT = lazy_pattern(
     r"(?<!\bwill\s)(?<!\bwould\s)(?<!\bmight\s)(?<!\bmust\s)(?<!\bcould\s)(?<!\bshould\s)(?<!['’]ll\s)"
     r"(?:\bhas|\bhave|['’]s|['’]ve)\s+(?:been|lived|worked|stayed|resided|studied|served|led|managed|run|headed"
     r"|owned|dated|reported)\b(?=[^.;!?]*$)(?-i:[^.;!?]*?\b[A-Z])",

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 OPEN, CLOSE = "\ue000", "\ue001"
 _SLOT = OPEN + r"\d+" + CLOSE
-_SLOT_RE = re.compile(OPEN + r"(\d+)" + CLOSE)
+_SLOT_RE = lazy_pattern(OPEN + r"(\d+)" + CLOSE)
 
 # --------------------------------------------------------------------------- pattern building blocks
 _EN = {
@@ -275,11 +275,11 @@ _NOT_STAFF = {
     "小镇", "城镇", "城市", "村庄", "县城", "省会", "首府", "首都",
 }  # fmt: skip
 _SPOUSE_ROLES = {"wife", "husband", "spouse", "partner", "妻子", "丈夫", "老婆", "老公", "爱人"}
-_ROLE_PREFIX = re.compile(r"^(?:new|current|acting|interim|新|现任|新任|代理)\s*", re.IGNORECASE)
-_FORMER = re.compile(r"^(?:former|ex-|ex\s+|previous|old|前|原|前任)\s*", re.IGNORECASE)
+_ROLE_PREFIX = lazy_pattern(r"^(?:new|current|acting|interim|新|现任|新任|代理)\s*", re.IGNORECASE)
+_FORMER = lazy_pattern(r"^(?:former|ex-|ex\s+|previous|old|前|原|前任)\s*", re.IGNORECASE)
 _LEAVE_TYPES = ("WORKS_FOR", "INVOLVED_IN", "MANAGES", "HAS_ROLE_IN")
 _ZH_NP_VERBS = ("喝", "吃", "看", "玩", "听", "养", "去", "打", "读", "做")
-_ZH_NP_TAIL = re.compile(r"(?:旅行|旅游|玩|看看|度假|出差|一事|的事|的传言|的消息|了|的|啊|呢|吧|呀|哦)+$")
+_ZH_NP_TAIL = lazy_pattern(r"(?:旅行|旅游|玩|看看|度假|出差|一事|的事|的传言|的消息|了|的|啊|呢|吧|呀|哦)+$")
 _NOUNISH = {"NOUN", "PROPN", "ADJ", "NUM", "X"}
 _DETS = {
     "a",
@@ -357,14 +357,14 @@ _PERSON_RELATIONS = frozenset(
 
 
 # "现在转到香港大学读博": a school and its studies, read by the studies rows
-_STUDYING = re.compile(r"(?:读博|读研|读书|上学|念书|深造|进修)$")
-_SITE = re.compile(r"(?:总部|分部|办事处|办公室)$|\b(?:headquarters|hq|office)$", re.IGNORECASE)
+_STUDYING = lazy_pattern(r"(?:读博|读研|读书|上学|念书|深造|进修)$")
+_SITE = lazy_pattern(r"(?:总部|分部|办事处|办公室)$|\b(?:headquarters|hq|office)$", re.IGNORECASE)
 # a workplace is no home either: "moved to the Singapore office", 调到深圳分部
-_WORKPLACE = re.compile(_SITE.pattern + r"|\b(?:branch|campus|site|plant)$|(?:分公司|园区)$", re.IGNORECASE)
+_WORKPLACE = lazy_pattern(_SITE.pattern + r"|\b(?:branch|campus|site|plant)$|(?:分公司|园区)$", re.IGNORECASE)
 # after 去了<organisation>: starting a job there, not a visit
-_REPORTING_FOR_DUTY = re.compile(r"(?:报到|报道|上班|入职)")
+_REPORTING_FOR_DUTY = lazy_pattern(r"(?:报到|报道|上班|入职)")
 # a unit of an organisation after the place: the place names a post, not a visit
-_UNIT = re.compile(
+_UNIT = lazy_pattern(
     # (a company's region: 去了华南区 is a post)
     r"\s*(?:分部|分公司|总部|办事处|办公室|分行|分院|研究院|工厂|门店|部门|部(?![\u4e00-\u9fff])|(?<=华[东南北中])区|(?<=西[南北])区"
     r"|(?:'s\s+)?(?:office|branch|"

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import re
 
+from ..lazy_regex import lazy_pattern
+
 __all__ = ["HEDGE_TABLE", "NOT_HEDGED", "hedged_whole"]
 
 _ADV = r"(?:(?:simply|just|really|completely|totally|entirely|absolutely|plainly|plain|dead|all|so)\s+)?"
@@ -220,8 +222,8 @@ NOT_HEDGED: tuple[str, ...] = (
     "I live in Berlin now, so my brother visits.",
 )
 
-_WHOLE = re.compile("|".join(f"(?:{regex})" for name, regex, _ in HEDGE_TABLE if name.startswith("whole:")),
-                    re.IGNORECASE)
+_WHOLE = lazy_pattern("|".join(f"(?:{regex})" for name, regex, _ in HEDGE_TABLE if name.startswith("whole:")),
+                      re.IGNORECASE)
 
 
 def hedged_whole(sentence: str) -> bool:

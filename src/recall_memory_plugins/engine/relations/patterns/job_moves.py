@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from ..lazy_regex import lazy_pattern
 from ..schema import ORG, PERSON, RelationCandidate
 from .blocks import PatternRow, en, ex, zh
 from .handlers import _job_ended_at, _role, _works_for
@@ -34,16 +35,16 @@ _CALLED = (
 
 
 # a name read with the day after it ("starts at Nintendo Mon"): no firm's name, say nothing
-_DAY_LAST = re.compile(r"\s(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?\.?$")
+_DAY_LAST = lazy_pattern(r"\s(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)(?:day)?\.?$")
 
 
 # a time still to come after the firm ("starting at Fernbrook on May 20", "... next month")
-_TO_COME = re.compile(
+_TO_COME = lazy_pattern(
     r"\s*,?\s*(?:" + _AHEAD + r"|\bon\s+(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?\s+(?:of\s+)?" + _MONTHS
     + r"|\bnext\s+(?:week|month|year|spring|summer|autumn|fall|winter|monday|tuesday|wednesday|thursday|friday)\b|\btomorrow\b)",
     re.IGNORECASE,
 )
-_NOT_DONE = re.compile(r"\bstart(?:ing|s)?\b", re.IGNORECASE)
+_NOT_DONE = lazy_pattern(r"\bstart(?:ing|s)?\b", re.IGNORECASE)
 
 
 def _started_at(h: _Match) -> list[RelationCandidate]:

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import re
 
+from ..lazy_regex import lazy_pattern
+
 __all__ = ["JOKE_TABLE", "NOT_JOKING", "joking", "retort"]
 
 # what may follow a joke's marker at the end of a turn: punctuation, laughter, a winking emoji
@@ -90,9 +92,9 @@ NOT_JOKING: tuple[str, ...] = (
     "Kidding aside, I moved to Paris.",
 )
 
-_JOKING = re.compile("|".join(f"(?:{regex})" for _, regex, _ in JOKE_TABLE), re.IGNORECASE | re.DOTALL)
-_RETORT = re.compile("|".join(f"(?:{regex})" for name, regex, _ in JOKE_TABLE if name.startswith("retort:")),
-                     re.IGNORECASE | re.DOTALL)
+_JOKING = lazy_pattern("|".join(f"(?:{regex})" for _, regex, _ in JOKE_TABLE), re.IGNORECASE | re.DOTALL)
+_RETORT = lazy_pattern("|".join(f"(?:{regex})" for name, regex, _ in JOKE_TABLE if name.startswith("retort:")),
+                       re.IGNORECASE | re.DOTALL)
 # the words one of the rows needs (most turns hold none: no regex search)
 _WORDS = ("kid", "jok", "jk", "j/k", "really", "fool", "no)", "玩笑", "骗你", "逗你", "愚人节", "and", "&", "/s", "sarcasm")
 

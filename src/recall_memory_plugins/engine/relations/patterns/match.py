@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
+from ..lazy_regex import lazy_pattern
 from ..lexicon import KIN_OF, POSSESSIVE_DETERMINERS, POSSESSOR
 from ..schema import (
     DATE,
@@ -168,12 +169,12 @@ Handler = Callable[[_Match], Iterable[RelationCandidate]]
 # a name read as text never starts with a preposition or particle (由小张, 被公司, 把项目)
 _ZH_FUNCTION_CHARS = frozenset("由被把给向从和跟与对让在于了的")
 # a numeral or a demonstrative with its classifier opens a description, not a name
-_ZH_OF_NAME = re.compile(f"的[\u4e00-\u9fff]{{0,4}}{OPEN}(\\d+){CLOSE}")  # (her deputy 的副手谢涛: 谢涛)
+_ZH_OF_NAME = lazy_pattern(f"的[\u4e00-\u9fff]{{0,4}}{OPEN}(\\d+){CLOSE}")  # (her deputy 的副手谢涛: 谢涛)
 # a person unnamed: "已交由同事接手", "交给新人" (no one to state a fact about)
-_ZH_SOMEONE = re.compile(r"(?:新|其他|另一位|一位|别的|老)?(?:同事|同学|朋友|别人|大家|对方|家人|新人|领导|老板|上司|下属|其他人|他人)们?")
-_ZH_INDEFINITE = re.compile(r"(?:[一两几某这那哪每][家个所间座位]|某|^(?:我们|咱们|你们|我司|本))")  # (我们部门: no name)
+_ZH_SOMEONE = lazy_pattern(r"(?:新|其他|另一位|一位|别的|老)?(?:同事|同学|朋友|别人|大家|对方|家人|新人|领导|老板|上司|下属|其他人|他人)们?")
+_ZH_INDEFINITE = lazy_pattern(r"(?:[一两几某这那哪每][家个所间座位]|某|^(?:我们|咱们|你们|我司|本))")  # (我们部门: no name)
 # adverbs and spans of time are clause material, never part of a name read as text
-_ZH_CLAUSE = re.compile(
+_ZH_CLAUSE = lazy_pattern(
     r"就|一直|已经|正在|岗位|职位|第[一二三四五六七八九十两\d]+[周天次]"
     r"|[一二三四五六七八九十两几半\d]+多?个?多?(?:周|星期|礼拜|天|月|小时|年)"
     # the rest of the clause after a name: a time around it (腾讯两年, 腾讯以后很忙, 腾讯之前在…),
@@ -183,20 +184,20 @@ _ZH_CLAUSE = re.compile(
     r"|周[一二三四五六日天]|星期[一二三四五六日天]|[今明昨]天|[上下本这]周|手下$|名下$|麾下$"
 )
 # the rest of a Chinese clause ending in 了 (after the verb): "不喜欢X了" reads "no longer"
-_ZH_CHANGE_END = re.compile(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
+_ZH_CHANGE_END = lazy_pattern(r"[^，,。；;！!？?]{0,12}?了(?:[，,。；;！!？?]|$)")
 _ROLES = r"(?:(?:old|new|former|long-?time|childhood)\s+)?(?:girlfriend|boyfriend|partner|fianc\w*|sweetheart|boss|manager|supervisor|line manager)"
 # someone else named by "her": "now I report to her replacement", "works for her brother"
 _OTHERS = (r"(?:(?:old|new|former|interim)\s+)?(?:replacement|successor|predecessor|deputy|assistant"
            r"|stand-?in|backfill|number two|brother|sister|husband|wife|son|daughter|mum|mom"
            r"|dad|father|mother|cousin|uncle|aunt|friend|colleague|co-?worker)")
-_ROLE_THEN_NAME = re.compile(
+_ROLE_THEN_NAME = lazy_pattern(
     r"\s+(?:" + _ROLES + "|" + _OTHERS + r")\s*,?\s+" + OPEN + r"(\d+)" + CLOSE + r"(?!['’])"
 )
-_GROUP_AFTER = re.compile(
+_GROUP_AFTER = lazy_pattern(
     r"\s+(?:direct\s+)?(?:reports|team|staff|colleagues|co-?workers|kids|children|family|parents"
     r"|friends|employees)\b"
 )
-_HER_NOUN = re.compile(r"\s+(?:" + _ROLES + "|" + _OTHERS + r")\b")
+_HER_NOUN = lazy_pattern(r"\s+(?:" + _ROLES + "|" + _OTHERS + r")\b")
 
 
 def _possessive_object(text: str, view: str, end: int) -> bool:
@@ -213,11 +214,11 @@ _KNOWN_TYPES = frozenset({PERSON, ORG, LOCATION, PROJECT, PRODUCT, THING, DATE})
 # weak NER types people so, "Mina Park" LOCATION)
 _NOT_A_PERSON = frozenset({PROJECT, PRODUCT, THING, DATE})
 # a Chinese organisation by its suffix (the segmenter's place and organisation tags are good)
-_ZH_ORG_TAIL = re.compile(r"[\u4e00-\u9fff](?:总部|公司|集团|分公司|部门)$")
+_ZH_ORG_TAIL = lazy_pattern(r"[\u4e00-\u9fff](?:总部|公司|集团|分公司|部门)$")
 
 
 # a gerund that goes on with its own object or place ("sitting through a test", "getting up")
-_VERB_GOES_ON = re.compile(
+_VERB_GOES_ON = lazy_pattern(
     r"\s+(?:through|in|on|at|around|up|down|with|for|about|into|out|over|to|the|a|an|my|his|her)\b"
 )
 
@@ -272,11 +273,11 @@ def _employer(refs: Sequence[EntityRef], *, joined: bool = False) -> list[Entity
             if _UNIT_WORD.sub("", r.name.casefold()) not in _DEPARTMENTS]  # (nor "the Finance team")
 
 
-_UNIT_WORD = re.compile(r"\s+team$")  # (a department of the seed, "the Sales Department", stays an employer)
+_UNIT_WORD = lazy_pattern(r"\s+team$")  # (a department of the seed, "the Sales Department", stays an employer)
 # what one joins that is no employer: a team inside the firm, a party, a club, a board, a site
 # one signs up to ("joined the Risk team", "the Labour Party", "joined LinkedIn"); unsure whose
 # team ("the Stripe team"), so no employer is said (the doubt rule may leave the old one unsure)
-_NO_EMPLOYER = re.compile(
+_NO_EMPLOYER = lazy_pattern(
     r"(?:^|\s)(?:team|squad|crew|party|club|society|league|choir|band|orchestra|committee|caucus|board|guild"
     r"|fraternity|sorority|movement|community|forum|waitlist|wait\s+list|cohort|\u515a|\u4ff1\u4e50\u90e8)$"
     r"|^(?:linkedin|facebook|twitter|instagram|tiktok|reddit|discord|slack|github|strava|tinder|bumble|hinge"
@@ -285,7 +286,7 @@ _NO_EMPLOYER = re.compile(
 )
 
 
-_BARE_COMMA = re.compile(r"\s*[,;:]\s*")
+_BARE_COMMA = lazy_pattern(r"\s*[,;:]\s*")
 _DEPARTMENTS = frozenset((
     *"engineering marketing sales finance operations ops product design hr legal research r&d it data "
     "platform security support procurement accounting compliance strategy growth analytics infrastructure "
@@ -295,6 +296,6 @@ _DEPARTMENTS = frozenset((
 
 
 # "joining Sunita's team": a person's team, the object of the team row
-_OWNERS_TEAM = re.compile(r"['’]s\s+(?:team|group|squad|crew)\b", re.IGNORECASE)  # (not "Stripe's finance team")
+_OWNERS_TEAM = lazy_pattern(r"['’]s\s+(?:team|group|squad|crew)\b", re.IGNORECASE)  # (not "Stripe's finance team")
 # a plan with no name has no status of its own ("计划取消了", "项目计划取消了", "调动计划取消了")
-_ZH_GENERIC_PLAN = re.compile(r"(?:这个|那个|该|原|原来的|整个|项目|调动|调岗|出差|旅行|旅游|搬家|工作|培训|招聘|装修)?(?:计划|项目|方案|安排)$")
+_ZH_GENERIC_PLAN = lazy_pattern(r"(?:这个|那个|该|原|原来的|整个|项目|调动|调岗|出差|旅行|旅游|搬家|工作|培训|招聘|装修)?(?:计划|项目|方案|安排)$")

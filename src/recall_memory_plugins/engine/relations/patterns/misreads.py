@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 
+from ..lazy_regex import lazy_pattern
 from ..schema import ORG, RelationCandidate
 from .blocks import _SLOT_RE, _TIME_WORDS
 from .match import _Match
@@ -62,7 +63,7 @@ def _object_end(h: _Match, cand: RelationCandidate) -> int | None:
 
 # --------------------------------------------------------------------------- "works with"
 # "works with Globex", "is working closely with Globex", "worked with Globex": a partner, a client
-_WORK_WITH = re.compile(
+_WORK_WITH = lazy_pattern(
     r"\bwork(?:s|ed|ing)?\s+(?:\w+ly\s+|together\s+)?with\s+(?:the\s+)?$", re.IGNORECASE
 )
 
@@ -77,7 +78,7 @@ def _works_with(h: _Match, cand: RelationCandidate) -> bool:
 
 # --------------------------------------------------------------------------- a name as modifier
 # what a name's "'s" may open without naming something else: "McDonald's in town", "Acme's."
-_NOT_OWNED = re.compile(
+_NOT_OWNED = lazy_pattern(
     r"['’]s\s+(?!(?:in|at|on|for|to|from|with|and|but|or|now|since|as|until|till|before|after"
     r"|because|so|then|too|again|anymore|any|last|this|next|today|yesterday|is|was|been)\b)"
     r"(?:[\w-]+|" + _SLOT_RE.pattern.replace("(", "(?:") + r")",
@@ -85,7 +86,7 @@ _NOT_OWNED = re.compile(
 )
 # a part of an employer: working there is working for it ("Google's London office", "the Acme
 # sales team")
-_UNIT = re.compile(
+_UNIT = lazy_pattern(
     r"\b(?:office|offices|branch|team|department|dept|division|group|unit|site|campus|plant"
     r"|factory|store|shop|lab|labs|hq|headquarters|studio|warehouse|centre|center|arm|side"
     # (a workplace of the firm: "works at the Tesco supermarket", "the Hilton hotel")
@@ -93,7 +94,7 @@ _UNIT = re.compile(
     r"|programme|program|scheme)\b",  # (its graduate programme: a job there)
     re.IGNORECASE,
 )
-_DETERMINED = re.compile(r"\b(?:the|a|an|our|their|its|his|her|my|your)\s+$", re.IGNORECASE)
+_DETERMINED = lazy_pattern(r"\b(?:the|a|an|our|their|its|his|her|my|your)\s+$", re.IGNORECASE)
 _OWNED_TYPES = frozenset({"WORKS_FOR", "MANAGES"})  # (a boss's: the handlers read "Nadia's team")
 _TIME_NOUNS = _TIME_WORDS | frozenset(
     "time times day days weeks months years hours weekends mornings evenings nights".split()
@@ -126,7 +127,7 @@ def _modifier(h: _Match, cand: RelationCandidate) -> bool:
     return len(_phrase_after(text, lo)) > 1
 
 
-_PHRASE_WORD = re.compile(r"[ \t]+([\w-]+)")
+_PHRASE_WORD = lazy_pattern(r"[ \t]+([\w-]+)")
 # words that end a noun phrase after a name: function words, adverbs of time, auxiliaries
 _PHRASE_STOP = frozenset(
     """in at on for to from with by of and but or nor as so than then now since until till before
@@ -161,7 +162,7 @@ _SPAN = (r"(?:nights?|days?|weeks?|weekends?|fortnight|months?|summer|winter|spr
          r"|holidays?|vacation|break|semester|term|conference|trip|visit)")
 # a stay's bound after the place: "this weekend", "for the weekend", "for a few weeks", "over
 # the holidays", "tonight"
-_BOUNDED = re.compile(
+_BOUNDED = lazy_pattern(
     r"^[^.;!?]{0,60}?\b(?:tonight|(?:this|next|that|the\s+coming)\s+" + _SPAN
     + r"|(?:for|over|during)\s+(?:the\s+|a\s+|an\s+|one\s+|some\s+|several\s+|a\s+few\s+"
     r"|a\s+couple\s+(?:of\s+)?|(?:two|three|four|five|six|\d+)\s+)?(?:more\s+|extra\s+)?" + _SPAN
@@ -170,9 +171,9 @@ _BOUNDED = re.compile(
     r"|the\s+(?:weekend|end\s+of\s+the\s+(?:week|month))))\b",
     re.IGNORECASE,
 )
-_STAY = re.compile(r"\bstay(?:s|ed|ing)?\b", re.IGNORECASE)
-_LIVING = re.compile(r"\bliv(?:e|es|ing)\b", re.IGNORECASE)
-_HELD = re.compile(r"\b(?:has|have|had|['’]s\s+been|['’]ve\s+been)\b", re.IGNORECASE)
+_STAY = lazy_pattern(r"\bstay(?:s|ed|ing)?\b", re.IGNORECASE)
+_LIVING = lazy_pattern(r"\bliv(?:e|es|ing)\b", re.IGNORECASE)
+_HELD = lazy_pattern(r"\b(?:has|have|had|['’]s\s+been|['’]ve\s+been)\b", re.IGNORECASE)
 
 
 def _short_stay(h: _Match, cand: RelationCandidate) -> bool:
@@ -186,7 +187,7 @@ def _short_stay(h: _Match, cand: RelationCandidate) -> bool:
 
 
 # --------------------------------------------------------------------------- a firm as home
-_FROM_SLOT = re.compile(r"\s+(?:back\s+)?from\s+(?:the\s+)?" + _SLOT_RE.pattern)
+_FROM_SLOT = lazy_pattern(r"\s+(?:back\s+)?from\s+(?:the\s+)?" + _SLOT_RE.pattern)
 
 
 def _firm_as_home(h: _Match, cand: RelationCandidate) -> bool:
@@ -204,8 +205,8 @@ def _firm_as_home(h: _Match, cand: RelationCandidate) -> bool:
 
 
 # a club, a society or an association whose officers are members, not staff
-_CLUB = re.compile(r"(?:^|\s)(?:club|society|association|league|guild|choir|chorus|orchestra|fraternity|sorority"
-                   r"|lodge|circle|collective|book\s+group|reading\s+group)$", re.IGNORECASE)
+_CLUB = lazy_pattern(r"(?:^|\s)(?:club|society|association|league|guild|choir|chorus|orchestra|fraternity|sorority"
+                     r"|lodge|circle|collective|book\s+group|reading\s+group)$", re.IGNORECASE)
 _CLUB_OFFICES = frozenset({
     "treasurer", "secretary", "president", "vice president", "vice-president", "chair", "chairman", "chairwoman",
     "chairperson", "captain", "vice captain", "vice-captain", "member", "organiser", "organizer", "founder",
@@ -226,7 +227,7 @@ def _club_office(h: _Match, cand: RelationCandidate) -> bool:
 
 # a wedding of two to others: "Alice and Ben are married, but not to each other", "got married to
 # other people", "to different people", "to their partners", "each to someone else"
-_TO_OTHERS = re.compile(
+_TO_OTHERS = lazy_pattern(
     r"[^.;!?]{0,60}?\b(?:(?:but\s+)?not\s+to\s+each\s+other|not\s+to\s+one\s+another"
     r"|to\s+(?:(?:two\s+)?other|different|separate)\s+(?:people|persons|partners|men|women|guys|girls|spouses)"
     r"|to\s+(?:their|each\s+other['’]s|\ue000\d+\ue001)\s+(?:own\s+|respective\s+)?(?:partners?|spouses?|girlfriends?|boyfriends?|fianc[eé]e?s?|sweethearts?)"

@@ -51,7 +51,7 @@ _RETRACTED = (
     + r"|(?:^|[，,；;：:])\s*(?:但|但是|不过|可|其实|结果)?(?:这|那|此|该)(?:个|条|件)?(?:消息|说法|传闻|事)?(?:都|也)?"
     r"(?:是|只是|纯属|完全是|根本是|根本就是|不过是)?" + _FALSE_ZH
 )
-_RETRACTED_RE = re.compile(_RETRACTED, re.IGNORECASE)
+_RETRACTED_RE = lazy_pattern(_RETRACTED, re.IGNORECASE)
 # a mistake of someone else's (not 我说错了 / 我刚才记错了: one's own correction, the rest holds)
 _WRONG_ZH = (r"(?<!我)(?<!我刚才)(?<!我刚刚)(?<!我之前)(?<!我刚)(?<!我上次)(?<!是我)(?:记|搞|弄|听|看|说|传)错"
              r"|是错的|不对的|其实(?:并)?(?:不是|没有)(?:这样|的)?[。！!\s]*$|并非如此|不是这样|瞎说|胡说|乱说|(?<![告离分辞道送])别(?:听|信)|不要(?:听|信)")  # (not 告别信)
@@ -396,7 +396,7 @@ NOT_UNASSERTED: tuple[str, ...] = (
 
 # a reminder to the readers is no condition on the news it brings: "in case ppl missed it: Sara
 # got poached by Nokia", "if anyone's wondering, I left Google", "if you haven't heard yet"
-PREFACE = re.compile(
+PREFACE = lazy_pattern(
     r"\b(?:if|in\s+case)\s+(?:you|u|ya|y'?all|you\s+(?:all|guys)|u\s+guys|ppl|people|folks|anyone|anybody"
     r"|everyone|everybody|some\s+of\s+you|any\s+of\s+you|others|the\s+team)(?:['’]s|['’]re)?\s+"
     r"(?:(?:has|have|had|did|do|does)(?:n['’]?t|\s+not)\s+|(?:is|are|was|were)\s+|already\s+)?"
@@ -418,7 +418,7 @@ PREFACE = re.compile(
 
 # news asked as a question: "did u hear keiko's up in Sapporo now??" tells it (not "did you hear
 # if …", "have you heard from Tom?", "did you hear anything?")
-_NEWS_ASKED = re.compile(
+_NEWS_ASKED = lazy_pattern(
     r"^\s*(?:(?:so|omg|oh|hey|btw|wait)[,!]?\s+)?(?:did|have|has)\s+(?:you|u|ya|y['’]?all|you\s+guys)\s+"
     r"(?:hear|heard|see|seen)\s+(?:that\s+|about\s+)?(?!(?:if|whether|from|anything|something|back|it|this|that|the)\b)(?=\w)",
     re.IGNORECASE,
