@@ -12,6 +12,7 @@ from ..gates import ends_at, folds_plainly
 from ..lexicon import POSSESSIVE_DETERMINERS
 from ..schema import LOCATION, ORG, PERSON, PROJECT, EntityRef, RelationCandidate
 from .blocks import _NOT_A_TASTE, _PAST_MARKERS, CLOSE, OPEN
+from .en_and_more import joined_things
 from .match import _ZH_CHANGE_END, _cands, _Match
 from .zh_and_more import joined_tastes
 
@@ -172,6 +173,8 @@ def _likes(h: _Match) -> list[RelationCandidate]:
     if h.view.zh and len(objs) == 1:  # 喜欢寿司和披萨: both (:mod:`.zh_and_more`)
         at = h.view.text.find(objs[0].name, h.m.end("verb"))  # (the match may span "寿司和披萨")
         objs += joined_tastes(h.view.text, at + len(objs[0].name)) if 0 <= at < h.m.end() else []
+    elif len(objs) == 1:  # "sushi and pizza": both (:mod:`.en_and_more`)
+        objs += joined_things(h, objs[0])
     o = h.slot("o")
     if o is not None and h.ex.mentions[o].kind == "pronoun" and any(r.type == LOCATION for r in objs):
         return []  # "… food poisoning in Osaka; she can't stand it now": "it" is not the city
